@@ -1,0 +1,44 @@
+import esbuild from 'esbuild';
+import { builtinModules } from 'node:module';
+
+// Same shape as obsidianmd/obsidian-sample-plugin: one CommonJS main.js, with what Obsidian provides at run time
+// left external. `node watch` is the default so `npm run dev` rebuilds on change.
+const production = process.argv[2] === 'production';
+
+const context = await esbuild.context({
+  entryPoints: ['src/main.ts'],
+  bundle: true,
+  external: [
+    'obsidian',
+    'electron',
+    '@codemirror/autocomplete',
+    '@codemirror/collab',
+    '@codemirror/commands',
+    '@codemirror/language',
+    '@codemirror/lint',
+    '@codemirror/search',
+    '@codemirror/state',
+    '@codemirror/view',
+    '@lezer/common',
+    '@lezer/highlight',
+    '@lezer/lr',
+    ...builtinModules,
+    ...builtinModules.map((name) => `node:${name}`),
+  ],
+  format: 'cjs',
+  platform: 'browser',
+  target: 'es2022',
+  logLevel: 'info',
+  sourcemap: production ? false : 'inline',
+  treeShaking: true,
+  minify: production,
+  metafile: true,
+  outfile: 'main.js',
+});
+
+if (production) {
+  await context.rebuild();
+  await context.dispose();
+} else {
+  await context.watch();
+}

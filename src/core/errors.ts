@@ -1,0 +1,48 @@
+/**
+ * Machine-readable error codes. Code and tests match on the code; people read the message; the audit line
+ * records both.
+ */
+export type ErrorCode =
+  | 'INVALID_INPUT'
+  | 'INVALID_PATH'
+  | 'FORBIDDEN_PATH'
+  | 'NOT_FOUND'
+  | 'EXISTS'
+  | 'NOT_A_FILE'
+  | 'NOT_A_FOLDER'
+  | 'ETAG_MISMATCH'
+  | 'NO_EDITOR'
+  | 'COMMAND_NOT_FOUND'
+  | 'COMMAND_FAILED'
+  | 'UNKNOWN_TOOL'
+  | 'NETWORK'
+  | 'INVALID_REGEX'
+  | 'CANCELLED'
+  | 'INTERNAL';
+
+export class AgentError extends Error {
+  readonly code: ErrorCode;
+  readonly details?: Record<string, unknown>;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'AgentError';
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export function isAgentError(error: unknown, code?: ErrorCode): error is AgentError {
+  return error instanceof AgentError && (code === undefined || error.code === code);
+}
+
+/** Turns anything thrown into a message a person can read; never "undefined" or "[object Object]". */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error);
+  } catch {
+    return String(error);
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The same normalization as Obsidian's `normalizePath` (obsidian.d.ts): collapse slashes and backslashes,
+ * trim leading/trailing slashes, replace non-breaking spaces, NFC-normalize. Core cannot import `obsidian`,
+ * so it carries its own copy; the Obsidian adapter still passes every path through the real one.
+ * The vault root is "/" as in Obsidian.
+ */
+export function normalizePath(path: string): string {
+  const cleaned = path
+    .replace(/[\\/]+/g, '/')
+    .replace(/\u00A0|\u202F/g, ' ')
+    .replace(/^\/+|\/+$/g, '')
+    .normalize('NFC');
+  return cleaned === '' ? '/' : cleaned;
+}
+
+export function parentFolder(path: string): string {
+  const index = path.lastIndexOf('/');
+  return index <= 0 ? '/' : path.slice(0, index);
+}
+
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** "Notes/Idea.md" → { stem: "Idea", extension: "md" }; a leading dot is part of the stem. */
+export function splitExtension(name: string): { stem: string; extension: string } {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return { stem: name, extension: '' };
+  return { stem: name.slice(0, dot), extension: name.slice(dot + 1) };
+}
+
+export function joinPath(folder: string, name: string): string {
+  return folder === '/' || folder === '' ? name : `${folder}/${name}`;
+}
+
+/** True when `path` is `folder` itself or lies inside it. The root "/" contains everything. */
+export function isInside(path: string, folder: string): boolean {
+  if (folder === '/' || folder === '') return true;
+  return path === folder || path.startsWith(`${folder}/`);
+}

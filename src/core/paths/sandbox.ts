@@ -1,0 +1,49 @@
+import { AgentError } from '../errors';
+import { normalizePath } from './normalizePath';
+
+export type PathAccess = 'read' | 'write';
+
+export interface SandboxOptions {
+  /** The vault's config folder (Obsidian's `Vault.configDir`, usually ".obsidian"). */
+  configDir: string;
+}
+
+// Characters Obsidian refuses in file names on every platform, plus control characters (deliberately matched).
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN_NAME_CHARS = /[*"\\<>:|?\u0000-\u001F]/;
+const DRIVE_LETTER = /^[A-Za-z]:/;
+const ALWAYS_WRITE_PROTECTED = ['.git', '.trash'];
+
+/**
+ * Checks a path the model (or a plan) gave and returns its normalized, vault-relative form.
+ * Refuses: empty paths, absolute paths, drive letters, `..` segments, NUL/control characters, names Obsidian
+ * forbids, and — for writes — the config folder, `.git/` and `.trash/` (case-insensitively, since macOS and
+ * Windows file systems are case-insensitive and ".Obsidian" is the same folder there).
+ */
+export function resolveVaultPath(raw: string, access: PathAccess, options: SandboxOptions, field = 'path'): string {
+  const refuse = (why: string, code: 'INVALID_PATH' | 'FORBIDDEN_PATH' = 'INVALID_PATH'): never => {
+    throw new AgentError(code, `Refused ${field} "${raw}": ${why}`, { field, path: raw });
+  };
+  if (typeof raw !== 'string' || raw.trim() === '') refuse('the path is empty');
+  if (raw.includes('\u0000')) refuse('the path contains a NUL character');
+  if (raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~')) refuse('absolute paths are not allowed; give a path relative to the vault root');
+  if (DRIVE_LETTER.test(raw)) refuse('drive letters are not allowed; give a path relative to the vault root');
+  const segments = raw.split(/[\\/]+/).filter((segment) => segment !== '');
+  if (segments.some((segment) => segment === '..')) refuse('the path leaves the vault (".." is not allowed)', 'FORBIDDEN_PATH');
+  if (segments.some((segment) => segment === '.')) refuse('"." segments are not allowed');
+  for (const segment of segments) {
+    const bad = FORBIDDEN_NAME_CHARS.exec(segment);
+    if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names`);
+    if (segment !== segment.trim()) refuse(`the name "${segment}" starts or ends with a space`);
+  }
+  const path = normalizePath(raw);
+  if (path === '/') refuse('the path names the vault root');
+  if (access === 'write') {
+    const first = (path.split('/')[0] ?? '').toLowerCase();
+    const protectedRoots = [options.configDir.toLowerCase(), ...ALWAYS_WRITE_PROTECTED];
+    if (protectedRoots.includes(first)) {
+      refuse(`"${path.split('/')[0]}/" is protected; the agent may not write there`, 'FORBIDDEN_PATH');
+    }
+  }
+  return path;
+}

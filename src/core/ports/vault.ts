@@ -1,0 +1,61 @@
+/**
+ * The vault as core sees it. Paths are vault-relative and already normalized ("Notes/Idea.md"; the root is
+ * "/"). Every failure is an `AgentError` with a code: `NOT_FOUND`, `EXISTS`, `NOT_A_FILE`, `NOT_A_FOLDER`.
+ * Implementations: src/obsidian/ObsidianVault.ts (Vault + FileManager), src/node/NodeVault.ts (a folder on disk),
+ * src/node/MemoryVault.ts (in memory). All three pass test/core/ports/vault.contract.ts.
+ */
+export interface VaultEntry {
+  path: string;
+  kind: 'file' | 'folder';
+  /** Bytes on disk; 0 for folders. */
+  sizeBytes: number;
+  /** Last modification, ms since the epoch; 0 for folders where the platform has none. */
+  mtimeMs: number;
+}
+
+export type VaultEvent =
+  | { type: 'create'; path: string }
+  | { type: 'modify'; path: string }
+  | { type: 'delete'; path: string }
+  | { type: 'rename'; path: string; oldPath: string };
+
+export interface VaultPort {
+  /** The config folder's name (Obsidian's `Vault.configDir`, usually ".obsidian"). */
+  readonly configDir: string;
+
+  /** The entry at `path`, or null when nothing is there. Never throws for a missing path. */
+  stat(path: string): Promise<VaultEntry | null>;
+  /** Reads a text file fresh from storage. */
+  read(path: string): Promise<string>;
+  /** Reads a text file, from a cache when the platform keeps one (Obsidian's `cachedRead`); for display and search. */
+  cachedRead(path: string): Promise<string>;
+  readBinary(path: string): Promise<Uint8Array>;
+
+  /** Creates a new text file; `EXISTS` if anything is at `path`. Missing parent folders are created first. */
+  create(path: string, content: string): Promise<VaultEntry>;
+  /** Replaces the content of an existing text file (Obsidian's `Vault.process`, atomic). `NOT_FOUND` if absent. */
+  modify(path: string, content: string): Promise<VaultEntry>;
+  /** Appends to an existing text file. `NOT_FOUND` if absent. */
+  append(path: string, content: string): Promise<VaultEntry>;
+  /** Creates a folder and any missing parents; `EXISTS` if a file is at `path`; nothing happens if the folder exists. */
+  createFolder(path: string): Promise<void>;
+  /**
+   * Moves a file or folder (Obsidian's `FileManager.renameFile`, which updates links to it). `EXISTS` if the
+   * target is taken, `NOT_FOUND` if the source is missing. Missing parent folders of the target are created.
+   */
+  rename(fromPath: string, toPath: string): Promise<void>;
+  /** Moves a file or folder to the trash the user configured (Obsidian's `FileManager.trashFile`). */
+  trash(path: string): Promise<void>;
+  /** Deletes a file or folder (with its contents) permanently. */
+  delete(path: string): Promise<void>;
+
+  /**
+   * Files and folders under `folder` ("/" for the root), not including `folder` itself; with `recursive` all
+   * descendants. Hidden entries (names starting with ".") are included only when the platform shows them.
+   * Order: by path.
+   */
+  list(folder: string, recursive: boolean): Promise<VaultEntry[]>;
+
+  /** Subscribes to changes; returns the function that unsubscribes. */
+  onChange(listener: (event: VaultEvent) => void): () => void;
+}

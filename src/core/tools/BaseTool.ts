@@ -1,0 +1,47 @@
+import { AgentError, describeError, isAgentError } from '../errors';
+import { toolMeta, type ToolName } from './metadata';
+import type { ToolContext, ToolDefinition, ToolMeta } from './types';
+import { validateInput } from './validateInput';
+
+/**
+ * A tool: a name from the metadata table, an input type the schema guarantees, and `execute`. Everything
+ * else about the tool (group, risk, schemas, description) is read from the table, never restated here.
+ */
+export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
+  abstract readonly name: ToolName;
+
+  get meta(): ToolMeta {
+    const meta = toolMeta(this.name);
+    if (!meta) throw new AgentError('UNKNOWN_TOOL', `Tool "${this.name}" has no entry in the metadata table`);
+    return meta;
+  }
+
+  get isWriteOperation(): boolean {
+    return this.meta.isWrite;
+  }
+
+  getDefinition(): ToolDefinition {
+    const { name, description, inputSchema } = this.meta;
+    return { name, description, inputSchema };
+  }
+
+  /** Schema validation plus `check` for rules a schema cannot say; returns the input with defaults applied. */
+  validate(input: unknown): I {
+    const valid = validateInput<I>(this.name, this.meta.inputSchema, input);
+    this.check(valid);
+    return valid;
+  }
+
+  /** Extra validation beyond the schema; throw an `INVALID_INPUT` AgentError naming the field. */
+  protected check(input: I): void {
+    void input;
+  }
+
+  abstract execute(input: I, context: ToolContext): Promise<O>;
+
+  /** The error as the model sees it: the tool's name, the code and the message. */
+  formatError(error: unknown): string {
+    const code = isAgentError(error) ? error.code : 'INTERNAL';
+    return `<error tool="${this.name}" code="${code}">${describeError(error)}</error>`;
+  }
+}

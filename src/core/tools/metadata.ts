@@ -1,0 +1,128 @@
+import * as commands from './schemas/commands';
+import * as editor from './schemas/editor';
+import * as plugins from './schemas/plugins';
+import * as util from './schemas/util';
+import * as vault from './schemas/vault';
+import * as workspace from './schemas/workspace';
+import type { PathArg, ToolMeta } from './types';
+
+const path = (field: string, access: PathArg['access'], array = false): PathArg => ({ field, access, array });
+
+/** Read-only tools run in parallel, are never checkpointed and need approval only when `approval` is "always". */
+const reader = { risk: 'read-only', isWrite: false, parallelSafe: true, deferred: false } as const;
+/** Writes run one at a time, each after approval and a checkpoint. */
+const writer = { group: 'edit', risk: 'writes', isWrite: true, parallelSafe: false, deferred: false } as const;
+
+/**
+ * The one table of tool facts. The registry, wire names, approval and checkpoint decisions, mode groups, the
+ * approval card and docs/reference/tools.md (`npm run docs`) are all derived from it.
+ */
+export const TOOL_METADATA = [
+  {
+    name: 'vault.ensureFolder', ...writer, pathArgs: [path('path', 'write')],
+    description: 'Create a folder (and missing parents) if it does not exist yet.',
+    inputSchema: vault.ensureFolder.input, outputSchema: vault.ensureFolder.output,
+  },
+  {
+    name: 'vault.createFile', ...writer, pathArgs: [path('path', 'write')],
+    description: 'Create a new file with content, optionally with YAML frontmatter. By default never replaces an existing file: it picks a free name like "Title (2).md".',
+    inputSchema: vault.createFile.input, outputSchema: vault.createFile.output,
+  },
+  {
+    name: 'vault.readFile', ...reader, group: 'read', pathArgs: [path('path', 'read')],
+    description: 'Read a file as text (or base64). Returns its etag for a later vault.writeFile with expectedEtag.',
+    inputSchema: vault.readFile.input, outputSchema: vault.readFile.output,
+  },
+  {
+    name: 'vault.writeFile', ...writer, pathArgs: [path('path', 'write')],
+    description: 'Overwrite a file with new content, or append to it; creates it when missing. With expectedEtag, writes only if nobody changed the file since it was read.',
+    inputSchema: vault.writeFile.input, outputSchema: vault.writeFile.output,
+  },
+  {
+    name: 'vault.rename', ...writer, gate: 'allowDeletes', pathArgs: [path('fromPath', 'write'), path('toPath', 'write')],
+    description: 'Rename or move a file or folder; links to it are updated. Creates missing target folders.',
+    inputSchema: vault.rename.input, outputSchema: vault.rename.output,
+  },
+  {
+    name: 'vault.delete', ...writer, gate: 'allowDeletes', pathArgs: [path('path', 'write')],
+    description: 'Delete a file or folder: to the trash by default.',
+    inputSchema: vault.deleteFile.input, outputSchema: vault.deleteFile.output,
+  },
+  {
+    name: 'vault.searchText', ...reader, group: 'read', pathArgs: [path('paths', 'read', true)],
+    description: 'Search the text of notes for a word, phrase or regular expression; returns file, line number and a snippet per match.',
+    inputSchema: vault.searchText.input, outputSchema: vault.searchText.output,
+  },
+  {
+    name: 'vault.listFiles', ...reader, group: 'read', pathArgs: [path('prefix', 'read')],
+    description: 'List the files and folders in a folder, optionally recursively and filtered by extension, with sizes and modification times.',
+    inputSchema: vault.listFiles.input, outputSchema: vault.listFiles.output,
+  },
+  {
+    name: 'editor.getSelection', ...reader, group: 'read', pathArgs: [],
+    description: 'Get the text the user selected in the Markdown editor they last used, with its file and range.',
+    inputSchema: editor.getSelection.input, outputSchema: editor.getSelection.output,
+  },
+  {
+    name: 'editor.replaceSelection', ...writer, writesActiveEditorFile: true, pathArgs: [],
+    description: 'Replace the selected text in the editor (or insert at the cursor when nothing is selected).',
+    inputSchema: editor.replaceSelection.input, outputSchema: editor.replaceSelection.output,
+  },
+  {
+    name: 'editor.insertAtCursor', ...writer, writesActiveEditorFile: true, pathArgs: [],
+    description: 'Insert text at the cursor of the editor.',
+    inputSchema: editor.insertAtCursor.input, outputSchema: editor.insertAtCursor.output,
+  },
+  {
+    name: 'editor.getActiveFilePath', ...reader, group: 'read', pathArgs: [],
+    description: 'Get the path of the note the user has open (null when none).',
+    inputSchema: editor.getActiveFilePath.input, outputSchema: editor.getActiveFilePath.output,
+  },
+  {
+    name: 'workspace.openFile', ...reader, group: 'vault', parallelSafe: false, pathArgs: [path('path', 'read')],
+    description: 'Open a file in the editor, in the current tab or a new one.',
+    inputSchema: workspace.openFile.input, outputSchema: workspace.openFile.output,
+  },
+  {
+    name: 'workspace.getContext', ...reader, group: 'read', pathArgs: [],
+    description: 'Describe the workspace: active file and view, open tabs, whether text is selected.',
+    inputSchema: workspace.getContext.input, outputSchema: workspace.getContext.output,
+  },
+  {
+    name: 'commands.list', ...reader, group: 'vault', pathArgs: [],
+    description: 'List Obsidian commands (core and plugins) by words in their name, or by id prefix.',
+    inputSchema: commands.listCommands.input, outputSchema: commands.listCommands.output,
+  },
+  {
+    name: 'commands.run', group: 'skill', risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, gate: 'allowCommands', pathArgs: [],
+    description: 'Run an Obsidian command by id (see commands.list).',
+    inputSchema: commands.runCommand.input, outputSchema: commands.runCommand.output,
+  },
+  {
+    name: 'util.parseMarkdownBullets', ...reader, group: 'read', pathArgs: [],
+    description: 'Split Markdown bullet or numbered lists into items (text, original line, depth, checkbox state).',
+    inputSchema: util.parseMarkdownBullets.input, outputSchema: util.parseMarkdownBullets.output,
+  },
+  {
+    name: 'util.slugifyTitle', ...reader, group: 'read', pathArgs: [],
+    description: 'Turn a title into a lowercase, file-name-safe slug ("My Amazing Note Title!" → "my-amazing-note-title").',
+    inputSchema: util.slugifyTitle.input, outputSchema: util.slugifyTitle.output,
+  },
+  {
+    name: 'plugins.search', ...reader, group: 'vault', pathArgs: [],
+    description: 'Search the official Obsidian community plugin list for plugins that may help. Recommends only; never installs.',
+    inputSchema: plugins.searchPlugins.input, outputSchema: plugins.searchPlugins.output,
+  },
+] as const satisfies readonly ToolMeta[];
+
+export type ToolName = (typeof TOOL_METADATA)[number]['name'];
+
+const byName = new Map<string, ToolMeta>(TOOL_METADATA.map((meta) => [meta.name, meta]));
+
+export function toolMeta(name: string): ToolMeta | undefined {
+  return byName.get(name);
+}
+
+export function isToolName(name: string): name is ToolName {
+  return byName.has(name);
+}

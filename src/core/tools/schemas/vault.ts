@@ -1,0 +1,160 @@
+import { object, vaultPath, type JsonSchema } from './common';
+
+const etag = { type: 'string', description: 'Content fingerprint: pass it back as expectedEtag to write only if nobody changed the file since.' };
+const mtimeMs = { type: 'number', description: 'Last modification, ms since the epoch.' };
+
+export const ensureFolder = {
+  input: object({ path: vaultPath('Folder path, e.g. "Projects/Active". Missing parents are created too.') }, ['path']),
+  output: object({ path: { type: 'string' }, created: { type: 'boolean', description: 'False when the folder already existed.' } }, ['path', 'created']),
+};
+
+export const createFile = {
+  input: object(
+    {
+      path: vaultPath('File path, e.g. "Notes/Idea.md". Missing folders are created.'),
+      content: { type: 'string', description: 'File content.' },
+      ifNotExists: {
+        type: 'boolean',
+        description:
+          'Default true: never replace an existing file. Given as true without collisionStrategy, an existing file is left alone and created is false. false means the same as collisionStrategy "overwrite".',
+      },
+      collisionStrategy: {
+        type: 'string',
+        enum: ['error', 'create-unique', 'overwrite'],
+        description: 'When the path is taken: "create-unique" (default) picks "Title (2).md", "error" fails, "overwrite" replaces the file.',
+      },
+      frontmatter: { type: 'object', description: 'YAML frontmatter to put at the top of the note.' },
+    },
+    ['path', 'content'],
+  ),
+  output: object(
+    {
+      path: { type: 'string', description: 'Actual path (differs from the input with create-unique).' },
+      created: { type: 'boolean', description: 'True when a new file was created.' },
+      etag,
+      mtimeMs,
+    },
+    ['path', 'created'],
+  ),
+};
+
+export const readFile = {
+  input: object(
+    {
+      path: vaultPath('File path.'),
+      maxBytes: { type: 'integer', minimum: 1, description: 'Return at most this many bytes (default: the whole file).' },
+      as: { type: 'string', enum: ['text', 'base64'], default: 'text', description: 'Output format.' },
+    },
+    ['path'],
+  ),
+  output: object(
+    {
+      path: { type: 'string' },
+      content: { type: 'string' },
+      etag,
+      mtimeMs,
+      sizeBytes: { type: 'integer', description: 'Size of the whole file in bytes.' },
+      truncated: { type: 'boolean', description: 'True when maxBytes cut the content short.' },
+    },
+    ['path', 'content', 'truncated'],
+  ),
+};
+
+export const writeFile = {
+  input: object(
+    {
+      path: vaultPath('File path. Created (with missing folders) when it does not exist.'),
+      content: { type: 'string' },
+      mode: { type: 'string', enum: ['overwrite', 'append'], default: 'overwrite' },
+      expectedEtag: { type: 'string', description: 'Write only if the file still has this etag (from readFile); otherwise fail and write nothing.' },
+    },
+    ['path', 'content'],
+  ),
+  output: object(
+    { path: { type: 'string' }, created: { type: 'boolean' }, etag, mtimeMs, bytesWritten: { type: 'integer' } },
+    ['path', 'created', 'bytesWritten'],
+  ),
+};
+
+export const rename = {
+  input: object(
+    {
+      fromPath: vaultPath('Current path of the file or folder.'),
+      toPath: vaultPath('New path. Missing folders are created. Links to the file are updated.'),
+      collisionStrategy: {
+        type: 'string',
+        enum: ['error', 'overwrite', 'create-unique'],
+        default: 'error',
+        description: 'When toPath is taken: "error" (default) fails, "create-unique" picks "Name (2).md", "overwrite" moves the existing file to the trash first.',
+      },
+    },
+    ['fromPath', 'toPath'],
+  ),
+  output: object({ fromPath: { type: 'string' }, toPath: { type: 'string', description: 'Actual new path.' } }, ['fromPath', 'toPath']),
+};
+
+export const deleteFile = {
+  input: object(
+    {
+      path: vaultPath('File or folder to delete.'),
+      trash: { type: 'boolean', default: true, description: 'Move to the trash (default) instead of deleting permanently.' },
+      requireExists: { type: 'boolean', default: true, description: 'Fail when nothing is at path (default); false makes a missing path a no-op.' },
+    },
+    ['path'],
+  ),
+  output: object({ path: { type: 'string' }, deleted: { type: 'boolean' }, trashed: { type: 'boolean' } }, ['path', 'deleted']),
+};
+
+export const searchText = {
+  input: object(
+    {
+      query: { type: 'string', minLength: 1, description: 'Text to find, or a JavaScript regular expression with mode "regex".' },
+      mode: { type: 'string', enum: ['plain', 'regex'], default: 'plain' },
+      paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only search in these folders or files (default: the whole vault).' },
+      caseSensitive: { type: 'boolean', default: false },
+      limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Maximum number of matches.' },
+      snippetLength: { type: 'integer', minimum: 0, maximum: 2000, default: 120, description: 'Characters of context in each snippet.' },
+    },
+    ['query'],
+  ),
+  output: object(
+    {
+      matches: {
+        type: 'array',
+        items: object(
+          { path: { type: 'string' }, line: { type: 'integer', description: '1-based line number.' }, snippet: { type: 'string' } },
+          ['path', 'snippet'],
+        ),
+      },
+      truncated: { type: 'boolean', description: 'True when more matches exist than limit.' },
+      filesSearched: { type: 'integer' },
+    },
+    ['matches', 'truncated'],
+  ),
+};
+
+export const listFiles = {
+  input: object(
+    {
+      prefix: { type: 'string', description: 'Folder to list (default: the vault root).' },
+      recursive: { type: 'boolean', default: false, description: 'Include subfolders.' },
+      extensions: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only files with these extensions, e.g. ["md"]; folders are then left out.' },
+      limit: { type: 'integer', minimum: 1, maximum: 100000, default: 1000 },
+    },
+  ),
+  output: object(
+    {
+      items: {
+        type: 'array',
+        items: object(
+          { path: { type: 'string' }, kind: { type: 'string', enum: ['file', 'folder'] }, sizeBytes: { type: 'integer' }, mtimeMs },
+          ['path', 'kind'],
+        ),
+      },
+      truncated: { type: 'boolean' },
+    },
+    ['items', 'truncated'],
+  ),
+};
+
+export type ToolSchemas = { input: JsonSchema; output: JsonSchema };

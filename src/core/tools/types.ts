@@ -1,0 +1,81 @@
+import type { PathAccess } from '../paths/sandbox';
+import type { ClockPort } from '../ports/clock';
+import type { CommandsPort } from '../ports/commands';
+import type { EditorPort } from '../ports/editor';
+import type { VaultPort } from '../ports/vault';
+import type { WorkspacePort } from '../ports/workspace';
+import type { JsonSchema } from './schemas/common';
+
+export type { JsonSchema };
+
+/** Permission categories; a mode grants groups, never single tools (see src/core/modes). */
+export type ToolGroup = 'read' | 'vault' | 'edit' | 'web' | 'agent' | 'mcp' | 'skill';
+
+/** What running the tool can do to the user's world; a plan's riskLevel is the highest of its steps'. */
+export type RiskLevel = 'read-only' | 'writes' | 'commands';
+
+/** An input field that holds a vault path, checked by the sandbox (and ignore rules) before the tool runs. */
+export interface PathArg {
+  field: string;
+  access: PathAccess;
+  /** The field is an array of paths. */
+  array?: boolean;
+}
+
+export interface ToolMeta {
+  /** Canonical dotted name, e.g. "vault.createFile". */
+  name: string;
+  group: ToolGroup;
+  risk: RiskLevel;
+  /** Changes the vault or the editor: needs approval and a checkpoint first. */
+  isWrite: boolean;
+  /** May run concurrently with other parallel-safe calls of the same batch. */
+  parallelSafe: boolean;
+  /** Listed by name only; the model loads the schema with agent.findTool. */
+  deferred: boolean;
+  /** A settings switch that must be on for the tool to exist for the model. */
+  gate?: 'allowDeletes' | 'allowCommands';
+  /** The tool writes to the file behind the active editor (checkpointed like a vault write). */
+  writesActiveEditorFile?: boolean;
+  pathArgs: readonly PathArg[];
+  description: string;
+  inputSchema: JsonSchema;
+  outputSchema: JsonSchema;
+}
+
+/** What the model is shown: name, description, input schema. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface PluginSearchResult {
+  results: { id: string; name: string; author: string; description: string; repo: string }[];
+  total: number;
+  source: 'network' | 'cache' | 'stale-cache';
+}
+
+/** The community plugin list (plugins.search); see src/core/plugins/CommunityPluginIndex.ts. */
+export interface PluginCatalog {
+  search(query: string, limit: number, signal?: AbortSignal): Promise<PluginSearchResult>;
+}
+
+/**
+ * Everything a tool may use. Tools never see the plugin, `App` or the settings; approval, checkpoints and audit
+ * are the pipeline's job, not theirs.
+ */
+export interface ToolContext {
+  vault: VaultPort;
+  editor: EditorPort;
+  workspace: WorkspacePort;
+  commands: CommandsPort;
+  plugins: PluginCatalog;
+  clock: ClockPort;
+  signal: AbortSignal;
+  runId: string;
+}
+
+export type ToolResult<O = unknown> =
+  | { ok: true; output: O }
+  | { ok: false; error: { code: string; message: string } };

@@ -1,0 +1,181 @@
+import { AgentError } from '../core/errors';
+import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
+import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
+import { utf8Length } from '../core/util/text';
+
+interface MemoryFile {
+  content: string;
+  mtimeMs: number;
+}
+
+/**
+ * A vault held in memory: for tests of core code and for benchmarks that must not measure a disk. Behaves like
+ * NodeVault (both pass test/core/ports/vault.contract.ts), including the local `.trash/` folder and hiding
+ * dot-entries from `list`, as Obsidian's vault index does.
+ */
+export class MemoryVault implements VaultPort {
+  readonly configDir: string;
+  private readonly files = new Map<string, MemoryFile>();
+  private readonly folders = new Set<string>(['/']);
+  private readonly listeners = new Set<(event: VaultEvent) => void>();
+  private lastMtime = 0;
+
+  constructor(initial: Record<string, string> = {}, options: { configDir?: string; now?: () => number } = {}) {
+    this.configDir = options.configDir ?? '.obsidian';
+    this.now = options.now ?? (() => Date.now());
+    for (const [path, content] of Object.entries(initial)) this.writeInternal(path, content);
+  }
+
+  private readonly now: () => number;
+
+  /** A snapshot of every file's content, for assertions. */
+  dump(): Record<string, string> {
+    return Object.fromEntries([...this.files.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([path, file]) => [path, file.content]));
+  }
+
+  stat(path: string): Promise<VaultEntry | null> {
+    return Promise.resolve(this.statSync(path));
+  }
+
+  read(path: string): Promise<string> {
+    return Promise.resolve(this.fileAt(path).content);
+  }
+
+  cachedRead(path: string): Promise<string> {
+    return this.read(path);
+  }
+
+  readBinary(path: string): Promise<Uint8Array> {
+    return Promise.resolve(new TextEncoder().encode(this.fileAt(path).content));
+  }
+
+  create(path: string, content: string): Promise<VaultEntry> {
+    if (this.statSync(path)) return Promise.reject(new AgentError('EXISTS', `"${path}" already exists`, { path }));
+    this.ensureParents(path);
+    this.writeInternal(path, content);
+    this.emit({ type: 'create', path });
+    return this.stat(path) as Promise<VaultEntry>;
+  }
+
+  modify(path: string, content: string): Promise<VaultEntry> {
+    this.fileAt(path);
+    this.writeInternal(path, content);
+    this.emit({ type: 'modify', path });
+    return this.stat(path) as Promise<VaultEntry>;
+  }
+
+  append(path: string, content: string): Promise<VaultEntry> {
+    return this.modify(path, this.fileAt(path).content + content);
+  }
+
+  createFolder(path: string): Promise<void> {
+    if (this.files.has(path)) return Promise.reject(new AgentError('EXISTS', `A file already exists at "${path}"`, { path }));
+    if (this.folders.has(path)) return Promise.resolve();
+    this.ensureParents(path);
+    this.folders.add(path);
+    this.emit({ type: 'create', path });
+    return Promise.resolve();
+  }
+
+  rename(fromPath: string, toPath: string): Promise<void> {
+    const source = this.statSync(fromPath);
+    if (!source) return Promise.reject(new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath }));
+    if (this.statSync(toPath)) return Promise.reject(new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath }));
+    if (source.kind === 'folder' && isInside(toPath, fromPath)) {
+      return Promise.reject(new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, { path: toPath }));
+    }
+    this.ensureParents(toPath);
+    this.moveTree(fromPath, toPath);
+    this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
+    return Promise.resolve();
+  }
+
+  trash(path: string): Promise<void> {
+    if (!this.statSync(path)) return Promise.reject(new AgentError('NOT_FOUND', `"${path}" does not exist`, { path }));
+    const { stem, extension } = splitExtension(baseName(path));
+    let target = joinPath('.trash', baseName(path));
+    for (let n = 2; this.statSync(target); n++) target = joinPath('.trash', `${stem} ${n}${extension ? `.${extension}` : ''}`);
+    this.ensureParents(target);
+    this.moveTree(path, target);
+    this.emit({ type: 'delete', path });
+    return Promise.resolve();
+  }
+
+  delete(path: string): Promise<void> {
+    if (!this.statSync(path)) return Promise.reject(new AgentError('NOT_FOUND', `"${path}" does not exist`, { path }));
+    for (const file of [...this.files.keys()]) if (isInside(file, path)) this.files.delete(file);
+    for (const folder of [...this.folders]) if (folder !== '/' && isInside(folder, path)) this.folders.delete(folder);
+    this.emit({ type: 'delete', path });
+    return Promise.resolve();
+  }
+
+  list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
+    if (this.files.has(folder)) return Promise.reject(new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder }));
+    if (!this.folders.has(folder)) return Promise.reject(new AgentError('NOT_FOUND', `Folder "${folder}" does not exist`, { path: folder }));
+    const depthOk = (path: string): boolean => recursive || parentFolder(path) === folder;
+    const visible = (path: string): boolean => !path.split('/').some((segment) => segment.startsWith('.'));
+    const entries: VaultEntry[] = [];
+    for (const path of this.folders) {
+      if (path !== '/' && path !== folder && isInside(path, folder) && depthOk(path) && visible(path)) entries.push(this.statSync(path) as VaultEntry);
+    }
+    for (const path of this.files.keys()) {
+      if (isInside(path, folder) && depthOk(path) && visible(path)) entries.push(this.statSync(path) as VaultEntry);
+    }
+    return Promise.resolve(entries.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)));
+  }
+
+  onChange(listener: (event: VaultEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private statSync(path: string): VaultEntry | null {
+    const file = this.files.get(path);
+    if (file) return { path, kind: 'file', sizeBytes: utf8Length(file.content), mtimeMs: file.mtimeMs };
+    if (this.folders.has(path)) return { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
+    return null;
+  }
+
+  private fileAt(path: string): MemoryFile {
+    const file = this.files.get(path);
+    if (file) return file;
+    if (this.folders.has(path)) throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
+    throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
+  }
+
+  private writeInternal(path: string, content: string): void {
+    this.ensureParents(path);
+    // Strictly increasing mtimes, so "changed since" comparisons hold even within one millisecond.
+    this.lastMtime = Math.max(this.now(), this.lastMtime + 1);
+    this.files.set(path, { content, mtimeMs: this.lastMtime });
+  }
+
+  private ensureParents(path: string): void {
+    const parents: string[] = [];
+    for (let folder = parentFolder(path); folder !== '/'; folder = parentFolder(folder)) parents.unshift(folder);
+    for (const folder of parents) {
+      if (this.files.has(folder)) throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${path}" cannot be created inside it`, { path: folder });
+      this.folders.add(folder);
+    }
+  }
+
+  private moveTree(fromPath: string, toPath: string): void {
+    const rebase = (path: string): string => toPath + path.slice(fromPath.length);
+    for (const [path, file] of [...this.files]) {
+      if (isInside(path, fromPath)) {
+        this.files.delete(path);
+        this.files.set(rebase(path), file);
+      }
+    }
+    for (const folder of [...this.folders]) {
+      if (folder !== '/' && isInside(folder, fromPath)) {
+        this.folders.delete(folder);
+        this.folders.add(rebase(folder));
+      }
+    }
+  }
+
+  private emit(event: VaultEvent): void {
+    for (const listener of this.listeners) listener(event);
+  }
+}
