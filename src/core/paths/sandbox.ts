@@ -9,7 +9,7 @@ export interface SandboxOptions {
 }
 
 // Characters Obsidian refuses in file names on every platform, plus control characters (deliberately matched).
-// eslint-disable-next-line no-control-regex
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const FORBIDDEN_NAME_CHARS = /[*"\\<>:|?\u0000-\u001F]/;
 const DRIVE_LETTER = /^[A-Za-z]:/;
 const ALWAYS_WRITE_PROTECTED = ['.git', '.trash'];
