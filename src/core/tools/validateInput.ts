@@ -4,7 +4,6 @@ import type { JsonSchema } from './schemas/common';
 
 // One ajv for every tool: schemas compile once, on first use, and defaults from the schema are filled in.
 const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: true, strictTypes: false });
-ajv.addKeyword({ keyword: 'description' });
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
 function validatorFor(schema: JsonSchema): ValidateFunction {

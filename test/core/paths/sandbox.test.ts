@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { resolveVaultPath } from '../../../src/core/paths/sandbox';
+
+const options = { configDir: '.obsidian' };
+const refusal = (raw: string, access: 'read' | 'write' = 'write') => {
+  try {
+    resolveVaultPath(raw, access, options);
+  } catch (error) {
+    return error as { code: string; message: string };
+  }
+  throw new Error(`"${raw}" was accepted`);
+};
+
+describe('resolveVaultPath', () => {
+  it('should normalize slashes, backslashes and non-breaking spaces', () => {
+    expect(resolveVaultPath('Notes//Sub\\Idea.md', 'write', options)).toBe('Notes/Sub/Idea.md');
+    expect(resolveVaultPath('Notes/A\u00A0B.md', 'write', options)).toBe('Notes/A B.md');
+    expect(resolveVaultPath('Notes/', 'read', options)).toBe('Notes');
+  });
+
+  it('should keep unicode and emoji names, NFC-normalized', () => {
+    expect(resolveVaultPath('Café/📝 Idée.md', 'write', options)).toBe('Café/📝 Idée.md');
+    expect(resolveVaultPath('Cafe\u0301.md', 'write', options)).toBe('Café.md');
+  });
+
+  it('should refuse a path that leaves the vault with ".."', () => {
+    expect(refusal('notes/../../x.md')).toEqual(expect.objectContaining({
+      code: 'FORBIDDEN_PATH',
+      message: 'Refused path "notes/../../x.md": the path leaves the vault (".." is not allowed)',
+    }));
+    expect(refusal('..\\x.md').code).toBe('FORBIDDEN_PATH');
+  });
+
+  it('should refuse absolute paths, home paths and drive letters', () => {
+    expect(refusal('/etc/passwd').message).toBe('Refused path "/etc/passwd": absolute paths are not allowed; give a path relative to the vault root');
+    expect(refusal('~/notes.md').code).toBe('INVALID_PATH');
+    expect(refusal('C:\\Users\\me\\x.md').message).toContain('drive letters are not allowed');
+    expect(refusal('\\\\server\\share\\x.md').code).toBe('INVALID_PATH');
+  });
+
+  it('should refuse empty paths, the root, NUL and forbidden characters', () => {
+    expect(refusal('').message).toBe('Refused path "": the path is empty');
+    expect(refusal('   ').code).toBe('INVALID_PATH');
+    expect(refusal('/').code).toBe('INVALID_PATH');
+    expect(refusal('a\u0000b.md').message).toContain('NUL');
+    expect(refusal('Notes/What?.md').message).toBe(
+      'Refused path "Notes/What?.md": the name "What?.md" contains the character "?", which Obsidian does not allow in file names',
+    );
+    for (const ch of ['*', '"', '<', '>', ':', '|']) expect(refusal(`a${ch}b.md`).code).toBe('INVALID_PATH');
+  });
+
+  it('should refuse names that start or end with a space', () => {
+    expect(refusal('Notes /x.md').message).toContain('starts or ends with a space');
+  });
+
+  it('should refuse writes into the config folder, .git and .trash in any letter case', () => {
+    for (const raw of ['.obsidian/app.json', '.OBSIDIAN/plugins/x/main.js', '.Obsidian', '.git/config', '.trash/old.md', '.Git/HEAD']) {
+      expect(refusal(raw).code).toBe('FORBIDDEN_PATH');
+    }
+    expect(refusal('.obsidian/app.json').message).toBe('Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there');
+  });
+
+  it('should allow reading the config folder but still refuse traversal on reads', () => {
+    expect(resolveVaultPath('.obsidian/app.json', 'read', options)).toBe('.obsidian/app.json');
+    expect(refusal('../x.md', 'read').code).toBe('FORBIDDEN_PATH');
+  });
+
+  it('should use the configured config folder name', () => {
+    expect(() => resolveVaultPath('.config/app.json', 'write', { configDir: '.config' })).toThrow(/protected/);
+    expect(resolveVaultPath('.obsidian-notes/x.md', 'write', options)).toBe('.obsidian-notes/x.md');
+  });
+
+  it('should name the field it checked', () => {
+    expect(() => resolveVaultPath('../x', 'write', options, 'toPath')).toThrow('Refused toPath "../x"');
+  });
+});

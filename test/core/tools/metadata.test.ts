@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { TOOL_METADATA } from '../../../src/core/tools/metadata';
+import { fromWireName, toWireName } from '../../../src/core/tools/wireNames';
+
+describe('the tool metadata table', () => {
+  it('should hold the 19 tools of the tool reference', () => {
+    expect(TOOL_METADATA.map((meta) => meta.name).sort()).toEqual([
+      'commands.list', 'commands.run', 'editor.getActiveFilePath', 'editor.getSelection', 'editor.insertAtCursor',
+      'editor.replaceSelection', 'plugins.search', 'util.parseMarkdownBullets', 'util.slugifyTitle', 'vault.createFile',
+      'vault.delete', 'vault.ensureFolder', 'vault.listFiles', 'vault.readFile', 'vault.rename', 'vault.searchText',
+      'vault.writeFile', 'workspace.getContext', 'workspace.openFile',
+    ]);
+  });
+
+  it('should give every tool a dotted name without "_" whose wire name providers accept and maps back', () => {
+    for (const { name } of TOOL_METADATA) {
+      expect(name).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+      expect(toWireName(name)).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(fromWireName(toWireName(name))).toBe(name);
+    }
+  });
+
+  it('should keep the risk levels of the tool reference', () => {
+    const risk = Object.fromEntries(TOOL_METADATA.map((meta) => [meta.name, meta.risk]));
+    expect(risk['commands.run']).toBe('commands');
+    for (const name of ['vault.ensureFolder', 'vault.createFile', 'vault.writeFile', 'vault.rename', 'vault.delete', 'editor.replaceSelection', 'editor.insertAtCursor']) {
+      expect(risk[name]).toBe('writes');
+    }
+    expect(TOOL_METADATA.filter((meta) => meta.risk === 'read-only')).toHaveLength(11);
+  });
+
+  it('should make every writer a non-parallel write and every parallel tool read-only', () => {
+    for (const meta of TOOL_METADATA) {
+      if (meta.risk === 'writes') expect([meta.isWrite, meta.parallelSafe]).toEqual([true, false]);
+      if (meta.parallelSafe) expect(meta.risk).toBe('read-only');
+    }
+  });
+
+  it('should name only existing input fields as path arguments', () => {
+    for (const meta of TOOL_METADATA) {
+      const properties = Object.keys((meta.inputSchema as { properties: object }).properties);
+      for (const arg of meta.pathArgs) expect(properties).toContain(arg.field);
+    }
+  });
+
+  it('should describe every input property, so the model knows what each one means', () => {
+    for (const meta of TOOL_METADATA) {
+      expect(meta.description.length).toBeGreaterThan(20);
+      expect((meta.inputSchema as { additionalProperties: boolean }).additionalProperties).toBe(false);
+    }
+  });
+});
