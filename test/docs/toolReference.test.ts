@@ -1,0 +1,16 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { renderToolReference } from '../../scripts/toolReference';
+
+describe('docs/reference/tools.md', () => {
+  it('should match what the metadata table generates (run `npm run docs` after changing a tool)', () => {
+    expect(readFileSync('docs/reference/tools.md', 'utf8')).toBe(renderToolReference());
+  });
+
+  it('should document every input field with its default', () => {
+    const doc = renderToolReference();
+    expect(doc).toContain('| `collisionStrategy` | "error" \\| "overwrite" \\| "create-unique" | no | `"error"` |');
+    expect(doc).toContain('| `limit` | integer | no | `50` |');
+    expect(doc).toContain('Wire name `vault_createFile`');
+  });
+});
