@@ -15,7 +15,7 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.ts'] },
+        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.mts'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -1,0 +1,91 @@
+/**
+ * Every setting the plugin keeps in data.json: key, default, and what it means. The settings tab, the loader
+ * and README.md's settings table (`npm run docs`) are generated from this one list.
+ */
+export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible';
+export type ApprovalPolicy = 'always' | 'writes';
+
+export interface EmbeddedAgentSettings {
+  provider: ProviderId;
+  model: string;
+  baseUrl: string;
+  apiKeySecret: string;
+  streaming: boolean;
+  maxTokens: number;
+  temperature: number;
+  approval: ApprovalPolicy;
+  allowCommands: boolean;
+  allowDeletes: boolean;
+  maxRetries: number;
+  checkpointLocation: string;
+  checkpointMaxMb: number;
+  condensingThreshold: number;
+  contextWindow: number;
+  savedActions: unknown[];
+}
+
+interface SettingSpec<K extends keyof EmbeddedAgentSettings> {
+  key: K;
+  default: EmbeddedAgentSettings[K];
+  description: string;
+  /** Allowed values for enumerations; a numeric range for numbers. */
+  values?: readonly EmbeddedAgentSettings[K][];
+  range?: { min: number; max: number };
+}
+
+type AnySettingSpec = { [K in keyof EmbeddedAgentSettings]: SettingSpec<K> }[keyof EmbeddedAgentSettings];
+
+export const DEFAULT_MODELS: Record<ProviderId, string> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+  'openai-compatible': 'llama3.1',
+};
+
+export const SETTING_SPECS: readonly AnySettingSpec[] = [
+  { key: 'provider', default: 'anthropic', values: ['anthropic', 'openai', 'openai-compatible'], description: 'Which API the agent talks to. `openai-compatible` covers Ollama, LM Studio, OpenRouter and other servers that speak the OpenAI chat API.' },
+  { key: 'model', default: DEFAULT_MODELS.anthropic, description: 'The model id sent to the provider. Empty means the provider\'s default model listed in README.' },
+  { key: 'baseUrl', default: '', description: 'API base URL; empty for the provider\'s own. `openai-compatible` needs it, e.g. `http://localhost:11434/v1`.' },
+  { key: 'apiKeySecret', default: 'embedded-agent-api-key', description: 'The *name* of the secret in Obsidian\'s secret storage that holds the API key. The key itself is never written to data.json.' },
+  { key: 'streaming', default: true, description: 'Stream answers as they are written. Off: one request per answer through Obsidian\'s `requestUrl`.' },
+  { key: 'maxTokens', default: 4096, range: { min: 1, max: 200000 }, description: 'Most tokens the model may write in one answer.' },
+  { key: 'temperature', default: 0.2, range: { min: 0, max: 2 }, description: 'Sampling temperature; low keeps plans predictable.' },
+  { key: 'approval', default: 'writes', values: ['always', 'writes'], description: '`always`: approve every plan and every tool call, reads included. `writes`: approve only writes and commands.' },
+  { key: 'allowCommands', default: false, description: 'Let the agent run Obsidian commands by id (`commands.run`).' },
+  { key: 'allowDeletes', default: false, description: 'Let the agent delete, rename and move files (`vault.delete`, `vault.rename`).' },
+  { key: 'maxRetries', default: 3, range: { min: 0, max: 10 }, description: 'Most retries of a failed provider request (429, 5xx, connection errors) and of a plan step.' },
+  { key: 'checkpointLocation', default: '', description: 'Folder of the shadow git repository that holds checkpoints. Empty: a per-vault folder in your user config directory, outside the vault, so sync services never see it.' },
+  { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it.' },
+  { key: 'condensingThreshold', default: 70, range: { min: 10, max: 95 }, description: 'Summarize older conversation when it fills this percentage of the model\'s context window.' },
+  { key: 'contextWindow', default: 0, range: { min: 0, max: 10000000 }, description: 'Context window of the model in tokens; 0 looks it up in the table of known models.' },
+  { key: 'savedActions', default: [], description: 'The saved actions, in the same JSON shape that export and import use.' },
+];
+
+export const DEFAULT_SETTINGS: EmbeddedAgentSettings = Object.fromEntries(
+  SETTING_SPECS.map((spec) => [spec.key, structuredClone(spec.default)]),
+) as unknown as EmbeddedAgentSettings;
+
+/**
+ * Reads data.json's content into complete settings: unknown keys are dropped, a value of the wrong type or out
+ * of range falls back to its default, and each such fallback is reported so the user learns why.
+ */
+export function parseSettings(raw: unknown): { settings: EmbeddedAgentSettings; problems: string[] } {
+  const source = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
+  const settings = structuredClone(DEFAULT_SETTINGS) as unknown as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const spec of SETTING_SPECS) {
+    if (!(spec.key in source)) continue;
+    const value = source[spec.key];
+    const expected = Array.isArray(spec.default) ? 'array' : typeof spec.default;
+    const actual = Array.isArray(value) ? 'array' : typeof value;
+    if (actual !== expected) {
+      problems.push(`Setting "${spec.key}" should be ${expected === 'array' ? 'a list' : `a ${expected}`}, got ${JSON.stringify(value)}; using ${JSON.stringify(spec.default)}`);
+    } else if (spec.values && !(spec.values as readonly unknown[]).includes(value)) {
+      problems.push(`Setting "${spec.key}" must be one of ${spec.values.map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(value)}; using ${JSON.stringify(spec.default)}`);
+    } else if (spec.range && typeof value === 'number' && (value < spec.range.min || value > spec.range.max || Number.isNaN(value))) {
+      problems.push(`Setting "${spec.key}" must be between ${spec.range.min} and ${spec.range.max}, got ${value}; using ${JSON.stringify(spec.default)}`);
+    } else {
+      settings[spec.key] = value;
+    }
+  }
+  return { settings: settings as unknown as EmbeddedAgentSettings, problems };
+}
