@@ -43,7 +43,7 @@ export const DEFAULT_MODELS: Record<ProviderId, string> = {
 
 export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'provider', default: 'anthropic', values: ['anthropic', 'openai', 'openai-compatible'], description: 'Which API the agent talks to. `openai-compatible` covers Ollama, LM Studio, OpenRouter and other servers that speak the OpenAI chat API.' },
-  { key: 'model', default: DEFAULT_MODELS.anthropic, description: 'The model id sent to the provider. Empty means the provider\'s default model listed in README.' },
+  { key: 'model', default: DEFAULT_MODELS.anthropic, description: 'The model id sent to the provider, e.g. `claude-sonnet-4-5` (Anthropic), `gpt-4.1` (OpenAI), `llama3.1` (Ollama).' },
   { key: 'baseUrl', default: '', description: 'API base URL; empty for the provider\'s own. `openai-compatible` needs it, e.g. `http://localhost:11434/v1`.' },
   { key: 'apiKeySecret', default: 'embedded-agent-api-key', description: 'The *name* of the secret in Obsidian\'s secret storage that holds the API key. The key itself is never written to data.json.' },
   { key: 'streaming', default: true, description: 'Stream answers as they are written. Off: one request per answer through Obsidian\'s `requestUrl`.' },

@@ -45,3 +45,6 @@ export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
     return `<error tool="${this.name}" code="${code}">${describeError(error)}</error>`;
   }
 }
+
+/** Any tool, whatever its input and output types (methods are bivariant, so every BaseTool<I, O> fits). */
+export type AnyTool = BaseTool<unknown, unknown>;

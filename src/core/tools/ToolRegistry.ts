@@ -1,20 +1,20 @@
 import { AgentError, describeError, isAgentError } from '../errors';
-import type { BaseTool } from './BaseTool';
+import type { AnyTool } from './BaseTool';
 import type { ToolContext, ToolDefinition, ToolResult } from './types';
 
 export class ToolRegistry {
-  private readonly tools = new Map<string, BaseTool<never>>();
+  private readonly tools = new Map<string, AnyTool>();
 
-  constructor(tools: Iterable<BaseTool<never>> = []) {
+  constructor(tools: Iterable<AnyTool> = []) {
     for (const tool of tools) this.register(tool);
   }
 
-  register(tool: BaseTool<never>): void {
+  register(tool: AnyTool): void {
     if (this.tools.has(tool.name)) throw new AgentError('INTERNAL', `Tool "${tool.name}" is registered twice`);
     this.tools.set(tool.name, tool);
   }
 
-  get(name: string): BaseTool<never> | undefined {
+  get(name: string): AnyTool | undefined {
     return this.tools.get(name);
   }
 
@@ -50,7 +50,7 @@ export class ToolRegistry {
     }
     try {
       const valid = tool.validate(input);
-      const output: unknown = await (tool as BaseTool<unknown>).execute(valid, context);
+      const output: unknown = await tool.execute(valid, context);
       return { ok: true, output };
     } catch (error) {
       return { ok: false, error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) } };

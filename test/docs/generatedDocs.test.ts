@@ -14,3 +14,11 @@ describe('docs/reference/tools.md', () => {
     expect(doc).toContain('Wire name `vault_createFile`');
   });
 });
+
+describe('README.md settings table', () => {
+  it('should match src/settings/settings.ts (run `npm run docs` after changing a setting)', async () => {
+    const { withSettingsTable } = await import('../../scripts/settingsTable');
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toBe(withSettingsTable(readme));
+  });
+});
