@@ -38,7 +38,7 @@ export class MemoryVault implements VaultPort {
   }
 
   read(path: string): Promise<string> {
-    return Promise.resolve(this.fileAt(path).content);
+    return settle(() => this.fileAt(path).content);
   }
 
   cachedRead(path: string): Promise<string> {
@@ -46,59 +46,66 @@ export class MemoryVault implements VaultPort {
   }
 
   readBinary(path: string): Promise<Uint8Array> {
-    return Promise.resolve(new TextEncoder().encode(this.fileAt(path).content));
+    return settle(() => new TextEncoder().encode(this.fileAt(path).content));
   }
 
   create(path: string, content: string): Promise<VaultEntry> {
-    if (this.statSync(path)) return Promise.reject(new AgentError('EXISTS', `"${path}" already exists`, { path }));
-    this.ensureParents(path);
-    this.writeInternal(path, content);
-    this.emit({ type: 'create', path });
-    return this.stat(path) as Promise<VaultEntry>;
+    return settle(() => {
+      if (this.statSync(path)) throw new AgentError('EXISTS', `"${path}" already exists`, { path });
+      this.ensureParents(path);
+      this.writeInternal(path, content);
+      this.emit({ type: 'create', path });
+      return this.statSync(path) as VaultEntry;
+    });
   }
 
   modify(path: string, content: string): Promise<VaultEntry> {
-    this.fileAt(path);
-    this.writeInternal(path, content);
-    this.emit({ type: 'modify', path });
-    return this.stat(path) as Promise<VaultEntry>;
+    return settle(() => {
+      this.fileAt(path);
+      this.writeInternal(path, content);
+      this.emit({ type: 'modify', path });
+      return this.statSync(path) as VaultEntry;
+    });
   }
 
   append(path: string, content: string): Promise<VaultEntry> {
-    return this.modify(path, this.fileAt(path).content + content);
+    return settle(() => this.fileAt(path).content + content).then((text) => this.modify(path, text));
   }
 
   createFolder(path: string): Promise<void> {
-    if (this.files.has(path)) return Promise.reject(new AgentError('EXISTS', `A file already exists at "${path}"`, { path }));
-    if (this.folders.has(path)) return Promise.resolve();
-    this.ensureParents(path);
-    this.folders.add(path);
-    this.emit({ type: 'create', path });
-    return Promise.resolve();
+    return settle(() => {
+      if (this.files.has(path)) throw new AgentError('EXISTS', `A file already exists at "${path}"`, { path });
+      if (this.folders.has(path)) return;
+      this.ensureParents(path);
+      this.folders.add(path);
+      this.emit({ type: 'create', path });
+    });
   }
 
   rename(fromPath: string, toPath: string): Promise<void> {
-    const source = this.statSync(fromPath);
-    if (!source) return Promise.reject(new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath }));
-    if (this.statSync(toPath)) return Promise.reject(new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath }));
-    if (source.kind === 'folder' && isInside(toPath, fromPath)) {
-      return Promise.reject(new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, { path: toPath }));
-    }
-    this.ensureParents(toPath);
-    this.moveTree(fromPath, toPath);
-    this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
-    return Promise.resolve();
+    return settle(() => {
+      const source = this.statSync(fromPath);
+      if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
+      if (this.statSync(toPath)) throw new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath });
+      if (source.kind === 'folder' && isInside(toPath, fromPath)) {
+        throw new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, { path: toPath });
+      }
+      this.ensureParents(toPath);
+      this.moveTree(fromPath, toPath);
+      this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
+    });
   }
 
   trash(path: string): Promise<void> {
-    if (!this.statSync(path)) return Promise.reject(new AgentError('NOT_FOUND', `"${path}" does not exist`, { path }));
-    const { stem, extension } = splitExtension(baseName(path));
-    let target = joinPath('.trash', baseName(path));
-    for (let n = 2; this.statSync(target); n++) target = joinPath('.trash', `${stem} ${n}${extension ? `.${extension}` : ''}`);
-    this.ensureParents(target);
-    this.moveTree(path, target);
-    this.emit({ type: 'delete', path });
-    return Promise.resolve();
+    return settle(() => {
+      if (!this.statSync(path)) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
+      const { stem, extension } = splitExtension(baseName(path));
+      let target = joinPath('.trash', baseName(path));
+      for (let n = 2; this.statSync(target); n++) target = joinPath('.trash', `${stem} ${n}${extension ? `.${extension}` : ''}`);
+      this.ensureParents(target);
+      this.moveTree(path, target);
+      this.emit({ type: 'delete', path });
+    });
   }
 
   delete(path: string): Promise<void> {
@@ -177,5 +184,14 @@ export class MemoryVault implements VaultPort {
 
   private emit(event: VaultEvent): void {
     for (const listener of this.listeners) listener(event);
+  }
+}
+
+/** Runs `body` so that a thrown AgentError reaches the caller as a rejected promise, as an async port promises. */
+function settle<T>(body: () => T): Promise<T> {
+  try {
+    return Promise.resolve(body());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
