@@ -1,0 +1,48 @@
+import { AgentError, describeError } from '../../errors';
+import { BaseTool } from '../BaseTool';
+import type { ToolContext } from '../types';
+
+export interface RunCommandInput {
+  id: string;
+}
+
+export interface RunCommandOutput {
+  id: string;
+  executed: boolean;
+  errorMessage?: string;
+}
+
+/**
+ * Runs a command by id. An unknown id is an error (the model guessed it); a command that exists but did not
+ * run, or threw, is a result with `executed: false`, because that is what happened in Obsidian.
+ */
+export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> {
+  readonly name = 'commands.run' as const;
+
+  async execute(input: RunCommandInput, context: ToolContext): Promise<RunCommandOutput> {
+    const { id } = input;
+    const ids = context.commands.list().map((command) => command.id);
+    if (!ids.includes(id)) {
+      const similar = similarIds(id, ids);
+      const hint = similar.length > 0 ? ` Did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : '';
+      throw new AgentError('COMMAND_NOT_FOUND', `No command has the id "${id}".${hint} Use commands.list to find the exact id.`, { id });
+    }
+    try {
+      if (await context.commands.run(id)) return { id, executed: true };
+      return {
+        id,
+        executed: false,
+        errorMessage: `Command "${id}" did not run: Obsidian reported it is not available right now (many commands need an open note or a selection).`,
+      };
+    } catch (error) {
+      return { id, executed: false, errorMessage: `Command "${id}" failed: ${describeError(error)}` };
+    }
+  }
+}
+
+/** Ids with the same command part ("toggle-bold" for "editor:toggle-bold"): the usual wrong guess is the prefix. */
+function similarIds(id: string, ids: readonly string[]): string[] {
+  const command = (value: string): string => value.slice(value.indexOf(':') + 1).toLowerCase();
+  const wanted = command(id);
+  return ids.filter((candidate) => command(candidate) === wanted).slice(0, 3);
+}

@@ -1,0 +1,23 @@
+import { BaseTool } from '../BaseTool';
+import type { ToolContext } from '../types';
+
+export interface GetActiveFilePathOutput {
+  path: string | null;
+  /** False when the path no longer names a file in the vault (deleted or renamed while open). */
+  exists: boolean;
+}
+
+/**
+ * The note the user has open. The workspace tracks the file leaf the user last worked in (the chat panel is
+ * the active leaf while they type), and the editor's file is the fallback for an adapter that has none.
+ */
+export class GetActiveFilePathTool extends BaseTool<Record<string, never>, GetActiveFilePathOutput> {
+  readonly name = 'editor.getActiveFilePath' as const;
+
+  async execute(_input: Record<string, never>, context: ToolContext): Promise<GetActiveFilePathOutput> {
+    const path = context.workspace.activeFilePath() ?? context.editor.snapshot()?.filePath ?? null;
+    if (path === null) return { path: null, exists: false };
+    const entry = await context.vault.stat(path);
+    return { path, exists: entry?.kind === 'file' };
+  }
+}

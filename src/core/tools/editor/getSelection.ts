@@ -1,0 +1,32 @@
+import type { EditorRange } from '../../ports/editor';
+import { BaseTool } from '../BaseTool';
+import type { ToolContext } from '../types';
+
+export interface GetSelectionOutput {
+  text: string;
+  isEmpty: boolean;
+  filePath?: string;
+  mode: 'source' | 'preview' | 'unknown';
+  range?: EditorRange;
+}
+
+/**
+ * The text the user selected in the Markdown editor they last used. With no editor open the answer is an empty
+ * selection, not an error: "nothing is selected" is true, and plans that start from the selection (parse its
+ * bullets, then create notes) can then stop or ask for input instead of failing on a read.
+ */
+export class GetSelectionTool extends BaseTool<Record<string, never>, GetSelectionOutput> {
+  readonly name = 'editor.getSelection' as const;
+
+  execute(_input: Record<string, never>, context: ToolContext): Promise<GetSelectionOutput> {
+    const snapshot = context.editor.snapshot();
+    if (!snapshot) return Promise.resolve({ text: '', isEmpty: true, mode: 'unknown' });
+    return Promise.resolve({
+      text: snapshot.selection,
+      isEmpty: snapshot.selection === '',
+      ...(snapshot.filePath === null ? {} : { filePath: snapshot.filePath }),
+      mode: snapshot.mode,
+      range: snapshot.range,
+    });
+  }
+}

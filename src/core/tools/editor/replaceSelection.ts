@@ -1,0 +1,58 @@
+import type { EditorRange } from '../../ports/editor';
+import { normalizeNewlines, positionAfter } from '../../util/editorPositions';
+import { BaseTool } from '../BaseTool';
+import type { ToolContext } from '../types';
+import { requireEditorWithFile } from './activeEditor';
+
+export interface ReplaceSelectionInput {
+  text: string;
+  preserveIndent: boolean;
+}
+
+export interface ReplaceSelectionOutput {
+  filePath: string;
+  /** Where the new text now is. */
+  range: EditorRange;
+  /** Length of the inserted text in UTF-16 code units, the unit of `ch` (an emoji counts 2). */
+  insertedChars: number;
+}
+
+/**
+ * Replaces the selection, or inserts at the cursor when nothing is selected, and leaves the cursor after the new
+ * text, as Obsidian's `Editor.replaceSelection` does.
+ */
+export class ReplaceSelectionTool extends BaseTool<ReplaceSelectionInput, ReplaceSelectionOutput> {
+  readonly name = 'editor.replaceSelection' as const;
+
+  async execute(input: ReplaceSelectionInput, context: ToolContext): Promise<ReplaceSelectionOutput> {
+    const snapshot = requireEditorWithFile(context, 'replace the selection in');
+    const { from } = snapshot.range;
+    let text = normalizeNewlines(input.text);
+    if (input.preserveIndent) text = indentLines(text, leadingWhitespace(context.editor.getLine(from.line)), from.ch);
+    await context.editor.replaceRange(text, snapshot.range);
+    const to = positionAfter(from, text);
+    context.editor.setCursor(to);
+    return { filePath: snapshot.filePath, range: { from, to }, insertedChars: text.length };
+  }
+}
+
+function leadingWhitespace(line: string): string {
+  return /^[ \t]*/.exec(line)?.[0] ?? '';
+}
+
+/**
+ * Every inserted line ends up with the first selected line's indentation. The first line lands where the
+ * selection starts, so it gets only the part of the indentation the selection replaces (all of it when whole
+ * lines were selected, none when the selection starts after it). Blank lines stay blank, without trailing
+ * whitespace.
+ */
+function indentLines(text: string, indent: string, startCh: number): string {
+  if (indent === '') return text;
+  return text
+    .split('\n')
+    .map((line, index) => {
+      if (line === '') return line;
+      return index === 0 ? indent.slice(Math.min(startCh, indent.length)) + line : indent + line;
+    })
+    .join('\n');
+}

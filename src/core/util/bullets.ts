@@ -1,0 +1,105 @@
+/** One list item found by `parseBullets`. */
+export interface BulletItem {
+  /** The item's text without marker or checkbox; indented continuation lines are joined with a space. */
+  text: string;
+  /** The item's own line as written (without a line break). */
+  raw: string;
+  /** 0 for a top-level item, 1 for its children, and so on. */
+  depth: number;
+  /** Present on task items: false for "[ ]", true for "[x]" or "[X]". */
+  checked?: boolean;
+}
+
+export interface ParseBulletsOptions {
+  /** Return nested items too. By default only top-level items are returned. */
+  allowNested?: boolean;
+}
+
+/** A tab advances to the next multiple of 4 columns, as in CommonMark, so "\t" and 4 spaces nest alike. */
+const TAB_WIDTH = 4;
+const BULLET = /^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/;
+const TASK = /^\[([ xX])\](?:[ \t]+(.*))?$/;
+const THEMATIC_BREAK = /^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
+const FENCE = /^[ \t]*(`{3,}|~{3,})(.*)$/;
+
+interface OpenItem {
+  indent: number;
+  /** The emitted item, or null when it is not returned (nested without allowNested, or empty). */
+  item: BulletItem | null;
+}
+
+/**
+ * Splits Markdown bullet (`-`, `*`, `+`) and numbered (`1.`, `1)`) lists into items. Nesting is relative: an
+ * item is a child of the nearest item above it that is indented less, so 2-space, 4-space and tab styles all
+ * give depth 1 for the first level in. Other lines are ignored, except a line indented under an item, which
+ * continues that item's text. Lines in fenced code blocks and horizontal rules ("- - -") are not items, and
+ * neither are empty bullets (the "- " an Enter leaves behind), which would make empty note names.
+ */
+export function parseBullets(text: string, options: ParseBulletsOptions = {}): BulletItem[] {
+  const allowNested = options.allowNested ?? false;
+  const items: BulletItem[] = [];
+  const open: OpenItem[] = [];
+  let fence: { char: string; length: number } | null = null;
+  /** The item a following indented line continues; null after a blank or unrelated line. */
+  let continuing: OpenItem | null = null;
+
+  for (const line of text.split(/\r\n|\r|\n/)) {
+    const fenceMatch = FENCE.exec(line);
+    if (fence) {
+      const closes = fenceMatch?.[1]?.[0] === fence.char && (fenceMatch[1]?.length ?? 0) >= fence.length && fenceMatch[2]?.trim() === '';
+      if (closes) fence = null;
+      continue;
+    }
+    if (fenceMatch?.[1]) {
+      fence = { char: fenceMatch[1][0] ?? '`', length: fenceMatch[1].length };
+      continuing = null;
+      continue;
+    }
+    if (line.trim() === '') {
+      continuing = null;
+      continue;
+    }
+
+    const indent = indentWidth(line);
+    while (open.length > 0 && (open[open.length - 1]?.indent ?? 0) >= indent) open.pop();
+
+    const bullet = THEMATIC_BREAK.test(line) ? null : BULLET.exec(line);
+    if (!bullet) {
+      // A line indented under the last item continues it; anything else is prose between or after lists.
+      const parent = open[open.length - 1];
+      if (continuing && parent === continuing && continuing.item) continuing.item.text = joinText(continuing.item.text, line.trim());
+      else continuing = null;
+      continue;
+    }
+
+    const depth = open.length;
+    const { text: body, checked } = splitTask((bullet[3] ?? '').trim());
+    const item: BulletItem = { text: body, raw: line, depth, ...(checked === undefined ? {} : { checked }) };
+    const returned = (allowNested || depth === 0) && body !== '';
+    const entry: OpenItem = { indent, item: returned ? item : null };
+    if (returned) items.push(item);
+    open.push(entry);
+    continuing = entry;
+  }
+  return items;
+}
+
+function splitTask(body: string): { text: string; checked?: boolean } {
+  const task = TASK.exec(body);
+  if (!task) return { text: body };
+  return { text: (task[2] ?? '').trim(), checked: task[1] !== ' ' };
+}
+
+function joinText(text: string, more: string): string {
+  return text === '' ? more : `${text} ${more}`;
+}
+
+function indentWidth(line: string): number {
+  let width = 0;
+  for (const char of line) {
+    if (char === ' ') width += 1;
+    else if (char === '\t') width += TAB_WIDTH - (width % TAB_WIDTH);
+    else break;
+  }
+  return width;
+}

@@ -1,0 +1,27 @@
+import type { EditorPosition } from '../ports/editor';
+
+/**
+ * Obsidian's editor (CodeMirror 6) splits text on "\r\n", "\r" and "\n" and keeps plain "\n" lines, so
+ * positions, lengths and selections are all counted over "\n"-separated text. `ch` counts UTF-16 code units,
+ * as CodeMirror does: an emoji such as "👍" is 2 wide.
+ */
+export function normalizeNewlines(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
+/** Where the cursor is after `text` is inserted at `start` (multi-line aware). */
+export function positionAfter(start: EditorPosition, text: string): EditorPosition {
+  const lines = normalizeNewlines(text).split('\n');
+  const last = lines[lines.length - 1] ?? '';
+  if (lines.length === 1) return { line: start.line, ch: start.ch + last.length };
+  return { line: start.line + lines.length - 1, ch: last.length };
+}
+
+/** Negative when `a` is before `b`, 0 when equal, positive when after. */
+export function comparePositions(a: EditorPosition, b: EditorPosition): number {
+  return a.line === b.line ? a.ch - b.ch : a.line - b.line;
+}
+
+export function samePosition(a: EditorPosition, b: EditorPosition): boolean {
+  return comparePositions(a, b) === 0;
+}
