@@ -1,0 +1,25 @@
+import type { ChangePreview } from '../tool-execution/changePreview/types';
+
+export interface ApprovalRequest {
+  runId: string;
+  /** Canonical tool name, e.g. "vault.createFile"; "plan" for a whole ActionPlan. */
+  tool: string;
+  input: unknown;
+  risk: 'read-only' | 'writes' | 'commands';
+  /** What will change, file by file, with diffs; commands by name and id. */
+  preview: ChangePreview;
+  /** A short sentence for the card's title, e.g. "Create Projects/Idea.md". */
+  summary: string;
+}
+
+export type ApprovalDecision =
+  | { approved: true; /** "run" approves every later call of this run too. */ scope: 'once' | 'run' }
+  | { approved: false; reason: string };
+
+/**
+ * The person who approves. src/ui implements it with the approval card, the terminal runner with a prompt.
+ * The pipeline treats a missing port, a throw, a timeout, an abort or a closed view as a denial: it fails closed.
+ */
+export interface ApprovalPort {
+  request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+}
