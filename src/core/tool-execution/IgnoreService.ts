@@ -1,0 +1,89 @@
+import ignore, { type Ignore } from 'ignore';
+import { AgentError } from '../errors';
+import type { PathAccess } from '../paths/sandbox';
+import type { VaultPort } from '../ports/vault';
+
+export const IGNORE_FILE = '.agentignore';
+export const PROTECTED_FILE = '.agentprotected';
+
+export interface IgnoreOptions {
+  configDir: string;
+  /** The plugin's own folder, e.g. ".obsidian/plugins/embedded-agent": neither read nor written. */
+  pluginFolder: string;
+}
+
+/**
+ * Which paths the agent may read and write. Two vault files in gitignore syntax: `.agentignore` (blocked:
+ * neither read nor written) and `.agentprotected` (read-only). Built in: `.git/` and the plugin's own folder
+ * are blocked; the config folder, `.trash/` and the two rule files themselves are read-only, so the agent
+ * cannot loosen its own rules. Matching ignores letter case, as macOS and Windows file systems do.
+ */
+export class IgnoreService {
+  private blocked: Ignore = ignore();
+  private protectedRules: Ignore = ignore();
+  private loaded: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+
+  constructor(
+    private readonly vault: VaultPort,
+    private readonly options: IgnoreOptions,
+  ) {}
+
+  /** Reads the rule files once, and again whenever either changes. */
+  ensureLoaded(): Promise<void> {
+    if (!this.loaded) {
+      this.loaded = this.reload();
+      this.unsubscribe = this.vault.onChange((event) => {
+        const touched = [event.path, event.type === 'rename' ? event.oldPath : ''];
+        if (touched.includes(IGNORE_FILE) || touched.includes(PROTECTED_FILE)) this.loaded = this.reload();
+      });
+    }
+    return this.loaded;
+  }
+
+  dispose(): void {
+    this.unsubscribe?.();
+  }
+
+  private async reload(): Promise<void> {
+    this.blocked = ignore().add(await this.readRules(IGNORE_FILE));
+    this.protectedRules = ignore().add(await this.readRules(PROTECTED_FILE));
+  }
+
+  private async readRules(path: string): Promise<string> {
+    const entry = await this.vault.stat(path);
+    return entry?.kind === 'file' ? this.vault.read(path) : '';
+  }
+
+  /** Why `path` may not be accessed this way, or null when it may. `path` is normalized and vault-relative. */
+  denial(path: string, access: PathAccess): string | null {
+    const lower = path.toLowerCase();
+    const within = (folder: string): boolean => lower === folder.toLowerCase() || lower.startsWith(`${folder.toLowerCase()}/`);
+    if (within('.git')) return `"${path}" is inside .git/, which the agent never touches`;
+    if (within(this.options.pluginFolder)) return `"${path}" is the plugin's own data, which the agent never touches`;
+    if (matches(this.blocked, path)) return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
+    if (access === 'read') return null;
+    if (within(this.options.configDir)) return `"${path}" is in the config folder ${this.options.configDir}/, which is read-only for the agent`;
+    if (within('.trash')) return `"${path}" is in .trash/, which is read-only for the agent`;
+    if (lower === IGNORE_FILE || lower === PROTECTED_FILE) return `"${path}" holds the agent's own access rules and is read-only for it`;
+    if (matches(this.protectedRules, path)) return `"${path}" is listed in ${PROTECTED_FILE}, so it is read-only for the agent`;
+    return null;
+  }
+
+  /** Throws a `FORBIDDEN_PATH` AgentError naming the path and the rule. */
+  assertAllowed(path: string, access: PathAccess, field = 'path'): void {
+    const why = this.denial(path, access);
+    if (why) throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: ${why}`, { path, field });
+  }
+}
+
+/** A path matches when it or any of its parent folders does ("Private/" blocks "Private/a/b.md"). */
+function matches(rules: Ignore, path: string): boolean {
+  if (path === '/' || path === '') return false;
+  const segments = path.split('/');
+  for (let i = 1; i <= segments.length; i++) {
+    const prefix = segments.slice(0, i).join('/');
+    if (rules.ignores(prefix) || (i < segments.length && rules.ignores(`${prefix}/`))) return true;
+  }
+  return rules.ignores(`${path}/`);
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { IgnoreService } from '../../../src/core/tool-execution/IgnoreService';
+import { MemoryVault } from '../../../src/node/MemoryVault';
+
+const options = { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' };
+
+async function service(files: Record<string, string>): Promise<{ ignore: IgnoreService; vault: MemoryVault }> {
+  const vault = new MemoryVault(files);
+  const ignore = new IgnoreService(vault, options);
+  await ignore.ensureLoaded();
+  return { ignore, vault };
+}
+
+describe('IgnoreService', () => {
+  it('should block reads and writes of paths listed in .agentignore, including everything in a listed folder', async () => {
+    const { ignore } = await service({ '.agentignore': '# private things\nPrivate/\n*.secret.md\n' });
+    expect(ignore.denial('Private/diary.md', 'read')).toBe('"Private/diary.md" is listed in .agentignore, so the agent may neither read nor write it');
+    expect(ignore.denial('Private/deep/er/x.md', 'write')).not.toBeNull();
+    expect(ignore.denial('Private', 'read')).not.toBeNull();
+    expect(ignore.denial('notes/pw.secret.md', 'read')).not.toBeNull();
+    expect(ignore.denial('PrivateNotes/x.md', 'read')).toBeNull();
+  });
+
+  it('should let the agent read but not write paths listed in .agentprotected', async () => {
+    const { ignore } = await service({ '.agentprotected': 'Templates/\n' });
+    expect(ignore.denial('Templates/meeting.md', 'read')).toBeNull();
+    expect(ignore.denial('Templates/meeting.md', 'write')).toBe('"Templates/meeting.md" is listed in .agentprotected, so it is read-only for the agent');
+  });
+
+  it('should support negation as gitignore does', async () => {
+    const { ignore } = await service({ '.agentignore': 'Journal/*\n!Journal/public.md\n' });
+    expect(ignore.denial('Journal/2026-01-01.md', 'read')).not.toBeNull();
+    expect(ignore.denial('Journal/public.md', 'read')).toBeNull();
+  });
+
+  it('should match regardless of letter case', async () => {
+    const { ignore } = await service({ '.agentignore': 'private/\n' });
+    expect(ignore.denial('PRIVATE/x.md', 'read')).not.toBeNull();
+    expect(ignore.denial('.GIT/config', 'read')).not.toBeNull();
+    expect(ignore.denial('.Obsidian/app.json', 'write')).not.toBeNull();
+  });
+
+  it('should block .git and the plugin folder entirely, and make the config folder and .trash read-only', async () => {
+    const { ignore } = await service({});
+    expect(ignore.denial('.git/HEAD', 'read')).toBe('".git/HEAD" is inside .git/, which the agent never touches');
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/data.json', 'read')).toBe(
+      '".obsidian/plugins/embedded-agent/data.json" is the plugin\'s own data, which the agent never touches',
+    );
+    expect(ignore.denial('.obsidian/app.json', 'read')).toBeNull();
+    expect(ignore.denial('.obsidian/app.json', 'write')).toBe('".obsidian/app.json" is in the config folder .obsidian/, which is read-only for the agent');
+    expect(ignore.denial('.trash/old.md', 'write')).not.toBeNull();
+  });
+
+  it('should not let the agent edit its own rule files', async () => {
+    const { ignore } = await service({ '.agentignore': 'x/\n' });
+    expect(ignore.denial('.agentignore', 'read')).toBeNull();
+    expect(ignore.denial('.agentignore', 'write')).toBe('".agentignore" holds the agent\'s own access rules and is read-only for it');
+    expect(ignore.denial('.agentprotected', 'write')).not.toBeNull();
+  });
+
+  it('should pick up a changed rule file', async () => {
+    const { ignore, vault } = await service({ '.agentignore': 'a/\n' });
+    expect(ignore.denial('b/x.md', 'read')).toBeNull();
+    await vault.modify('.agentignore', 'b/\n');
+    await ignore.ensureLoaded();
+    expect(ignore.denial('b/x.md', 'read')).not.toBeNull();
+    expect(ignore.denial('a/x.md', 'read')).toBeNull();
+  });
+
+  it('should throw a FORBIDDEN_PATH error that names the field', async () => {
+    const { ignore } = await service({ '.agentignore': 'Private/\n' });
+    expect(() => ignore.assertAllowed('Private/a.md', 'write', 'toPath')).toThrow(
+      expect.objectContaining({ code: 'FORBIDDEN_PATH', message: 'Refused toPath: "Private/a.md" is listed in .agentignore, so the agent may neither read nor write it' }),
+    );
+  });
+});
