@@ -1,0 +1,98 @@
+import { AgentError, isAgentError } from '../../errors';
+import { etagOf } from '../../util/etag';
+import { withFrontmatter } from '../../util/frontmatter';
+import { BaseTool } from '../BaseTool';
+import type { ToolContext } from '../types';
+import { resolvePathArg } from './pathArgs';
+import { uniquePath } from './uniquePath';
+
+export type CollisionStrategy = 'error' | 'create-unique' | 'overwrite';
+
+export interface CreateFileInput {
+  path: string;
+  content: string;
+  ifNotExists?: boolean;
+  collisionStrategy?: CollisionStrategy;
+  frontmatter?: Record<string, unknown>;
+}
+
+export interface CreateFileOutput {
+  path: string;
+  created: boolean;
+  etag?: string;
+  mtimeMs?: number;
+}
+
+/** What to do when the path is taken; "keep" leaves the existing file alone. */
+type Policy = CollisionStrategy | 'keep';
+
+/**
+ * The policy the two inputs ask for. No defaults in the schema, on purpose: `ifNotExists` given as true is a
+ * different request ("leave it alone") from leaving it out ("find a free name").
+ */
+function policyOf(input: CreateFileInput): Policy {
+  if (input.collisionStrategy) return input.collisionStrategy;
+  if (input.ifNotExists === true) return 'keep';
+  if (input.ifNotExists === false) return 'overwrite';
+  return 'create-unique';
+}
+
+export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> {
+  readonly name = 'vault.createFile' as const;
+
+  protected override check(input: CreateFileInput): void {
+    const strategy = input.collisionStrategy;
+    if (input.ifNotExists === false && strategy !== undefined && strategy !== 'overwrite') {
+      throw new AgentError(
+        'INVALID_INPUT',
+        `${this.name}: \`ifNotExists\` false means overwrite, which contradicts \`collisionStrategy\` "${strategy}"; pass only one of them`,
+      );
+    }
+    if (input.ifNotExists === true && strategy === 'overwrite') {
+      throw new AgentError(
+        'INVALID_INPUT',
+        `${this.name}: \`ifNotExists\` true never replaces a file, which contradicts \`collisionStrategy\` "overwrite"; pass only one of them`,
+      );
+    }
+  }
+
+  async execute(input: CreateFileInput, context: ToolContext): Promise<CreateFileOutput> {
+    const path = resolvePathArg(this.meta, 'path', input.path, context);
+    const content = input.frontmatter ? withFrontmatter(input.content, input.frontmatter) : input.content;
+    const policy = policyOf(input);
+    const { vault } = context;
+
+    const existing = await vault.stat(path);
+    if (!existing) return this.create(path, content, policy, context);
+    if (policy === 'create-unique') return this.create(await uniquePath(vault, path, 'file'), content, policy, context);
+    if (policy === 'error') {
+      throw new AgentError(
+        'EXISTS',
+        `${this.name}: \`path\` "${path}" already exists; choose another path, or pass collisionStrategy "create-unique" or "overwrite"`,
+        { path },
+      );
+    }
+    if (existing.kind === 'folder') {
+      throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
+    }
+    if (policy === 'keep') {
+      const current = await vault.read(path);
+      return { path, created: false, etag: etagOf(current), mtimeMs: existing.mtimeMs };
+    }
+    const entry = await vault.modify(path, content);
+    return { path, created: false, etag: etagOf(content), mtimeMs: entry.mtimeMs };
+  }
+
+  private async create(path: string, content: string, policy: Policy, context: ToolContext): Promise<CreateFileOutput> {
+    try {
+      const entry = await context.vault.create(path, content);
+      return { path, created: true, etag: etagOf(content), mtimeMs: entry.mtimeMs };
+    } catch (error) {
+      // Another writer (a sync, the user) took the name since the check: pick the next free one.
+      if (policy === 'create-unique' && isAgentError(error, 'EXISTS')) {
+        return this.create(await uniquePath(context.vault, path, 'file'), content, policy, context);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { AgentError } from '../../errors';
+import { resolveVaultPath } from '../../paths/sandbox';
+import type { ToolContext, ToolMeta } from '../types';
+
+/**
+ * Checks one path input with the sandbox, using the access (read or write) the metadata table declares for
+ * that field, so a tool cannot ask for less protection than the pipeline grants. `label` names the field in
+ * errors, e.g. "paths[2]".
+ */
+export function resolvePathArg(meta: ToolMeta, field: string, raw: string, context: ToolContext, label = field): string {
+  const arg = meta.pathArgs.find((candidate) => candidate.field === field);
+  if (!arg) throw new AgentError('INTERNAL', `${meta.name}: \`${field}\` is not declared as a path argument in the metadata table`);
+  return resolveVaultPath(raw, arg.access, { configDir: context.vault.configDir }, label);
+}
+
+/** "", "/" or "\\": the vault root, which the sandbox refuses as a target but reads may name. */
+export function isRootPath(raw: string): boolean {
+  return /^[\\/]*$/.test(raw);
+}

@@ -1,0 +1,130 @@
+import { AgentError, isAgentError } from '../../errors';
+import { snippetAround } from '../../search/snippet';
+import { isSearchable } from '../../search/searchableFiles';
+import { lineNumbersAt, TextMatcher, type MatchMode, type MatchSpan } from '../../search/TextMatcher';
+import { mapLimit } from '../../util/concurrency';
+import { BaseTool } from '../BaseTool';
+import type { ToolContext } from '../types';
+import { isRootPath, resolvePathArg } from './pathArgs';
+
+export interface SearchTextInput {
+  query: string;
+  mode: MatchMode;
+  paths?: string[];
+  caseSensitive: boolean;
+  limit: number;
+  snippetLength: number;
+}
+
+export interface SearchMatch {
+  path: string;
+  line: number;
+  snippet: string;
+}
+
+export interface SearchTextOutput {
+  matches: SearchMatch[];
+  truncated: boolean;
+  /** Files read; the search stops early once it has more matches than `limit`. */
+  filesSearched: number;
+}
+
+/** Reads in flight at once: enough to keep an async adapter busy, few enough to stay clear of EMFILE. */
+const READ_CONCURRENCY = 64;
+
+interface FileHits {
+  text: string;
+  spans: MatchSpan[];
+}
+
+export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> {
+  readonly name = 'vault.searchText' as const;
+
+  async execute(input: SearchTextInput, context: ToolContext): Promise<SearchTextOutput> {
+    const matcher = this.matcherFor(input);
+    const files = await this.filesToSearch(input.paths, context);
+    // One match beyond the limit tells whether the result is truncated.
+    const wanted = input.limit + 1;
+    const hits = new Array<FileHits | undefined>(files.length);
+    const counts = new Array<number | undefined>(files.length);
+    let settled = 0;
+    let settledMatches = 0;
+    let stop = false;
+    let filesSearched = 0;
+
+    await mapLimit(files, READ_CONCURRENCY, async (path, index) => {
+      if (stop || context.signal.aborted) return;
+      const text = await readOrSkip(path, context);
+      if (text === null) {
+        counts[index] = 0;
+      } else {
+        filesSearched++;
+        const spans = matcher.find(text, wanted);
+        counts[index] = spans.length;
+        if (spans.length > 0) hits[index] = { text, spans };
+      }
+      // Results are reported in path order, so only the finished files before the first unfinished one count
+      // towards stopping: once they hold more than `limit` matches, nothing later can change the answer.
+      while (settled < files.length && counts[settled] !== undefined) settledMatches += counts[settled++] ?? 0;
+      if (settledMatches >= wanted) stop = true;
+    });
+    if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
+
+    const matches: SearchMatch[] = [];
+    let total = 0;
+    hits.forEach((fileHits, index) => {
+      if (!fileHits) return;
+      total += fileHits.spans.length;
+      const room = input.limit - matches.length;
+      if (room <= 0) return;
+      // Line numbers and snippets cost a scan each: only for the matches that are reported.
+      const reported = fileHits.spans.slice(0, room);
+      const lines = lineNumbersAt(fileHits.text, reported.map((span) => span.start));
+      reported.forEach((span, i) => {
+        matches.push({ path: files[index] ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
+      });
+    });
+    return { matches, truncated: total > input.limit, filesSearched };
+  }
+
+  private matcherFor(input: SearchTextInput): TextMatcher {
+    try {
+      return new TextMatcher({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
+    } catch (error) {
+      if (isAgentError(error)) throw new AgentError(error.code, `${this.name}: ${error.message}`, error.details);
+      throw error;
+    }
+  }
+
+  /** The searchable files, in path order: the whole vault, or the named folders (recursively) and files. */
+  private async filesToSearch(paths: readonly string[] | undefined, context: ToolContext): Promise<string[]> {
+    const { vault } = context;
+    if (paths === undefined || paths.length === 0 || paths.some(isRootPath)) return searchableIn('/', context);
+    const found = new Set<string>();
+    for (const [index, raw] of paths.entries()) {
+      const label = `paths[${index}]`;
+      const path = resolvePathArg(this.meta, 'paths', raw, context, label);
+      const entry = await vault.stat(path);
+      if (!entry) throw new AgentError('NOT_FOUND', `${this.name}: \`${label}\` "${path}" does not exist; give a folder or file in the vault`, { path });
+      // A file named outright is searched whatever its type: the caller asked for it.
+      if (entry.kind === 'file') found.add(path);
+      else for (const file of await searchableIn(path, context)) found.add(file);
+    }
+    return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+}
+
+async function searchableIn(folder: string, context: ToolContext): Promise<string[]> {
+  const entries = await context.vault.list(folder, true);
+  return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path)).map((entry) => entry.path);
+}
+
+/** A file deleted between listing and reading is no longer part of the vault: skip it, do not fail. */
+async function readOrSkip(path: string, context: ToolContext): Promise<string | null> {
+  try {
+    return await context.vault.cachedRead(path);
+  } catch (error) {
+    if (isAgentError(error, 'NOT_FOUND')) return null;
+    throw error;
+  }
+}
