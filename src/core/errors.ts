@@ -18,6 +18,9 @@ export type ErrorCode =
   | 'NETWORK'
   | 'INVALID_REGEX'
   | 'CANCELLED'
+  | 'REPEATED_CALL'
+  | 'DENIED'
+  | 'NOT_ALLOWED'
   | 'INTERNAL';
 
 export class AgentError extends Error {

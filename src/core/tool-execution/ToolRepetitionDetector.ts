@@ -22,24 +22,22 @@ interface Seen {
 export class ToolRepetitionDetector {
   private readonly window: Seen[] = [];
 
-  /** Records the call, or throws a `REPEATED_CALL`-style AgentError (code INVALID_INPUT) when it must be blocked. */
+  /** Records the call, or throws a `REPEATED_CALL` AgentError when it must be blocked. */
   check(tool: string, input: unknown): void {
     const seen: Seen = { key: `${tool}:${stableJson(input)}`, tool, words: SEARCH_TOOLS.has(tool) ? queryWords(input) : null };
     const identical = this.window.filter((earlier) => earlier.key === seen.key).length;
     if (identical + 1 >= LIMIT) {
       throw new AgentError(
-        'INVALID_INPUT',
+        'REPEATED_CALL',
         `${tool} was called ${identical + 1} times with the same input within the last ${WINDOW} calls; the result will not change. Use the earlier result or try a different approach.`,
-        { repeated: true },
       );
     }
     if (seen.words && seen.words.size > 0) {
       const similar = this.window.filter((earlier) => earlier.tool === tool && earlier.words && jaccard(earlier.words, seen.words as Set<string>) > SIMILARITY).length;
       if (similar + 1 >= LIMIT) {
         throw new AgentError(
-          'INVALID_INPUT',
+          'REPEATED_CALL',
           `${tool} was called ${similar + 1} times with nearly the same query within the last ${WINDOW} calls. Search for something different, or work with what the earlier searches found.`,
-          { repeated: true },
         );
       }
     }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { AuditLog } from '../../../src/core/tool-execution/AuditLog';
+import { redact } from '../../../src/core/tool-execution/redact';
+import type { PluginFilesPort } from '../../../src/core/ports/pluginFiles';
+import { fixedClock } from '../../builders/toolContext';
+
+function memoryFiles(): PluginFilesPort & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    read: (path) => Promise.resolve(data.get(path) ?? null),
+    write: (path, content) => Promise.resolve(void data.set(path, content)),
+    append: (path, content) => Promise.resolve(void data.set(path, (data.get(path) ?? '') + content)),
+    mtime: (path) => Promise.resolve(data.has(path) ? 0 : null),
+    remove: (path) => Promise.resolve(void data.delete(path)),
+    list: () => Promise.resolve([...data.keys()]),
+  };
+}
+
+describe('redact', () => {
+  it('should replace values under secret-sounding keys, known secrets and key-shaped strings', () => {
+    expect(
+      redact(
+        { apiKey: 'abc', headers: { Authorization: 'Bearer x' }, content: 'my key is sk-ant-api03-abcdefghijklmnop1234 ok', note: 'hunter2-long-secret here' },
+        ['hunter2-long-secret'],
+      ),
+    ).toEqual({ apiKey: '[redacted]', headers: { Authorization: '[redacted]' }, content: 'my key is [redacted] ok', note: '[redacted] here' });
+  });
+
+  it('should cut very long strings and say how much was left out', () => {
+    expect(redact({ content: 'x'.repeat(4010) })).toEqual({ content: `${'x'.repeat(4000)}…[+10 chars]` });
+  });
+});
+
+describe('AuditLog', () => {
+  it('should append one JSON line per call to a file per day, with the contract fields', async () => {
+    const files = memoryFiles();
+    const log = new AuditLog(files, fixedClock(Date.UTC(2026, 10, 22, 10, 0, 0)));
+    void log.record({ runId: 'r1', tool: 'vault.createFile', args: { path: 'a.md', content: 'hi' }, ok: true, error: null, code: null, durationMs: 3 });
+    await log.record({ runId: 'r1', tool: 'vault.delete', args: { path: 'b.md' }, ok: false, error: 'no', code: 'DENIED', durationMs: 1 });
+    const lines = (files.data.get('audit/2026-11-22.jsonl') ?? '').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toEqual([
+      { ts: '2026-11-22T10:00:00.000Z', runId: 'r1', tool: 'vault.createFile', args: { path: 'a.md', content: 'hi' }, ok: true, error: null, code: null, durationMs: 3 },
+      { ts: '2026-11-22T10:00:00.000Z', runId: 'r1', tool: 'vault.delete', args: { path: 'b.md' }, ok: false, error: 'no', code: 'DENIED', durationMs: 1 },
+    ]);
+  });
+
+  it('should never write a known secret, even inside an error message', async () => {
+    const files = memoryFiles();
+    const log = new AuditLog(files, fixedClock(), () => ['planted-secret-123']);
+    await log.record({ runId: 'r', tool: 'vault.writeFile', args: { content: 'planted-secret-123' }, ok: false, error: 'failed with planted-secret-123', code: 'INTERNAL', durationMs: 0 });
+    expect([...files.data.values()].join('')).not.toContain('planted-secret-123');
+  });
+
+  it('should report a failing disk without failing the caller', async () => {
+    const errors: unknown[] = [];
+    const files = { ...memoryFiles(), append: () => Promise.reject(new Error('disk full')) };
+    const log = new AuditLog(files, fixedClock(), () => [], (error) => errors.push(error));
+    await log.record({ runId: 'r', tool: 't', args: {}, ok: true, error: null, code: null, durationMs: 0 });
+    expect(errors).toEqual([new Error('disk full')]);
+  });
+});
