@@ -50,3 +50,10 @@ describe('the tool metadata table', () => {
     }
   });
 });
+
+describe('builtinTools', () => {
+  it('should implement every tool of the metadata table exactly once', async () => {
+    const { builtinTools } = await import('../../../src/core/tools/builtinTools');
+    expect(builtinTools().map((tool) => tool.name).sort()).toEqual(TOOL_METADATA.map((meta) => meta.name).sort());
+  });
+});

@@ -1,0 +1,12 @@
+import type { AnyTool } from './BaseTool';
+import { commandsTools } from './commands';
+import { editorTools } from './editor';
+import { SearchPluginsTool } from './plugins/search';
+import { utilTools } from './util';
+import { vaultTools } from './vault';
+import { workspaceTools } from './workspace';
+
+/** New instances of every built-in tool, in the order of the metadata table's groups. */
+export function builtinTools(): AnyTool[] {
+  return [...vaultTools(), ...editorTools(), ...workspaceTools(), ...commandsTools(), ...utilTools(), new SearchPluginsTool()];
+}
