@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { escapeRegex, lineNumbersAt, TextMatcher, type MatchSpan } from '../../../src/core/search/TextMatcher';
+
+const plain = (query: string, caseSensitive = false): TextMatcher => new TextMatcher({ query, mode: 'plain', caseSensitive });
+const regex = (query: string, caseSensitive = false): TextMatcher => new TextMatcher({ query, mode: 'regex', caseSensitive });
+const texts = (text: string, spans: MatchSpan[]): string[] => spans.map((span) => text.slice(span.start, span.end));
+
+describe('TextMatcher', () => {
+  describe('plain', () => {
+    it('should find every occurrence in order, without overlaps', () => {
+      expect(plain('aa').find('aaaaa', 10)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 4 }]);
+    });
+
+    it('should ignore case by default and report offsets in the original text', () => {
+      const text = 'Todo: TODO and todo';
+      expect(texts(text, plain('todo').find(text, 10))).toEqual(['Todo', 'TODO', 'todo']);
+    });
+
+    it('should respect case when asked to', () => {
+      expect(plain('TODO', true).find('todo TODO', 10)).toEqual([{ start: 5, end: 9 }]);
+    });
+
+    it('should treat regex characters literally', () => {
+      const text = 'a.b (x) - [ ] task';
+      expect(texts(text, plain('- [ ]').find(text, 10))).toEqual(['- [ ]']);
+      expect(plain('.').find('abc', 10)).toEqual([]);
+    });
+
+    it('should stop after max matches', () => {
+      expect(plain('x').find('xxxxxxxx', 3)).toHaveLength(3);
+      expect(plain('x').find('xxx', 0)).toEqual([]);
+    });
+
+    it('should keep offsets right when lowercasing changes the length of the text', () => {
+      // "İ" lowercases to two code units; the matcher must not drift past it.
+      const text = 'İstanbul and ISTANBUL';
+      expect(texts(text, plain('istanbul').find(text, 10))).toEqual(['ISTANBUL']);
+      expect(texts(text, plain('and').find(text, 10))).toEqual(['and']);
+    });
+
+    it('should find emoji and accented words', () => {
+      const text = 'Café ☕ and 🚀 launch';
+      expect(texts(text, plain('CAFÉ').find(text, 10))).toEqual(['Café']);
+      expect(plain('🚀').find(text, 10)).toEqual([{ start: 11, end: 13 }]);
+    });
+
+    it('should find the same matches as a case-insensitive regex over ASCII text', () => {
+      fc.assert(
+        fc.property(fc.string({ maxLength: 60 }), fc.string({ minLength: 1, maxLength: 3 }), (text, query) => {
+          const expected = [...text.matchAll(new RegExp(escapeRegex(query), 'gi'))].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+          expect(plain(query).find(text, 1000)).toEqual(expected);
+        }),
+      );
+    });
+
+    it('should refuse an empty query', () => {
+      expect(() => plain('')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'TextMatcher: the query must not be empty' }));
+    });
+  });
+
+  describe('regex', () => {
+    it('should match a JavaScript regular expression, ignoring case by default', () => {
+      const text = 'Meeting  Agenda\nmeeting agenda';
+      expect(texts(text, regex('meeting\\s+agenda').find(text, 10))).toEqual(['Meeting  Agenda', 'meeting agenda']);
+      expect(texts(text, regex('meeting\\s+agenda', true).find(text, 10))).toEqual(['meeting agenda']);
+    });
+
+    it('should anchor ^ and $ at every line, also with CRLF line endings', () => {
+      const text = '- [ ] one\r\ntext\r\n- [ ] two';
+      expect(texts(text, regex('^- \\[ \\] \\w+$').find(text, 10))).toEqual(['- [ ] one', '- [ ] two']);
+    });
+
+    it('should support unicode property escapes', () => {
+      expect(texts('abc Grüße 42', regex('\\p{Lu}\\p{Ll}+', true).find('abc Grüße 42', 10))).toEqual(['Grüße']);
+    });
+
+    it('should accept patterns only valid without the u flag, such as an escaped dash', () => {
+      expect(texts('a-b', regex('a\\-b').find('a-b', 10))).toEqual(['a-b']);
+    });
+
+    it('should step past zero-length matches instead of looping forever', () => {
+      expect(regex('x*').find('ab', 10)).toEqual([{ start: 0, end: 0 }, { start: 1, end: 1 }, { start: 2, end: 2 }]);
+      expect(regex('^').find('a\nb\n', 10)).toEqual([{ start: 0, end: 0 }, { start: 2, end: 2 }, { start: 4, end: 4 }]);
+      expect(regex('(?:)').find('🚀', 10)).toEqual([{ start: 0, end: 0 }, { start: 2, end: 2 }]);
+    });
+
+    it('should stop after max matches', () => {
+      expect(regex('\\d').find('1234567890', 4)).toHaveLength(4);
+      expect(regex('(?:)').find('x'.repeat(100_000), 5)).toHaveLength(5);
+    });
+
+    it('should give the same matches for the same text twice (no state kept between calls)', () => {
+      const matcher = regex('b');
+      expect(matcher.find('abab', 1)).toEqual([{ start: 1, end: 2 }]);
+      expect(matcher.find('abab', 10)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }]);
+    });
+
+    it('should refuse an invalid regular expression with the engine\'s message', () => {
+      expect(() => regex('(unclosed')).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_REGEX',
+          message: '`query` is not a valid regular expression: Invalid regular expression: /(unclosed/gim: Unterminated group',
+        }),
+      );
+    });
+  });
+});
+
+describe('lineNumbersAt', () => {
+  it('should give 1-based line numbers for ascending offsets', () => {
+    const text = 'one\ntwo\nthree\n';
+    expect(lineNumbersAt(text, [0, 3, 4, 8, 9, 14])).toEqual([1, 1, 2, 3, 3, 4]);
+  });
+
+  it('should count CRLF line endings once', () => {
+    expect(lineNumbersAt('a\r\nb\r\nc', [0, 3, 6])).toEqual([1, 2, 3]);
+  });
+
+  it('should agree with splitting the text into lines', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '\n', '\r', 'b') }), fc.array(fc.nat()), (text, raw) => {
+        const offsets = raw.map((n) => n % (text.length + 1)).sort((a, b) => a - b);
+        expect(lineNumbersAt(text, offsets)).toEqual(offsets.map((offset) => text.slice(0, offset).split('\n').length));
+      }),
+    );
+  });
+});
