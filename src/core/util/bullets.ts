@@ -21,6 +21,8 @@ const BULLET = /^([ \t]*)([-*+]|\d{1,9}[.)])(?:[ \t]+(.*))?$/;
 const TASK = /^\[([ xX])\](?:[ \t]+(.*))?$/;
 const THEMATIC_BREAK = /^[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const FENCE = /^[ \t]*(`{3,}|~{3,})(.*)$/;
+/** Lists inside blockquotes and callouts ("> - item") are read as if the quote markers were not there. */
+const QUOTE_MARKERS = /^[ \t]*(?:>[ \t]?)+/;
 
 interface OpenItem {
   indent: number;
@@ -33,7 +35,8 @@ interface OpenItem {
  * item is a child of the nearest item above it that is indented less, so 2-space, 4-space and tab styles all
  * give depth 1 for the first level in. Other lines are ignored, except a line indented under an item, which
  * continues that item's text. Lines in fenced code blocks and horizontal rules ("- - -") are not items, and
- * neither are empty bullets (the "- " an Enter leaves behind), which would make empty note names.
+ * neither are empty bullets (the "- " an Enter leaves behind), which would make empty note names. Quote
+ * markers are skipped, since Obsidian callouts often hold lists.
  */
 export function parseBullets(text: string, options: ParseBulletsOptions = {}): BulletItem[] {
   const allowNested = options.allowNested ?? false;
@@ -43,7 +46,8 @@ export function parseBullets(text: string, options: ParseBulletsOptions = {}): B
   /** The item a following indented line continues; null after a blank or unrelated line. */
   let continuing: OpenItem | null = null;
 
-  for (const line of text.split(/\r\n|\r|\n/)) {
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const line = raw.replace(QUOTE_MARKERS, '');
     const fenceMatch = FENCE.exec(line);
     if (fence) {
       const closes = fenceMatch?.[1]?.[0] === fence.char && (fenceMatch[1]?.length ?? 0) >= fence.length && fenceMatch[2]?.trim() === '';
@@ -74,7 +78,7 @@ export function parseBullets(text: string, options: ParseBulletsOptions = {}): B
 
     const depth = open.length;
     const { text: body, checked } = splitTask((bullet[3] ?? '').trim());
-    const item: BulletItem = { text: body, raw: line, depth, ...(checked === undefined ? {} : { checked }) };
+    const item: BulletItem = { text: body, raw, depth, ...(checked === undefined ? {} : { checked }) };
     const returned = (allowNested || depth === 0) && body !== '';
     const entry: OpenItem = { indent, item: returned ? item : null };
     if (returned) items.push(item);

@@ -127,6 +127,15 @@ describe('parseBullets', () => {
     expect(texts(parseBullets('- a\n- \n-\n- [ ] \n- b'))).toEqual(['a', 'b']);
   });
 
+  it('should read lists inside callouts and blockquotes, keeping raw as written', () => {
+    const items = parseBullets('> [!todo] Ideas\n> - one\n>   - two\n> - [ ] three', { allowNested: true });
+    expect(items).toEqual([
+      { text: 'one', raw: '> - one', depth: 0 },
+      { text: 'two', raw: '>   - two', depth: 1 },
+      { text: 'three', raw: '> - [ ] three', depth: 0, checked: false },
+    ]);
+  });
+
   it('should keep unicode and emoji text as written', () => {
     expect(texts(parseBullets('- Café ☕\n- 日本語 ノート\n- 🚀 Launch'))).toEqual(['Café ☕', '日本語 ノート', '🚀 Launch']);
   });
