@@ -1,0 +1,36 @@
+/**
+ * The `obsidian` module in tests (vitest.config.ts aliases it here). Everything comes from obsidian-test-mocks;
+ * where the mock is not faithful to the real app, its classes are patched in place (so objects the mock creates
+ * internally behave the same) and its functions are replaced below. See README.md in this folder.
+ */
+import { setup } from 'obsidian-test-mocks/setup';
+import { Vault } from 'obsidian-test-mocks/obsidian';
+import { patchAdapter } from './adapterPatch';
+import { patchApp } from './appPatch';
+import { patchEditor } from './editorPatch';
+import { patchFileManager } from './fileManagerPatch';
+import { patchMetadataCache } from './metadataCachePatch';
+import { patchVault } from './vaultPatch';
+import { patchWorkspace } from './workspacePatch';
+
+export * from 'obsidian-test-mocks/obsidian';
+export { normalizePath } from './normalizePath';
+export { requestUrl } from './requestUrl';
+
+const PATCHED = Symbol.for('embedded-agent.obsidian-double');
+
+// The mock module can outlive one test file in a worker; patch its classes once.
+if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
+  Object.defineProperty(Vault.prototype, PATCHED, { value: true });
+  patchAdapter();
+  patchVault();
+  patchMetadataCache();
+  patchFileManager();
+  patchEditor();
+  patchWorkspace();
+  patchApp();
+}
+
+// Obsidian's DOM helpers (createDiv, createEl, …) and the global `app` need a DOM: test files that construct an
+// App or a view run under `// @vitest-environment happy-dom`.
+if (typeof Document !== 'undefined' && !Object.prototype.hasOwnProperty.call(globalThis, 'createDiv')) setup();

@@ -1,0 +1,95 @@
+import { TFile, Vault } from 'obsidian-test-mocks/obsidian';
+import type { TAbstractFile } from 'obsidian-test-mocks/obsidian';
+import type { DataWriteOptions, FileStats } from 'obsidian';
+import { originalOf } from './original';
+
+interface AdapterMeta {
+  fileMeta?: Map<string, FileStats>;
+  insensitive__?: boolean;
+  trashSystem(path: string): Promise<boolean>;
+  trashLocal(path: string): Promise<void>;
+}
+
+function adapterOf(vault: Vault): AdapterMeta {
+  return vault.adapter;
+}
+
+/** What is at `path`, case-insensitively on a case-insensitive disk, as the real vault checks. */
+function occupant(vault: Vault, path: string): TAbstractFile | null {
+  return adapterOf(vault).insensitive__ ? vault.getAbstractFileByPathInsensitive__(path) : vault.getAbstractFileByPath(path);
+}
+
+/**
+ * Brings `Vault` in line with the real one where obsidian-test-mocks differs: the "already exists" errors,
+ * `trash(file, system)` honouring `system`, removing a folder's descendants from the index, and `TFile.stat`
+ * reflecting the file on disk.
+ */
+export function patchVault(): void {
+  const proto = Vault.prototype;
+  const original = {
+    create: originalOf(proto, 'create'),
+    createBinary: originalOf(proto, 'createBinary'),
+    createFolder: originalOf(proto, 'createFolder'),
+    rename: originalOf(proto, 'rename'),
+    deleteVaultAbstractFile: originalOf(proto, 'deleteVaultAbstractFile__'),
+  };
+
+  proto.create = async function (this: Vault, path: string, data: string, options?: DataWriteOptions): Promise<TFile> {
+    if (occupant(this, path)) throw new Error('File already exists.');
+    return original.create.call(this, path, data, options);
+  };
+
+  proto.createBinary = async function (this: Vault, path: string, data: ArrayBuffer, options?: DataWriteOptions): Promise<TFile> {
+    if (occupant(this, path)) throw new Error('File already exists.');
+    return original.createBinary.call(this, path, data, options);
+  };
+
+  proto.createFolder = async function (this: Vault, path: string) {
+    if (occupant(this, path)) throw new Error('Folder already exists.');
+    return original.createFolder.call(this, path);
+  };
+
+  proto.rename = async function (this: Vault, file, newPath: string): Promise<void> {
+    const existing = occupant(this, newPath);
+    // Only a change of letter case may land on the file itself.
+    if (existing && existing !== file) throw new Error('Destination file already exists!');
+    if (newPath === file.path) return;
+    await original.rename.call(this, file, newPath);
+  };
+
+  // System trash first when asked, local `.trash/` when not or when the system trash fails (obsidian.d.ts).
+  proto.trash = async function (this: Vault, file, system: boolean): Promise<void> {
+    const adapter = adapterOf(this);
+    if (!system || !(await adapter.trashSystem(file.path))) await adapter.trashLocal(file.path);
+    this.deleteVaultAbstractFile__(file.path);
+    this.trigger('delete', file);
+  };
+
+  // The mock drops only the entry itself, leaving a deleted folder's children findable by path.
+  proto.deleteVaultAbstractFile__ = function (this: Vault, path: string): void {
+    const prefix = `${path}/`;
+    const descendants = Object.keys(this.fileMap__).filter((key) => key.startsWith(prefix));
+    for (const key of descendants.sort((a, b) => b.length - a.length)) original.deleteVaultAbstractFile.call(this, key);
+    original.deleteVaultAbstractFile.call(this, path);
+  };
+
+  // The mock's TFile.stat stays { ctime: 0, mtime: 0, size: 0 }; the real one follows the file on disk.
+  const tfileProto = TFile.prototype as unknown as { constructor2__(this: TFile, vault: Vault, path: string): void };
+  const originalTFileHook = originalOf(tfileProto, 'constructor2__');
+  tfileProto.constructor2__ = function (this: TFile, vault: Vault, path: string): void {
+    originalTFileHook.call(this, vault, path);
+    let last: FileStats = { ctime: 0, mtime: 0, size: 0 };
+    Object.defineProperty(this, 'stat', {
+      configurable: true,
+      enumerable: true,
+      get: (): FileStats => {
+        const meta = adapterOf(this.vault).fileMeta?.get(this.path);
+        if (meta) last = { ctime: meta.ctime, mtime: meta.mtime, size: meta.size };
+        return last;
+      },
+      set: (value: FileStats) => {
+        last = value;
+      },
+    });
+  };
+}
