@@ -1,6 +1,6 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import { toolMeta, type ToolName } from './metadata';
-import type { ToolContext, ToolDefinition, ToolMeta } from './types';
+import type { PlannedChange, ToolContext, ToolDefinition, ToolMeta } from './types';
 import { validateInput } from './validateInput';
 
 /**
@@ -38,6 +38,17 @@ export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
   }
 
   abstract execute(input: I, context: ToolContext): Promise<O>;
+
+  /**
+   * The changes `execute` would make now, computed without making them. Read-only tools change nothing; every
+   * tool that writes or runs a command overrides this (a test holds them to it), because approval, checkpoints
+   * and dry runs are only as good as this answer.
+   */
+  describeChanges(input: I, context: ToolContext): Promise<PlannedChange[]> {
+    void input;
+    void context;
+    return Promise.resolve([]);
+  }
 
   /** The error as the model sees it: the tool's name, the code and the message. */
   formatError(error: unknown): string {

@@ -79,3 +79,15 @@ export interface ToolContext {
 export type ToolResult<O = unknown> =
   | { ok: true; output: O }
   | { ok: false; error: { code: string; message: string } };
+
+/**
+ * What a write will do, worked out before it runs, without writing: the approval card's preview, the files to
+ * checkpoint, and a plan's dry run all come from it. Content is the whole new text of the file.
+ */
+export type PlannedChange =
+  | { kind: 'create'; path: string; content: string }
+  | { kind: 'modify'; path: string; content: string }
+  | { kind: 'move'; path: string; toPath: string; isFolder: boolean }
+  | { kind: 'delete'; path: string; isFolder: boolean; toTrash: boolean }
+  | { kind: 'create-folder'; path: string }
+  | { kind: 'command'; id: string; name: string };
