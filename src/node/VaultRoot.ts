@@ -1,0 +1,106 @@
+import { lstat, realpath } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import { AgentError } from '../core/errors';
+import { normalizePath } from '../core/paths/normalizePath';
+import { fromFsError, fsCode } from './fsErrors';
+
+/** Where a vault path lives on disk, once checked. */
+export interface Confined {
+  /** The normalized vault path ("/" for the root). */
+  path: string;
+  /** The absolute path under the root, symlinks not resolved. */
+  abs: string;
+  /** The real path when something exists at `abs`, else null. */
+  real: string | null;
+  /** True when a symlink lies on the way from the root to the nearest existing ancestor. */
+  linked: boolean;
+}
+
+/**
+ * The vault folder on disk and the one place that turns vault paths into disk paths. A path is allowed only when
+ * it stays under the root both lexically and after resolving symlinks, so a link inside the vault that points
+ * elsewhere cannot be used to read or write outside it.
+ */
+export class VaultRoot {
+  readonly abs: string;
+  private realRoot: Promise<string> | undefined;
+
+  constructor(root: string) {
+    this.abs = nodePath.resolve(root);
+  }
+
+  /** Normalizes a vault path and refuses `.`/`..` segments and NUL characters. */
+  normalize(raw: string): string {
+    if (raw.includes('\u0000')) throw new AgentError('INVALID_PATH', `The path "${raw.replaceAll('\u0000', '')}" contains a NUL character`, { path: raw });
+    const path = normalizePath(raw);
+    const segments = path === '/' ? [] : path.split('/');
+    if (segments.includes('..')) throw new AgentError('FORBIDDEN_PATH', `The path "${raw}" leaves the vault`, { path: raw });
+    if (segments.includes('.')) throw new AgentError('INVALID_PATH', `The path "${raw}" has a "." segment`, { path: raw });
+    return path;
+  }
+
+  /** The absolute disk path of a normalized vault path; throws if it would land outside the root. */
+  toAbs(path: string): string {
+    const abs = path === '/' ? this.abs : nodePath.join(this.abs, ...path.split('/'));
+    if (!this.containsAbs(this.abs, abs)) throw forbidden(path);
+    return abs;
+  }
+
+  /** The vault path of an absolute disk path under the root. */
+  toVaultPath(abs: string): string {
+    return normalizePath(nodePath.relative(this.abs, abs));
+  }
+
+  /**
+   * Checks `raw` against the disk: the nearest existing ancestor (or the path itself) must resolve inside the
+   * root's real path. Dangling symlinks are refused too, since writing through one would create its target.
+   */
+  async confine(raw: string): Promise<Confined> {
+    const path = this.normalize(raw);
+    const abs = this.toAbs(path);
+    const root = await this.realRootPath();
+    for (let current = abs, first = true; ; current = nodePath.dirname(current), first = false) {
+      try {
+        const real = await realpath(current);
+        if (!this.containsAbs(root, real)) throw forbidden(path);
+        const linked = real !== nodePath.join(root, nodePath.relative(this.abs, current));
+        return { path, abs, real: first ? real : null, linked };
+      } catch (error) {
+        if (error instanceof AgentError) throw error;
+        const code = fsCode(error);
+        if ((code !== 'ENOENT' && code !== 'ENOTDIR') || current === this.abs) throw fromFsError(error, path, 'open');
+        if (code === 'ENOENT' && (await isSymlink(current))) throw forbidden(path, 'goes through a link whose target is missing');
+      }
+    }
+  }
+
+  /** True when a real (symlink-resolved) disk path lies inside the vault's real root. */
+  async isInsideReal(real: string): Promise<boolean> {
+    return this.containsAbs(await this.realRootPath(), real);
+  }
+
+  private realRootPath(): Promise<string> {
+    this.realRoot ??= realpath(this.abs).catch((error: unknown) => {
+      this.realRoot = undefined;
+      throw fsCode(error) === 'ENOENT' ? new AgentError('NOT_FOUND', 'The vault folder does not exist', { path: '/' }) : fromFsError(error, '/', 'open the vault');
+    });
+    return this.realRoot;
+  }
+
+  private containsAbs(root: string, abs: string): boolean {
+    const relative = nodePath.relative(root, abs);
+    return relative === '' || (relative !== '..' && !relative.startsWith(`..${nodePath.sep}`) && !nodePath.isAbsolute(relative));
+  }
+}
+
+function forbidden(path: string, why = 'leads outside the vault'): AgentError {
+  return new AgentError('FORBIDDEN_PATH', `"${path}" ${why}`, { path });
+}
+
+async function isSymlink(abs: string): Promise<boolean> {
+  try {
+    return (await lstat(abs)).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
