@@ -5,6 +5,8 @@ import { utf8Length } from '../core/util/text';
 
 interface MemoryFile {
   content: string;
+  /** Set when the file was written with `writeBinary`; `content` is then its lossy UTF-8 reading. */
+  bytes?: Uint8Array;
   mtimeMs: number;
 }
 
@@ -46,7 +48,20 @@ export class MemoryVault implements VaultPort {
   }
 
   readBinary(path: string): Promise<Uint8Array> {
-    return settle(() => new TextEncoder().encode(this.fileAt(path).content));
+    return settle(() => {
+      const file = this.fileAt(path);
+      return file.bytes ? file.bytes.slice() : new TextEncoder().encode(file.content);
+    });
+  }
+
+  writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
+    return settle(() => {
+      if (this.folders.has(path)) throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
+      const existed = this.files.has(path);
+      this.writeInternal(path, new TextDecoder().decode(data), data.slice());
+      this.emit({ type: existed ? 'modify' : 'create', path });
+      return this.statSync(path) as VaultEntry;
+    });
   }
 
   create(path: string, content: string): Promise<VaultEntry> {
@@ -138,7 +153,7 @@ export class MemoryVault implements VaultPort {
 
   private statSync(path: string): VaultEntry | null {
     const file = this.files.get(path);
-    if (file) return { path, kind: 'file', sizeBytes: utf8Length(file.content), mtimeMs: file.mtimeMs };
+    if (file) return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
     if (this.folders.has(path)) return { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
     return null;
   }
@@ -150,11 +165,11 @@ export class MemoryVault implements VaultPort {
     throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
   }
 
-  private writeInternal(path: string, content: string): void {
+  private writeInternal(path: string, content: string, bytes?: Uint8Array): void {
     this.ensureParents(path);
     // Strictly increasing mtimes, so "changed since" comparisons hold even within one millisecond.
     this.lastMtime = Math.max(this.now(), this.lastMtime + 1);
-    this.files.set(path, { content, mtimeMs: this.lastMtime });
+    this.files.set(path, bytes ? { content, bytes, mtimeMs: this.lastMtime } : { content, mtimeMs: this.lastMtime });
   }
 
   private ensureParents(path: string): void {

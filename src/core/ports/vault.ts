@@ -35,6 +35,12 @@ export interface VaultPort {
   create(path: string, content: string): Promise<VaultEntry>;
   /** Replaces the content of an existing text file (Obsidian's `Vault.process`, atomic). `NOT_FOUND` if absent. */
   modify(path: string, content: string): Promise<VaultEntry>;
+  /**
+   * Writes raw bytes: creates the file (and missing parent folders) or replaces its content; `NOT_A_FILE` if a
+   * folder is at `path`. For content that is not valid UTF-8 text (images, PDFs), which the text calls would
+   * corrupt; text goes through `create`/`modify`. Obsidian: `Vault.createBinary`/`modifyBinary`.
+   */
+  writeBinary(path: string, data: Uint8Array): Promise<VaultEntry>;
   /** Appends to an existing text file. `NOT_FOUND` if absent. */
   append(path: string, content: string): Promise<VaultEntry>;
   /** Creates a folder and any missing parents; `EXISTS` if a file is at `path`; nothing happens if the folder exists. */

@@ -1,0 +1,305 @@
+import { AgentError } from '../errors';
+import type { ClockPort } from '../ports/clock';
+import type { GitFsPort } from '../ports/gitFs';
+import type { VaultPort } from '../ports/vault';
+import { applyRestore } from './applyRestore';
+import { capturePreState, readOrNull } from './capturePreState';
+import { diffCheckpoint } from './checkpointDiff';
+import { pruneRuns } from './pruneRuns';
+import { planRestore, targetsFrom } from './restorePlan';
+import { PostStates, RunJournal } from './RunJournal';
+import { hashContent, ShadowRepo } from './ShadowRepo';
+import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RevertPlan, RevertResult, RunSummary } from './types';
+
+export interface CheckpointServiceDeps {
+  vault: VaultPort;
+  /** The folder of the shadow repository; never the vault's own `.git`. */
+  gitFs: GitFsPort;
+  clock: ClockPort;
+}
+
+export interface RestoreOptions {
+  /** Restore files the user changed after the run too. Without it they are left alone and reported. */
+  overwriteConflicts: boolean;
+}
+
+/** The tool name recorded for the checkpoint a revert takes of itself. */
+export const RESTORE_TOOL = 'checkpoints.restore';
+
+/** Ref names and file names both come from run ids, so they are kept to a safe alphabet. */
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+interface LoadedRun {
+  head: string;
+  /** Ascending by seq, seq 1 first. */
+  checkpoints: { commit: string; meta: CheckpointMeta }[];
+}
+
+/**
+ * Checkpoints of the files the agent touches, in a shadow git repository, and exact revert.
+ *
+ * Call order per write: `checkpoint` before it, `recordAfter` once it succeeded. A revert restores every file the
+ * run touched to its bytes before the run (or before checkpoint K) and is itself checkpointed as run
+ * `revert-<runId>-<n>`, so it can be undone the same way. Every operation runs alone: a prune never sees a
+ * checkpoint half written, and two writes never get the same seq.
+ */
+export class CheckpointService {
+  private readonly vault: VaultPort;
+  private readonly clock: ClockPort;
+  private readonly gitFs: GitFsPort;
+  private readonly repo: ShadowRepo;
+  private readonly journal: RunJournal;
+  private readonly active = new Set<string>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(deps: CheckpointServiceDeps) {
+    this.vault = deps.vault;
+    this.clock = deps.clock;
+    this.gitFs = deps.gitFs;
+    this.repo = new ShadowRepo(deps.gitFs);
+    this.journal = new RunJournal(deps.gitFs.promises, deps.gitFs.root);
+  }
+
+  /** Marks a run as in progress: it may take checkpoints and is never pruned. A run with checkpoints resumes. */
+  beginRun(runId: string): void {
+    assertRunId(runId);
+    this.active.add(runId);
+  }
+
+  /** The run is over; its checkpoints stay until pruned. */
+  endRun(runId: string): void {
+    this.active.delete(runId);
+  }
+
+  /** Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write. */
+  async checkpoint(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+    assertRunId(runId);
+    if (!this.active.has(runId)) {
+      throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
+    }
+    return this.exclusive(() => this.checkpointLocked(runId, request));
+  }
+
+  /**
+   * Stores the content hash of each file after write `seq` succeeded: the files that checkpoint recorded, plus
+   * `paths`. Revert compares against these to find files changed after the run.
+   */
+  async recordAfter(runId: string, seq: number, paths: string[] = []): Promise<void> {
+    assertRunId(runId);
+    return this.exclusive(() => this.recordAfterLocked(runId, seq, paths));
+  }
+
+  /** Newest first. */
+  listRuns(): Promise<RunSummary[]> {
+    return this.exclusive(async () => {
+      const runs: RunSummary[] = [];
+      for (const runId of await this.repo.listRunIds()) {
+        const run = await this.loadRunOrNull(runId);
+        if (!run) continue;
+        const files = new Set(run.checkpoints.flatMap(({ meta }) => Object.keys(meta.files)));
+        runs.push({
+          runId,
+          startedAt: run.checkpoints[0]?.meta.time ?? 0,
+          lastCheckpointAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0,
+          checkpoints: run.checkpoints.length,
+          files: [...files].sort(),
+          inProgress: this.active.has(runId),
+        });
+      }
+      return runs.sort((a, b) => b.startedAt - a.startedAt || b.lastCheckpointAt - a.lastCheckpointAt || (a.runId < b.runId ? 1 : -1));
+    });
+  }
+
+  async listCheckpoints(runId: string): Promise<CheckpointInfo[]> {
+    assertRunId(runId);
+    return this.exclusive(async () => {
+      const run = await this.loadRun(runId);
+      const posts = new PostStates(await this.journal.read(runId));
+      return run.checkpoints.map(({ commit, meta }) => toInfo(meta, commit, posts.hasSeq(meta.seq)));
+    });
+  }
+
+  /** Each file of checkpoint `seq`: its pre-state against the current content. */
+  async diff(runId: string, seq: number): Promise<FileDiff[]> {
+    assertRunId(runId);
+    return this.exclusive(async () => {
+      const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
+      return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`);
+    });
+  }
+
+  /** What `revert` would change, and the files it would leave alone because they changed after the run. */
+  planRevert(runId: string): Promise<RevertPlan> {
+    return this.planRestore(runId, 1);
+  }
+
+  revert(runId: string, options: RestoreOptions = { overwriteConflicts: false }): Promise<RevertResult> {
+    return this.restore(runId, 1, options);
+  }
+
+  /** What restoring the vault to just before checkpoint `toSeq` of the run would change. */
+  async planRestore(runId: string, toSeq: number): Promise<RevertPlan> {
+    assertRunId(runId);
+    return this.exclusive(async () => {
+      const run = await this.loadRun(runId);
+      checkpointAt(run, runId, toSeq);
+      const context = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
+      const plan = await planRestore(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), false, context);
+      return { runId, toSeq, changes: plan.steps.map(({ path, kind, action }) => ({ path, kind, action })), conflicts: plan.conflicts };
+    });
+  }
+
+  /**
+   * Restores every file touched at or after checkpoint `toSeq` to its state just before that checkpoint.
+   * Conflicting files are skipped unless `overwriteConflicts`; a folder in the way of a file is never removed.
+   */
+  async restore(runId: string, toSeq: number, options: RestoreOptions = { overwriteConflicts: false }): Promise<RevertResult> {
+    assertRunId(runId);
+    return this.exclusive(async () => {
+      const run = await this.loadRun(runId);
+      checkpointAt(run, runId, toSeq);
+      const overwrite = options.overwriteConflicts;
+      const planContext = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
+      const plan = await planRestore(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), overwrite, planContext);
+      const skipped = overwrite ? plan.conflicts.filter((conflict) => conflict.reason === 'folder-in-the-way') : plan.conflicts;
+      const result: RevertResult = { runId, toSeq, revertRunId: null, applied: [], skipped, keptFolders: plan.keptFolders };
+      if (plan.steps.length === 0) return result;
+
+      const revertRunId = await this.nextRevertId(runId);
+      result.revertRunId = revertRunId;
+      this.active.add(revertRunId);
+      try {
+        const paths = plan.steps.filter((step) => step.kind === 'file').map((step) => step.path);
+        const folders = plan.steps.filter((step) => step.kind === 'folder').map((step) => step.path);
+        await this.checkpointLocked(revertRunId, { tool: RESTORE_TOOL, paths, folders });
+        const context = `Restoring run "${runId}" to checkpoint ${toSeq} (undo with run "${revertRunId}")`;
+        const done = await applyRestore(this.vault, plan.steps, (oid) => this.repo.readBlob(oid), context);
+        result.applied = done.applied;
+        result.keptFolders = [...plan.keptFolders, ...done.keptFolders];
+        await this.recordAfterLocked(revertRunId, 1, []);
+      } finally {
+        this.active.delete(revertRunId);
+      }
+      return result;
+    });
+  }
+
+  /**
+   * Deletes the oldest runs until the repository is at most `maxBytes`, then the objects nothing reaches any
+   * more. Runs in progress are kept even if that leaves the repository over the cap.
+   */
+  async prune(maxBytes: number): Promise<PruneResult> {
+    if (!Number.isFinite(maxBytes) || maxBytes < 0) {
+      throw new AgentError('INVALID_INPUT', `prune: maxBytes must be a number of bytes ≥ 0, got ${String(maxBytes)}`);
+    }
+    return this.exclusive(async () => {
+      const runs = [];
+      for (const runId of await this.repo.listRunIds()) {
+        const run = await this.loadRunOrNull(runId);
+        if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0 });
+      }
+      return pruneRuns(this.repo, this.journal, () => this.gitFs.sizeBytes(), runs, this.active, maxBytes);
+    });
+  }
+
+  private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+    await this.repo.ensureInit();
+    const head = await this.repo.runHead(runId);
+    const seq = head === null ? 1 : (await this.repo.readCheckpoint(head)).meta.seq + 1;
+    const context = `Checkpoint ${seq} of run "${runId}" (${request.tool})`;
+    const pre = await capturePreState(this.vault, request, (bytes) => this.repo.writeBlob(bytes), context);
+    const meta: CheckpointMeta = { format: 1, runId, seq, tool: request.tool, time: this.clock.now(), files: pre.files, folders: pre.folders };
+    const commit = await this.repo.writeCheckpoint(meta, head);
+    return toInfo(meta, commit, false);
+  }
+
+  private async recordAfterLocked(runId: string, seq: number, paths: string[]): Promise<void> {
+    const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
+    const after: Record<string, string | null> = {};
+    const context = `Recording the result of checkpoint ${seq} of run "${runId}"`;
+    for (const path of new Set([...Object.keys(meta.files), ...paths])) {
+      if ((await this.vault.stat(path))?.kind === 'folder') continue;
+      const bytes = await readOrNull(this.vault, path, context);
+      after[path] = bytes === null ? null : await hashContent(bytes);
+    }
+    await this.journal.append(runId, { seq, time: this.clock.now(), after });
+  }
+
+  private async postStates(runId: string): Promise<PostStates> {
+    return new PostStates(await this.journal.read(runId));
+  }
+
+  private async loadRun(runId: string): Promise<LoadedRun> {
+    const run = await this.loadRunOrNull(runId);
+    if (!run) throw new AgentError('NOT_FOUND', `Run "${runId}" has no checkpoints (never checkpointed, or pruned)`, { runId });
+    return run;
+  }
+
+  private async loadRunOrNull(runId: string): Promise<LoadedRun | null> {
+    await this.repo.ensureInit();
+    const head = await this.repo.runHead(runId);
+    if (head === null) return null;
+    const checkpoints: LoadedRun['checkpoints'] = [];
+    for (let commit: string | null = head; commit !== null; ) {
+      const { meta, parent } = await this.repo.readCheckpoint(commit);
+      checkpoints.unshift({ commit, meta });
+      commit = parent;
+    }
+    if (checkpoints.some(({ meta }, index) => meta.seq !== index + 1)) {
+      throw new AgentError('INTERNAL', `The checkpoints of run "${runId}" are out of sequence: the repository is damaged`, { runId });
+    }
+    return { head, checkpoints };
+  }
+
+  private async nextRevertId(runId: string): Promise<string> {
+    const taken = new Set(await this.repo.listRunIds());
+    let n = 1;
+    while (taken.has(`revert-${runId}-${n}`) || this.active.has(`revert-${runId}-${n}`)) n++;
+    const id = `revert-${runId}-${n}`;
+    assertRunId(id);
+    return id;
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}
+
+function assertRunId(runId: string): void {
+  if (!RUN_ID.test(runId) || runId.includes('..') || runId.endsWith('.lock') || runId.endsWith('.')) {
+    throw new AgentError(
+      'INVALID_INPUT',
+      `Run id "${runId}" cannot name a checkpoint branch: use 1-200 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+      { runId },
+    );
+  }
+}
+
+function checkpointAt(run: LoadedRun, runId: string, seq: number): { commit: string; meta: CheckpointMeta } {
+  const found = Number.isInteger(seq) ? run.checkpoints[seq - 1] : undefined;
+  if (!found) throw new AgentError('INVALID_INPUT', `Run "${runId}" has checkpoints 1-${run.checkpoints.length}, not ${String(seq)}`, { runId, seq });
+  return found;
+}
+
+function metasOf(run: LoadedRun): CheckpointMeta[] {
+  return run.checkpoints.map(({ meta }) => meta);
+}
+
+function toInfo(meta: CheckpointMeta, commit: string, recordedAfter: boolean): CheckpointInfo {
+  const files = Object.keys(meta.files).sort();
+  const folders = Object.keys(meta.folders).sort();
+  return {
+    runId: meta.runId,
+    seq: meta.seq,
+    tool: meta.tool,
+    time: meta.time,
+    commit,
+    files,
+    absent: files.filter((path) => meta.files[path] === null),
+    folders,
+    absentFolders: folders.filter((folder) => !meta.folders[folder]),
+    recordedAfter,
+  };
+}

@@ -1,0 +1,151 @@
+import { AgentError, describeError } from '../errors';
+import type { GitFsPromises } from '../ports/gitFs';
+
+/** One `recordAfter`: the content hash of each path after write `seq` succeeded (null = absent). */
+export interface JournalEntry {
+  seq: number;
+  time: number;
+  after: Record<string, string | null>;
+}
+
+/** What the journal knows about post-states: the last entry recorded for each (seq, path). */
+export class PostStates {
+  private readonly bySeq = new Map<number, Map<string, string | null>>();
+
+  constructor(entries: JournalEntry[]) {
+    for (const entry of entries) {
+      const paths = this.bySeq.get(entry.seq) ?? new Map<string, string | null>();
+      for (const [path, hash] of Object.entries(entry.after)) paths.set(path, hash);
+      this.bySeq.set(entry.seq, paths);
+    }
+  }
+
+  /** The recorded hash, null for "absent", undefined when nothing was recorded (the write never reported back). */
+  after(seq: number, path: string): string | null | undefined {
+    return this.bySeq.get(seq)?.get(path);
+  }
+
+  hasSeq(seq: number): boolean {
+    return this.bySeq.has(seq);
+  }
+}
+
+/**
+ * The post-states of a run's writes: `journals/<runId>.jsonl` in the repository folder, one JSON line per
+ * `recordAfter`, read back after a restart. The git-fs port has no append, so each append rewrites the file; to
+ * survive a crash in the middle of a rewrite it writes the new text to `<runId>.jsonl.next` first and then to
+ * the journal itself. At any moment one of the two is complete, and the reader takes whichever holds more
+ * whole lines (lines are only ever added, so more lines means newer). A torn last line is ignored.
+ */
+export class RunJournal {
+  private readonly folder: string;
+
+  constructor(
+    private readonly fs: GitFsPromises,
+    root: string,
+  ) {
+    this.folder = `${root}/journals`;
+  }
+
+  async append(runId: string, entry: JournalEntry): Promise<void> {
+    const text = (await this.readText(runId)) + `${JSON.stringify(entry)}\n`;
+    try {
+      await this.fs.mkdir(this.folder, { recursive: true });
+      await this.fs.writeFile(this.nextPath(runId), text, 'utf8');
+      await this.fs.writeFile(this.mainPath(runId), text, 'utf8');
+    } catch (error) {
+      throw new AgentError('INTERNAL', `Could not write the journal of run "${runId}": ${describeError(error)}`, { runId });
+    }
+  }
+
+  async read(runId: string): Promise<JournalEntry[]> {
+    return parseLines(await this.readText(runId));
+  }
+
+  async remove(runId: string): Promise<void> {
+    for (const path of [this.mainPath(runId), this.nextPath(runId)]) {
+      try {
+        await this.fs.unlink(path);
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+  }
+
+  /** Run ids that have a journal, whether or not they still have checkpoints. */
+  async listRunIds(): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await this.fs.readdir(this.folder);
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    const ids = new Set<string>();
+    for (const name of names) {
+      const match = /^(.+)\.jsonl(?:\.next)?$/.exec(name);
+      if (match?.[1]) ids.add(match[1]);
+    }
+    return [...ids].sort();
+  }
+
+  /** The text of the more complete of the two copies; empty when the run has no journal. */
+  private async readText(runId: string): Promise<string> {
+    const main = await this.readOrEmpty(this.mainPath(runId));
+    const next = await this.readOrEmpty(this.nextPath(runId));
+    const mainLines = parseLines(main).length;
+    const nextLines = parseLines(next).length;
+    const best = nextLines > mainLines ? next : main;
+    // Keep only whole lines, so the next append does not glue a new line onto a torn one.
+    const lines = parseLines(best).length;
+    return best.split('\n').slice(0, lines).map((line) => `${line}\n`).join('');
+  }
+
+  private async readOrEmpty(path: string): Promise<string> {
+    try {
+      const data = await this.fs.readFile(path, 'utf8');
+      return typeof data === 'string' ? data : new TextDecoder().decode(data);
+    } catch (error) {
+      if (isMissing(error)) return '';
+      throw new AgentError('INTERNAL', `Could not read the checkpoint journal "${path}": ${describeError(error)}`);
+    }
+  }
+
+  private mainPath(runId: string): string {
+    return `${this.folder}/${runId}.jsonl`;
+  }
+
+  private nextPath(runId: string): string {
+    return `${this.folder}/${runId}.jsonl.next`;
+  }
+}
+
+/** The entries up to the first line that is not a whole, valid entry. */
+function parseLines(text: string): JournalEntry[] {
+  const entries: JournalEntry[] = [];
+  const lines = text.split('\n');
+  // The part after the last newline is either empty or a torn write.
+  lines.pop();
+  for (const line of lines) {
+    const entry = parseEntry(line);
+    if (!entry) break;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+function parseEntry(line: string): JournalEntry | null {
+  try {
+    const value = JSON.parse(line) as unknown;
+    if (typeof value !== 'object' || value === null) return null;
+    const { seq, time, after } = value as Record<string, unknown>;
+    if (typeof seq !== 'number' || typeof time !== 'number' || typeof after !== 'object' || after === null) return null;
+    return { seq, time, after: after as Record<string, string | null> };
+  } catch {
+    return null;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: unknown }).code === 'ENOENT';
+}

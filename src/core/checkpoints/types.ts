@@ -1,0 +1,115 @@
+/**
+ * The checkpoint vocabulary shared by the service, the restore logic and the future checkpoints.* tools.
+ * A content hash is the git blob id of the bytes (SHA-1 of "blob <size>\0<bytes>"); `null` means "absent".
+ */
+
+/** What a write is about to touch. Folder writes list every file under the folder (see `expandFolder`). */
+export interface CheckpointRequest {
+  /** The tool making the write, e.g. "vault.rename". */
+  tool: string;
+  /** Files whose pre-state to record. A path that is a folder is expanded to the files under it. */
+  paths: string[];
+  /** Folders the write creates, renames or deletes; their existence is recorded so revert can undo it. */
+  folders?: string[];
+}
+
+/** One checkpoint as stored: the meta JSON of its commit. */
+export interface CheckpointMeta {
+  format: 1;
+  runId: string;
+  seq: number;
+  tool: string;
+  /** ms since the epoch, from the clock port. */
+  time: number;
+  /** Every recorded file path → blob id of its bytes before the write, or null when it was absent. */
+  files: Record<string, string | null>;
+  /** Every recorded folder → whether it existed before the write. Parent folders of each path are included. */
+  folders: Record<string, boolean>;
+}
+
+export interface CheckpointInfo {
+  runId: string;
+  seq: number;
+  tool: string;
+  time: number;
+  /** The commit that holds this checkpoint in the shadow repository. */
+  commit: string;
+  files: string[];
+  /** Files that did not exist before the write (the write creates them). */
+  absent: string[];
+  folders: string[];
+  absentFolders: string[];
+  /** True when `recordAfter` stored the post-state of this write. */
+  recordedAfter: boolean;
+}
+
+export interface RunSummary {
+  runId: string;
+  /** Time of the first checkpoint. */
+  startedAt: number;
+  lastCheckpointAt: number;
+  checkpoints: number;
+  /** Every file any checkpoint of the run recorded, sorted. */
+  files: string[];
+  /** Begun and not yet ended in this session: never pruned. */
+  inProgress: boolean;
+}
+
+export type RestoreAction = 'restore' | 'delete' | 'recreate';
+
+export interface RestoreChange {
+  path: string;
+  kind: 'file' | 'folder';
+  /** restore: an existing file gets its old bytes; delete: the entry must go; recreate: a missing entry comes back. */
+  action: RestoreAction;
+}
+
+export interface RevertConflict {
+  path: string;
+  /** The hash recorded after the run's last write to the file; null when that write left it absent. */
+  expectedHash: string | null;
+  /** The hash now; null when the file is absent now. */
+  actualHash: string | null;
+  /** edited: changed after the run; folder-in-the-way: a folder holding other files sits where the file must go. */
+  reason: 'edited' | 'folder-in-the-way';
+}
+
+export interface RevertPlan {
+  runId: string;
+  /** The vault goes back to just before this checkpoint (1 = before the whole run). */
+  toSeq: number;
+  changes: RestoreChange[];
+  conflicts: RevertConflict[];
+}
+
+export interface RevertResult {
+  runId: string;
+  toSeq: number;
+  /** The run that checkpointed this revert (undo it with `revert(revertRunId)`); null when nothing changed. */
+  revertRunId: string | null;
+  applied: RestoreChange[];
+  /** Conflicts left untouched. With `overwriteConflicts` only folder-in-the-way conflicts remain here. */
+  skipped: RevertConflict[];
+  /** Folders that were to be removed but still hold files the run did not create. */
+  keptFolders: string[];
+}
+
+export interface FileDiff {
+  path: string;
+  before: 'absent' | 'file';
+  now: 'absent' | 'file' | 'folder';
+  changed: boolean;
+  /** True when either side is not UTF-8 text; then `lines` is empty and the sizes tell the story. */
+  binary: boolean;
+  beforeBytes: number;
+  nowBytes: number;
+  /** Unified diff lines ("@@ -1,2 +1,3 @@", " same", "-old", "+new") from the pre-state to the current content. */
+  lines: string[];
+}
+
+export interface PruneResult {
+  removedRuns: string[];
+  removedObjects: number;
+  bytesBefore: number;
+  bytesAfter: number;
+}
