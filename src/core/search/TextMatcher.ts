@@ -63,9 +63,15 @@ function findRegex(regex: RegExp, text: string, max: number): MatchSpan[] {
   while (spans.length < max && (match = regex.exec(text)) !== null) {
     const start = match.index;
     const end = start + match[0].length;
-    spans.push({ start, end });
-    // A zero-length match leaves lastIndex where it was: step past it (a whole code point under "u"), or loop forever.
-    if (end === start) regex.lastIndex = start + (regex.unicode && isSurrogatePairAt(text, start) ? 2 : 1);
+    if (end === start) {
+      // JavaScript counts "\r" as a line end of its own, so "^" and "$" also match inside a CRLF; that spot
+      // is no new line to anyone reading the note.
+      if (!(text.charCodeAt(start - 1) === 13 && text.charCodeAt(start) === 10)) spans.push({ start, end });
+      // A zero-length match leaves lastIndex where it was: step past it (a whole code point under "u"), or loop forever.
+      regex.lastIndex = start + (regex.unicode && isSurrogatePairAt(text, start) ? 2 : 1);
+    } else {
+      spans.push({ start, end });
+    }
     if (regex.lastIndex > text.length) break;
   }
   return spans;

@@ -85,6 +85,11 @@ describe('TextMatcher', () => {
       expect(regex('(?:)').find('🚀', 10)).toEqual([{ start: 0, end: 0 }, { start: 2, end: 2 }]);
     });
 
+    it('should not match "^" or "$" between the CR and LF of a CRLF line ending', () => {
+      expect(regex('^').find('a\r\nb', 10)).toEqual([{ start: 0, end: 0 }, { start: 3, end: 3 }]);
+      expect(regex('$').find('a\r\nb', 10)).toEqual([{ start: 1, end: 1 }, { start: 4, end: 4 }]);
+    });
+
     it('should stop after max matches', () => {
       expect(regex('\\d').find('1234567890', 4)).toHaveLength(4);
       expect(regex('(?:)').find('x'.repeat(100_000), 5)).toHaveLength(5);
