@@ -10,6 +10,8 @@ export interface PluginFilesPort {
   append(path: string, content: string): Promise<void>;
   /** ms since the epoch of the last modification, or null when it does not exist. */
   mtime(path: string): Promise<number | null>;
+  /** Removes a file, or a folder with everything in it; nothing happens when it does not exist. */
   remove(path: string): Promise<void>;
+  /** Names (not paths) of the entries directly in `folder`; [] when it does not exist. */
   list(folder: string): Promise<string[]>;
 }
