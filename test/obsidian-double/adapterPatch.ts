@@ -217,14 +217,15 @@ export function patchAdapter(): void {
       if (text !== undefined) storeText(this, to, text);
     },
     // Obsidian moves the item into the vault's `.trash` folder, keeping the name and adding a number when it is
-    // taken. The exact numbering of the real app is not documented; the double uses "Name 1.md", "Name 2.md", ….
+    // taken. The real app's numbering is not documented; the double uses "Name 2.md", "Name 3.md", … as the
+    // project's other vaults do.
     async trashLocal(this: AdapterState, path: string): Promise<void> {
       if (!isFile(this, path) && !this.directories.has(path)) throw fsError('ENOENT', 'rename', fullPath(this, path));
       original.mkdirSync.call(this, '.trash');
       const name = path.slice(path.lastIndexOf('/') + 1);
       const { stem, extension } = isFile(this, path) ? splitName(name) : { stem: name, extension: '' };
       let target = `.trash/${name}`;
-      for (let n = 1; isFile(this, target) || this.directories.has(target); n++) target = `.trash/${stem} ${n}${extension}`;
+      for (let n = 2; isFile(this, target) || this.directories.has(target); n++) target = `.trash/${stem} ${n}${extension}`;
       await (this as unknown as { rename(from: string, to: string): Promise<void> }).rename(path, target);
     },
     // The system trash is outside the vault: the item is gone from the vault's point of view.

@@ -1,4 +1,4 @@
-import { TFile, Vault } from 'obsidian-test-mocks/obsidian';
+import { TFile, TFolder, Vault } from 'obsidian-test-mocks/obsidian';
 import type { TAbstractFile } from 'obsidian-test-mocks/obsidian';
 import type { DataWriteOptions, FileStats } from 'obsidian';
 import { originalOf } from './original';
@@ -8,6 +8,15 @@ interface AdapterMeta {
   insensitive__?: boolean;
   trashSystem(path: string): Promise<boolean>;
   trashLocal(path: string): Promise<void>;
+}
+
+interface SyncAdapter {
+  writeSync__(path: string, content: string): void;
+  mkdirSync__(path: string): void;
+}
+
+function isHidden(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
 }
 
 function adapterOf(vault: Vault): AdapterMeta {
@@ -63,6 +72,21 @@ export function patchVault(): void {
     if (!system || !(await adapter.trashSystem(file.path))) await adapter.trashLocal(file.path);
     this.deleteVaultAbstractFile__(file.path);
     this.trigger('delete', file);
+  };
+
+  // Test setup (App.createConfigured__) writes straight to disk. A real vault loaded from disk leaves hidden
+  // files and folders (".obsidian", ".trash", "Notes/.drafts") out of its index, so the double does too.
+  const originalCreateSync = originalOf(proto, 'createSync__');
+  const originalCreateFolderSync = originalOf(proto, 'createFolderSync__');
+  proto.createSync__ = function (this: Vault, path: string, content: string): TFile {
+    if (!isHidden(path)) return originalCreateSync.call(this, path, content);
+    (this.adapter as unknown as SyncAdapter).writeSync__(path, content);
+    return TFile.create__(this, path);
+  };
+  proto.createFolderSync__ = function (this: Vault, path: string): TFolder {
+    if (!isHidden(path)) return originalCreateFolderSync.call(this, path);
+    (this.adapter as unknown as SyncAdapter).mkdirSync__(path);
+    return TFolder.create__(this, path);
   };
 
   // The mock drops only the entry itself, leaving a deleted folder's children findable by path.

@@ -1,0 +1,234 @@
+import { TFile, TFolder, normalizePath } from 'obsidian';
+import type { EventRef, FileManager, TAbstractFile, Vault } from 'obsidian';
+import { AgentError, describeError } from '../core/errors';
+import { isInside, parentFolder } from '../core/paths/normalizePath';
+import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
+
+/** Node's fs error codes, which Obsidian's desktop adapter passes on in `error.code`. */
+function fsCode(error: unknown): string | undefined {
+  const code: unknown = error instanceof Error ? Reflect.get(error, 'code') : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function isHidden(path: string): boolean {
+  return path.split('/').some((segment) => segment.startsWith('.'));
+}
+
+function byPath(a: VaultEntry, b: VaultEntry): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/**
+ * The vault through Obsidian's API, so its cache, its events and other plugins see every change: `Vault` for
+ * reads and writes, `FileManager.renameFile` (which updates links) and `FileManager.trashFile` (which honours the
+ * user's "Deleted files" setting). Paths go through Obsidian's `normalizePath`. Obsidian's `create` and `rename`
+ * do not create missing folders, so this adapter does. Its errors ("File already exists.", ENOENT, …) and `null`
+ * lookups become AgentErrors that name the path. Hidden paths (".trash/…") are not in the vault's index: they are
+ * read through `vault.adapter`.
+ */
+export class ObsidianVault implements VaultPort {
+  private readonly vault: Vault;
+  private readonly fileManager: FileManager;
+
+  constructor(vault: Vault, fileManager: FileManager) {
+    this.vault = vault;
+    this.fileManager = fileManager;
+  }
+
+  get configDir(): string {
+    return this.vault.configDir;
+  }
+
+  async stat(path: string): Promise<VaultEntry | null> {
+    const target = normalizePath(path);
+    const found = this.vault.getAbstractFileByPath(target);
+    if (found || !isHidden(target)) return found ? this.entryOf(found) : null;
+    const stat = await this.vault.adapter.stat(target);
+    if (!stat) return null;
+    return stat.type === 'folder' ? { path: target, kind: 'folder', sizeBytes: 0, mtimeMs: 0 } : { path: target, kind: 'file', sizeBytes: stat.size, mtimeMs: stat.mtime };
+  }
+
+  read(path: string): Promise<string> {
+    return this.readWith(path, (file) => this.vault.read(file), (hidden) => this.vault.adapter.read(hidden));
+  }
+
+  cachedRead(path: string): Promise<string> {
+    return this.readWith(path, (file) => this.vault.cachedRead(file), (hidden) => this.vault.adapter.read(hidden));
+  }
+
+  async readBinary(path: string): Promise<Uint8Array> {
+    const buffer = await this.readWith(path, (file) => this.vault.readBinary(file), (hidden) => this.vault.adapter.readBinary(hidden));
+    return new Uint8Array(buffer);
+  }
+
+  async create(path: string, content: string): Promise<VaultEntry> {
+    const target = normalizePath(path);
+    if (this.vault.getAbstractFileByPath(target)) throw new AgentError('EXISTS', `"${target}" already exists`, { path: target });
+    await this.ensureFolder(parentFolder(target), target);
+    const file = await this.attempt(target, () => this.vault.create(target, content));
+    return this.entryOf(file);
+  }
+
+  async modify(path: string, content: string): Promise<VaultEntry> {
+    const file = this.fileAt(normalizePath(path));
+    await this.attempt(file.path, () => this.vault.process(file, () => content));
+    return this.entryOf(file);
+  }
+
+  async writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
+    const target = normalizePath(path);
+    // A copy, so the ArrayBuffer holds exactly these bytes even when `data` is a view into a larger one.
+    const buffer = new Uint8Array(data).buffer;
+    const existing = this.vault.getAbstractFileByPath(target);
+    if (existing instanceof TFolder) throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
+    if (existing instanceof TFile) {
+      await this.attempt(target, () => this.vault.modifyBinary(existing, buffer));
+      return this.entryOf(existing);
+    }
+    await this.ensureFolder(parentFolder(target), target);
+    return this.entryOf(await this.attempt(target, () => this.vault.createBinary(target, buffer)));
+  }
+
+  async append(path: string, content: string): Promise<VaultEntry> {
+    const file = this.fileAt(normalizePath(path));
+    await this.attempt(file.path, () => this.vault.append(file, content));
+    return this.entryOf(file);
+  }
+
+  async createFolder(path: string): Promise<void> {
+    const target = normalizePath(path);
+    if (this.vault.getAbstractFileByPath(target) instanceof TFile) {
+      throw new AgentError('EXISTS', `A file already exists at "${target}"`, { path: target });
+    }
+    await this.ensureFolder(target, target);
+  }
+
+  async rename(fromPath: string, toPath: string): Promise<void> {
+    const from = normalizePath(fromPath);
+    const to = normalizePath(toPath);
+    const source = this.existing(from);
+    if (this.vault.getAbstractFileByPath(to)) throw new AgentError('EXISTS', `Cannot move "${from}": "${to}" already exists`, { path: to });
+    if (source instanceof TFolder && isInside(to, from)) {
+      throw new AgentError('INVALID_PATH', `Cannot move folder "${from}" into itself ("${to}")`, { path: to });
+    }
+    await this.ensureFolder(parentFolder(to), to);
+    await this.attempt(from, () => this.fileManager.renameFile(source, to));
+  }
+
+  async trash(path: string): Promise<void> {
+    const target = this.existing(normalizePath(path));
+    await this.attempt(target.path, () => this.fileManager.trashFile(target));
+  }
+
+  async delete(path: string): Promise<void> {
+    const target = this.existing(normalizePath(path));
+    if (target instanceof TFolder && target.isRoot()) throw new AgentError('INVALID_PATH', 'Cannot delete the vault root', { path: target.path });
+    // The port's permanent delete; `trash` above is the one that follows the user's setting. `force` also
+    // removes a folder that holds hidden files.
+    const permanent: Pick<Vault, 'delete'> = this.vault;
+    await this.attempt(target.path, () => permanent.delete(target, true));
+  }
+
+  list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
+    const target = normalizePath(folder);
+    const found = this.vault.getAbstractFileByPath(target);
+    if (found instanceof TFile) return Promise.reject(new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target }));
+    if (!(found instanceof TFolder)) return Promise.reject(new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target }));
+    const entries: VaultEntry[] = [];
+    const walk = (parent: TFolder): void => {
+      for (const child of parent.children) {
+        // Obsidian's index leaves hidden entries out; skip any that arrive there anyway.
+        if (child.name.startsWith('.')) continue;
+        entries.push(this.entryOf(child));
+        if (recursive && child instanceof TFolder) walk(child);
+      }
+    };
+    walk(found);
+    return Promise.resolve(entries.sort(byPath));
+  }
+
+  /**
+   * Obsidian also fires "create" for every file while the vault loads; subscribe after `workspace.onLayoutReady`
+   * to hear only real changes.
+   */
+  onChange(listener: (event: VaultEvent) => void): () => void {
+    const refs: EventRef[] = [
+      this.vault.on('create', (file) => listener({ type: 'create', path: file.path })),
+      this.vault.on('modify', (file) => listener({ type: 'modify', path: file.path })),
+      this.vault.on('delete', (file) => listener({ type: 'delete', path: file.path })),
+      this.vault.on('rename', (file, oldPath) => listener({ type: 'rename', path: file.path, oldPath })),
+    ];
+    return () => {
+      for (const ref of refs) this.vault.offref(ref);
+    };
+  }
+
+  private entryOf(file: TAbstractFile): VaultEntry {
+    if (file instanceof TFile) return { path: file.path, kind: 'file', sizeBytes: file.stat.size, mtimeMs: file.stat.mtime };
+    return { path: file.path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
+  }
+
+  private existing(path: string): TAbstractFile {
+    const found = this.vault.getAbstractFileByPath(path);
+    if (!found) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
+    return found;
+  }
+
+  private fileAt(path: string): TFile {
+    const found = this.existing(path);
+    if (found instanceof TFile) return found;
+    throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
+  }
+
+  private async readWith<T>(path: string, indexed: (file: TFile) => Promise<T>, hidden: (path: string) => Promise<T>): Promise<T> {
+    const target = normalizePath(path);
+    if (!this.vault.getAbstractFileByPath(target) && isHidden(target)) return this.attempt(target, () => hidden(target));
+    const file = this.fileAt(target);
+    return this.attempt(target, () => indexed(file));
+  }
+
+  /** Creates `folder` and its missing ancestors, top down, for `forPath`; a file on the way is NOT_A_FOLDER. */
+  private async ensureFolder(folder: string, forPath: string): Promise<void> {
+    if (folder === '/') return;
+    const found = this.vault.getAbstractFileByPath(folder);
+    if (found instanceof TFolder) return;
+    if (found instanceof TFile) {
+      throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${forPath}" cannot be created inside it`, { path: folder });
+    }
+    await this.ensureFolder(parentFolder(folder), forPath);
+    try {
+      await this.vault.createFolder(folder);
+    } catch (error) {
+      // Another write may have created it in the meantime ("Folder already exists.").
+      if (this.vault.getAbstractFileByPath(folder) instanceof TFolder) return;
+      throw this.translate(error, folder);
+    }
+  }
+
+  /** Runs an Obsidian call, turning what it throws into an AgentError about `path`. */
+  private async attempt<T>(path: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw this.translate(error, path);
+    }
+  }
+
+  private translate(error: unknown, path: string): AgentError {
+    if (error instanceof AgentError) return error;
+    const message = describeError(error);
+    const details = { path, cause: message };
+    // Obsidian's own messages: "File already exists.", "Folder already exists.", "Destination file already exists!"
+    if (/already exists/i.test(message) || fsCode(error) === 'EEXIST') return new AgentError('EXISTS', `"${path}" already exists`, details);
+    switch (fsCode(error)) {
+      case 'ENOENT':
+        return new AgentError('NOT_FOUND', `"${path}" does not exist`, details);
+      case 'EISDIR':
+        return new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, details);
+      case 'ENOTDIR':
+        return new AgentError('NOT_A_FOLDER', `A parent of "${path}" is a file, not a folder`, details);
+      default:
+        return new AgentError('INTERNAL', `Obsidian could not complete the operation on "${path}": ${message}`, details);
+    }
+  }
+}
