@@ -25,6 +25,13 @@ export class PostStates {
     return this.bySeq.get(seq)?.get(path);
   }
 
+  /** Every hash recorded for `path` after any write of the run. */
+  allAfter(path: string): (string | null)[] {
+    const hashes: (string | null)[] = [];
+    for (const paths of this.bySeq.values()) if (paths.has(path)) hashes.push(paths.get(path) ?? null);
+    return hashes;
+  }
+
   hasSeq(seq: number): boolean {
     return this.bySeq.has(seq);
   }

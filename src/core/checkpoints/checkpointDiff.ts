@@ -43,7 +43,10 @@ function describeDiff(path: string, before: Uint8Array | null, now: Uint8Array |
   if (!changed || binary) return diff;
   const patch = structuredPatch(`a/${path}`, `b/${path}`, beforeText, nowText, undefined, undefined, { context: 3 });
   for (const hunk of patch.hunks) {
-    diff.lines.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, ...hunk.lines);
+    // Unified diff names the line before an empty range ("-0,0" for an empty old file), as `formatPatch` does.
+    const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
+    const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
+    diff.lines.push(`@@ -${oldStart},${hunk.oldLines} +${newStart},${hunk.newLines} @@`, ...hunk.lines);
   }
   return diff;
 }

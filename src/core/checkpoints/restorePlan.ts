@@ -22,6 +22,8 @@ export interface Targets {
   folders: Map<string, boolean>;
   /** path → seq of the run's last checkpoint that recorded it, whose post-state is what the file should hold now. */
   lastWrite: Map<string, number>;
+  /** path → every pre-state the run recorded for it: contents the run itself saw, which a restore may leave behind. */
+  seen: Map<string, Set<string | null>>;
 }
 
 /**
@@ -29,10 +31,11 @@ export interface Targets {
  * it: nothing changed it between `toSeq` and that checkpoint, so that is its state just before `toSeq`.
  */
 export function targetsFrom(metas: CheckpointMeta[], toSeq: number): Targets {
-  const targets: Targets = { files: new Map(), folders: new Map(), lastWrite: new Map() };
+  const targets: Targets = { files: new Map(), folders: new Map(), lastWrite: new Map(), seen: new Map() };
   for (const meta of [...metas].sort((a, b) => a.seq - b.seq)) {
     for (const [path, oid] of Object.entries(meta.files)) {
       targets.lastWrite.set(path, meta.seq);
+      targets.seen.set(path, (targets.seen.get(path) ?? new Set()).add(oid));
       if (meta.seq >= toSeq && !targets.files.has(path)) targets.files.set(path, oid);
     }
     if (meta.seq < toSeq) continue;
@@ -48,11 +51,13 @@ type Now = { kind: 'absent' } | { kind: 'folder' } | { kind: 'file'; hash: strin
 /**
  * Decides what a restore changes and what it must not touch.
  *
- * Conflict rule: a file conflicts when its current hash differs from the post-state the journal recorded after
- * the run's last write to it (the user, or something else, changed it since). When no post-state was recorded
- * (the run was cut off, or that write failed) the file is not a conflict: whatever it holds may be that write's
- * own effect, and we cannot tell it from a later edit. Restoring it loses nothing for good, because the revert
- * is itself checkpointed and can be undone.
+ * Conflict rule: a file conflicts when its current hash is none of the contents the run itself produced or saw:
+ * the post-states the journal recorded after the run's writes, and the pre-states its checkpoints recorded. So
+ * a user's (or a later run's) edit is a conflict, while a file left by an earlier restore of this run, or by
+ * undoing one, is not. When no post-state was recorded for the run's last write to the file (the run was cut
+ * off, or that write failed), the file is not a conflict: whatever it holds may be that write's own effect, and
+ * nothing tells it apart from a later edit. Restoring it loses nothing for good, because every restore is itself
+ * checkpointed and can be undone.
  */
 export async function planRestore(vault: VaultPort, targets: Targets, posts: PostStates, includeConflicts: boolean, context: string): Promise<RestorePlan> {
   const writes: RestoreStep[] = [];
@@ -71,7 +76,8 @@ export async function planRestore(vault: VaultPort, targets: Targets, posts: Pos
     if (nowHash === target) continue;
     const step: RestoreStep =
       target === null ? { path, kind: 'file', action: 'delete' } : { path, kind: 'file', action: nowHash === null ? 'recreate' : 'restore', target };
-    if (expected !== undefined && expected !== nowHash) {
+    const known = new Set([...(targets.seen.get(path) ?? []), ...posts.allAfter(path)]);
+    if (expected !== undefined && !known.has(nowHash)) {
       conflicts.push({ path, expectedHash: expected, actualHash: nowHash, reason: 'edited' });
       if (!includeConflicts) continue;
     }
