@@ -1,14 +1,9 @@
 import { TFile, TFolder, normalizePath } from 'obsidian';
 import type { EventRef, FileManager, TAbstractFile, Vault } from 'obsidian';
-import { AgentError, describeError } from '../core/errors';
+import { AgentError } from '../core/errors';
 import { isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
-
-/** Node's fs error codes, which Obsidian's desktop adapter passes on in `error.code`. */
-function fsCode(error: unknown): string | undefined {
-  const code: unknown = error instanceof Error ? Reflect.get(error, 'code') : undefined;
-  return typeof code === 'string' ? code : undefined;
-}
+import { attempt, toAgentError } from './obsidianErrors';
 
 function isHidden(path: string): boolean {
   return path.split('/').some((segment) => segment.startsWith('.'));
@@ -65,13 +60,13 @@ export class ObsidianVault implements VaultPort {
     const target = normalizePath(path);
     if (this.vault.getAbstractFileByPath(target)) throw new AgentError('EXISTS', `"${target}" already exists`, { path: target });
     await this.ensureFolder(parentFolder(target), target);
-    const file = await this.attempt(target, () => this.vault.create(target, content));
+    const file = await attempt(target, () => this.vault.create(target, content));
     return this.entryOf(file);
   }
 
   async modify(path: string, content: string): Promise<VaultEntry> {
     const file = this.fileAt(normalizePath(path));
-    await this.attempt(file.path, () => this.vault.process(file, () => content));
+    await attempt(file.path, () => this.vault.process(file, () => content));
     return this.entryOf(file);
   }
 
@@ -82,16 +77,16 @@ export class ObsidianVault implements VaultPort {
     const existing = this.vault.getAbstractFileByPath(target);
     if (existing instanceof TFolder) throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
     if (existing instanceof TFile) {
-      await this.attempt(target, () => this.vault.modifyBinary(existing, buffer));
+      await attempt(target, () => this.vault.modifyBinary(existing, buffer));
       return this.entryOf(existing);
     }
     await this.ensureFolder(parentFolder(target), target);
-    return this.entryOf(await this.attempt(target, () => this.vault.createBinary(target, buffer)));
+    return this.entryOf(await attempt(target, () => this.vault.createBinary(target, buffer)));
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
     const file = this.fileAt(normalizePath(path));
-    await this.attempt(file.path, () => this.vault.append(file, content));
+    await attempt(file.path, () => this.vault.append(file, content));
     return this.entryOf(file);
   }
 
@@ -112,12 +107,12 @@ export class ObsidianVault implements VaultPort {
       throw new AgentError('INVALID_PATH', `Cannot move folder "${from}" into itself ("${to}")`, { path: to });
     }
     await this.ensureFolder(parentFolder(to), to);
-    await this.attempt(from, () => this.fileManager.renameFile(source, to));
+    await attempt(from, () => this.fileManager.renameFile(source, to));
   }
 
   async trash(path: string): Promise<void> {
     const target = this.existing(normalizePath(path));
-    await this.attempt(target.path, () => this.fileManager.trashFile(target));
+    await attempt(target.path, () => this.fileManager.trashFile(target));
   }
 
   async delete(path: string): Promise<void> {
@@ -126,7 +121,7 @@ export class ObsidianVault implements VaultPort {
     // The port's permanent delete; `trash` above is the one that follows the user's setting. `force` also
     // removes a folder that holds hidden files.
     const permanent: Pick<Vault, 'delete'> = this.vault;
-    await this.attempt(target.path, () => permanent.delete(target, true));
+    await attempt(target.path, () => permanent.delete(target, true));
   }
 
   list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
@@ -182,9 +177,9 @@ export class ObsidianVault implements VaultPort {
 
   private async readWith<T>(path: string, indexed: (file: TFile) => Promise<T>, hidden: (path: string) => Promise<T>): Promise<T> {
     const target = normalizePath(path);
-    if (!this.vault.getAbstractFileByPath(target) && isHidden(target)) return this.attempt(target, () => hidden(target));
+    if (!this.vault.getAbstractFileByPath(target) && isHidden(target)) return attempt(target, () => hidden(target));
     const file = this.fileAt(target);
-    return this.attempt(target, () => indexed(file));
+    return attempt(target, () => indexed(file));
   }
 
   /** Creates `folder` and its missing ancestors, top down, for `forPath`; a file on the way is NOT_A_FOLDER. */
@@ -201,34 +196,7 @@ export class ObsidianVault implements VaultPort {
     } catch (error) {
       // Another write may have created it in the meantime ("Folder already exists.").
       if (this.vault.getAbstractFileByPath(folder) instanceof TFolder) return;
-      throw this.translate(error, folder);
-    }
-  }
-
-  /** Runs an Obsidian call, turning what it throws into an AgentError about `path`. */
-  private async attempt<T>(path: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      throw this.translate(error, path);
-    }
-  }
-
-  private translate(error: unknown, path: string): AgentError {
-    if (error instanceof AgentError) return error;
-    const message = describeError(error);
-    const details = { path, cause: message };
-    // Obsidian's own messages: "File already exists.", "Folder already exists.", "Destination file already exists!"
-    if (/already exists/i.test(message) || fsCode(error) === 'EEXIST') return new AgentError('EXISTS', `"${path}" already exists`, details);
-    switch (fsCode(error)) {
-      case 'ENOENT':
-        return new AgentError('NOT_FOUND', `"${path}" does not exist`, details);
-      case 'EISDIR':
-        return new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, details);
-      case 'ENOTDIR':
-        return new AgentError('NOT_A_FOLDER', `A parent of "${path}" is a file, not a folder`, details);
-      default:
-        return new AgentError('INTERNAL', `Obsidian could not complete the operation on "${path}": ${message}`, details);
+      throw toAgentError(error, folder);
     }
   }
 }
