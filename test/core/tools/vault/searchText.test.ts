@@ -237,6 +237,14 @@ describe('vault.searchText', () => {
     expect(await outputOf(setup({}).run({ query: 'x' }))).toEqual({ matches: [], truncated: false, filesSearched: 0 });
   });
 
+  it('should find a note\'s new text on the next search', async () => {
+    const { vault, run } = setup({ 'a.md': 'Old words' });
+    expect((await outputOf(run({ query: 'old' }))).matches).toHaveLength(1);
+    await vault.modify('a.md', 'New WORDS');
+    expect((await outputOf(run({ query: 'old' }))).matches).toHaveLength(0);
+    expect((await outputOf(run({ query: 'words' }))).matches).toEqual([{ path: 'a.md', line: 1, snippet: 'New WORDS' }]);
+  });
+
   it('should skip a file that disappears between listing and reading', async () => {
     const { vault, run } = setup({ 'a.md': 'hit', 'b.md': 'hit', 'c.md': 'hit' });
     vault.vanished.add('b.md');
