@@ -15,7 +15,7 @@ export interface IgnoreOptions {
 /**
  * Which paths the agent may read and write. Two vault files in gitignore syntax: `.agentignore` (blocked:
  * neither read nor written) and `.agentprotected` (read-only). Built in: `.git/` and the plugin's own folder
- * are blocked; the config folder, `.trash/` and the two rule files themselves are read-only, so the agent
+ * are blocked (except reading the results it stored in `tmp/`); the config folder, `.trash/` and the two rule files themselves are read-only, so the agent
  * cannot loosen its own rules. Matching ignores letter case, as macOS and Windows file systems do.
  */
 export class IgnoreService {
@@ -60,6 +60,8 @@ export class IgnoreService {
     const lower = path.toLowerCase();
     const within = (folder: string): boolean => lower === folder.toLowerCase() || lower.startsWith(`${folder.toLowerCase()}/`);
     if (within('.git')) return `"${path}" is inside .git/, which the agent never touches`;
+    // Large results are stored in the plugin's tmp/ folder for the model to read back (ResultExternalizer).
+    if (access === 'read' && within(`${this.options.pluginFolder}/tmp`)) return null;
     if (within(this.options.pluginFolder)) return `"${path}" is the plugin's own data, which the agent never touches`;
     if (matches(this.blocked, path)) return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
     if (access === 'read') return null;

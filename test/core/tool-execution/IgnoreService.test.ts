@@ -51,6 +51,13 @@ describe('IgnoreService', () => {
     expect(ignore.denial('.trash/old.md', 'write')).not.toBeNull();
   });
 
+  it('should let the agent read back results stored in the plugin\'s tmp folder, and nothing else there', async () => {
+    const { ignore } = await service({});
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/tmp/run-1/vault.searchText-2.md', 'read')).toBeNull();
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/tmp/run-1/x.md', 'write')).not.toBeNull();
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/audit/2026-01-01.jsonl', 'read')).not.toBeNull();
+  });
+
   it('should not let the agent edit its own rule files', async () => {
     const { ignore } = await service({ '.agentignore': 'x/\n' });
     expect(ignore.denial('.agentignore', 'read')).toBeNull();

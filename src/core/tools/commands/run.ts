@@ -1,6 +1,7 @@
 import { AgentError, describeError } from '../../errors';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
+import type { CommandInfo } from '../../ports/commands';
+import type { PlannedChange, ToolContext } from '../types';
 
 export interface RunCommandInput {
   id: string;
@@ -19,14 +20,15 @@ export interface RunCommandOutput {
 export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> {
   readonly name = 'commands.run' as const;
 
+  override describeChanges(input: RunCommandInput, context: ToolContext): Promise<PlannedChange[]> {
+    return Promise.resolve().then(() => {
+      const command = findCommand(input.id, context);
+      return [{ kind: 'command', id: command.id, name: command.name }];
+    });
+  }
+
   async execute(input: RunCommandInput, context: ToolContext): Promise<RunCommandOutput> {
-    const { id } = input;
-    const ids = context.commands.list().map((command) => command.id);
-    if (!ids.includes(id)) {
-      const similar = similarIds(id, ids);
-      const hint = similar.length > 0 ? ` Did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : '';
-      throw new AgentError('COMMAND_NOT_FOUND', `No command has the id "${id}".${hint} Use commands.list to find the exact id.`, { id });
-    }
+    const { id } = findCommand(input.id, context);
     try {
       if (await context.commands.run(id)) return { id, executed: true };
       return {
@@ -38,6 +40,16 @@ export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> 
       return { id, executed: false, errorMessage: `Command "${id}" failed: ${describeError(error)}` };
     }
   }
+}
+
+/** The command with this id; COMMAND_NOT_FOUND, with near misses, when there is none. */
+function findCommand(id: string, context: ToolContext): CommandInfo {
+  const commands = context.commands.list();
+  const command = commands.find((candidate) => candidate.id === id);
+  if (command) return command;
+  const similar = similarIds(id, commands.map((candidate) => candidate.id));
+  const hint = similar.length > 0 ? ` Did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : '';
+  throw new AgentError('COMMAND_NOT_FOUND', `No command has the id "${id}".${hint} Use commands.list to find the exact id.`, { id });
 }
 
 /** Ids with the same command part ("toggle-bold" for "editor:toggle-bold"): the usual wrong guess is the prefix. */

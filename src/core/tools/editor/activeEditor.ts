@@ -1,6 +1,6 @@
 import { AgentError } from '../../errors';
-import type { EditorSnapshot } from '../../ports/editor';
-import type { ToolContext } from '../types';
+import type { EditorRange, EditorSnapshot } from '../../ports/editor';
+import type { PlannedChange, ToolContext } from '../types';
 
 /**
  * The editor a write tool changes, with the vault file behind it. An editor without a file (an unsaved buffer)
@@ -15,4 +15,21 @@ export function requireEditorWithFile(context: ToolContext, action: string): Edi
     throw new AgentError('NO_EDITOR', `The active editor is not showing a file from the vault, so it cannot ${action} there with undo: click into a saved note first, then try again.`);
   }
   return { ...snapshot, filePath: snapshot.filePath };
+}
+
+/**
+ * The editor's file as it will be after `text` replaces `range`, for the approval preview and the checkpoint.
+ * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke.
+ */
+export async function plannedEdit(context: ToolContext, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
+  const current = await context.vault.read(filePath);
+  const lines = current.split('\n');
+  const offset = (line: number, ch: number): number => {
+    let total = 0;
+    for (let index = 0; index < line && index < lines.length; index++) total += (lines[index] as string).length + 1;
+    return Math.min(current.length, total + ch);
+  };
+  const from = offset(range.from.line, range.from.ch);
+  const to = offset(range.to.line, range.to.ch);
+  return [{ kind: 'modify', path: filePath, content: current.slice(0, from) + text + current.slice(to) }];
 }

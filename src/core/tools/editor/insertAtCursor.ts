@@ -1,8 +1,8 @@
 import type { EditorPosition } from '../../ports/editor';
 import { normalizeNewlines, positionAfter } from '../../util/editorPositions';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
-import { requireEditorWithFile } from './activeEditor';
+import type { PlannedChange, ToolContext } from '../types';
+import { plannedEdit, requireEditorWithFile } from './activeEditor';
 
 export interface InsertAtCursorInput {
   text: string;
@@ -18,6 +18,11 @@ export interface InsertAtCursorOutput {
 /** Inserts at the cursor (a selection is kept, not replaced) and moves the cursor to the end of the new text. */
 export class InsertAtCursorTool extends BaseTool<InsertAtCursorInput, InsertAtCursorOutput> {
   readonly name = 'editor.insertAtCursor' as const;
+
+  override async describeChanges(input: InsertAtCursorInput, context: ToolContext): Promise<PlannedChange[]> {
+    const snapshot = requireEditorWithFile(context, 'insert text into');
+    return await plannedEdit(context, snapshot.filePath, { from: snapshot.cursor, to: snapshot.cursor }, normalizeNewlines(input.text));
+  }
 
   async execute(input: InsertAtCursorInput, context: ToolContext): Promise<InsertAtCursorOutput> {
     const snapshot = requireEditorWithFile(context, 'insert text into');

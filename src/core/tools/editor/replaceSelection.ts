@@ -1,8 +1,9 @@
+import type { EditorSnapshot } from '../../ports/editor';
 import type { EditorRange } from '../../ports/editor';
 import { normalizeNewlines, positionAfter } from '../../util/editorPositions';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
-import { requireEditorWithFile } from './activeEditor';
+import type { PlannedChange, ToolContext } from '../types';
+import { plannedEdit, requireEditorWithFile } from './activeEditor';
 
 export interface ReplaceSelectionInput {
   text: string;
@@ -24,15 +25,26 @@ export interface ReplaceSelectionOutput {
 export class ReplaceSelectionTool extends BaseTool<ReplaceSelectionInput, ReplaceSelectionOutput> {
   readonly name = 'editor.replaceSelection' as const;
 
+  override async describeChanges(input: ReplaceSelectionInput, context: ToolContext): Promise<PlannedChange[]> {
+    const { snapshot, text } = this.prepare(input, context);
+    return await plannedEdit(context, snapshot.filePath, snapshot.range, text);
+  }
+
   async execute(input: ReplaceSelectionInput, context: ToolContext): Promise<ReplaceSelectionOutput> {
-    const snapshot = requireEditorWithFile(context, 'replace the selection in');
+    const { snapshot, text } = this.prepare(input, context);
     const { from } = snapshot.range;
-    let text = normalizeNewlines(input.text);
-    if (input.preserveIndent) text = indentLines(text, leadingWhitespace(context.editor.getLine(from.line)), from.ch);
     await context.editor.replaceRange(text, snapshot.range);
     const to = positionAfter(from, text);
     context.editor.setCursor(to);
     return { filePath: snapshot.filePath, range: { from, to }, insertedChars: text.length };
+  }
+
+  private prepare(input: ReplaceSelectionInput, context: ToolContext): { snapshot: EditorSnapshot & { filePath: string }; text: string } {
+    const snapshot = requireEditorWithFile(context, 'replace the selection in');
+    const { from } = snapshot.range;
+    let text = normalizeNewlines(input.text);
+    if (input.preserveIndent) text = indentLines(text, leadingWhitespace(context.editor.getLine(from.line)), from.ch);
+    return { snapshot, text };
   }
 }
 

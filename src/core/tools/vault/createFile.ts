@@ -2,7 +2,7 @@ import { AgentError, isAgentError } from '../../errors';
 import { etagOf } from '../../util/etag';
 import { withFrontmatter } from '../../util/frontmatter';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
+import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 
@@ -25,6 +25,10 @@ export interface CreateFileOutput {
 
 /** What to do when the path is taken; "keep" leaves the existing file alone. */
 type Policy = CollisionStrategy | 'keep';
+
+type Action =
+  | { kind: 'create'; path: string; content: string }
+  | { kind: 'overwrite' | 'keep'; path: string; content: string; mtimeMs: number };
 
 /**
  * The policy the two inputs ask for. No defaults in the schema, on purpose: `ifNotExists` given as true is a
@@ -56,15 +60,34 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
     }
   }
 
+  override async describeChanges(input: CreateFileInput, context: ToolContext): Promise<PlannedChange[]> {
+    const action = await this.resolve(input, context);
+    if (action.kind === 'keep') return [];
+    return [{ kind: action.kind === 'create' ? 'create' : 'modify', path: action.path, content: action.content }];
+  }
+
   async execute(input: CreateFileInput, context: ToolContext): Promise<CreateFileOutput> {
+    const action = await this.resolve(input, context);
+    const { vault } = context;
+    if (action.kind === 'create') return this.create(action.path, action.content, policyOf(input), context);
+    if (action.kind === 'keep') {
+      const current = await vault.read(action.path);
+      return { path: action.path, created: false, etag: etagOf(current), mtimeMs: action.mtimeMs };
+    }
+    const entry = await vault.modify(action.path, action.content);
+    return { path: action.path, created: false, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
+  }
+
+  /** What the call will do, decided once for both the preview and the write. */
+  private async resolve(input: CreateFileInput, context: ToolContext): Promise<Action> {
     const path = resolvePathArg(this.meta, 'path', input.path, context);
     const content = input.frontmatter ? withFrontmatter(input.content, input.frontmatter) : input.content;
     const policy = policyOf(input);
     const { vault } = context;
 
     const existing = await vault.stat(path);
-    if (!existing) return this.create(path, content, policy, context);
-    if (policy === 'create-unique') return this.create(await uniquePath(vault, path, 'file'), content, policy, context);
+    if (!existing) return { kind: 'create', path, content };
+    if (policy === 'create-unique') return { kind: 'create', path: await uniquePath(vault, path, 'file'), content };
     if (policy === 'error') {
       throw new AgentError(
         'EXISTS',
@@ -75,12 +98,7 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
     if (existing.kind === 'folder') {
       throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
     }
-    if (policy === 'keep') {
-      const current = await vault.read(path);
-      return { path, created: false, etag: etagOf(current), mtimeMs: existing.mtimeMs };
-    }
-    const entry = await vault.modify(path, content);
-    return { path, created: false, etag: etagOf(content), mtimeMs: entry.mtimeMs };
+    return { kind: policy === 'keep' ? 'keep' : 'overwrite', path, content, mtimeMs: existing.mtimeMs };
   }
 
   private async create(path: string, content: string, policy: Policy, context: ToolContext): Promise<CreateFileOutput> {

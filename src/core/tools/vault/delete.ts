@@ -1,6 +1,7 @@
 import { AgentError } from '../../errors';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
+import type { VaultEntry } from '../../ports/vault';
+import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 
 export interface DeleteInput {
@@ -18,15 +19,25 @@ export interface DeleteOutput {
 export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
   readonly name = 'vault.delete' as const;
 
+  override async describeChanges(input: DeleteInput, context: ToolContext): Promise<PlannedChange[]> {
+    const { path, existing } = await this.target(input, context);
+    return existing ? [{ kind: 'delete', path, isFolder: existing.kind === 'folder', toTrash: input.trash }] : [];
+  }
+
   async execute(input: DeleteInput, context: ToolContext): Promise<DeleteOutput> {
-    const path = resolvePathArg(this.meta, 'path', input.path, context);
-    const existing = await context.vault.stat(path);
-    if (!existing) {
-      if (!input.requireExists) return { path, deleted: false };
-      throw new AgentError('NOT_FOUND', `${this.name}: \`path\` "${path}" does not exist; pass requireExists false to treat a missing path as done`, { path });
-    }
+    const { path, existing } = await this.target(input, context);
+    if (!existing) return { path, deleted: false };
     if (input.trash) await context.vault.trash(path);
     else await context.vault.delete(path);
     return { path, deleted: true, trashed: input.trash };
+  }
+
+  private async target(input: DeleteInput, context: ToolContext): Promise<{ path: string; existing: VaultEntry | null }> {
+    const path = resolvePathArg(this.meta, 'path', input.path, context);
+    const existing = await context.vault.stat(path);
+    if (!existing && input.requireExists) {
+      throw new AgentError('NOT_FOUND', `${this.name}: \`path\` "${path}" does not exist; pass requireExists false to treat a missing path as done`, { path });
+    }
+    return { path, existing };
   }
 }

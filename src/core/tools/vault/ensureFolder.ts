@@ -1,6 +1,6 @@
 import { AgentError } from '../../errors';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
+import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 
 export interface EnsureFolderInput {
@@ -15,14 +15,24 @@ export interface EnsureFolderOutput {
 export class EnsureFolderTool extends BaseTool<EnsureFolderInput, EnsureFolderOutput> {
   readonly name = 'vault.ensureFolder' as const;
 
+  override async describeChanges(input: EnsureFolderInput, context: ToolContext): Promise<PlannedChange[]> {
+    const { path, exists } = await this.target(input, context);
+    return exists ? [] : [{ kind: 'create-folder', path }];
+  }
+
   async execute(input: EnsureFolderInput, context: ToolContext): Promise<EnsureFolderOutput> {
-    const path = resolvePathArg(this.meta, 'path', input.path, context);
-    const existing = await context.vault.stat(path);
-    if (existing?.kind === 'folder') return { path, created: false };
-    if (existing) {
-      throw new AgentError('EXISTS', `${this.name}: \`path\` "${path}" is a file, expected a folder or nothing; choose another path`, { path });
-    }
+    const { path, exists } = await this.target(input, context);
+    if (exists) return { path, created: false };
     await context.vault.createFolder(path);
     return { path, created: true };
+  }
+
+  private async target(input: EnsureFolderInput, context: ToolContext): Promise<{ path: string; exists: boolean }> {
+    const path = resolvePathArg(this.meta, 'path', input.path, context);
+    const existing = await context.vault.stat(path);
+    if (existing && existing.kind !== 'folder') {
+      throw new AgentError('EXISTS', `${this.name}: \`path\` "${path}" is a file, expected a folder or nothing; choose another path`, { path });
+    }
+    return { path, exists: existing !== null };
   }
 }

@@ -1,7 +1,7 @@
 import { AgentError } from '../../errors';
 import { isInside } from '../../paths/normalizePath';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
+import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 
@@ -19,7 +19,22 @@ export interface RenameOutput {
 export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   readonly name = 'vault.rename' as const;
 
+  override async describeChanges(input: RenameInput, context: ToolContext): Promise<PlannedChange[]> {
+    const move = await this.resolve(input, context);
+    const isFolder = move.kind === 'folder';
+    const replaced: PlannedChange[] = move.replaces ? [{ kind: 'delete', path: move.toPath, isFolder: false, toTrash: true }] : [];
+    return [...replaced, { kind: 'move', path: move.fromPath, toPath: move.toPath, isFolder }];
+  }
+
   async execute(input: RenameInput, context: ToolContext): Promise<RenameOutput> {
+    const { fromPath, toPath, replaces } = await this.resolve(input, context);
+    if (replaces) await context.vault.trash(toPath);
+    await context.vault.rename(fromPath, toPath);
+    return { fromPath, toPath };
+  }
+
+  /** Source, final target and whether an existing file there goes to the trash first; throws what would fail. */
+  private async resolve(input: RenameInput, context: ToolContext): Promise<{ fromPath: string; toPath: string; kind: 'file' | 'folder'; replaces: boolean }> {
     const fromPath = resolvePathArg(this.meta, 'fromPath', input.fromPath, context);
     let toPath = resolvePathArg(this.meta, 'toPath', input.toPath, context);
     const { vault } = context;
@@ -54,11 +69,9 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
               { path: toPath },
             );
           }
-          await vault.trash(toPath);
-          break;
+          return { fromPath, toPath, kind: source.kind, replaces: true };
       }
     }
-    await vault.rename(fromPath, toPath);
-    return { fromPath, toPath };
+    return { fromPath, toPath, kind: source.kind, replaces: false };
   }
 }

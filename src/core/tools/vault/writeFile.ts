@@ -3,7 +3,7 @@ import type { VaultEntry } from '../../ports/vault';
 import { etagOf } from '../../util/etag';
 import { utf8Length } from '../../util/text';
 import { BaseTool } from '../BaseTool';
-import type { ToolContext } from '../types';
+import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 
 export interface WriteFileInput {
@@ -25,14 +25,16 @@ export interface WriteFileOutput {
 export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
   readonly name = 'vault.writeFile' as const;
 
+  override async describeChanges(input: WriteFileInput, context: ToolContext): Promise<PlannedChange[]> {
+    const { path, existing } = await this.target(input, context);
+    if (!existing) return [{ kind: 'create', path, content: input.content }];
+    const content = input.mode === 'append' ? (await context.vault.read(path)) + input.content : input.content;
+    return [{ kind: 'modify', path, content }];
+  }
+
   async execute(input: WriteFileInput, context: ToolContext): Promise<WriteFileOutput> {
-    const path = resolvePathArg(this.meta, 'path', input.path, context);
+    const { path, existing } = await this.target(input, context);
     const { vault } = context;
-    const existing = await vault.stat(path);
-    if (existing?.kind === 'folder') {
-      throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
-    }
-    if (input.expectedEtag !== undefined) await this.checkEtag(path, input.expectedEtag, existing, context);
 
     const bytesWritten = utf8Length(input.content);
     if (!existing) {
@@ -47,6 +49,17 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
     }
     const entry = await vault.modify(path, input.content);
     return { path, created: false, etag: etagOf(input.content), mtimeMs: entry.mtimeMs, bytesWritten };
+  }
+
+  /** The file to write, after the checks that must pass before anything is written or previewed. */
+  private async target(input: WriteFileInput, context: ToolContext): Promise<{ path: string; existing: VaultEntry | null }> {
+    const path = resolvePathArg(this.meta, 'path', input.path, context);
+    const existing = await context.vault.stat(path);
+    if (existing?.kind === 'folder') {
+      throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
+    }
+    if (input.expectedEtag !== undefined) await this.checkEtag(path, input.expectedEtag, existing, context);
+    return { path, existing };
   }
 
   private async checkEtag(path: string, expected: string, existing: VaultEntry | null, context: ToolContext): Promise<void> {

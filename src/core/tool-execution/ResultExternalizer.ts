@@ -1,0 +1,85 @@
+import { describeError } from '../errors';
+import type { PluginFilesPort } from '../ports/pluginFiles';
+
+export const EXTERNALIZE_THRESHOLD = 2000;
+const TOP_ENTRIES = 5;
+const ENTRY_CHARS = 200;
+const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Keeps large tool results out of the conversation: a result over 2,000 characters is written to
+ * `tmp/<runId>/<tool>-<n>.md` in the plugin folder and the history gets a compact reference (what it is, its top
+ * entries, where the whole of it is). File names are deterministic, so the history's prefix stays cacheable.
+ */
+export class ResultExternalizer {
+  constructor(
+    private readonly files: PluginFilesPort,
+    /** The plugin folder as a vault path, so the model can read the file back with vault.readFile. */
+    private readonly pluginFolderInVault: string,
+    private readonly threshold = EXTERNALIZE_THRESHOLD,
+  ) {}
+
+  /** The text for the history: the JSON itself when short, else a reference to the stored file. */
+  async contentFor(runId: string, tool: string, callIndex: number, output: unknown): Promise<string> {
+    const json = JSON.stringify(output, null, 1) ?? 'null';
+    if (json.length <= this.threshold) return JSON.stringify(output) ?? 'null';
+    const file = `tmp/${safeSegment(runId)}/${tool}-${callIndex}.md`;
+    try {
+      await this.files.write(file, `# Result of ${tool} (call ${callIndex})\n\n\`\`\`json\n${json}\n\`\`\`\n`);
+    } catch (error) {
+      // Storing failed: the model still gets a bounded result rather than nothing.
+      return `${json.slice(0, this.threshold)}\n…[result cut at ${this.threshold} of ${json.length} characters; storing the rest failed: ${describeError(error)}]`;
+    }
+    return [
+      `[The result of ${tool} has ${json.length.toLocaleString('en')} characters and was stored outside the conversation.]`,
+      `Read all of it with vault.readFile {"path": "${this.pluginFolderInVault}/${file}"}.`,
+      ...summaryLines(output),
+    ].join('\n');
+  }
+
+  /** Removes the run's stored results (at the end of the run). */
+  async cleanup(runId: string): Promise<void> {
+    await this.files.remove(`tmp/${safeSegment(runId)}`);
+  }
+
+  /** On start-up: removes stored results of runs that ended more than an hour ago without cleaning up. */
+  async sweepOrphans(now: number, maxAgeMs = ORPHAN_AGE_MS): Promise<string[]> {
+    const removed: string[] = [];
+    for (const name of await this.files.list('tmp')) {
+      const folder = `tmp/${name}`;
+      const mtime = await this.files.mtime(folder);
+      if (mtime !== null && now - mtime > maxAgeMs) {
+        await this.files.remove(folder);
+        removed.push(name);
+      }
+    }
+    return removed;
+  }
+}
+
+function safeSegment(text: string): string {
+  return text.replace(/[^A-Za-z0-9._-]/g, '_');
+}
+
+/** Scalar fields as they are, each list as its length and first entries: enough to decide whether to read more. */
+function summaryLines(output: unknown): string[] {
+  if (output === null || typeof output !== 'object' || Array.isArray(output)) {
+    return Array.isArray(output) ? listLines('items', output) : [];
+  }
+  const lines: string[] = [];
+  const scalars: string[] = [];
+  for (const [key, value] of Object.entries(output as Record<string, unknown>)) {
+    if (Array.isArray(value)) lines.push(...listLines(key, value));
+    else if (typeof value === 'string' && value.length > ENTRY_CHARS) scalars.push(`${key}: ${JSON.stringify(value.slice(0, ENTRY_CHARS))}… (${value.length} characters)`);
+    else if (typeof value !== 'object' || value === null) scalars.push(`${key}: ${JSON.stringify(value)}`);
+  }
+  return [...(scalars.length ? [`Fields: ${scalars.join(', ')}`] : []), ...lines];
+}
+
+function listLines(key: string, list: unknown[]): string[] {
+  const shown = list.slice(0, TOP_ENTRIES).map((entry) => {
+    const text = JSON.stringify(entry) ?? 'null';
+    return `- ${text.length > ENTRY_CHARS ? `${text.slice(0, ENTRY_CHARS)}…` : text}`;
+  });
+  return [`${key}: ${list.length} entr${list.length === 1 ? 'y' : 'ies'}${list.length > TOP_ENTRIES ? `, the first ${TOP_ENTRIES}` : ''}:`, ...shown];
+}

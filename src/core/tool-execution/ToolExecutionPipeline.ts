@@ -1,0 +1,160 @@
+import { AgentError, describeError, isAgentError } from '../errors';
+import type { ApprovalPort } from '../ports/approval';
+import type { ClockPort } from '../ports/clock';
+import type { AnyTool } from '../tools/BaseTool';
+import type { ToolRegistry } from '../tools/ToolRegistry';
+import type { PlannedChange, ToolContext } from '../tools/types';
+import type { AuditLog } from './AuditLog';
+import { buildPreview, summarize } from './changePreview/buildPreview';
+import type { IgnoreService } from './IgnoreService';
+import type { ResultExternalizer } from './ResultExternalizer';
+import { askApproval, denialError, needsApproval } from './stages/approval';
+import { checkpointTargets } from './stages/checkpointTargets';
+import { checkPaths } from './stages/checkPaths';
+import { resolveTool } from './stages/resolveTool';
+import { ToolRepetitionDetector } from './ToolRepetitionDetector';
+import type { CallOutcome, CheckpointRecorder, PipelineSettings, RunState, ToolCall } from './types';
+
+export interface PipelineDeps {
+  registry: ToolRegistry;
+  ignore: IgnoreService;
+  settings: () => PipelineSettings;
+  /** Null when nobody can be asked: every call that needs approval is then denied. */
+  approval: () => ApprovalPort | null;
+  /** Null means writes cannot be checkpointed, so they are refused. */
+  checkpoints: CheckpointRecorder | null;
+  audit: AuditLog;
+  externalizer: ResultExternalizer | null;
+  clock: ClockPort;
+}
+
+/**
+ * The one way a tool runs, from the agent loop, a plan, a recipe or a saved action. It only orders the stages:
+ * resolve (exists, mode, settings gate) → validate → repetition → paths (sandbox, ignore rules) → approval with a
+ * change preview → checkpoint → execute → externalize → audit. Every failure becomes an error outcome; nothing
+ * that needs approval or a checkpoint runs without one.
+ */
+export class ToolExecutionPipeline {
+  constructor(private readonly deps: PipelineDeps) {}
+
+  startRun(runId: string, options: { ports: RunState['ports']; signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean }): RunState {
+    return {
+      runId,
+      allowedTools: options.allowedTools ?? null,
+      approvedForRun: false,
+      callCount: 0,
+      repetition: new ToolRepetitionDetector(),
+      signal: options.signal,
+      ports: options.ports,
+      externalize: options.externalize ?? true,
+    };
+  }
+
+  /** Ends a run: removes its externalized results and waits for its audit lines. */
+  async endRun(run: RunState): Promise<void> {
+    await this.deps.externalizer?.cleanup(run.runId).catch(() => undefined);
+    await this.deps.audit.flush();
+  }
+
+  /**
+   * Runs the calls of one model turn: consecutive parallel-safe reads together, everything else one at a time
+   * in order. With the "always" approval policy every call is asked for, so all run one at a time.
+   */
+  async executeBatch(calls: readonly ToolCall[], run: RunState): Promise<CallOutcome[]> {
+    const outcomes: CallOutcome[] = [];
+    const parallel = (call: ToolCall): boolean =>
+      this.deps.settings().approval !== 'always' && this.deps.registry.get(call.name)?.meta.parallelSafe === true;
+    for (let i = 0; i < calls.length; ) {
+      if (!parallel(calls[i] as ToolCall)) {
+        outcomes.push(await this.execute(calls[i] as ToolCall, run));
+        i++;
+        continue;
+      }
+      let end = i;
+      while (end < calls.length && parallel(calls[end] as ToolCall)) end++;
+      outcomes.push(...(await Promise.all(calls.slice(i, end).map((call) => this.execute(call, run)))));
+      i = end;
+    }
+    return outcomes;
+  }
+
+  async execute(call: ToolCall, run: RunState): Promise<CallOutcome> {
+    const started = this.deps.clock.now();
+    const callIndex = ++run.callCount;
+    let approvalNote = 'auto';
+    let checkpoint: { ref: string; seq: number; paths: string[] } | undefined;
+    let tool: AnyTool | undefined;
+    try {
+      if (run.signal.aborted) throw new AgentError('CANCELLED', `${call.name} was not run: the run was cancelled`);
+      const settings = this.deps.settings();
+      tool = resolveTool(this.deps.registry, call.name, run, settings);
+      const input = tool.validate(call.input);
+      run.repetition.check(tool.name, input);
+      await this.deps.ignore.ensureLoaded();
+      const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId };
+      const asks = needsApproval(tool.meta, settings);
+      const changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
+      checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault.configDir);
+      if (asks) approvalNote = await this.approve(tool, input, changes, run, settings);
+      if (tool.meta.isWrite) checkpoint = await this.checkpoint(tool, changes, run);
+      const output = await this.runTool(tool, input, context, run, checkpoint);
+      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool.name, callIndex, output) : JSON.stringify(output) ?? 'null';
+      return this.finish(call, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);
+    } catch (error) {
+      const code = isAgentError(error) ? error.code : 'INTERNAL';
+      const message = describeError(error);
+      if (code === 'DENIED') approvalNote = 'denied';
+      const content = tool ? tool.formatError(error) : `<error tool="${call.name}" code="${code}">${message}</error>`;
+      return this.finish(call, run, started, { ok: false, error: { code, message }, content, checkpoint: checkpoint?.ref }, approvalNote);
+    }
+  }
+
+  private async approve(tool: AnyTool, input: unknown, changes: PlannedChange[], run: RunState, settings: PipelineSettings): Promise<string> {
+    if (run.approvedForRun) return 'approved-for-run';
+    const preview = await buildPreview(changes, run.ports.vault);
+    const request = { runId: run.runId, tool: tool.name, input, risk: tool.meta.risk, preview, summary: summarize(tool.name, changes) };
+    const decision = await askApproval(this.deps.approval(), request, run.signal, settings.approvalTimeoutMs);
+    if (!decision.approved) throw denialError(tool.name, decision);
+    if (decision.scope === 'run') run.approvedForRun = true;
+    return decision.scope === 'run' ? 'approved-for-run' : 'approved';
+  }
+
+  private async checkpoint(tool: AnyTool, changes: PlannedChange[], run: RunState): Promise<{ ref: string; seq: number; paths: string[] }> {
+    if (!this.deps.checkpoints) {
+      throw new AgentError('NOT_ALLOWED', `${tool.name} was not run: checkpoints are unavailable, and no note is changed without one`);
+    }
+    const targets = await checkpointTargets(changes, run.ports.vault);
+    try {
+      const { seq } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets });
+      return { ref: `${run.runId}#${seq}`, seq, paths: targets.paths };
+    } catch (error) {
+      throw new AgentError('INTERNAL', `${tool.name} was not run: the checkpoint before it failed (${describeError(error)}), and no note is changed without one`);
+    }
+  }
+
+  private async runTool(tool: AnyTool, input: unknown, context: ToolContext, run: RunState, checkpoint: { seq: number; paths: string[] } | undefined): Promise<unknown> {
+    try {
+      return await tool.execute(input, context);
+    } finally {
+      // After the write (or its failure part-way), so revert can tell the run's own changes from later edits.
+      if (checkpoint && this.deps.checkpoints) await this.deps.checkpoints.recordAfter(run.runId, checkpoint.seq, checkpoint.paths).catch(() => undefined);
+    }
+  }
+
+  private async finish(call: ToolCall, run: RunState, started: number, result: Omit<CallOutcome, 'callId' | 'tool' | 'durationMs'>, approval: string): Promise<CallOutcome> {
+    const durationMs = this.deps.clock.now() - started;
+    const outcome: CallOutcome = { callId: call.id, tool: call.name, durationMs, ...result };
+    void this.deps.audit.record({
+      runId: run.runId,
+      tool: call.name,
+      args: call.input,
+      ok: result.ok,
+      error: result.error?.message ?? null,
+      code: result.error?.code ?? null,
+      durationMs,
+      approval,
+      ...(result.checkpoint ? { checkpoint: result.checkpoint } : {}),
+    });
+    return outcome;
+  }
+}

@@ -1,0 +1,69 @@
+import type { VaultPort } from '../../ports/vault';
+import type { PlannedChange } from '../../tools/types';
+import { utf8Length } from '../../util/text';
+import { contentWarnings } from './contentWarnings';
+import { textDiff } from './textDiff';
+import type { ChangePreview, FileChange } from './types';
+
+/** Turns planned changes into what the approval card shows: per file, what happens, with a diff and warnings. */
+export async function buildPreview(changes: readonly PlannedChange[], vault: VaultPort): Promise<ChangePreview> {
+  const preview: ChangePreview = { files: [], commands: [], notes: [] };
+  for (const change of changes) {
+    switch (change.kind) {
+      case 'command':
+        preview.commands.push({ id: change.id, name: change.name });
+        break;
+      case 'create-folder':
+        preview.files.push({ kind: 'folder-created', path: change.path });
+        break;
+      case 'move':
+        preview.files.push({ kind: 'moved', path: change.path, toPath: change.toPath, isFolder: change.isFolder });
+        break;
+      case 'delete': {
+        const entry = await vault.stat(change.path);
+        preview.files.push({ kind: 'deleted', path: change.path, oldSize: entry?.sizeBytes ?? 0, isFolder: change.isFolder, toTrash: change.toTrash });
+        break;
+      }
+      case 'create':
+      case 'modify':
+        preview.files.push(await fileChange(change, vault, preview.notes));
+        break;
+    }
+  }
+  return preview;
+}
+
+async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[]): Promise<FileChange> {
+  const newSize = utf8Length(change.content);
+  const warnings = contentWarnings(change.content);
+  if (change.kind === 'create') {
+    const diff = textDiff('', change.content);
+    if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
+    return { kind: 'created', path: change.path, newSize, hunks: diff.hunks, warnings };
+  }
+  const old = await vault.read(change.path);
+  const diff = textDiff(old, change.content);
+  if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
+  return { kind: 'modified', path: change.path, oldSize: utf8Length(old), newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
+}
+
+/** One line for the card's title: "Create Projects/Idea.md", "Move a.md → b.md", "Run command Toggle bold". */
+export function summarize(tool: string, changes: readonly PlannedChange[]): string {
+  if (changes.length === 0) return `Run ${tool}`;
+  const first = changes[0] as PlannedChange;
+  const more = changes.length > 1 ? ` and ${changes.length - 1} more change${changes.length > 2 ? 's' : ''}` : '';
+  switch (first.kind) {
+    case 'create':
+      return `Create ${first.path}${more}`;
+    case 'modify':
+      return `Change ${first.path}${more}`;
+    case 'move':
+      return `Move ${first.path} → ${first.toPath}${more}`;
+    case 'delete':
+      return `${first.toTrash ? 'Move to trash' : 'Delete permanently'}: ${first.path}${more}`;
+    case 'create-folder':
+      return `Create folder ${first.path}${more}`;
+    case 'command':
+      return `Run command "${first.name}" (${first.id})${more}`;
+  }
+}

@@ -1,0 +1,47 @@
+import { AgentError, describeError } from '../../errors';
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../ports/approval';
+import type { ToolMeta } from '../../tools/types';
+import type { PipelineSettings } from '../types';
+
+/** Writes and commands always need approval; with the "always" policy, reads do too. */
+export function needsApproval(meta: ToolMeta, settings: Pick<PipelineSettings, 'approval'>): boolean {
+  return settings.approval === 'always' || meta.isWrite || meta.risk === 'commands';
+}
+
+const deny = (reason: string): ApprovalDecision => ({ approved: false, reason });
+
+/**
+ * Asks the person, failing closed: no approval port, a throw, no answer within `timeoutMs`, the run being
+ * cancelled, or an answer that is not a clear yes are all a denial with a reason. Never resolves to approved
+ * unless the port said exactly that.
+ */
+export async function askApproval(port: ApprovalPort | null, request: ApprovalRequest, signal: AbortSignal, timeoutMs: number): Promise<ApprovalDecision> {
+  if (!port) return deny('no approval handler is connected (is the chat panel closed?), so nothing that changes the vault can run');
+  if (signal.aborted) return deny('the run was cancelled');
+  const asking = new AbortController();
+  const onAbort = (): void => asking.abort();
+  signal.addEventListener('abort', onAbort, { once: true });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const answer = await Promise.race([
+      port.request(request, asking.signal),
+      new Promise<ApprovalDecision>((resolve) => {
+        timer = setTimeout(() => resolve(deny(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+      }),
+      new Promise<ApprovalDecision>((resolve) => asking.signal.addEventListener('abort', () => resolve(deny('the run was cancelled')), { once: true })),
+    ]);
+    if (answer?.approved === true && (answer.scope === 'once' || answer.scope === 'run')) return answer;
+    if (answer?.approved === false) return deny(typeof answer.reason === 'string' && answer.reason ? answer.reason : 'the user rejected it');
+    return deny('the approval handler gave no clear answer');
+  } catch (error) {
+    return deny(`asking for approval failed: ${describeError(error)}`);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    asking.abort();
+  }
+}
+
+export function denialError(tool: string, decision: Extract<ApprovalDecision, { approved: false }>): AgentError {
+  return new AgentError('DENIED', `${tool} was not approved: ${decision.reason}. Nothing was changed.`);
+}

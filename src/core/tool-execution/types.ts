@@ -1,0 +1,53 @@
+import type { ToolContext } from '../tools/types';
+import type { ToolRepetitionDetector } from './ToolRepetitionDetector';
+
+/** A tool call as the model (or a plan step) made it: canonical name, raw input. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+export interface CallOutcome {
+  callId: string;
+  tool: string;
+  ok: boolean;
+  output?: unknown;
+  error?: { code: string; message: string };
+  /** What goes into the model's history: the output as JSON, a compact reference to an externalized result, or the error. */
+  content: string;
+  durationMs: number;
+  /** "<runId>#<seq>" of the checkpoint taken before a write. */
+  checkpoint?: string;
+}
+
+/** The settings the pipeline reads, at each call (they can change between calls). */
+export interface PipelineSettings {
+  /** "always": every call needs approval, reads included; "writes": only writes and commands. */
+  approval: 'always' | 'writes';
+  allowDeletes: boolean;
+  allowCommands: boolean;
+  /** How long an approval request may stay unanswered before it counts as a denial. */
+  approvalTimeoutMs: number;
+}
+
+/** Per-run state: which tools the mode allows, whether the user approved the whole run, counters. */
+export interface RunState {
+  runId: string;
+  /** Tool names the current mode allows; null allows every registered tool. Mutable: a mode switch changes it. */
+  allowedTools: ReadonlySet<string> | null;
+  approvedForRun: boolean;
+  callCount: number;
+  repetition: ToolRepetitionDetector;
+  signal: AbortSignal;
+  /** The ports tools use; `signal` and `runId` are filled in per call. */
+  ports: Omit<ToolContext, 'signal' | 'runId'>;
+  /** Result externalization is off for plan execution that needs full results. */
+  externalize: boolean;
+}
+
+/** The checkpoint service as the pipeline needs it (src/core/checkpoints implements it). */
+export interface CheckpointRecorder {
+  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[] }): Promise<{ seq: number }>;
+  recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
+}
