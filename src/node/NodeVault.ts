@@ -35,8 +35,9 @@ export class NodeVault implements VaultPort {
   private readonly watcher: VaultWatcher | null;
   private index: VaultIndex | null = null;
   private building: Promise<VaultIndex> | null = null;
-  /** Paths this vault changed while the first scan ran; the scan may have missed them, so they are looked at again. */
-  private readonly touchedDuringBuild = new Set<string>();
+  private rescanning: Promise<void> | null = null;
+  /** Paths changed while a full scan ran: the scan may show them as they were, so they are looked at again after. */
+  private touchedDuringScan: Set<string> | null = null;
   private flushing: Promise<void> | null = null;
   /** Rename and trash check that the target is free, then move: two at once must not both find it free. */
   private moves: Promise<unknown> = Promise.resolve();
@@ -56,13 +57,15 @@ export class NodeVault implements VaultPort {
 
   /** Re-reads the whole tree and reports, as events, whatever changed on disk since the index last looked. */
   async rescan(): Promise<void> {
-    await this.root.confine('/');
     if (!this.index) {
       await this.indexed();
       return;
     }
     const index = this.index;
-    this.emitAll(index.sync('/', await scanTree(this.scanTarget, '/')));
+    this.rescanning ??= this.syncWithDisk(index, false).finally(() => {
+      this.rescanning = null;
+    });
+    await this.rescanning;
   }
 
   async stat(path: string): Promise<VaultEntry | null> {
@@ -238,14 +241,14 @@ export class NodeVault implements VaultPort {
       throw fromFsError(error, fsCode(error) === 'ENOENT' ? from.path : to.path, 'move');
     });
     const index = this.index;
+    this.touch(from.path);
+    this.touch(to.path);
     if (index?.get(from.path) && !isHiddenPath(to.path) && !to.linked) {
       index.move(from.path, to.path);
       this.cache.move(from.path, to.path);
     } else {
       this.forget(from.path);
-      if (isHiddenPath(to.path)) return;
-      if (this.index) await this.refresh(to.path, true);
-      else if (this.building) this.touchedDuringBuild.add(to.path);
+      if (index && !isHiddenPath(to.path)) await this.refresh(to.path, true);
     }
   }
 
@@ -272,35 +275,48 @@ export class NodeVault implements VaultPort {
   }
 
   /** The index, scanning the vault the first time it is needed. */
-  private async indexed(): Promise<VaultIndex> {
-    if (this.index) return this.index;
-    this.building ??= (async () => {
-      try {
-        await this.root.confine('/');
-        const index = new VaultIndex();
-        index.sync('/', await scanTree(this.scanTarget, '/'));
-        this.index = index;
-        for (const path of this.touchedDuringBuild) await this.refresh(path, true);
-        this.touchedDuringBuild.clear();
-        return index;
-      } finally {
+  private indexed(): Promise<VaultIndex> {
+    if (this.index) return Promise.resolve(this.index);
+    const index = new VaultIndex();
+    this.building ??= this.syncWithDisk(index, true)
+      .then(() => index)
+      .finally(() => {
         this.building = null;
-      }
-    })();
+      });
     return this.building;
+  }
+
+  /** Scans the whole vault into `index`, then looks again at whatever changed while the scan ran. */
+  private async syncWithDisk(index: VaultIndex, quiet: boolean): Promise<void> {
+    const touched = new Set<string>();
+    this.touchedDuringScan = touched;
+    try {
+      await this.root.confine('/');
+      const fresh = await scanTree(this.scanTarget, '/');
+      const events = index.sync('/', fresh, (path) => [...touched].some((changed) => isInside(path, changed) || isInside(changed, path)));
+      this.index = index;
+      if (!quiet) this.emitAll(events);
+      for (const path of touched) await this.refresh(path, true);
+    } finally {
+      this.touchedDuringScan = null;
+    }
   }
 
   /** Applies one of this vault's own changes to the index, when there is one and the path belongs in it. */
   private updateIndex(target: Confined, change: (index: VaultIndex) => unknown): void {
     if (isHiddenPath(target.path) || target.path === '/') return;
+    this.touch(target.path);
     if (this.index && !target.linked) change(this.index);
-    else if (this.building) this.touchedDuringBuild.add(target.path);
   }
 
   private forget(path: string): void {
     this.cache.deleteTree(path);
     this.index?.remove(path);
-    if (this.building && !isHiddenPath(path)) this.touchedDuringBuild.add(path);
+    this.touch(path);
+  }
+
+  private touch(path: string): void {
+    if (!isHiddenPath(path)) this.touchedDuringScan?.add(path);
   }
 
   /** Looks at `path` on disk again and brings the index in line; `quiet` when the change was this vault's own. */
@@ -317,7 +333,11 @@ export class NodeVault implements VaultPort {
    */
   private async reconcile(target: Confined, entry: VaultEntry | null, quiet = false): Promise<void> {
     const index = this.index;
-    if (!index || target.path === '/' || isHiddenPath(target.path)) return;
+    if (target.path === '/' || isHiddenPath(target.path)) return;
+    if (!index) {
+      this.touch(target.path); // the scan under way looks again once it ends
+      return;
+    }
     const events: VaultEvent[] = [];
     if (entry === null) {
       if (index.remove(target.path).length > 0) events.push({ type: 'delete', path: target.path });
@@ -340,18 +360,17 @@ export class NodeVault implements VaultPort {
   }
 
   private flushWatched(): Promise<void> {
-    this.flushing ??= (async () => {
-      try {
-        const { paths, everything } = this.watcher?.drain() ?? { paths: [], everything: false };
-        if (everything) await this.rescan();
-        for (const path of paths) await this.refresh(path, false);
-      } catch {
-        // A path that cannot be looked at now (it vanished, or became a link outside) is looked at on next use.
-      } finally {
-        this.flushing = null;
-      }
-    })();
+    this.flushing ??= this.applyWatched().finally(() => {
+      this.flushing = null;
+    });
     return this.flushing;
+  }
+
+  private async applyWatched(): Promise<void> {
+    const { paths, everything } = this.watcher?.drain() ?? { paths: [], everything: false };
+    // A path that cannot be looked at now (it vanished, or became a link outside) is looked at on next use.
+    if (everything) await this.rescan().catch(() => undefined);
+    for (const path of paths) await this.refresh(path, false).catch(() => undefined);
   }
 
   private exclusive<T>(operation: () => Promise<T>): Promise<T> {

@@ -105,18 +105,19 @@ export class VaultIndex {
   /**
    * Makes the subtree under `folder` match `fresh` (a scan of it from disk, parents before children) and returns
    * the events that difference amounts to: what appeared, changed or disappeared since the index last knew.
+   * Paths for which `skip` is true are left as they are (the caller knows better than the scan).
    */
-  sync(folder: string, fresh: VaultEntry[]): VaultEvent[] {
+  sync(folder: string, fresh: VaultEntry[], skip: (path: string) => boolean = () => false): VaultEvent[] {
     const events: VaultEvent[] = [];
     const seen = new Set<string>(fresh.map((entry) => entry.path));
     for (const path of this.descendants(folder)) {
-      if (!seen.has(path) && this.entries.has(path)) {
+      if (!seen.has(path) && this.entries.has(path) && !skip(path)) {
         this.remove(path);
         events.push({ type: 'delete', path });
       }
     }
     for (const entry of fresh) {
-      const change = this.put(entry);
+      const change = skip(entry.path) ? null : this.put(entry);
       if (change) events.push({ type: change, path: entry.path });
     }
     return events;

@@ -159,6 +159,25 @@ describe('NodeVault', () => {
       expect(await vault.cachedRead('Notes/Idea.md')).toBe('An idea, edited elsewhere');
     });
 
+    it('should keep what this vault writes while the first scan runs', async () => {
+      await Promise.all([vault.list('/', true), vault.create('During scan.md', 'x'), vault.delete('Readme.md')]);
+      expect((await vault.list('/', true)).map((entry) => entry.path)).toEqual(['During scan.md', 'Notes', 'Notes/Idea.md']);
+    });
+
+    it('should keep what this vault writes while a rescan runs, and report no false deletions', async () => {
+      await writeTree(root, Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`Old/${i % 20}/Note ${i}.md`, 'old'])));
+      await vault.list('/', true);
+      const events: VaultEvent[] = [];
+      vault.onChange((event) => events.push(event));
+      const created = Array.from({ length: 40 }, (_, i) => `Old/${i % 20}/New ${i}.md`);
+      await Promise.all([vault.rescan(), ...created.map((path) => vault.create(path, 'new')), vault.rename('Notes', 'Renamed')]);
+      const listed = (await vault.list('/', true)).map((entry) => entry.path);
+      expect(listed).toEqual(expect.arrayContaining([...created, 'Renamed/Idea.md']));
+      expect(listed).not.toContain('Notes');
+      expect(events.filter((event) => event.type !== 'create')).toEqual([{ type: 'rename', path: 'Renamed', oldPath: 'Notes' }]);
+      expect(events).toHaveLength(41);
+    });
+
     it('should serve cachedRead the content read() just found on disk', async () => {
       expect(await vault.cachedRead('Notes/Idea.md')).toBe('An idea');
       await writeFile(nodePath.join(root, 'Notes/Idea.md'), 'Edited elsewhere, longer');

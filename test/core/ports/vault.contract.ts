@@ -177,6 +177,28 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       });
     });
 
+    describe('writeBinary', () => {
+      const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0xff, 0xfe, 0x80]);
+
+      it('should create a file with bytes that are not UTF-8 text, and its parent folders', async () => {
+        const entry = await vault.writeBinary('Attachments/2026/image.png', png);
+        expect(entry).toMatchObject({ path: 'Attachments/2026/image.png', kind: 'file', sizeBytes: png.length });
+        expect(Array.from(await vault.readBinary('Attachments/2026/image.png'))).toEqual(Array.from(png));
+        expect(await vault.stat('Attachments/2026')).toMatchObject({ kind: 'folder' });
+      });
+
+      it('should replace the content of an existing file', async () => {
+        await vault.writeBinary('Readme.md', new TextEncoder().encode('bytes ✓'));
+        expect(await vault.read('Readme.md')).toBe('bytes ✓');
+        expect(await vault.cachedRead('Readme.md')).toBe('bytes ✓');
+        expect(await vault.stat('Readme.md')).toMatchObject({ sizeBytes: bytes('bytes ✓') });
+      });
+
+      it('should fail with NOT_A_FILE when a folder is at the path', async () => {
+        await expectError(vault.writeBinary('Notes', png), 'NOT_A_FILE', 'Notes');
+      });
+    });
+
     describe('createFolder', () => {
       it('should create a folder and its missing parents', async () => {
         await vault.createFolder('Archive/2026/January');
@@ -394,6 +416,15 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       it('should report a created folder', async () => {
         await vault.createFolder('Fresh folder');
         expect(events).toContainEqual({ type: 'create', path: 'Fresh folder' });
+      });
+
+      it('should report a binary write as a create, then as a modify', async () => {
+        await vault.writeBinary('image.png', new Uint8Array([1, 2, 3]));
+        await vault.writeBinary('image.png', new Uint8Array([4, 5]));
+        expect(events).toEqual([
+          { type: 'create', path: 'image.png' },
+          { type: 'modify', path: 'image.png' },
+        ]);
       });
 
       it('should report a modify and an append', async () => {
