@@ -3,7 +3,6 @@
  * where the mock is not faithful to the real app, its classes are patched in place (so objects the mock creates
  * internally behave the same) and its functions are replaced below. See README.md in this folder.
  */
-import { setup } from 'obsidian-test-mocks/setup';
 import { Vault } from 'obsidian-test-mocks/obsidian';
 import { patchAdapter } from './adapterPatch';
 import { patchApp } from './appPatch';
@@ -32,5 +31,9 @@ if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
 }
 
 // Obsidian's DOM helpers (createDiv, createEl, …) and the global `app` need a DOM: test files that construct an
-// App or a view run under `// @vitest-environment happy-dom`.
-if (typeof Document !== 'undefined' && !Object.prototype.hasOwnProperty.call(globalThis, 'createDiv')) setup();
+// App or a view run under `// @vitest-environment happy-dom`. Without one, the module still loads (the setup
+// module reads `document` as it loads, hence the dynamic import).
+if (typeof Document !== 'undefined' && !Object.prototype.hasOwnProperty.call(globalThis, 'createDiv')) {
+  const { setup } = await import('obsidian-test-mocks/setup');
+  setup();
+}
