@@ -66,7 +66,7 @@ describe('toYaml', () => {
     fc.assert(
       fc.property(record, (data) => {
         const yaml = toYaml(data);
-        const parsed = yaml === '' ? {} : (parseYaml(yaml));
+        const parsed = yaml === '' ? {} : parseYaml(yaml);
         expect(parsed).toEqual(asJson(data));
       }),
       { numRuns: 500 },
@@ -122,7 +122,7 @@ describe('withFrontmatter', () => {
         const merged = withFrontmatter(note, added);
         const match = /^---\n([\s\S]*?)\n?---\nBody$/.exec(merged);
         expect(match).not.toBeNull();
-        const parsed = (parseYaml(match![1] ?? '')) ?? {};
+        const parsed = parseYaml(match![1] ?? '') ?? {};
         expect(parsed).toEqual(asJson({ ...before, ...added }));
       }),
       { numRuns: 300 },
