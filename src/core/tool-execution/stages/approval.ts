@@ -23,13 +23,15 @@ export async function askApproval(port: ApprovalPort | null, request: ApprovalRe
   signal.addEventListener('abort', onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const answer = await Promise.race([
-      port.request(request, asking.signal),
-      new Promise<ApprovalDecision>((resolve) => {
-        timer = setTimeout(() => resolve(deny(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
-      }),
-      new Promise<ApprovalDecision>((resolve) => asking.signal.addEventListener('abort', () => resolve(deny('the run was cancelled')), { once: true })),
-    ]);
+    // The cancellation promise exists before the port is called: a view that closes while being asked aborts at once.
+    const cancelled = new Promise<ApprovalDecision>((resolve) => {
+      if (asking.signal.aborted) resolve(deny('the run was cancelled'));
+      asking.signal.addEventListener('abort', () => resolve(deny('the run was cancelled')), { once: true });
+    });
+    const timedOut = new Promise<ApprovalDecision>((resolve) => {
+      timer = setTimeout(() => resolve(deny(`no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`)), timeoutMs);
+    });
+    const answer = await Promise.race([cancelled, timedOut, Promise.resolve().then(() => port.request(request, asking.signal))]);
     if (answer?.approved === true && (answer.scope === 'once' || answer.scope === 'run')) return answer;
     if (answer?.approved === false) return deny(typeof answer.reason === 'string' && answer.reason ? answer.reason : 'the user rejected it');
     return deny('the approval handler gave no clear answer');

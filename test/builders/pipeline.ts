@@ -1,0 +1,105 @@
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../src/core/ports/approval';
+import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
+import { AuditLog } from '../../src/core/tool-execution/AuditLog';
+import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
+import { ResultExternalizer } from '../../src/core/tool-execution/ResultExternalizer';
+import { ToolExecutionPipeline, type PipelineDeps } from '../../src/core/tool-execution/ToolExecutionPipeline';
+import type { CheckpointRecorder, PipelineSettings, RunState } from '../../src/core/tool-execution/types';
+import { builtinTools } from '../../src/core/tools/builtinTools';
+import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
+import type { ToolContext } from '../../src/core/tools/types';
+import { buildToolContext, fixedClock } from './toolContext';
+
+export function memoryPluginFiles(): PluginFilesPort & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    read: (path) => Promise.resolve(data.get(path) ?? null),
+    write: (path, content) => Promise.resolve(void data.set(path, content)),
+    append: (path, content) => Promise.resolve(void data.set(path, (data.get(path) ?? '') + content)),
+    mtime: (path) => Promise.resolve([...data.keys()].some((key) => key === path || key.startsWith(`${path}/`)) ? 0 : null),
+    remove: (path) => Promise.resolve([...data.keys()].filter((key) => key === path || key.startsWith(`${path}/`)).forEach((key) => data.delete(key))),
+    list: (folder) => Promise.resolve([...new Set([...data.keys()].filter((key) => key.startsWith(`${folder}/`)).map((key) => key.slice(folder.length + 1).split('/')[0] as string))]),
+  };
+}
+
+/** An approval port that answers from a script and remembers what it was asked. */
+export class ScriptedApproval implements ApprovalPort {
+  readonly requests: ApprovalRequest[] = [];
+  constructor(private readonly answer: (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision> | ApprovalDecision = () => ({ approved: true, scope: 'once' })) {}
+  async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
+    this.requests.push(request);
+    return this.answer(request, signal);
+  }
+}
+
+/** Records checkpoint calls in order, interleaved with the tool calls they guard. */
+export class RecordingCheckpoints implements CheckpointRecorder {
+  readonly events: string[] = [];
+  private seq = 0;
+  fail = false;
+  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[] }): Promise<{ seq: number }> {
+    if (this.fail) return Promise.reject(new Error('disk full'));
+    this.seq++;
+    this.events.push(`checkpoint ${runId}#${this.seq} ${write.tool} [${write.paths.join(', ')}] folders [${write.folders.join(', ')}]`);
+    return Promise.resolve({ seq: this.seq });
+  }
+  recordAfter(runId: string, seq: number, paths: string[]): Promise<void> {
+    this.events.push(`after ${runId}#${seq} [${paths.join(', ')}]`);
+    return Promise.resolve();
+  }
+}
+
+export interface PipelineFixture {
+  pipeline: ToolExecutionPipeline;
+  run: RunState;
+  context: ToolContext & { vault: import('../../src/node/MemoryVault').MemoryVault };
+  approval: ScriptedApproval;
+  checkpoints: RecordingCheckpoints;
+  files: ReturnType<typeof memoryPluginFiles>;
+  settings: PipelineSettings;
+  audit: () => Record<string, unknown>[];
+}
+
+export function buildPipeline(options: {
+  files?: Record<string, string>;
+  approval?: ScriptedApproval | null;
+  settings?: Partial<PipelineSettings>;
+  context?: Partial<ToolContext>;
+  deps?: Partial<PipelineDeps>;
+} = {}): PipelineFixture {
+  const context = buildToolContext({ files: options.files, ...options.context });
+  const approval = options.approval === undefined ? new ScriptedApproval() : options.approval;
+  const checkpoints = new RecordingCheckpoints();
+  const pluginFiles = memoryPluginFiles();
+  const settings: PipelineSettings = { approval: 'writes', allowDeletes: true, allowCommands: true, approvalTimeoutMs: 1000, ...options.settings };
+  const clock = fixedClock();
+  const audit = new AuditLog(pluginFiles, clock);
+  const pipeline = new ToolExecutionPipeline({
+    registry: new ToolRegistry(builtinTools()),
+    ignore: new IgnoreService(context.vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }),
+    settings: () => settings,
+    approval: () => approval,
+    checkpoints,
+    audit,
+    externalizer: new ResultExternalizer(pluginFiles, '.obsidian/plugins/embedded-agent'),
+    clock,
+    ...options.deps,
+  });
+  const { signal: _signal, runId: _runId, ...ports } = context;
+  const run = pipeline.startRun('run-1', { ports, signal: new AbortController().signal });
+  return {
+    pipeline,
+    run,
+    context,
+    approval: approval ?? new ScriptedApproval(),
+    checkpoints,
+    files: pluginFiles,
+    settings,
+    audit: () =>
+      [...pluginFiles.data.entries()]
+        .filter(([key]) => key.startsWith('audit/'))
+        .flatMap(([, text]) => text.trim().split('\n'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}

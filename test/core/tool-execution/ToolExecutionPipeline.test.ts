@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
+
+const call = (name: string, input: unknown, id = name) => ({ id, name, input });
+
+describe('ToolExecutionPipeline', () => {
+  it('should run a read without asking, and audit it', async () => {
+    const { pipeline, run, approval, audit } = buildPipeline({ files: { 'a.md': 'hello' } });
+    const outcome = await pipeline.execute(call('vault.readFile', { path: 'a.md' }), run);
+    expect(outcome).toMatchObject({ ok: true, output: { path: 'a.md', content: 'hello' } });
+    expect(approval.requests).toEqual([]);
+    await pipeline.endRun(run);
+    expect(audit()).toEqual([expect.objectContaining({ runId: 'run-1', tool: 'vault.readFile', args: { path: 'a.md' }, ok: true, error: null, approval: 'auto' })]);
+  });
+
+  it('should ask before a write, showing a diff, then checkpoint, write and record the result', async () => {
+    const { pipeline, run, approval, checkpoints, context } = buildPipeline({ files: { 'a.md': 'one\n' } });
+    const outcome = await pipeline.execute(call('vault.writeFile', { path: 'a.md', content: 'two\n' }), run);
+    expect(outcome).toMatchObject({ ok: true, checkpoint: 'run-1#1' });
+    expect(approval.requests).toHaveLength(1);
+    const [request] = approval.requests;
+    expect(request).toMatchObject({ tool: 'vault.writeFile', risk: 'writes', summary: 'Change a.md' });
+    expect(request?.preview.files).toEqual([expect.objectContaining({ kind: 'modified', path: 'a.md', added: 1, removed: 1 })]);
+    expect(checkpoints.events).toEqual(['checkpoint run-1#1 vault.writeFile [a.md] folders []', 'after run-1#1 [a.md]']);
+    expect(context.vault.dump()).toEqual({ 'a.md': 'two\n' });
+  });
+
+  it('should checkpoint every folder a create may make, so revert can remove them', async () => {
+    const { pipeline, run, checkpoints } = buildPipeline();
+    await pipeline.execute(call('vault.createFile', { path: 'Projects/2026/Idea.md', content: 'x' }), run);
+    expect(checkpoints.events[0]).toBe('checkpoint run-1#1 vault.createFile [Projects/2026/Idea.md] folders [Projects, Projects/2026]');
+  });
+
+  it('should checkpoint both ends of a move and every file in a moved folder', async () => {
+    const { pipeline, run, checkpoints } = buildPipeline({ files: { 'Inbox/a.md': 'A', 'Inbox/sub/b.md': 'B' } });
+    await pipeline.execute(call('vault.rename', { fromPath: 'Inbox', toPath: 'Archive/Inbox' }), run);
+    expect(checkpoints.events[0]).toBe(
+      'checkpoint run-1#1 vault.rename [Archive/Inbox/a.md, Archive/Inbox/sub/b.md, Inbox/a.md, Inbox/sub/b.md] folders [Archive, Archive/Inbox, Archive/Inbox/sub, Inbox, Inbox/sub]',
+    );
+  });
+
+  it('should write nothing when the user rejects, and say so to the model', async () => {
+    const approval = new ScriptedApproval(() => ({ approved: false, reason: 'wrong folder' }));
+    const { pipeline, run, context, checkpoints, audit } = buildPipeline({ approval });
+    const outcome = await pipeline.execute(call('vault.createFile', { path: 'x.md', content: 'x' }), run);
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'DENIED', message: 'vault.createFile was not approved: wrong folder. Nothing was changed.' } });
+    expect(outcome.content).toBe('<error tool="vault.createFile" code="DENIED">vault.createFile was not approved: wrong folder. Nothing was changed.</error>');
+    expect(context.vault.dump()).toEqual({});
+    expect(checkpoints.events).toEqual([]);
+    await pipeline.endRun(run);
+    expect(audit()[0]).toMatchObject({ ok: false, code: 'DENIED', approval: 'denied' });
+  });
+
+  describe('fails closed', () => {
+    const denied = async (options: Parameters<typeof buildPipeline>[0], expected: string) => {
+      const fixture = buildPipeline(options);
+      const outcome = await fixture.pipeline.execute(call('vault.createFile', { path: 'x.md', content: 'x' }), fixture.run);
+      expect(outcome.error).toEqual({ code: 'DENIED', message: `vault.createFile was not approved: ${expected}. Nothing was changed.` });
+      expect(fixture.context.vault.dump()).toEqual({});
+    };
+
+    it('should deny when no approval handler is connected', () =>
+      denied({ approval: null }, 'no approval handler is connected (is the chat panel closed?), so nothing that changes the vault can run'));
+
+    it('should deny when asking throws', () =>
+      denied({ approval: new ScriptedApproval(() => Promise.reject(new Error('view detached'))) }, 'asking for approval failed: view detached'));
+
+    it('should deny when nobody answers in time', () =>
+      denied({ approval: new ScriptedApproval(() => new Promise(() => {})), settings: { approvalTimeoutMs: 20 } }, 'no answer within 20 ms'));
+
+    it('should deny an answer that is not a clear yes', () =>
+      denied({ approval: new ScriptedApproval(() => ({ approved: 'yes' }) as never) }, 'the approval handler gave no clear answer'));
+
+    it('should deny when the view closes while asking (the run is cancelled)', async () => {
+      const controller = new AbortController();
+      const approval = new ScriptedApproval(() => {
+        controller.abort();
+        return new Promise(() => {});
+      });
+      const fixture = buildPipeline({ approval });
+      const run = fixture.pipeline.startRun('run-2', { ports: fixture.run.ports, signal: controller.signal });
+      const outcome = await fixture.pipeline.execute(call('vault.createFile', { path: 'x.md', content: 'x' }), run);
+      expect(outcome.error?.message).toBe('vault.createFile was not approved: the run was cancelled. Nothing was changed.');
+    });
+
+    it('should refuse a write when checkpoints are unavailable or the checkpoint fails', async () => {
+      const without = buildPipeline({ deps: { checkpoints: null } });
+      expect((await without.pipeline.execute(call('vault.createFile', { path: 'x.md', content: 'x' }), without.run)).error).toEqual({
+        code: 'NOT_ALLOWED',
+        message: 'vault.createFile was not run: checkpoints are unavailable, and no note is changed without one',
+      });
+      const failing = buildPipeline();
+      failing.checkpoints.fail = true;
+      expect((await failing.pipeline.execute(call('vault.createFile', { path: 'x.md', content: 'x' }), failing.run)).error?.message).toBe(
+        'vault.createFile was not run: the checkpoint before it failed (disk full), and no note is changed without one',
+      );
+      expect(failing.context.vault.dump()).toEqual({});
+    });
+  });
+
+  it('should not ask again after "approve all for this run", and ask again in the next run', async () => {
+    const { pipeline, run, approval } = buildPipeline({ approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })) });
+    await pipeline.execute(call('vault.createFile', { path: 'a.md', content: '' }), run);
+    await pipeline.execute(call('vault.createFile', { path: 'b.md', content: '' }), run);
+    expect(approval.requests).toHaveLength(1);
+    await pipeline.execute(call('vault.createFile', { path: 'c.md', content: '' }), pipeline.startRun('run-2', { ports: run.ports, signal: run.signal }));
+    expect(approval.requests).toHaveLength(2);
+  });
+
+  it('should ask for reads too when the approval setting is "always"', async () => {
+    const { pipeline, run, approval } = buildPipeline({ files: { 'a.md': '' }, settings: { approval: 'always' } });
+    await pipeline.execute(call('vault.readFile', { path: 'a.md' }), run);
+    expect(approval.requests.map((request) => request.summary)).toEqual(['Run vault.readFile']);
+  });
+
+  it('should refuse unknown tools, tools the mode does not allow, and tools whose setting is off', async () => {
+    const { pipeline, run } = buildPipeline({ settings: { allowDeletes: false } });
+    expect((await pipeline.execute(call('vault.nuke', {}), run)).error?.code).toBe('UNKNOWN_TOOL');
+    expect((await pipeline.execute(call('vault.delete', { path: 'a.md' }), run)).error?.message).toBe(
+      'vault.delete is turned off: the user has not enabled "Allow deletes and renames" (allowDeletes) in the settings',
+    );
+    run.allowedTools = new Set(['vault.readFile']);
+    expect((await pipeline.execute(call('vault.createFile', { path: 'a.md', content: '' }), run)).error?.message).toBe(
+      'vault.createFile is not available in the current mode; switch to a mode that allows it (agent.switchMode) or use another tool',
+    );
+  });
+
+  it('should refuse paths blocked by ignore rules before asking anyone', async () => {
+    const { pipeline, run, approval } = buildPipeline({ files: { '.agentignore': 'Private/\n', '.agentprotected': 'Templates/\n', 'Private/p.md': 'secret' } });
+    expect((await pipeline.execute(call('vault.readFile', { path: 'Private/p.md' }), run)).error).toEqual({
+      code: 'FORBIDDEN_PATH',
+      message: 'Refused path: "Private/p.md" is listed in .agentignore, so the agent may neither read nor write it',
+    });
+    expect((await pipeline.execute(call('vault.rename', { fromPath: 'Private/p.md', toPath: 'p.md' }), run)).error?.code).toBe('FORBIDDEN_PATH');
+    expect((await pipeline.execute(call('vault.createFile', { path: 'Templates/t.md', content: '' }), run)).error?.code).toBe('FORBIDDEN_PATH');
+    expect((await pipeline.execute(call('vault.searchText', { query: 'x', paths: ['Private'] }), run)).error?.message).toBe(
+      'Refused paths[0]: "Private" is listed in .agentignore, so the agent may neither read nor write it',
+    );
+    expect(approval.requests).toEqual([]);
+  });
+
+  it('should refuse a path that leaves the vault, naming the field', async () => {
+    const { pipeline, run } = buildPipeline();
+    expect((await pipeline.execute(call('vault.readFile', { path: '../outside.md' }), run)).error).toEqual({
+      code: 'FORBIDDEN_PATH',
+      message: 'Refused path "../outside.md": the path leaves the vault (".." is not allowed)',
+    });
+  });
+
+  it('should block the third identical call as a recoverable error', async () => {
+    const { pipeline, run } = buildPipeline({ files: { 'a.md': '' } });
+    await pipeline.execute(call('vault.readFile', { path: 'a.md' }), run);
+    await pipeline.execute(call('vault.readFile', { path: 'a.md' }), run);
+    expect((await pipeline.execute(call('vault.readFile', { path: 'a.md' }), run)).error?.code).toBe('REPEATED_CALL');
+  });
+
+  it('should run a batch of reads together and writes one at a time, keeping the order of results', async () => {
+    const { pipeline, run, checkpoints } = buildPipeline({ files: { 'a.md': 'A', 'b.md': 'B' } });
+    const outcomes = await pipeline.executeBatch(
+      [call('vault.readFile', { path: 'a.md' }, '1'), call('vault.readFile', { path: 'b.md' }, '2'), call('vault.createFile', { path: 'c.md', content: 'C' }, '3'), call('vault.readFile', { path: 'c.md' }, '4')],
+      run,
+    );
+    expect(outcomes.map((outcome) => [outcome.callId, outcome.ok])).toEqual([['1', true], ['2', true], ['3', true], ['4', true]]);
+    expect((outcomes[3]?.output as { content: string }).content).toBe('C');
+    expect(checkpoints.events).toHaveLength(2);
+  });
+
+  it('should keep a large result out of the history and point to where it is stored', async () => {
+    const { pipeline, run, files } = buildPipeline({ files: { 'big.md': 'word '.repeat(1000) } });
+    const outcome = await pipeline.execute(call('vault.readFile', { path: 'big.md' }), run);
+    expect(outcome.content).toContain('[The result of vault.readFile has');
+    expect(outcome.content).toContain('Read all of it with vault.readFile {"path": ".obsidian/plugins/embedded-agent/tmp/run-1/vault.readFile-1.md"}');
+    expect(files.data.get('tmp/run-1/vault.readFile-1.md')).toContain('word word');
+    await pipeline.endRun(run);
+    expect(files.data.has('tmp/run-1/vault.readFile-1.md')).toBe(false);
+  });
+
+  it('should not run anything once the run is cancelled', async () => {
+    const controller = new AbortController();
+    const fixture = buildPipeline({ files: { 'a.md': '' } });
+    const run = fixture.pipeline.startRun('r', { ports: fixture.run.ports, signal: controller.signal });
+    controller.abort();
+    expect((await fixture.pipeline.execute(call('vault.readFile', { path: 'a.md' }), run)).error?.code).toBe('CANCELLED');
+  });
+});
