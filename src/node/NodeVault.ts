@@ -82,6 +82,7 @@ export class NodeVault implements VaultPort {
     return text;
   }
 
+  /** From memory while the index says the file is unchanged; without `watch`, outside edits show after `rescan()` or `read()`. */
   async cachedRead(path: string): Promise<string> {
     await this.settle();
     const known = this.index?.get(this.root.normalize(path));
@@ -293,7 +294,8 @@ export class NodeVault implements VaultPort {
     try {
       await this.root.confine('/');
       const fresh = await scanTree(this.scanTarget, '/');
-      const events = index.sync('/', fresh, (path) => [...touched].some((changed) => isInside(path, changed) || isInside(changed, path)));
+      const skip = (path: string): boolean => touched.size > 0 && [...touched].some((changed) => isInside(path, changed) || isInside(changed, path));
+      const events = index.sync('/', fresh, skip);
       this.index = index;
       if (!quiet) this.emitAll(events);
       for (const path of touched) await this.refresh(path, true);

@@ -36,6 +36,8 @@ export class VaultIndex {
   private readonly children = new Map<string, Set<string>>([['/', new Set()]]);
   /** All paths but the root, in code-unit order; null until a recursive list needs it again. */
   private sorted: string[] | null = null;
+  /** The entries of `sorted`, same order; dropped on any change, so repeated lists cost a copy. */
+  private sortedEntries: VaultEntry[] | null = null;
 
   get(path: string): VaultEntry | undefined {
     return this.entries.get(path);
@@ -47,6 +49,7 @@ export class VaultIndex {
     if (existing && existing.kind === entry.kind) {
       if (existing.sizeBytes === entry.sizeBytes && existing.mtimeMs === entry.mtimeMs) return null;
       this.entries.set(entry.path, entry);
+      this.sortedEntries = null;
       return entry.kind === 'file' ? 'modify' : null;
     }
     if (existing) this.remove(entry.path);
@@ -55,6 +58,7 @@ export class VaultIndex {
     this.entries.set(entry.path, entry);
     this.children.get(parent)?.add(entry.path);
     if (entry.kind === 'folder') this.children.set(entry.path, new Set());
+    this.sortedEntries = null;
     if (this.sorted) this.sorted.splice(lowerBound(this.sorted, entry.path), 0, entry.path);
     return 'create';
   }
@@ -64,6 +68,7 @@ export class VaultIndex {
     if (path === '/' || !this.entries.has(path)) return [];
     const removed = this.descendants(path);
     removed.unshift(path);
+    this.sortedEntries = null;
     this.children.get(parentFolder(path))?.delete(path);
     for (const gone of removed) {
       this.entries.delete(gone);
@@ -89,17 +94,12 @@ export class VaultIndex {
 
   /** Entries under `folder` (which must be an indexed folder), sorted by path. */
   list(folder: string, recursive: boolean): VaultEntry[] {
-    const pick = (paths: Iterable<string>): VaultEntry[] => {
-      const out: VaultEntry[] = [];
-      for (const path of paths) out.push(this.entries.get(path) as VaultEntry);
-      return out;
-    };
-    if (!recursive) return pick([...(this.children.get(folder) ?? [])].sort());
-    this.sorted ??= [...this.entries.keys()].filter((path) => path !== '/').sort();
-    if (folder === '/') return pick(this.sorted);
-    const prefix = `${folder}/`;
-    const end = lowerBound(this.sorted, `${folder}0`); // "0" is the code unit right after "/"
-    return pick(this.sorted.slice(lowerBound(this.sorted, prefix), end));
+    if (!recursive) return [...(this.children.get(folder) ?? [])].sort().map((path) => this.entries.get(path) as VaultEntry);
+    const sorted = (this.sorted ??= [...this.entries.keys()].filter((path) => path !== '/').sort());
+    this.sortedEntries ??= sorted.map((path) => this.entries.get(path) as VaultEntry);
+    if (folder === '/') return this.sortedEntries.slice();
+    // "0" is the code unit right after "/": the descendants of "A" are the paths from "A/" up to "A0".
+    return this.sortedEntries.slice(lowerBound(sorted, `${folder}/`), lowerBound(sorted, `${folder}0`));
   }
 
   /**
