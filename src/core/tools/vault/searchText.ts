@@ -58,44 +58,8 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
   async execute(input: SearchTextInput, context: ToolContext): Promise<SearchTextOutput> {
     const matcher = this.matcherFor(input);
     const files = await this.filesToSearch(input.paths, context);
-    const lowercase = matcher.usesLowercase ? lowercaseCacheFor(context.vault) : null;
     // One match beyond the limit tells whether the result is truncated.
-    const wanted = input.limit + 1;
-    const hits = new Array<FileHits | undefined>(files.length);
-    const counts = new Array<number | undefined>(files.length);
-    let settled = 0;
-    let settledMatches = 0;
-    let stop = false;
-    let filesSearched = 0;
-
-    // Reads go in batches, a few batches at a time: the same bounded concurrency as one read per lane, at a
-    // fraction of the promise overhead when reads come from a cache.
-    const batches: { start: number; end: number }[] = [];
-    for (let first = 0; first < files.length; first += READ_BATCH) batches.push({ start: first, end: Math.min(files.length, first + READ_BATCH) });
-    await mapLimit(batches, READ_CONCURRENCY / READ_BATCH, async ({ start, end }) => {
-      if (stop || context.signal.aborted) return;
-      const reads: Promise<string>[] = [];
-      for (let i = start; i < end; i++) reads.push(context.vault.cachedRead(files[i] ?? ''));
-      const results = await Promise.allSettled(reads);
-      for (let i = start; i < end; i++) {
-        const result = results[i - start] as PromiseSettledResult<string>;
-        if (result.status === 'rejected') {
-          // A file deleted between listing and reading is no longer part of the vault: skip it, do not fail.
-          if (!isAgentError(result.reason, 'NOT_FOUND')) throw result.reason;
-          counts[i] = 0;
-          continue;
-        }
-        const text = result.value;
-        filesSearched++;
-        const spans = matcher.find(text, wanted, lowercase?.lowercase(files[i] ?? '', text));
-        counts[i] = spans.length;
-        if (spans.length > 0) hits[i] = { text, spans };
-      }
-      // Results are reported in path order, so only the finished files before the first unfinished one count
-      // towards stopping: once they hold more than `limit` matches, nothing later can change the answer.
-      while (settled < files.length && counts[settled] !== undefined) settledMatches += counts[settled++] ?? 0;
-      if (settledMatches >= wanted) stop = true;
-    });
+    const { hits, filesSearched } = await scan(files, matcher, input.limit + 1, context);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
 
     const matches: SearchMatch[] = [];
@@ -145,4 +109,48 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
 async function searchableIn(folder: string, context: ToolContext): Promise<string[]> {
   const entries = await context.vault.list(folder, true);
   return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path)).map((entry) => entry.path);
+}
+
+/**
+ * Reads `files` in path order and finds up to `wanted` matches in each, stopping once the files before the
+ * first unread one hold `wanted` matches in all. Returns the matches by file index and how many files it read.
+ */
+async function scan(files: readonly string[], matcher: TextMatcher, wanted: number, context: ToolContext): Promise<{ hits: (FileHits | undefined)[]; filesSearched: number }> {
+  const lowercase = matcher.usesLowercase ? lowercaseCacheFor(context.vault) : null;
+  const hits = new Array<FileHits | undefined>(files.length);
+  const counts = new Array<number | undefined>(files.length);
+  let settled = 0;
+  let settledMatches = 0;
+  let stop = false;
+  let filesSearched = 0;
+
+  // Reads go in batches, a few batches at a time: the same bounded concurrency as one read per lane, at a
+  // fraction of the promise overhead when reads come from a cache.
+  const batches: { start: number; end: number }[] = [];
+  for (let first = 0; first < files.length; first += READ_BATCH) batches.push({ start: first, end: Math.min(files.length, first + READ_BATCH) });
+  await mapLimit(batches, READ_CONCURRENCY / READ_BATCH, async ({ start, end }) => {
+    if (stop || context.signal.aborted) return;
+    const reads: Promise<string>[] = [];
+    for (let i = start; i < end; i++) reads.push(context.vault.cachedRead(files[i] ?? ''));
+    const results = await Promise.allSettled(reads);
+    for (let i = start; i < end; i++) {
+      const result = results[i - start] as PromiseSettledResult<string>;
+      if (result.status === 'rejected') {
+        // A file deleted between listing and reading is no longer part of the vault: skip it, do not fail.
+        if (!isAgentError(result.reason, 'NOT_FOUND')) throw result.reason;
+        counts[i] = 0;
+        continue;
+      }
+      const text = result.value;
+      filesSearched++;
+      const spans = matcher.find(text, wanted, lowercase?.lowercase(files[i] ?? '', text));
+      counts[i] = spans.length;
+      if (spans.length > 0) hits[i] = { text, spans };
+    }
+    // Results are reported in path order, so only the finished files before the first unfinished one count
+    // towards stopping: once they hold `wanted` matches, nothing later can change the answer.
+    while (settled < files.length && counts[settled] !== undefined) settledMatches += counts[settled++] ?? 0;
+    if (settledMatches >= wanted) stop = true;
+  });
+  return { hits, filesSearched };
 }
