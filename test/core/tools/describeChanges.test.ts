@@ -61,7 +61,7 @@ describe('describeChanges', () => {
 
   it('should plan an editor edit as the new content of the file behind the editor', async () => {
     const context = buildToolContext({ files: { 'n.md': 'Hello world\nBye' } });
-    const editor = new MemoryEditor(context.vault);
+    const editor = new MemoryEditor({ vault: context.vault });
     editor.setDocument('n.md', 'Hello world\nBye');
     editor.select({ line: 0, ch: 6 }, { line: 0, ch: 11 });
     const withEditor = { ...context, editor };
