@@ -28,13 +28,13 @@ export class ObsidianPluginFiles implements PluginFilesPort {
   }
 
   async write(path: string, content: string): Promise<void> {
-    const target = this.resolve(path);
+    const target = this.resolveFile(path);
     await this.ensureParent(target);
     await attempt(target, () => this.adapter.write(target, content));
   }
 
   async append(path: string, content: string): Promise<void> {
-    const target = this.resolve(path);
+    const target = this.resolveFile(path);
     await this.ensureParent(target);
     await attempt(target, () => this.adapter.append(target, content));
   }
@@ -45,33 +45,40 @@ export class ObsidianPluginFiles implements PluginFilesPort {
     return stat ? stat.mtime : null;
   }
 
-  /** Removes a file, or a folder with its contents; nothing happens when nothing is there. */
   async remove(path: string): Promise<void> {
     const target = this.resolve(path);
+    if (target === this.root) throw new AgentError('INVALID_PATH', 'Refusing to remove the plugin folder itself', { path });
     const stat = await attempt(target, () => this.adapter.stat(target));
     if (!stat) return;
     if (stat.type === 'folder') await attempt(target, () => this.adapter.rmdir(target, true));
     else await attempt(target, () => this.adapter.remove(target));
   }
 
-  /** Files and folders directly inside `folder`, as paths relative to the plugin folder, sorted; [] if it is missing. */
   async list(folder: string): Promise<string[]> {
     const target = this.resolve(folder);
     const stat = await attempt(target, () => this.adapter.stat(target));
     if (!stat) return [];
     if (stat.type === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
     const listed = await attempt(target, () => this.adapter.list(target));
-    const prefix = `${this.root}/`;
-    return [...listed.files, ...listed.folders].map((entry) => (entry.startsWith(prefix) ? entry.slice(prefix.length) : entry)).sort();
+    // The adapter lists vault-relative paths; the port wants names.
+    return [...listed.files, ...listed.folders].map((entry) => entry.slice(entry.lastIndexOf('/') + 1)).sort();
   }
 
-  /** The vault-relative path of `path` inside the plugin folder ("" and "/" are the folder itself). */
+  /** The vault-relative path of `path` inside the plugin folder ("" and "." are the folder itself). */
   private resolve(path: string): string {
-    const segments = path.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
-    if (segments.includes('..')) {
-      throw new AgentError('FORBIDDEN_PATH', `Refused "${path}": the path leaves the plugin's folder ("${this.root}")`, { path });
+    if (path.includes('\u0000')) throw new AgentError('INVALID_PATH', 'The plugin file path contains a NUL character', { path });
+    if (/^[\\/]|^[A-Za-z]:/.test(path)) {
+      throw new AgentError('FORBIDDEN_PATH', `"${path}" is absolute; plugin file paths are relative to the plugin folder`, { path });
     }
+    const segments = path.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+    if (segments.includes('..')) throw new AgentError('FORBIDDEN_PATH', `"${path}" leaves the plugin folder`, { path });
     return segments.length === 0 ? this.root : normalizePath(`${this.root}/${segments.join('/')}`);
+  }
+
+  private resolveFile(path: string): string {
+    const target = this.resolve(path);
+    if (target === this.root) throw new AgentError('INVALID_PATH', 'A file path is needed, not the plugin folder itself', { path });
+    return target;
   }
 
   private async ensureParent(target: string): Promise<void> {
