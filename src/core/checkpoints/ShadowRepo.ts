@@ -193,6 +193,6 @@ export function runRef(runId: string): string {
 
 function isNotFound(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
-  const code = (error as { code: unknown }).code;
+  const code = error.code;
   return code === 'NotFoundError' || code === 'ENOENT';
 }
