@@ -10,6 +10,7 @@ import { patchEditor } from './editorPatch';
 import { patchFileManager } from './fileManagerPatch';
 import { patchMetadataCache } from './metadataCachePatch';
 import { patchVault } from './vaultPatch';
+import { patchViews } from './viewsPatch';
 import { patchWorkspace } from './workspacePatch';
 
 export * from 'obsidian-test-mocks/obsidian';
@@ -27,6 +28,7 @@ if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
   patchFileManager();
   patchEditor();
   patchWorkspace();
+  patchViews();
   patchApp();
 }
 

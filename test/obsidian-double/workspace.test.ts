@@ -1,10 +1,22 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { ItemView, MarkdownView, TFile } from 'obsidian';
+import { ItemView, MarkdownView, Plugin, TFile } from 'obsidian';
 import type { App, WorkspaceLeaf } from 'obsidian';
-import { createTestApp } from './harness';
+import { createTestApp, manifest } from './harness';
 
 class ChatView extends ItemView {
+  events: string[] = [];
+
+  protected override onOpen(): Promise<void> {
+    this.events.push('open');
+    return Promise.resolve();
+  }
+
+  protected override onClose(): Promise<void> {
+    this.events.push('close');
+    return Promise.resolve();
+  }
+
   getViewType(): string {
     return 'embedded-agent-chat';
   }
@@ -13,6 +25,8 @@ class ChatView extends ItemView {
     return 'Chat';
   }
 }
+
+class TestPlugin extends Plugin {}
 
 function fileAt(app: App, path: string): TFile {
   const file = app.vault.getAbstractFileByPath(path);
@@ -65,6 +79,37 @@ describe('obsidian double: Workspace', () => {
     await leaf.openFile(fileAt(app, 'doc.pdf'), { active: true });
     expect(leaf.view.getViewType()).toBe('pdf');
     expect(app.workspace.getActiveViewOfType(MarkdownView)).toBeNull();
+  });
+});
+
+describe('obsidian double: main area and sidebars', () => {
+  it('should give the main-area tab from getLeaf(false) while the chat panel is active', async () => {
+    const app = createTestApp({ files: { 'a.md': 'alpha', 'b.md': 'beta' } });
+    const noteLeaf = app.workspace.getLeaf(false);
+    await noteLeaf.openFile(fileAt(app, 'a.md'), { active: true });
+    await openChat(app);
+    expect(app.workspace.getLeaf(false)).toBe(noteLeaf);
+    expect(app.workspace.getMostRecentLeaf()).toBe(noteLeaf);
+  });
+
+  it('should build a registered view in ensureSideLeaf once, open it, and close it on detach', async () => {
+    const app = createTestApp();
+    const plugin = new TestPlugin(app, manifest('embedded-agent'));
+    const views: ChatView[] = [];
+    plugin.registerView('embedded-agent-chat', (leaf) => {
+      const view = new ChatView(leaf);
+      views.push(view);
+      return view;
+    });
+    const leaf = await app.workspace.ensureSideLeaf('embedded-agent-chat', 'right', { active: true, reveal: true });
+    const again = await app.workspace.ensureSideLeaf('embedded-agent-chat', 'right', { active: true });
+    expect(again).toBe(leaf);
+    expect(views).toHaveLength(1);
+    expect(app.workspace.getActiveViewOfType(ChatView)).toBe(views[0]);
+    expect(app.workspace.getLeavesOfType('embedded-agent-chat')).toEqual([leaf]);
+    leaf.detach();
+    await Promise.resolve();
+    expect(views[0]?.events).toEqual(['open', 'close']);
   });
 });
 

@@ -1,6 +1,7 @@
 import { FileView, MarkdownView, TFile, Workspace, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import type { App } from 'obsidian-test-mocks/obsidian';
-import type { MarkdownFileInfo, OpenViewState, View } from 'obsidian';
+import type { MarkdownFileInfo, OpenViewState, PaneType, View } from 'obsidian';
+import { isSidebar, mostRecentMainLeaf, noteActive } from './leafPlacement';
 import { originalOf } from './original';
 
 /** The view Obsidian opens for a file that is not Markdown, by extension (core view types). */
@@ -67,7 +68,24 @@ export function patchWorkspace(): void {
   const originalSetActiveLeaf = originalOf(workspaceProto, 'setActiveLeaf');
   workspaceProto.setActiveLeaf = function (this: Workspace, leaf: WorkspaceLeaf, params?: { focus?: boolean }): void {
     originalSetActiveLeaf.call(this, leaf, params);
+    noteActive(this, leaf);
     announceActive(this, leaf);
+  };
+
+  // getLeaf(false) and getMostRecentLeaf() look in the main area only: with the chat panel active, a note opens
+  // in the tab the user was in, not in the panel (the mock returns whatever leaf is active).
+  const originalGetLeaf = originalOf(workspaceProto, 'getLeaf');
+  workspaceProto.getLeaf = function (this: Workspace, newLeaf?: boolean | PaneType): WorkspaceLeaf {
+    if (newLeaf) return originalGetLeaf.call(this, newLeaf);
+    return mostRecentMainLeaf(this) ?? originalGetLeaf.call(this, 'tab');
+  };
+  workspaceProto.getMostRecentLeaf = function (this: Workspace): WorkspaceLeaf | null {
+    return mostRecentMainLeaf(this);
+  };
+  workspaceProto.iterateRootLeaves = function (this: Workspace, callback: (leaf: WorkspaceLeaf) => unknown): void {
+    this.iterateAllLeaves((leaf) => {
+      if (!isSidebar(leaf)) callback(leaf);
+    });
   };
 
   workspaceProto.getActiveViewOfType = function <T>(this: Workspace, type: abstract new (...args: never[]) => T): T | null {

@@ -56,6 +56,16 @@ describe('ObsidianWorkspace', () => {
     expect(workspace.openLeaves().map((leaf) => leaf.viewType)).toEqual(['markdown', 'embedded-agent-chat']);
   });
 
+  it('should open a file in the note tab, not in the chat panel, while the chat panel is active', async () => {
+    const { app, workspace } = setup();
+    const noteLeaf = (await openNote(app, 'a.md')).leaf;
+    const chatLeaf = await focusChat(app);
+    const { leafId } = await workspace.openFile('Folder/b.md', { newLeaf: false, focus: false });
+    expect(leafId).toBe(leafIdOf(noteLeaf));
+    expect(chatLeaf.view.getViewType()).toBe('embedded-agent-chat');
+    expect(workspace.activeViewType()).toBe('embedded-agent-chat');
+  });
+
   it('should report a PDF as the active file in its own view type', async () => {
     const { workspace } = setup();
     await workspace.openFile('doc.pdf', { newLeaf: true, focus: true });
