@@ -22,39 +22,26 @@ export interface MatchSpan {
  * reported per line), and with `u` when the pattern is valid under it (so `\p{L}` works), else without.
  */
 export class TextMatcher {
-  /**
-   * True for a case-insensitive plain query with cased letters: it is matched against a lowercase copy of the
-   * text. A caller that searches the same texts again can keep those copies and pass them to `find`.
-   */
-  readonly usesLowercase: boolean;
   private readonly needle: string;
   private readonly regex: RegExp | null;
-  /** For case-insensitive plain search in the rare text whose lowercase form changes length (e.g. "İ"). */
-  private readonly foldingRegex: RegExp | null;
 
   constructor(options: TextMatcherOptions) {
     const { query, mode, caseSensitive } = options;
     if (query === '') throw new AgentError('INVALID_INPUT', 'TextMatcher: the query must not be empty');
-    // A query without cased letters ("2026-01", "- [ ]", "🚀") matches the same in any case: no copy needed.
+    // A query without cased letters ("2026-01", "- [ ]", "🚀") matches the same in any case: plain indexOf.
     const caseless = query.toLowerCase() === query.toUpperCase();
-    this.usesLowercase = mode === 'plain' && !caseSensitive && !caseless;
-    this.needle = this.usesLowercase ? query.toLowerCase() : query;
-    this.regex = mode === 'regex' ? compileRegex(query, caseSensitive) : null;
-    this.foldingRegex = this.usesLowercase ? new RegExp(escapeRegex(query), 'giu') : null;
+    this.needle = query;
+    if (mode === 'regex') this.regex = compileRegex(query, caseSensitive);
+    // Case-insensitive text: V8's case-insensitive regex scan of a literal is as fast as indexOf over a
+    // lowercase copy (measured: ~7 ms over 17 MB), without keeping a second copy of every note in memory.
+    else this.regex = caseSensitive || caseless ? null : new RegExp(escapeRegex(query), 'giu');
   }
 
-  /**
-   * The first `max` matches in `text`. `lower`, when given, must be `text.toLowerCase()`: a copy kept from an
-   * earlier search, because lowercasing costs several times more than the indexOf scan after it.
-   */
-  find(text: string, max: number, lower?: string): MatchSpan[] {
+  /** The first `max` matches in `text`. */
+  find(text: string, max: number): MatchSpan[] {
     if (max <= 0) return [];
     if (this.regex) return findRegex(this.regex, text, max);
-    if (!this.usesLowercase) return findPlain(text, this.needle, max);
-    const folded = lower ?? text.toLowerCase();
-    // Lowercasing keeps every offset unless some character changes length; then offsets would drift.
-    if (folded.length === text.length) return findPlain(folded, this.needle, max);
-    return findRegex(this.foldingRegex as RegExp, text, max);
+    return findPlain(text, this.needle, max);
   }
 }
 

@@ -1,6 +1,6 @@
 import { AgentError, isAgentError } from '../../errors';
-import type { VaultPort } from '../../ports/vault';
-import { LowercaseCache } from '../../search/LowercaseCache';
+import type { VaultEntry } from '../../ports/vault';
+import { textCacheFor } from '../../search/TextCache';
 import { snippetAround } from '../../search/snippet';
 import { isSearchable } from '../../search/searchableFiles';
 import { lineNumbersAt, TextMatcher, type MatchMode, type MatchSpan } from '../../search/TextMatcher';
@@ -33,19 +33,9 @@ export interface SearchTextOutput {
 
 /** Reads in flight at once: enough to keep an async adapter busy, few enough to stay clear of EMFILE. */
 const READ_CONCURRENCY = 64;
-const READ_BATCH = 16;
-
-/** One cache per vault, gone with the vault. */
-const lowercaseCaches = new WeakMap<VaultPort, LowercaseCache>();
-
-function lowercaseCacheFor(vault: VaultPort): LowercaseCache {
-  let cache = lowercaseCaches.get(vault);
-  if (!cache) {
-    cache = new LowercaseCache();
-    lowercaseCaches.set(vault, cache);
-  }
-  return cache;
-}
+/** Cold files are read in chunks that start small and double, so a search that finds enough early reads little. */
+const FIRST_CHUNK = 64;
+const MAX_CHUNK = 2048;
 
 interface FileHits {
   text: string;
@@ -73,7 +63,7 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
       const reported = fileHits.spans.slice(0, room);
       const lines = lineNumbersAt(fileHits.text, reported.map((span) => span.start));
       reported.forEach((span, i) => {
-        matches.push({ path: files[index] ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
+        matches.push({ path: files[index]?.path ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
       });
     });
     return { matches, truncated: total > input.limit, filesSearched };
@@ -89,68 +79,77 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
   }
 
   /** The searchable files, in path order: the whole vault, or the named folders (recursively) and files. */
-  private async filesToSearch(paths: readonly string[] | undefined, context: ToolContext): Promise<string[]> {
+  private async filesToSearch(paths: readonly string[] | undefined, context: ToolContext): Promise<VaultEntry[]> {
     const { vault } = context;
     if (paths === undefined || paths.length === 0 || paths.some(isRootPath)) return searchableIn('/', context);
-    const found = new Set<string>();
+    const found = new Map<string, VaultEntry>();
     for (const [index, raw] of paths.entries()) {
       const label = `paths[${index}]`;
       const path = resolvePathArg(this.meta, 'paths', raw, context, label);
       const entry = await vault.stat(path);
       if (!entry) throw new AgentError('NOT_FOUND', `${this.name}: \`${label}\` "${path}" does not exist; give a folder or file in the vault`, { path });
       // A file named outright is searched whatever its type: the caller asked for it.
-      if (entry.kind === 'file') found.add(path);
-      else for (const file of await searchableIn(path, context)) found.add(file);
+      if (entry.kind === 'file') found.set(path, entry);
+      else for (const file of await searchableIn(path, context)) found.set(file.path, file);
     }
-    return [...found].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 }
 
-async function searchableIn(folder: string, context: ToolContext): Promise<string[]> {
+async function searchableIn(folder: string, context: ToolContext): Promise<VaultEntry[]> {
   const entries = await context.vault.list(folder, true);
-  return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path)).map((entry) => entry.path);
+  return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path));
 }
 
 /**
- * Reads `files` in path order and finds up to `wanted` matches in each, stopping once the files before the
- * first unread one hold `wanted` matches in all. Returns the matches by file index and how many files it read.
+ * Matches `files` in path order and stops once the files so far hold `wanted` matches. Texts the cache still
+ * holds are matched in one synchronous pass (a warm search never awaits per file); the others are read in
+ * chunks with bounded concurrency, matching whatever prefix is complete after each chunk.
  */
-async function scan(files: readonly string[], matcher: TextMatcher, wanted: number, context: ToolContext): Promise<{ hits: (FileHits | undefined)[]; filesSearched: number }> {
-  const lowercase = matcher.usesLowercase ? lowercaseCacheFor(context.vault) : null;
+async function scan(files: readonly VaultEntry[], matcher: TextMatcher, wanted: number, context: ToolContext): Promise<{ hits: (FileHits | undefined)[]; filesSearched: number }> {
+  const cache = textCacheFor(context.vault);
+  // undefined: not read yet; null: vanished since the listing (deleted or moved), so no longer part of the search.
+  const texts: (string | null | undefined)[] = files.map((entry) => cache.get(entry));
   const hits = new Array<FileHits | undefined>(files.length);
-  const counts = new Array<number | undefined>(files.length);
-  let settled = 0;
-  let settledMatches = 0;
-  let stop = false;
-  let filesSearched = 0;
-
-  // Reads go in batches, a few batches at a time: the same bounded concurrency as one read per lane, at a
-  // fraction of the promise overhead when reads come from a cache.
-  const batches: { start: number; end: number }[] = [];
-  for (let first = 0; first < files.length; first += READ_BATCH) batches.push({ start: first, end: Math.min(files.length, first + READ_BATCH) });
-  await mapLimit(batches, READ_CONCURRENCY / READ_BATCH, async ({ start, end }) => {
-    if (stop || context.signal.aborted) return;
-    const reads: Promise<string>[] = [];
-    for (let i = start; i < end; i++) reads.push(context.vault.cachedRead(files[i] ?? ''));
-    const results = await Promise.allSettled(reads);
-    for (let i = start; i < end; i++) {
-      const result = results[i - start] as PromiseSettledResult<string>;
-      if (result.status === 'rejected') {
-        // A file deleted between listing and reading is no longer part of the vault: skip it, do not fail.
-        if (!isAgentError(result.reason, 'NOT_FOUND')) throw result.reason;
-        counts[i] = 0;
-        continue;
+  let next = 0;
+  let found = 0;
+  const cachedAtStart = texts.map((text) => text !== undefined);
+  let cachedMatched = 0;
+  let filesRead = 0;
+  const matchReadyPrefix = (): boolean => {
+    for (; next < files.length && found < wanted; next++) {
+      const text = texts[next];
+      if (text === undefined) return false;
+      if (text === null) continue;
+      if (cachedAtStart[next]) cachedMatched++;
+      const spans = matcher.find(text, wanted - found);
+      if (spans.length > 0) {
+        hits[next] = { text, spans };
+        found += spans.length;
       }
-      const text = result.value;
-      filesSearched++;
-      const spans = matcher.find(text, wanted, lowercase?.lowercase(files[i] ?? '', text));
-      counts[i] = spans.length;
-      if (spans.length > 0) hits[i] = { text, spans };
     }
-    // Results are reported in path order, so only the finished files before the first unfinished one count
-    // towards stopping: once they hold `wanted` matches, nothing later can change the answer.
-    while (settled < files.length && counts[settled] !== undefined) settledMatches += counts[settled++] ?? 0;
-    if (settledMatches >= wanted) stop = true;
-  });
-  return { hits, filesSearched };
+    return true;
+  };
+  if (matchReadyPrefix()) return { hits, filesSearched: cachedMatched };
+
+  const missing = files.map((_, index) => index).filter((index) => texts[index] === undefined);
+  for (let start = 0, size = FIRST_CHUNK; start < missing.length; start += size, size = Math.min(MAX_CHUNK, size * 2)) {
+    if (context.signal.aborted) break;
+    const chunk = missing.slice(start, start + size);
+    filesRead += chunk.length;
+    await mapLimit(chunk, READ_CONCURRENCY, async (index) => {
+      const entry = files[index] as VaultEntry;
+      try {
+        const text = await context.vault.cachedRead(entry.path);
+        texts[index] = text;
+        cache.set(entry, text);
+      } catch (error) {
+        if (!isAgentError(error, 'NOT_FOUND')) throw error;
+        texts[index] = null;
+      }
+    });
+    if (matchReadyPrefix()) break;
+  }
+  // Files looked at: the cached ones matched, plus every file read from the vault (a read chunk may go past the stop).
+  return { hits, filesSearched: cachedMatched + filesRead };
 }
