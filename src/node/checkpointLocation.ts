@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import * as nodePath from 'node:path';
+import { AgentError } from '../core/errors';
 
 /** What the default location depends on; tests pass their own. */
 export interface PlatformInfo {
@@ -49,4 +50,25 @@ export function vaultCheckpointId(vaultPath: string, info: PlatformInfo = curren
 /** The default checkpoint folder: `<user config dir>/embedded-agent/checkpoints/<vault id>`, outside the vault. */
 export function defaultCheckpointFolder(vaultPath: string, info: PlatformInfo = currentPlatform()): string {
   return pathFor(info.platform).join(userConfigDir(info), 'embedded-agent', 'checkpoints', vaultCheckpointId(vaultPath, info));
+}
+
+/**
+ * The folder the checkpoint repository lives in: the `checkpointLocation` setting when set, else the default.
+ * A folder inside the vault is refused: sync services would copy the repository, Obsidian would index it, and
+ * `<vault>/.git` would make it the vault's own repository.
+ */
+export function resolveCheckpointFolder(vaultPath: string, setting: string, info: PlatformInfo = currentPlatform()): string {
+  const path = pathFor(info.platform);
+  if (setting.trim() === '') return defaultCheckpointFolder(vaultPath, info);
+  const vault = path.resolve(vaultPath);
+  const folder = path.resolve(vault, setting.trim());
+  const relative = path.relative(vault, folder);
+  if (relative === '' || !(relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))) {
+    throw new AgentError(
+      'FORBIDDEN_PATH',
+      `The checkpoint folder "${folder}" is inside the vault "${vault}": choose a folder outside it, or leave the setting empty for the default`,
+      { path: folder },
+    );
+  }
+  return folder;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultCheckpointFolder, userConfigDir, vaultCheckpointId, type PlatformInfo } from '../../src/node/checkpointLocation';
+import { defaultCheckpointFolder, resolveCheckpointFolder, userConfigDir, vaultCheckpointId, type PlatformInfo } from '../../src/node/checkpointLocation';
 
 const linux: PlatformInfo = { platform: 'linux', env: {}, home: '/home/ada' };
 const mac: PlatformInfo = { platform: 'darwin', env: {}, home: '/Users/ada' };
@@ -50,5 +50,24 @@ describe('defaultCheckpointFolder', () => {
 
   it('should use Windows paths on Windows', () => {
     expect(defaultCheckpointFolder('D:\\Vaults\\Work', windows)).toMatch(/^C:\\Users\\ada\\AppData\\Roaming\\embedded-agent\\checkpoints\\Work-[0-9a-f]{12}$/);
+  });
+});
+
+describe('resolveCheckpointFolder', () => {
+  it('should use the default when the setting is empty', () => {
+    expect(resolveCheckpointFolder('/home/ada/Vaults/Work', '  ', linux)).toBe(defaultCheckpointFolder('/home/ada/Vaults/Work', linux));
+  });
+
+  it('should use the folder the setting names', () => {
+    expect(resolveCheckpointFolder('/home/ada/Vaults/Work', '/backups/checkpoints', linux)).toBe('/backups/checkpoints');
+    expect(resolveCheckpointFolder('/home/ada/Vaults/Work', '../Work-checkpoints', linux)).toBe('/home/ada/Vaults/Work-checkpoints');
+  });
+
+  it('should refuse a folder inside the vault, its .git included', () => {
+    expect(() => resolveCheckpointFolder('/home/ada/Vaults/Work', '/home/ada/Vaults/Work/.git', linux)).toThrow(
+      'The checkpoint folder "/home/ada/Vaults/Work/.git" is inside the vault "/home/ada/Vaults/Work": choose a folder outside it, or leave the setting empty for the default',
+    );
+    expect(() => resolveCheckpointFolder('/home/ada/Vaults/Work', '.', linux)).toThrow('is inside the vault');
+    expect(() => resolveCheckpointFolder('D:\\Vaults\\Work', 'D:\\Vaults\\Work\\cp', windows)).toThrow('is inside the vault');
   });
 });

@@ -1,4 +1,4 @@
-import { AgentError } from '../errors';
+import { AgentError, describeError, isAgentError } from '../errors';
 import type { ClockPort } from '../ports/clock';
 import type { GitFsPort } from '../ports/gitFs';
 import type { VaultPort } from '../ports/vault';
@@ -6,7 +6,7 @@ import { applyRestore } from './applyRestore';
 import { capturePreState, readOrNull } from './capturePreState';
 import { diffCheckpoint } from './checkpointDiff';
 import { pruneRuns } from './pruneRuns';
-import { planRestore, targetsFrom } from './restorePlan';
+import { planRestoreSteps, targetsFrom } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
 import { hashContent, ShadowRepo } from './ShadowRepo';
 import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RevertPlan, RevertResult, RunSummary } from './types';
@@ -144,7 +144,7 @@ export class CheckpointService {
       const run = await this.loadRun(runId);
       checkpointAt(run, runId, toSeq);
       const context = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
-      const plan = await planRestore(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), false, context);
+      const plan = await planRestoreSteps(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), false, context);
       return { runId, toSeq, changes: plan.steps.map(({ path, kind, action }) => ({ path, kind, action })), conflicts: plan.conflicts };
     });
   }
@@ -160,7 +160,7 @@ export class CheckpointService {
       checkpointAt(run, runId, toSeq);
       const overwrite = options.overwriteConflicts;
       const planContext = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
-      const plan = await planRestore(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), overwrite, planContext);
+      const plan = await planRestoreSteps(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), overwrite, planContext);
       const skipped = overwrite ? plan.conflicts.filter((conflict) => conflict.reason === 'folder-in-the-way') : plan.conflicts;
       const result: RevertResult = { runId, toSeq, revertRunId: null, applied: [], skipped, keptFolders: plan.keptFolders };
       if (plan.steps.length === 0) return result;
@@ -207,10 +207,15 @@ export class CheckpointService {
     const head = await this.repo.runHead(runId);
     const seq = head === null ? 1 : (await this.repo.readCheckpoint(head)).meta.seq + 1;
     const context = `Checkpoint ${seq} of run "${runId}" (${request.tool})`;
-    const pre = await capturePreState(this.vault, request, (bytes) => this.repo.writeBlob(bytes), context);
-    const meta: CheckpointMeta = { format: 1, runId, seq, tool: request.tool, time: this.clock.now(), files: pre.files, folders: pre.folders };
-    const commit = await this.repo.writeCheckpoint(meta, head);
-    return toInfo(meta, commit, false);
+    try {
+      const pre = await capturePreState(this.vault, request, (bytes) => this.repo.writeBlob(bytes), context);
+      const meta: CheckpointMeta = { format: 1, runId, seq, tool: request.tool, time: this.clock.now(), files: pre.files, folders: pre.folders };
+      const commit = await this.repo.writeCheckpoint(meta, head);
+      return toInfo(meta, commit, false);
+    } catch (error) {
+      if (isAgentError(error)) throw error;
+      throw new AgentError('INTERNAL', `${context}: could not write to the checkpoint repository "${this.repo.root}": ${describeError(error)}`, { runId });
+    }
   }
 
   private async recordAfterLocked(runId: string, seq: number, paths: string[]): Promise<void> {

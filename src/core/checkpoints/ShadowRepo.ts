@@ -1,9 +1,11 @@
 import git, { type TreeEntry } from 'isomorphic-git';
-import { AgentError, describeError } from '../errors';
+import { AgentError, describeError, isAgentError } from '../errors';
 import type { GitFsPort } from '../ports/gitFs';
 import type { CheckpointMeta } from './types';
 
 const META_FILE = 'meta.json';
+/** Marks a folder as ours, so a misconfigured location never turns someone else's repository into one. */
+const MARKER_FILE = 'embedded-agent-checkpoints.json';
 /** Vault files live under this subtree, so no vault path can collide with the meta file. */
 const FILES_TREE = 'files';
 const RUN_REFS = 'refs/heads/runs';
@@ -42,13 +44,34 @@ export class ShadowRepo {
     return this.gitdir;
   }
 
-  /** Creates the bare repository on first use; `git.init` leaves an existing one alone. */
+  /**
+   * Creates the bare repository on first use. The folder is a user setting, so a folder that already holds
+   * anything but a checkpoint repository (a vault's `.git`, a documents folder) is refused rather than written
+   * into. The marker file goes first: a crash before `git.init` finishes leaves a folder this still accepts.
+   */
   ensureInit(): Promise<void> {
-    this.initialized ??= git.init({ fs: this.fs, gitdir: this.gitdir, bare: true, defaultBranch: 'main' }).catch((error: unknown) => {
+    this.initialized ??= this.init().catch((error: unknown) => {
       this.initialized = null;
+      if (isAgentError(error)) throw error;
       throw new AgentError('INTERNAL', `Could not create the checkpoint repository in "${this.gitdir}": ${describeError(error)}`);
     });
     return this.initialized;
+  }
+
+  private async init(): Promise<void> {
+    const names = await this.readdirOrEmpty(this.gitdir);
+    if (!names.includes(MARKER_FILE)) {
+      if (names.length > 0) {
+        throw new AgentError(
+          'FORBIDDEN_PATH',
+          `"${this.gitdir}" already holds files and is not a checkpoint repository: choose an empty or new folder for checkpoints`,
+          { path: this.gitdir },
+        );
+      }
+      await this.gitFs.promises.mkdir(this.gitdir, { recursive: true });
+      await this.gitFs.promises.writeFile(`${this.gitdir}/${MARKER_FILE}`, '{"format":1}\n', 'utf8');
+    }
+    await git.init({ fs: this.fs, gitdir: this.gitdir, bare: true, defaultBranch: 'main' });
   }
 
   writeBlob(bytes: Uint8Array): Promise<string> {

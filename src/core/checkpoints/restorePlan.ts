@@ -59,7 +59,7 @@ type Now = { kind: 'absent' } | { kind: 'folder' } | { kind: 'file'; hash: strin
  * nothing tells it apart from a later edit. Restoring it loses nothing for good, because every restore is itself
  * checkpointed and can be undone.
  */
-export async function planRestore(vault: VaultPort, targets: Targets, posts: PostStates, includeConflicts: boolean, context: string): Promise<RestorePlan> {
+export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts: PostStates, includeConflicts: boolean, context: string): Promise<RestorePlan> {
   const writes: RestoreStep[] = [];
   const deletes: RestoreStep[] = [];
   const conflicts: RevertConflict[] = [];

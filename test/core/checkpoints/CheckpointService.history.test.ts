@@ -1,7 +1,10 @@
 import * as fs from 'node:fs';
+import { dirname, join } from 'node:path';
 import git from 'isomorphic-git';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
 import { touchedByRename } from '../../../src/core/checkpoints/touchedPaths';
+import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { makeHarness, write, type Harness } from './harness';
 
 describe('CheckpointService: history, diff and the repository', () => {
@@ -104,6 +107,24 @@ describe('CheckpointService: history, diff and the repository', () => {
       files: { 'Notes/b.md': expect.any(String) as unknown, 'Notes/new.md': null },
       folders: { Notes: true },
     });
-    expect(fs.readdirSync(gitdir).sort()).toEqual(['HEAD', 'config', 'hooks', 'info', 'journals', 'objects', 'refs']);
+    expect(fs.readdirSync(gitdir).sort()).toEqual(['HEAD', 'config', 'embedded-agent-checkpoints.json', 'hooks', 'info', 'journals', 'objects', 'refs']);
+  });
+
+  it('should refuse a folder that already holds another repository, such as a vault\'s own .git', async () => {
+    const dotGit = join(dirname(h.gitFs.root), 'vault', '.git');
+    await git.init({ fs, gitdir: dotGit, bare: true });
+    const service = new CheckpointService({ vault: h.vault, gitFs: new NodeGitFs(dotGit), clock: h.clock });
+    service.beginRun('run-1');
+    await expect(service.checkpoint('run-1', { tool: 'test', paths: ['a.md'] })).rejects.toMatchObject({
+      code: 'FORBIDDEN_PATH',
+      message: `"${dotGit}" already holds files and is not a checkpoint repository: choose an empty or new folder for checkpoints`,
+    });
+    expect(await git.listRefs({ fs, gitdir: dotGit, filepath: 'refs/heads' })).toEqual([]);
+  });
+
+  it('should reopen its own repository after a restart', async () => {
+    h.service.beginRun('run-1');
+    await write(h.service, 'run-1', { tool: 'test', paths: ['a.md'] }, () => h.vault.modify('a.md', 'x'));
+    expect((await h.restart().listRuns()).map((run) => run.runId)).toEqual(['run-1']);
   });
 });

@@ -1,6 +1,10 @@
+import { writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
 import { hashContent } from '../../../src/core/checkpoints/ShadowRepo';
 import { touchedByRename } from '../../../src/core/checkpoints/touchedPaths';
+import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { makeHarness, snapshot, write, type Harness } from './harness';
 
 const hashOf = (text: string): Promise<string> => hashContent(new TextEncoder().encode(text));
@@ -177,6 +181,18 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       expect(() => h.service.beginRun('../escape')).toThrow(
         'Run id "../escape" cannot name a checkpoint branch: use 1-200 letters, digits, ".", "_" or "-", starting with a letter or digit',
       );
+    });
+
+    it('should name the repository folder when it cannot be created', async () => {
+      const file = join(dirname(h.gitFs.root), 'not-a-folder');
+      await writeFile(file, 'a file where a parent folder should be');
+      const gitFs = new NodeGitFs(join(file, 'repo'));
+      const service = new CheckpointService({ vault: h.vault, gitFs, clock: h.clock });
+      service.beginRun('run-1');
+      await expect(service.checkpoint('run-1', { tool: 'test', paths: ['a.md'] })).rejects.toMatchObject({
+        code: 'INTERNAL',
+        message: expect.stringContaining(`Could not create the checkpoint repository in "${gitFs.root}": ENOTDIR`) as unknown,
+      });
     });
 
     it('should say when a run has no checkpoints', async () => {
