@@ -89,6 +89,14 @@ export class NodeVault implements VaultPort {
     if (known?.kind === 'file') {
       const hit = this.cache.get(known.path, known.mtimeMs, known.sizeBytes);
       if (hit !== undefined) return hit;
+      // A file the index knows, at the size it knows: read it in one synchronous step. Anything else (gone,
+      // resized since indexing, unreadable) takes the full path below, which also brings the index up to date.
+      const data = this.root.readKnownFileSync(known.path);
+      if (data !== null && data.length === known.sizeBytes) {
+        const text = data.toString('utf8');
+        this.cache.set(known.path, text, known.mtimeMs, known.sizeBytes);
+        return text;
+      }
     }
     return this.read(path);
   }

@@ -1,3 +1,4 @@
+import { readFileSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { AgentError } from '../core/errors';
@@ -24,6 +25,7 @@ export interface Confined {
 export class VaultRoot {
   readonly abs: string;
   private realRoot: Promise<string> | undefined;
+  private realRootSync: string | undefined;
 
   constructor(root: string) {
     this.abs = nodePath.resolve(root);
@@ -71,6 +73,23 @@ export class VaultRoot {
         if ((code !== 'ENOENT' && code !== 'ENOTDIR') || current === this.abs) throw fromFsError(error, path, 'open');
         if (code === 'ENOENT' && (await isSymlink(current))) throw forbidden(path, 'goes through a link whose target is missing');
       }
+    }
+  }
+
+  /**
+   * Reads a file the index already knows, synchronously: one realpath and one read, no thread-pool round trips.
+   * For bulk cold reads (a first search reads every note), where this is several times faster than async fs.
+   * Still refuses a file whose real path has left the vault since it was indexed. Null when it is gone.
+   */
+  readKnownFileSync(path: string): Buffer | null {
+    try {
+      this.realRootSync ??= realpathSync(this.abs);
+      const real = realpathSync(this.toAbs(path));
+      if (!this.containsAbs(this.realRootSync, real)) throw forbidden(path);
+      return readFileSync(real);
+    } catch (error) {
+      if (error instanceof AgentError) throw error;
+      return null;
     }
   }
 
