@@ -38,6 +38,13 @@ export class RecordingCheckpoints implements CheckpointRecorder {
   readonly events: string[] = [];
   private seq = 0;
   fail = false;
+  readonly begun = new Set<string>();
+  beginRun(runId: string): void {
+    this.begun.add(runId);
+  }
+  endRun(runId: string): void {
+    this.begun.delete(runId);
+  }
   checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[] }): Promise<{ seq: number }> {
     if (this.fail) return Promise.reject(new Error('disk full'));
     this.seq++;

@@ -38,6 +38,7 @@ export class ToolExecutionPipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
   startRun(runId: string, options: { ports: RunState['ports']; signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean }): RunState {
+    this.deps.checkpoints?.beginRun(runId);
     return {
       runId,
       allowedTools: options.allowedTools ?? null,
@@ -52,6 +53,7 @@ export class ToolExecutionPipeline {
 
   /** Ends a run: removes its externalized results and waits for its audit lines. */
   async endRun(run: RunState): Promise<void> {
+    this.deps.checkpoints?.endRun(run.runId);
     await this.deps.externalizer?.cleanup(run.runId).catch(() => undefined);
     await this.deps.audit.flush();
   }

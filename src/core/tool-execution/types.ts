@@ -48,6 +48,8 @@ export interface RunState {
 
 /** The checkpoint service as the pipeline needs it (src/core/checkpoints implements it). */
 export interface CheckpointRecorder {
+  beginRun(runId: string): void;
+  endRun(runId: string): void;
   checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[] }): Promise<{ seq: number }>;
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
 }
