@@ -21,6 +21,11 @@ export type ErrorCode =
   | 'REPEATED_CALL'
   | 'DENIED'
   | 'NOT_ALLOWED'
+  | 'PROVIDER_AUTH'
+  | 'PROVIDER_MODEL'
+  | 'PROVIDER_ERROR'
+  | 'RATE_LIMITED'
+  | 'CONTEXT_OVERFLOW'
   | 'INTERNAL';
 
 export class AgentError extends Error {
