@@ -2,14 +2,14 @@ import { AgentError, describeError, isAgentError } from '../errors';
 import type { ClockPort } from '../ports/clock';
 import type { GitFsPort } from '../ports/gitFs';
 import type { VaultPort } from '../ports/vault';
-import { applyRestore } from './applyRestore';
+import { applyRestore, exactText } from './applyRestore';
 import { capturePreState, readOrNull } from './capturePreState';
 import { diffCheckpoint } from './checkpointDiff';
 import { pruneRuns } from './pruneRuns';
 import { planRestoreSteps, targetsFrom } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
 import { hashContent, ShadowRepo } from './ShadowRepo';
-import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RevertPlan, RevertResult, RunSummary } from './types';
+import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RestoreChange, RevertPlan, RevertResult, RunSummary } from './types';
 
 export interface CheckpointServiceDeps {
   vault: VaultPort;
@@ -145,7 +145,11 @@ export class CheckpointService {
       checkpointAt(run, runId, toSeq);
       const context = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
       const plan = await planRestoreSteps(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), false, context);
-      return { runId, toSeq, changes: plan.steps.map(({ path, kind, action }) => ({ path, kind, action })), conflicts: plan.conflicts };
+      const changes: RestoreChange[] = [];
+      for (const { path, kind, action, target } of plan.steps) {
+        changes.push(target === undefined ? { path, kind, action } : { path, kind, action, text: exactText(await this.repo.readBlob(target)) });
+      }
+      return { runId, toSeq, changes, conflicts: plan.conflicts };
     });
   }
 

@@ -62,6 +62,8 @@ export interface RestoreChange {
   kind: 'file' | 'folder';
   /** restore: an existing file gets its old bytes; delete: the entry must go; recreate: a missing entry comes back. */
   action: RestoreAction;
+  /** For a file that gets content back: that content as text (null when it is not UTF-8), for previews. */
+  text?: string | null;
 }
 
 export interface RevertConflict {

@@ -1,4 +1,5 @@
 import type { AnyTool } from './BaseTool';
+import { checkpointTools } from './checkpoints';
 import { commandsTools } from './commands';
 import { editorTools } from './editor';
 import { SearchPluginsTool } from './plugins/search';
@@ -8,5 +9,5 @@ import { workspaceTools } from './workspace';
 
 /** New instances of every built-in tool, in the order of the metadata table's groups. */
 export function builtinTools(): AnyTool[] {
-  return [...vaultTools(), ...editorTools(), ...workspaceTools(), ...commandsTools(), ...utilTools(), new SearchPluginsTool()];
+  return [...vaultTools(), ...editorTools(), ...workspaceTools(), ...commandsTools(), ...utilTools(), new SearchPluginsTool(), ...checkpointTools()];
 }

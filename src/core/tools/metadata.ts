@@ -1,3 +1,4 @@
+import * as checkpoints from './schemas/checkpoints';
 import * as commands from './schemas/commands';
 import * as editor from './schemas/editor';
 import * as plugins from './schemas/plugins';
@@ -112,6 +113,21 @@ export const TOOL_METADATA = [
     name: 'plugins.search', ...reader, group: 'vault', pathArgs: [],
     description: 'Search the official Obsidian community plugin list for plugins that may help. Recommends only; never installs.',
     inputSchema: plugins.searchPlugins.input, outputSchema: plugins.searchPlugins.output,
+  },
+  {
+    name: 'checkpoints.list', ...reader, group: 'read', deferred: true, pathArgs: [],
+    description: 'List the runs that changed the vault (newest first), or the checkpoints of one run: which tool wrote which files.',
+    inputSchema: checkpoints.listCheckpoints.input, outputSchema: checkpoints.listCheckpoints.output,
+  },
+  {
+    name: 'checkpoints.diff', ...reader, group: 'read', deferred: true, pathArgs: [],
+    description: 'Show how the files a checkpoint recorded differ now from what they were before that write.',
+    inputSchema: checkpoints.diffCheckpoint.input, outputSchema: checkpoints.diffCheckpoint.output,
+  },
+  {
+    name: 'checkpoints.restore', ...writer, deferred: true, pathArgs: [],
+    description: 'Put the files a run touched back as they were before one of its checkpoints (by default, before the whole run). Files the user changed since are left alone unless overwriteConflicts is set.',
+    inputSchema: checkpoints.restoreCheckpoint.input, outputSchema: checkpoints.restoreCheckpoint.output,
   },
 ] as const satisfies readonly ToolMeta[];
 

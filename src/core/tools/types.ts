@@ -1,3 +1,4 @@
+import type { CheckpointInfo, FileDiff, RevertPlan, RevertResult, RunSummary } from '../checkpoints/types';
 import type { PathAccess } from '../paths/sandbox';
 import type { ClockPort } from '../ports/clock';
 import type { CommandsPort } from '../ports/commands';
@@ -61,6 +62,15 @@ export interface PluginCatalog {
   search(query: string, limit: number, signal?: AbortSignal): Promise<PluginSearchResult>;
 }
 
+/** The checkpoint history as the checkpoints.* tools see it (src/core/checkpoints/CheckpointService). */
+export interface CheckpointAccess {
+  listRuns(): Promise<RunSummary[]>;
+  listCheckpoints(runId: string): Promise<CheckpointInfo[]>;
+  diff(runId: string, seq: number): Promise<FileDiff[]>;
+  planRestore(runId: string, toSeq: number): Promise<RevertPlan>;
+  restore(runId: string, toSeq: number, options: { overwriteConflicts: boolean }): Promise<RevertResult>;
+}
+
 /**
  * Everything a tool may use. Tools never see the plugin, `App` or the settings; approval, checkpoints and audit
  * are the pipeline's job, not theirs.
@@ -74,6 +84,8 @@ export interface ToolContext {
   clock: ClockPort;
   signal: AbortSignal;
   runId: string;
+  /** Present when checkpoints are configured; the checkpoints.* tools report a clear error without it. */
+  checkpoints?: CheckpointAccess;
 }
 
 export type ToolResult<O = unknown> =

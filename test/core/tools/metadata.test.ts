@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 import { fromWireName, toWireName } from '../../../src/core/tools/wireNames';
 
+const SEED_TOOLS = [
+  'commands.list', 'commands.run', 'editor.getActiveFilePath', 'editor.getSelection', 'editor.insertAtCursor',
+  'editor.replaceSelection', 'plugins.search', 'util.parseMarkdownBullets', 'util.slugifyTitle', 'vault.createFile',
+  'vault.delete', 'vault.ensureFolder', 'vault.listFiles', 'vault.readFile', 'vault.rename', 'vault.searchText',
+  'vault.writeFile', 'workspace.getContext', 'workspace.openFile',
+];
+
 describe('the tool metadata table', () => {
   it('should hold the 19 tools of the tool reference', () => {
-    expect(TOOL_METADATA.map((meta) => meta.name).sort()).toEqual([
-      'commands.list', 'commands.run', 'editor.getActiveFilePath', 'editor.getSelection', 'editor.insertAtCursor',
-      'editor.replaceSelection', 'plugins.search', 'util.parseMarkdownBullets', 'util.slugifyTitle', 'vault.createFile',
-      'vault.delete', 'vault.ensureFolder', 'vault.listFiles', 'vault.readFile', 'vault.rename', 'vault.searchText',
-      'vault.writeFile', 'workspace.getContext', 'workspace.openFile',
+    const names = TOOL_METADATA.map((meta) => meta.name);
+    for (const seed of SEED_TOOLS) expect(names).toContain(seed);
+  });
+
+  it('should hold the checkpoint tools, deferred, with restore as a write', () => {
+    const rows = TOOL_METADATA.filter((meta) => meta.name.startsWith('checkpoints.'));
+    expect(rows.map((meta) => [meta.name, meta.risk, meta.deferred])).toEqual([
+      ['checkpoints.list', 'read-only', true],
+      ['checkpoints.diff', 'read-only', true],
+      ['checkpoints.restore', 'writes', true],
     ]);
   });
 
@@ -26,7 +38,7 @@ describe('the tool metadata table', () => {
     for (const name of ['vault.ensureFolder', 'vault.createFile', 'vault.writeFile', 'vault.rename', 'vault.delete', 'editor.replaceSelection', 'editor.insertAtCursor']) {
       expect(risk[name]).toBe('writes');
     }
-    expect(TOOL_METADATA.filter((meta) => meta.risk === 'read-only')).toHaveLength(11);
+    expect(TOOL_METADATA.filter((meta) => SEED_TOOLS.includes(meta.name) && meta.risk === 'read-only')).toHaveLength(11);
   });
 
   it('should make every writer a non-parallel write and every parallel tool read-only', () => {
