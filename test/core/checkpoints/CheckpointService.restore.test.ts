@@ -52,7 +52,7 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
         changes: [
           { path: 'x/new.md', kind: 'file', action: 'delete' },
           { path: 'x', kind: 'folder', action: 'delete' },
-          { path: 'a.md', kind: 'file', action: 'restore', text: 'a' },
+          { path: 'a.md', kind: 'file', action: 'restore', text: 'a0' },
         ],
         conflicts: [],
       });
