@@ -27,3 +27,16 @@ export function redact(value: unknown, knownSecrets: readonly string[] = []): un
   };
   return walk(value, 0);
 }
+
+/** A copy of `value` with only the known secret values replaced (no other changes): for stored tool results. */
+export function redactKnownSecrets(value: unknown, knownSecrets: readonly string[]): unknown {
+  const secrets = knownSecrets.filter((secret) => secret.length >= 6);
+  if (secrets.length === 0) return value;
+  const walk = (node: unknown): unknown => {
+    if (typeof node === 'string') return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), node);
+    if (Array.isArray(node)) return node.map(walk);
+    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, inner]) => [key, walk(inner)]));
+    return node;
+  };
+  return walk(value);
+}

@@ -1,0 +1,112 @@
+import { CheckpointService } from '../checkpoints/CheckpointService';
+import type { RunSummary } from '../checkpoints/types';
+import { CommunityPluginIndex } from '../plugins/CommunityPluginIndex';
+import type { ApprovalPort } from '../ports/approval';
+import type { ClockPort } from '../ports/clock';
+import type { CommandsPort } from '../ports/commands';
+import type { EditorPort } from '../ports/editor';
+import type { GitFsPort } from '../ports/gitFs';
+import type { HttpPort } from '../ports/http';
+import type { PluginFilesPort } from '../ports/pluginFiles';
+import type { VaultPort } from '../ports/vault';
+import type { WorkspacePort } from '../ports/workspace';
+import { AuditLog } from '../tool-execution/AuditLog';
+import { IgnoreService } from '../tool-execution/IgnoreService';
+import { ResultExternalizer } from '../tool-execution/ResultExternalizer';
+import { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
+import type { PipelineSettings, RunState } from '../tool-execution/types';
+import type { AnyTool } from '../tools/BaseTool';
+import { builtinTools } from '../tools/builtinTools';
+import { ToolRegistry } from '../tools/ToolRegistry';
+import type { ToolContext } from '../tools/types';
+
+export interface AgentServicesPorts {
+  vault: VaultPort;
+  editor: EditorPort;
+  workspace: WorkspacePort;
+  commands: CommandsPort;
+  http: HttpPort;
+  pluginFiles: PluginFilesPort;
+  /** The shadow checkpoint repository's folder; null when checkpoints cannot be kept (then every write is refused). */
+  gitFs: GitFsPort | null;
+  clock: ClockPort;
+}
+
+export interface AgentServicesOptions {
+  /** The plugin's folder as a vault path, e.g. ".obsidian/plugins/embedded-agent". */
+  pluginFolderInVault: string;
+  settings: () => PipelineSettings & { checkpointMaxMb: number };
+  approval: () => ApprovalPort | null;
+  /** Secret values to keep out of every file the plugin writes (API keys from secret storage). */
+  knownSecrets?: () => readonly string[];
+  onError?: (error: unknown) => void;
+  /** More tools than the built-in ones (the agent tools, later MCP or skills). */
+  extraTools?: AnyTool[];
+}
+
+/**
+ * Everything a run needs, built once from ports: the registry, ignore rules, checkpoints, audit, externalizer and
+ * the pipeline they form. The Obsidian plugin and the terminal runner both start here, so both govern tools the
+ * same way. Cheap to construct: nothing is read or loaded until the first run.
+ */
+export class AgentServices {
+  readonly registry: ToolRegistry;
+  readonly ignore: IgnoreService;
+  readonly checkpoints: CheckpointService | null;
+  readonly audit: AuditLog;
+  readonly externalizer: ResultExternalizer;
+  readonly pipeline: ToolExecutionPipeline;
+  readonly plugins: CommunityPluginIndex;
+
+  constructor(
+    readonly ports: AgentServicesPorts,
+    private readonly options: AgentServicesOptions,
+  ) {
+    const { vault, clock, pluginFiles, gitFs } = ports;
+    this.registry = new ToolRegistry([...builtinTools(), ...(options.extraTools ?? [])]);
+    this.ignore = new IgnoreService(vault, { configDir: vault.configDir, pluginFolder: options.pluginFolderInVault });
+    this.checkpoints = gitFs ? new CheckpointService({ vault, gitFs, clock }) : null;
+    this.audit = new AuditLog(pluginFiles, clock, options.knownSecrets, options.onError);
+    this.externalizer = new ResultExternalizer(pluginFiles, options.pluginFolderInVault, undefined, options.knownSecrets);
+    this.plugins = new CommunityPluginIndex({ http: ports.http, files: pluginFiles, clock });
+    this.pipeline = new ToolExecutionPipeline({
+      registry: this.registry,
+      ignore: this.ignore,
+      settings: options.settings,
+      approval: options.approval,
+      checkpoints: this.checkpoints,
+      audit: this.audit,
+      externalizer: this.externalizer,
+      clock,
+    });
+  }
+
+  /** The ports every tool call gets (signal and run id are added per call). */
+  toolPorts(): Omit<ToolContext, 'signal' | 'runId'> {
+    const { vault, editor, workspace, commands, clock } = this.ports;
+    return { vault, editor, workspace, commands, clock, plugins: this.plugins, ...(this.checkpoints ? { checkpoints: this.checkpoints } : {}) };
+  }
+
+  startRun(runId: string, options: { signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean }): RunState {
+    return this.pipeline.startRun(runId, { ...options, ports: this.toolPorts() });
+  }
+
+  /** Ends a run: its temporary results go, and the checkpoint repository is pruned to its size cap. */
+  async endRun(run: RunState): Promise<void> {
+    await this.pipeline.endRun(run);
+    if (this.checkpoints) {
+      await this.checkpoints.prune(this.options.settings().checkpointMaxMb * 1024 * 1024).catch((error: unknown) => this.options.onError?.(error));
+    }
+  }
+
+  /** On start-up: removes temporary results that runs cut off more than an hour ago left behind. */
+  async sweepOrphans(): Promise<string[]> {
+    return this.externalizer.sweepOrphans(this.ports.clock.now());
+  }
+
+  /** The newest finished run that changed something: what "Revert last run" undoes. */
+  async lastRun(): Promise<RunSummary | null> {
+    if (!this.checkpoints) return null;
+    return (await this.checkpoints.listRuns()).find((run) => !run.inProgress) ?? null;
+  }
+}
