@@ -1,3 +1,4 @@
+import * as agent from './schemas/agent';
 import * as checkpoints from './schemas/checkpoints';
 import * as commands from './schemas/commands';
 import * as editor from './schemas/editor';
@@ -13,6 +14,8 @@ const path = (field: string, access: PathArg['access'], array = false): PathArg 
 const reader = { risk: 'read-only', isWrite: false, parallelSafe: true, deferred: false } as const;
 /** Writes run one at a time, each after approval and a checkpoint. */
 const writer = { group: 'edit', risk: 'writes', isWrite: true, parallelSafe: false, deferred: false } as const;
+/** Agent tools steer the loop itself (mode, sub-tasks, tool loading, the end), so they run one at a time, in order. */
+const control = { group: 'agent', risk: 'read-only', isWrite: false, parallelSafe: false, deferred: false, pathArgs: [] } as const;
 
 /**
  * The one table of tool facts. The registry, wire names, approval and checkpoint decisions, mode groups, the
@@ -128,6 +131,26 @@ export const TOOL_METADATA = [
     name: 'checkpoints.restore', ...writer, deferred: true, pathArgs: [],
     description: 'Put the files a run touched back as they were before one of its checkpoints (by default, before the whole run). Files the user changed since are left alone unless overwriteConflicts is set.',
     inputSchema: checkpoints.restoreCheckpoint.input, outputSchema: checkpoints.restoreCheckpoint.output,
+  },
+  {
+    name: 'agent.attemptCompletion', ...control,
+    description: 'Finish the task and give the user the final answer. Call it once the work is done (or cannot be done); nothing runs after it.',
+    inputSchema: agent.attemptCompletion.input, outputSchema: agent.attemptCompletion.output,
+  },
+  {
+    name: 'agent.switchMode', ...control,
+    description: 'Switch to another mode, e.g. from "ask" (read-only) to "agent" when the user wants notes created or changed. The new mode\'s tools are available from the next step on.',
+    inputSchema: agent.switchMode.input, outputSchema: agent.switchMode.output,
+  },
+  {
+    name: 'agent.newTask', ...control,
+    description: 'Hand a self-contained part of the work to a sub-agent with a fresh conversation, in a mode no stronger than the current one; returns its final answer.',
+    inputSchema: agent.newTask.input, outputSchema: agent.newTask.output,
+  },
+  {
+    name: 'agent.findTool', ...control,
+    description: 'Load tools that are listed by name only: returns the full definitions of the tools matching a name or keywords, callable from the next step on.',
+    inputSchema: agent.findTool.input, outputSchema: agent.findTool.output,
   },
 ] as const satisfies readonly ToolMeta[];
 

@@ -71,6 +71,28 @@ export interface CheckpointAccess {
   restore(runId: string, toSeq: number, options: { overwriteConflicts: boolean }): Promise<RevertResult>;
 }
 
+/** What a sub-task hands back to the agent.newTask call that started it. */
+export interface SubtaskOutcome {
+  result: string;
+  completedBy: 'text' | 'attemptCompletion' | 'limit' | 'mistakes';
+  usage: { inputTokens: number; outputTokens: number; cacheReadTokens: number; cacheWriteTokens: number };
+}
+
+/**
+ * The agent loop as the agent.* tools reach it. The loop (src/core/agent) provides one per run; the calls still go
+ * through the pipeline like every tool, so approval, audit and mode checks apply to them too.
+ */
+export interface AgentControl {
+  /** Changes the run's mode: the pipeline applies its tools at once, the model sees them from its next call. */
+  switchMode(mode: string, reason?: string): Promise<{ mode: string; name: string; tools: string[] }>;
+  /** Runs a child task with a fresh history and waits for its final answer; its usage counts for this run. */
+  spawnSubtask(request: { mode: string; message: string }): Promise<SubtaskOutcome>;
+  /** Full definitions of the deferred tools matching `query`; they become callable at once. */
+  loadDeferredTools(query: string): { tools: ToolDefinition[]; available: string[] };
+  /** Ends the run with `result` as the final answer once the current call returns. */
+  complete(result: string): void;
+}
+
 /**
  * Everything a tool may use. Tools never see the plugin, `App` or the settings; approval, checkpoints and audit
  * are the pipeline's job, not theirs.
@@ -86,6 +108,8 @@ export interface ToolContext {
   runId: string;
   /** Present when checkpoints are configured; the checkpoints.* tools report a clear error without it. */
   checkpoints?: CheckpointAccess;
+  /** Present inside an agent run; the agent.* tools report a clear error without it. */
+  agent?: AgentControl;
 }
 
 export type ToolResult<O = unknown> =

@@ -24,6 +24,16 @@ describe('the tool metadata table', () => {
     ]);
   });
 
+  it('should hold the agent tools: read-only loop controls that run alone and write nothing', () => {
+    const rows = TOOL_METADATA.filter((meta) => meta.group === 'agent');
+    expect(rows.map((meta) => [meta.name, meta.risk, meta.isWrite, meta.parallelSafe, meta.deferred])).toEqual([
+      ['agent.attemptCompletion', 'read-only', false, false, false],
+      ['agent.switchMode', 'read-only', false, false, false],
+      ['agent.newTask', 'read-only', false, false, false],
+      ['agent.findTool', 'read-only', false, false, false],
+    ]);
+  });
+
   it('should give every tool a dotted name without "_" whose wire name providers accept and maps back', () => {
     for (const { name } of TOOL_METADATA) {
       expect(name).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
@@ -63,9 +73,10 @@ describe('the tool metadata table', () => {
   });
 });
 
-describe('builtinTools', () => {
+describe('builtinTools and agentTools', () => {
   it('should implement every tool of the metadata table exactly once', async () => {
     const { builtinTools } = await import('../../../src/core/tools/builtinTools');
-    expect(builtinTools().map((tool) => tool.name).sort()).toEqual(TOOL_METADATA.map((meta) => meta.name).sort());
+    const { agentTools } = await import('../../../src/core/tools/agent');
+    expect([...builtinTools(), ...agentTools()].map((tool) => tool.name).sort()).toEqual(TOOL_METADATA.map((meta) => meta.name).sort());
   });
 });
