@@ -1,0 +1,58 @@
+import { AuditLog } from '../../src/core/tool-execution/AuditLog';
+import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
+import { ToolExecutionPipeline } from '../../src/core/tool-execution/ToolExecutionPipeline';
+import { BaseTool } from '../../src/core/tools/BaseTool';
+import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
+import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
+import { MemoryVault } from '../../src/node/MemoryVault';
+import { benchContext } from '../context';
+import { measure, type BenchRow } from '../measure';
+
+/** A read-only tool that does nothing, so what is measured is the pipeline around it. */
+class NoopRead extends BaseTool<{ title: string }, { slug: string }> {
+  readonly name = 'util.slugifyTitle' as const;
+  execute(input: { title: string }): Promise<{ slug: string }> {
+    return Promise.resolve({ slug: input.title });
+  }
+}
+
+const discard: PluginFilesPort = {
+  read: () => Promise.resolve(null),
+  write: () => Promise.resolve(),
+  append: () => Promise.resolve(),
+  mtime: () => Promise.resolve(null),
+  remove: () => Promise.resolve(),
+  list: () => Promise.resolve([]),
+};
+
+/** Pipeline overhead per read-only call (resolve, validate, repetition, paths, audit), excluding the tool's work. */
+export async function pipelineOverheadBench(): Promise<BenchRow[]> {
+  const vault = new MemoryVault();
+  const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
+  const registry = new ToolRegistry([new NoopRead()]);
+  const pipeline = new ToolExecutionPipeline({
+    registry,
+    ignore: new IgnoreService(vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }),
+    settings: () => ({ approval: 'writes', allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000 }),
+    approval: () => null,
+    checkpoints: null,
+    audit: new AuditLog(discard, clock),
+    externalizer: null,
+    clock,
+  });
+  const { signal: _signal, runId: _runId, ...ports } = benchContext(vault);
+  const calls = 2000;
+  let n = 0;
+  const direct = await measure(async () => {
+    for (let i = 0; i < calls; i++) await registry.execute('util.slugifyTitle', { title: `t${n++}` }, benchContext(vault));
+  }, { warmup: 2, runs: 10 });
+  const piped = await measure(async () => {
+    // A fresh run per batch: the repetition detector's window is per run, as in real use.
+    const run = pipeline.startRun(`bench-${n}`, { ports, signal: new AbortController().signal });
+    for (let i = 0; i < calls; i++) await pipeline.execute({ id: String(i), name: 'util.slugifyTitle', input: { title: `t${n++}` } }, run);
+  }, { warmup: 2, runs: 10 });
+  const perCall = (piped.median - direct.median) / calls;
+  return [
+    { area: 'pipeline', measure: 'overhead per read-only call (beyond validate + execute)', result: `${(perCall * 1000).toFixed(1)} µs`, target: '≤ 0.5 ms', met: perCall <= 0.5 },
+  ];
+}
