@@ -1,0 +1,100 @@
+import OpenAI from 'openai';
+import type { LlmEvent, LlmPort, LlmRequest } from '../core/ports/llm';
+import { cancelledError } from './errors';
+import { openAiCompletionEvents, OpenAiStreamReader } from './openAiEvents';
+import { RequestRunner } from './RequestRunner';
+import { canonicalNameLookup } from './ToolCallAccumulator';
+import { toOpenAiMessages, toOpenAiTools } from './toOpenAiMessages';
+import type { FetchLike, ProviderOptions, Transport } from './types';
+
+export const OPENAI_API = 'https://api.openai.com/v1';
+const REQUEST_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * OpenAI and OpenAI-compatible servers (Ollama, LM Studio, OpenRouter) through the `openai` SDK's chat
+ * completions. Chunks are read raw and tool calls accumulated here, so that local servers' quirks do not break
+ * the answer.
+ */
+export class OpenAiProvider implements LlmPort {
+  readonly provider: 'openai' | 'openai-compatible';
+  readonly model: string;
+  readonly contextWindow: number;
+  private readonly options: ProviderOptions;
+  private readonly runner: RequestRunner;
+  private readonly clients = new Map<FetchLike | undefined, OpenAI>();
+
+  constructor(options: ProviderOptions) {
+    this.provider = options.provider === 'openai' ? 'openai' : 'openai-compatible';
+    this.options = options;
+    this.model = options.model;
+    this.contextWindow = options.contextWindow;
+    this.runner = new RequestRunner(options);
+  }
+
+  stream(request: LlmRequest): AsyncIterable<LlmEvent> {
+    return this.runner.run(request.signal, (transport) => this.attempt(request, transport));
+  }
+
+  private async *attempt(request: LlmRequest, transport: Transport): AsyncGenerator<LlmEvent> {
+    const client = this.client(transport.fetch);
+    const canonicalName = canonicalNameLookup(request.tools);
+    const body = this.body(request);
+    const requestOptions = { signal: request.signal, timeout: REQUEST_TIMEOUT_MS };
+    if (!transport.streaming) {
+      const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
+      yield* openAiCompletionEvents(completion, canonicalName);
+      return;
+    }
+    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
+    const reader = new OpenAiStreamReader(canonicalName);
+    for await (const chunk of stream) yield* reader.read(chunk);
+    // The SDK ends the iteration quietly when the signal aborts.
+    if (request.signal.aborted) throw cancelledError(this.provider, this.options.baseUrl);
+    yield* reader.end();
+  }
+
+  private body(request: LlmRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
+    const official = this.provider === 'openai';
+    const tools = toOpenAiTools(request.tools);
+    // OpenAI's reasoning models refuse `max_tokens`; local servers know only `max_tokens` (deprecated by OpenAI).
+    const tokenLimit: Record<string, number> = official ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens };
+    return {
+      model: this.model,
+      messages: toOpenAiMessages(request.system, request.messages),
+      ...(tools.length > 0 ? { tools } : {}),
+      ...tokenLimit,
+      ...(request.temperature !== undefined && !(official && fixedTemperature(this.model)) ? { temperature: request.temperature } : {}),
+      // LM Studio accepts only `json_schema` here, so the JSON mode is asked of OpenAI alone; prompts ask for JSON anyway.
+      ...(request.json && official ? { response_format: { type: 'json_object' } } : {}),
+    };
+  }
+
+  private client(fetch: FetchLike | undefined): OpenAI {
+    let client = this.clients.get(fetch);
+    if (!client) {
+      const apiKey = this.options.apiKey === '' ? null : this.options.apiKey;
+      client = new OpenAI({
+        apiKey,
+        // Explicit nulls, so that OPENAI_* variables in the environment add nothing to the request.
+        adminAPIKey: null,
+        organization: null,
+        project: null,
+        webhookSecret: null,
+        baseURL: this.options.baseUrl || OPENAI_API,
+        ...(fetch ? { fetch } : {}),
+        maxRetries: 0,
+        // A keyless local server (Ollama, LM Studio) gets no Authorization header at all.
+        ...(apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
+        // Obsidian's renderer is a browser as far as the SDK is concerned; the key is the user's own.
+        dangerouslyAllowBrowser: true,
+      });
+      this.clients.set(fetch, client);
+    }
+    return client;
+  }
+}
+
+/** OpenAI's reasoning models (o-series, gpt-5) accept only the default temperature. */
+function fixedTemperature(model: string): boolean {
+  return /^(o\d|gpt-5)/i.test(model);
+}

@@ -1,0 +1,36 @@
+import type { ClockPort } from '../core/ports/clock';
+
+export type ProviderKind = 'anthropic' | 'openai' | 'openai-compatible';
+
+/** What both SDKs accept as their `fetch` option. */
+export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** Everything a provider needs; createProvider checks and normalizes it first. */
+export interface ProviderOptions {
+  provider: ProviderKind;
+  model: string;
+  /** Normalized base URL; `''` means the provider's own API. */
+  baseUrl: string;
+  /** `''` means none (only allowed for openai-compatible). */
+  apiKey: string;
+  streaming: boolean;
+  /** Most retries after the first attempt. */
+  maxRetries: number;
+  contextWindow: number;
+  /** The streaming transport (the renderer's `fetch`); the SDK's default when absent. */
+  fetch?: FetchLike;
+  /** The buffered transport (Obsidian's `requestUrl`, which ignores CORS); also the CORS fallback. */
+  nonStreamingFetch?: FetchLike;
+  clock: ClockPort;
+  log?: (message: string) => void;
+  /** Jitter source in [0, 1); tests pin it. */
+  random?: () => number;
+}
+
+/** How one attempt talks to the server. */
+export interface Transport {
+  streaming: boolean;
+  fetch: FetchLike | undefined;
+  /** Said in the log: which transport carried the request. */
+  label: string;
+}
