@@ -1,5 +1,5 @@
 import { TFile, TFolder, normalizePath } from 'obsidian';
-import type { EventRef, FileManager, TAbstractFile, Vault } from 'obsidian';
+import type { EventRef, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
 import { AgentError } from '../core/errors';
 import { isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
@@ -24,10 +24,22 @@ function byPath(a: VaultEntry, b: VaultEntry): number {
 export class ObsidianVault implements VaultPort {
   private readonly vault: Vault;
   private readonly fileManager: FileManager;
+  private readonly metadataCache: MetadataCache | null;
 
-  constructor(vault: Vault, fileManager: FileManager) {
+  constructor(vault: Vault, fileManager: FileManager, metadataCache: MetadataCache | null = null) {
     this.vault = vault;
     this.fileManager = fileManager;
+    this.metadataCache = metadataCache;
+  }
+
+  /** The notes whose resolved links point at `path` or into it: `FileManager.renameFile` rewrites exactly those. */
+  linksTo(path: string): Promise<string[]> {
+    const target = normalizePath(path);
+    const sources = new Set<string>();
+    for (const [source, links] of Object.entries(this.metadataCache?.resolvedLinks ?? {})) {
+      if (Object.keys(links).some((dest) => isInside(dest, target))) sources.add(source);
+    }
+    return Promise.resolve([...sources].sort());
   }
 
   get configDir(): string {

@@ -62,6 +62,12 @@ export interface VaultPort {
    */
   list(folder: string, recursive: boolean): Promise<VaultEntry[]>;
 
+  /**
+   * Files whose links the platform rewrites when `path` (a file, or a folder and everything in it) is moved: a
+   * rename touches them too, so they are checkpointed with it. Platforms that do not rewrite links omit this.
+   */
+  linksTo?(path: string): Promise<string[]>;
+
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;
 }

@@ -48,6 +48,8 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
           if (change.isFolder) folders.add(toPath);
           else paths.add(toPath);
           addAncestors(toPath);
+          // Notes linking to what moves get their links rewritten by the platform: they change too.
+          for (const source of (await vault.linksTo?.(change.path)) ?? []) paths.add(source);
         }
         break;
       }

@@ -1,0 +1,62 @@
+import { FileSystemAdapter, requestUrl, type App } from 'obsidian';
+import type { ApprovalPort } from '../core/ports/approval';
+import { AgentServices } from '../core/session/AgentServices';
+import { resolveCheckpointFolder } from '../node/checkpointLocation';
+import { NodeGitFs } from '../node/NodeGitFs';
+import { SystemClock } from '../node/SystemClock';
+import type { EmbeddedAgentSettings } from '../settings/settings';
+import { ObsidianCommands } from './ObsidianCommands';
+import { ObsidianEditorTracker } from './ObsidianEditorTracker';
+import { ObsidianHttp } from './ObsidianHttp';
+import { ObsidianPluginFiles } from './ObsidianPluginFiles';
+import { ObsidianSecrets } from './ObsidianSecrets';
+import { ObsidianVault } from './ObsidianVault';
+import { ObsidianWorkspace } from './ObsidianWorkspace';
+
+export interface ObsidianServices {
+  services: AgentServices;
+  editorTracker: ObsidianEditorTracker;
+  secrets: ObsidianSecrets;
+}
+
+/**
+ * Builds the agent's services over the running app. Called on first use, not in onload, so isomorphic-git and the
+ * rest load only when the user starts the agent. The checkpoint repository lives outside the vault (desktop
+ * only: its folder is on the local disk, found from the vault's base path).
+ */
+export function createAgentServices(
+  app: App,
+  pluginId: string,
+  settings: () => EmbeddedAgentSettings,
+  approval: () => ApprovalPort | null,
+  /** Where the vault is on disk; found from the FileSystemAdapter when not given. */
+  vaultPath: string | null = app.vault.adapter instanceof FileSystemAdapter ? app.vault.adapter.getBasePath() : null,
+): ObsidianServices {
+  const editorTracker = new ObsidianEditorTracker(app.workspace);
+  const secrets = new ObsidianSecrets(app.secretStorage);
+  const adapter = app.vault.adapter;
+  const gitFs = vaultPath === null ? null : new NodeGitFs(resolveCheckpointFolder(vaultPath, settings().checkpointLocation));
+  const services = new AgentServices(
+    {
+      vault: new ObsidianVault(app.vault, app.fileManager, app.metadataCache),
+      editor: editorTracker,
+      workspace: new ObsidianWorkspace(app.workspace, app.vault, editorTracker),
+      commands: new ObsidianCommands(app),
+      http: new ObsidianHttp(requestUrl),
+      pluginFiles: new ObsidianPluginFiles(adapter, app.vault.configDir, pluginId),
+      gitFs,
+      clock: new SystemClock(),
+    },
+    {
+      pluginFolderInVault: `${app.vault.configDir}/plugins/${pluginId}`,
+      settings: () => ({ ...settings(), approvalTimeoutMs: 10 * 60 * 1000 }),
+      approval,
+      knownSecrets: () => {
+        const key = secrets.get(settings().apiKeySecret);
+        return key ? [key] : [];
+      },
+      onError: (error) => console.error('Embedded Agent:', error),
+    },
+  );
+  return { services, editorTracker, secrets };
+}
