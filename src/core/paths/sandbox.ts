@@ -12,6 +12,8 @@ export interface SandboxOptions {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const FORBIDDEN_NAME_CHARS = /[*"\\<>:|?\u0000-\u001F]/;
 const DRIVE_LETTER = /^[A-Za-z]:/;
+// Invisible and bidi-control characters in a file name only serve to make one name look like another.
+const INVISIBLE_IN_NAME = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
 const ALWAYS_WRITE_PROTECTED = ['.git', '.trash'];
 
 /**
@@ -32,6 +34,9 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
   if (segments.some((segment) => segment === '..')) refuse('the path leaves the vault (".." is not allowed)', 'FORBIDDEN_PATH');
   if (segments.some((segment) => segment === '.')) refuse('"." segments are not allowed');
   for (const segment of segments) {
+    // Full-width and other compatibility forms ("．．", "．ｏｂｓｉｄｉａｎ") read as the real thing to a person.
+    if (segment.normalize('NFKC') === '..') refuse(`the name "${segment}" looks like ".." and is not allowed`, 'FORBIDDEN_PATH');
+    if (INVISIBLE_IN_NAME.test(segment)) refuse(`the name "${segment}" contains an invisible or text-direction character`);
     const bad = FORBIDDEN_NAME_CHARS.exec(segment);
     if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names`);
     if (segment !== segment.trim()) refuse(`the name "${segment}" starts or ends with a space`);
@@ -39,7 +44,7 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
   const path = normalizePath(raw);
   if (path === '/') refuse('the path names the vault root');
   if (access === 'write') {
-    const first = (path.split('/')[0] ?? '').toLowerCase();
+    const first = (path.split('/')[0] ?? '').normalize('NFKC').toLowerCase();
     const protectedRoots = [options.configDir.toLowerCase(), ...ALWAYS_WRITE_PROTECTED];
     if (protectedRoots.includes(first)) {
       refuse(`"${path.split('/')[0]}/" is protected; the agent may not write there`, 'FORBIDDEN_PATH');

@@ -65,6 +65,21 @@ describe('resolveVaultPath', () => {
     expect(refusal('../x.md', 'read').code).toBe('FORBIDDEN_PATH');
   });
 
+  it('should refuse look-alikes of ".." and of protected folders made of full-width characters', () => {
+    expect(refusal('notes/．．/x.md').message).toBe('Refused path "notes/．．/x.md": the name "．．" looks like ".." and is not allowed');
+    expect(refusal('．ｏｂｓｉｄｉａｎ/app.json').code).toBe('FORBIDDEN_PATH');
+    expect(refusal('．git/config').code).toBe('FORBIDDEN_PATH');
+  });
+
+  it('should refuse names with invisible or text-direction characters', () => {
+    expect(refusal('.obs\u200Bidian/app.json').message).toBe('Refused path ".obs\u200Bidian/app.json": the name ".obs\u200Bidian" contains an invisible or text-direction character');
+    expect(refusal('Notes/report\u202Egpj.md').code).toBe('INVALID_PATH');
+  });
+
+  it('should let a Cyrillic look-alike of .obsidian through: it is another folder, not the config folder', () => {
+    expect(resolveVaultPath('.\u043Ebsidian/x.md', 'write', options)).toBe('.\u043Ebsidian/x.md');
+  });
+
   it('should use the configured config folder name', () => {
     expect(() => resolveVaultPath('.config/app.json', 'write', { configDir: '.config' })).toThrow(/protected/);
     expect(resolveVaultPath('.obsidian-notes/x.md', 'write', options)).toBe('.obsidian-notes/x.md');
