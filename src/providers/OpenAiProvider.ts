@@ -72,9 +72,10 @@ export class OpenAiProvider implements LlmPort {
   private client(fetch: FetchLike | undefined): OpenAI {
     let client = this.clients.get(fetch);
     if (!client) {
-      const apiKey = this.options.apiKey === '' ? null : this.options.apiKey;
+      const keyless = this.options.apiKey === '';
       client = new OpenAI({
-        apiKey,
+        // The SDK insists on a credential; a keyless server gets a placeholder whose header is removed below.
+        apiKey: keyless ? 'no-key' : this.options.apiKey,
         // Explicit nulls, so that OPENAI_* variables in the environment add nothing to the request.
         adminAPIKey: null,
         organization: null,
@@ -84,7 +85,7 @@ export class OpenAiProvider implements LlmPort {
         ...(fetch ? { fetch } : {}),
         maxRetries: 0,
         // A keyless local server (Ollama, LM Studio) gets no Authorization header at all.
-        ...(apiKey === null ? { defaultHeaders: { Authorization: null } } : {}),
+        ...(keyless ? { defaultHeaders: { Authorization: null } } : {}),
         // Obsidian's renderer is a browser as far as the SDK is concerned; the key is the user's own.
         dangerouslyAllowBrowser: true,
       });
