@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { AgentError } from '../core/errors';
+import { AgentError, isAgentError } from '../core/errors';
 import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import { ContentCache } from './ContentCache';
@@ -85,20 +85,35 @@ export class NodeVault implements VaultPort {
   /** From memory while the index says the file is unchanged; without `watch`, outside edits show after `rescan()` or `read()`. */
   async cachedRead(path: string): Promise<string> {
     await this.settle();
-    const known = this.index?.get(this.root.normalize(path));
-    if (known?.kind === 'file') {
-      const hit = this.cache.get(known.path, known.mtimeMs, known.sizeBytes);
-      if (hit !== undefined) return hit;
-      // A file the index knows, at the size it knows: read it in one synchronous step. Anything else (gone,
-      // resized since indexing, unreadable) takes the full path below, which also brings the index up to date.
-      const data = this.root.readKnownFileSync(known.path);
-      if (data !== null && data.length === known.sizeBytes) {
-        const text = data.toString('utf8');
-        this.cache.set(known.path, text, known.mtimeMs, known.sizeBytes);
-        return text;
-      }
+    return this.knownText(path) ?? this.read(path);
+  }
+
+  async cachedReadMany(paths: readonly string[]): Promise<(string | null)[]> {
+    await this.settle();
+    const texts: (string | null)[] = [];
+    for (const path of paths) {
+      const text: string | null = this.knownText(path) ?? (await this.read(path).catch((error: unknown) => (isAgentError(error, 'NOT_FOUND') ? null : Promise.reject(error))));
+      texts.push(text);
     }
-    return this.read(path);
+    return texts;
+  }
+
+  /**
+   * The text of a file the index knows, from the cache or read in one synchronous step at the size the index
+   * knows. Undefined for anything else (unknown, gone, resized since indexing): the caller takes the full path,
+   * which also brings the index up to date.
+   */
+  private knownText(path: string): string | undefined {
+    // Index keys are normalized paths: an exact hit needs no normalizing (a scan asks for thousands of them).
+    const known = this.index?.get(path) ?? this.index?.get(this.root.normalize(path));
+    if (known?.kind !== 'file') return undefined;
+    const hit = this.cache.get(known.path, known.mtimeMs, known.sizeBytes);
+    if (hit !== undefined) return hit;
+    const data = this.root.readKnownFileSync(known.path, known.sizeBytes);
+    if (data === null || data.length !== known.sizeBytes) return undefined;
+    const text = data.toString('utf8');
+    this.cache.set(known.path, text, known.mtimeMs, known.sizeBytes);
+    return text;
   }
 
   async readBinary(path: string): Promise<Uint8Array> {

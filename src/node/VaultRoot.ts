@@ -1,4 +1,4 @@
-import { closeSync, constants as fsConstants, openSync, readFileSync, realpathSync } from 'node:fs';
+import { closeSync, constants as fsConstants, openSync, readFileSync, readSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { AgentError } from '../core/errors';
@@ -48,7 +48,7 @@ export class VaultRoot {
     // Plain concatenation: this runs for every file of a scan or a cold search, and path.join's normalizing is
     // what normalize() already did. A ".." that slipped through still cannot pass the check below.
     const abs = this.abs + nodePath.sep + (nodePath.sep === '/' ? path : path.split('/').join(nodePath.sep));
-    if (path.split('/').includes('..') || !this.containsAbs(this.abs, abs)) throw forbidden(path);
+    if (PARENT_SEGMENT.test(path) || !this.containsAbs(this.abs, abs)) throw forbidden(path);
     return abs;
   }
 
@@ -87,7 +87,7 @@ export class VaultRoot {
    * and the file itself is opened with O_NOFOLLOW, so a file swapped for a link to elsewhere is refused.
    * Null when the file is gone or unreadable, so the caller takes the full path.
    */
-  readKnownFileSync(path: string): Buffer | null {
+  readKnownFileSync(path: string, sizeHint?: number): Buffer | null {
     try {
       this.realRootSync ??= realpathSync.native(this.abs);
       const slash = path.lastIndexOf('/');
@@ -101,7 +101,7 @@ export class VaultRoot {
       if (!this.containsAbs(this.realRootSync, cached.real)) throw forbidden(path);
       const fd = openSync(cached.real + nodePath.sep + path.slice(slash + 1), fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
       try {
-        return readFileSync(fd);
+        return sizeHint === undefined ? readFileSync(fd) : readExactly(fd, sizeHint);
       } finally {
         closeSync(fd);
       }
@@ -127,9 +127,27 @@ export class VaultRoot {
   private containsAbs(root: string, abs: string): boolean {
     if (abs === root) return true;
     const prefix = root.endsWith(nodePath.sep) ? root : root + nodePath.sep;
-    return abs.startsWith(prefix) && !abs.slice(prefix.length).split(nodePath.sep).includes('..');
+    return abs.startsWith(prefix) && !PARENT_SEGMENT.test(nodePath.sep === '/' ? abs : abs.split(nodePath.sep).join('/'));
   }
 }
+
+/**
+ * Reads a file whose size the index knows with one allocation and no fstat; a file that has since grown is read
+ * to its end, so the caller's size check sees the difference.
+ */
+function readExactly(fd: number, size: number): Buffer {
+  const buffer = Buffer.allocUnsafe(size);
+  let offset = 0;
+  while (offset < size) {
+    const read = readSync(fd, buffer, offset, size - offset, offset);
+    if (read === 0) return buffer.subarray(0, offset);
+    offset += read;
+  }
+  return readSync(fd, Buffer.allocUnsafe(1), 0, 1, size) === 0 ? buffer : Buffer.concat([buffer, readFileSync(fd)]);
+}
+
+/** A ".." segment anywhere in a slash-separated path. */
+const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
 
 /** How long a folder's resolved real path is trusted by readKnownFileSync. */
 const FOLDER_REAL_TTL_MS = 1000;

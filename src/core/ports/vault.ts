@@ -30,6 +30,11 @@ export interface VaultPort {
   /** Reads a text file, from a cache when the platform keeps one (Obsidian's `cachedRead`); for display and search. */
   cachedRead(path: string): Promise<string>;
   readBinary(path: string): Promise<Uint8Array>;
+  /**
+   * Many `cachedRead`s at once, in order, with null for a file that is no longer there. Optional: for scans over
+   * thousands of notes (search), where one call instead of thousands of awaited ones is what makes them fast.
+   */
+  cachedReadMany?(paths: readonly string[]): Promise<(string | null)[]>;
 
   /** Creates a new text file; `EXISTS` if anything is at `path`. Missing parent folders are created first. */
   create(path: string, content: string): Promise<VaultEntry>;

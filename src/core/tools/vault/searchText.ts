@@ -137,6 +137,16 @@ async function scan(files: readonly VaultEntry[], matcher: TextMatcher, wanted: 
     if (context.signal.aborted) break;
     const chunk = missing.slice(start, start + size);
     filesRead += chunk.length;
+    if (context.vault.cachedReadMany) {
+      const read = await context.vault.cachedReadMany(chunk.map((index) => (files[index] as VaultEntry).path));
+      chunk.forEach((index, i) => {
+        const text = read[i] ?? null;
+        texts[index] = text;
+        if (text !== null) cache.set(files[index] as VaultEntry, text);
+      });
+      if (matchReadyPrefix()) break;
+      continue;
+    }
     await mapLimit(chunk, READ_CONCURRENCY, async (index) => {
       const entry = files[index] as VaultEntry;
       try {
