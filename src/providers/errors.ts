@@ -112,7 +112,7 @@ export function toAgentError(failure: ProviderFailure, context: ErrorContext): A
   if (context.midStream) {
     return new AgentError(
       'PROVIDER_ERROR',
-      `${label} broke off the answer${status === undefined ? '' : ` (${status})`}: ${failure.serverMessage}. Send the message again`,
+      `${label} broke off the answer${status === undefined ? '' : ` (${status})`}: ${failure.serverMessage.replace(/\.+$/, '')}. Send the message again`,
       details,
     );
   }
