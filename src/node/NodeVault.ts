@@ -92,8 +92,17 @@ export class NodeVault implements VaultPort {
     await this.settle();
     const texts: (string | null)[] = [];
     for (const path of paths) {
-      const text: string | null = this.knownText(path) ?? (await this.read(path).catch((error: unknown) => (isAgentError(error, 'NOT_FOUND') ? null : Promise.reject(error))));
-      texts.push(text);
+      const known = this.knownText(path);
+      if (known !== undefined) {
+        texts.push(known);
+        continue;
+      }
+      try {
+        texts.push(await this.read(path));
+      } catch (error) {
+        if (!isAgentError(error, 'NOT_FOUND')) throw error;
+        texts.push(null);
+      }
     }
     return texts;
   }
