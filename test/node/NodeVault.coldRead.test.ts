@@ -50,4 +50,13 @@ describe('NodeVault cold reads of indexed files', () => {
     await writeFile(join(root, 'Notes', 'a.md'), 'changed!');
     expect(await vault.read('Notes/a.md')).toBe('changed!');
   });
+
+  it('should read many files at once, in order, with null for one that is gone', async () => {
+    const { root } = await setup();
+    await writeFile(join(root, 'b.md'), 'bee');
+    const vault = new NodeVault(root);
+    await vault.list('/', true);
+    await unlink(join(root, 'b.md'));
+    expect(await vault.cachedReadMany(['Notes/a.md', 'b.md', 'Notes/a.md'])).toEqual(['inside!!', null, 'inside!!']);
+  });
 });
