@@ -54,7 +54,7 @@ export class RequestRunner {
         const context = { provider, model, baseUrl, retries, midStream: yielded };
         if (yielded || !isRetryable(failure) || retries >= maxRetries) throw toAgentError(failure, context);
         const retryAfter = parseRetryAfter(failure.headers, clock.now());
-        if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) throw toAgentError(failure, context);
+        if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) throw toAgentError(failure, { ...context, retryAfterMs: retryAfter });
         const delay = retryDelay(retries, retryAfter, this.options.random);
         this.log(`${this.label}: ${failure.status ?? failure.kind} ${failure.serverMessage}; retry ${retries + 1} of ${maxRetries} in ${delay} ms`);
         try {

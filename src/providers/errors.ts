@@ -35,6 +35,8 @@ export interface ErrorContext {
   retries: number;
   /** Part of the answer had already been passed on when the failure came. */
   midStream?: boolean;
+  /** The server asked for a wait too long to sit through. */
+  retryAfterMs?: number;
 }
 
 // Error event types inside a stream carry no HTTP status; these are the statuses the same errors have as responses.
@@ -74,7 +76,7 @@ export function inspectFailure(error: unknown): ProviderFailure {
   }
   if (error instanceof AnthropicSdk.APIConnectionError || error instanceof OpenAiSdk.APIConnectionError) {
     const cause = error.cause === undefined ? '' : `: ${describeError(error.cause)}`;
-    return { kind: 'connection', serverMessage: `${error.message}${cause}`, overflow: false };
+    return { kind: 'connection', serverMessage: `${error.message.replace(/\.+$/, '')}${cause}`, overflow: false };
   }
   if (error instanceof IncompleteStreamError) return { kind: 'connection', serverMessage: error.message, overflow: false };
   if (error instanceof AnthropicSdk.APIError || error instanceof OpenAiSdk.APIError) {
@@ -129,6 +131,13 @@ export function toAgentError(failure: ProviderFailure, context: ErrorContext): A
   if (status === 404) {
     const hint = context.provider === 'openai-compatible' ? ', and that the base URL ends in /v1 (e.g. http://localhost:11434/v1)' : '';
     return new AgentError('PROVIDER_MODEL', `${label} does not know the model "${context.model}" (404): check ${SETTINGS_PATH} → Model${hint}. ${failure.serverMessage}`, details);
+  }
+  if (status === 429 && context.retryAfterMs !== undefined) {
+    return new AgentError(
+      'RATE_LIMITED',
+      `${label} is limiting requests (429) and asks to wait ${Math.ceil(context.retryAfterMs / 1000)} s: try again then. ${failure.serverMessage}`,
+      { ...details, retryAfterMs: context.retryAfterMs },
+    );
   }
   if (status === 429) {
     return new AgentError(

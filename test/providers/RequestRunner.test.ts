@@ -84,6 +84,7 @@ describe('retry policy', () => {
     const clock = recordingClock();
     const error = await failure(anthropic({ clock }));
     expect(error.code).toBe('RATE_LIMITED');
+    expect(error.message).toBe('Anthropic is limiting requests (429) and asks to wait 3600 s: try again then. Daily limit');
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -216,7 +217,7 @@ describe('non-streaming transport', () => {
     expect(clock.sleeps).toEqual([]);
     expect(log).toEqual([
       `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch`,
-      `The server at ${server.openAiBaseUrl}: streaming request failed (Connection error.: Failed to fetch); trying without streaming in case CORS blocks it`,
+      `The server at ${server.openAiBaseUrl}: streaming request failed (Connection error: Failed to fetch); trying without streaming in case CORS blocks it`,
       `The server at ${server.openAiBaseUrl} (llama3.1): request without streaming over requestUrl`,
       `The server at ${server.openAiBaseUrl}: streaming is blocked but requestUrl works; answers arrive whole from now on`,
       `The server at ${server.openAiBaseUrl} (llama3.1): request without streaming over requestUrl`,
