@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AuditLog } from '../../../src/core/tool-execution/AuditLog';
 import { redact } from '../../../src/core/tool-execution/redact';
-import type { PluginFilesPort } from '../../../src/core/ports/pluginFiles';
+import { memoryPluginFiles } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
-
-function memoryFiles(): PluginFilesPort & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    read: (path) => Promise.resolve(data.get(path) ?? null),
-    write: (path, content) => Promise.resolve(void data.set(path, content)),
-    append: (path, content) => Promise.resolve(void data.set(path, (data.get(path) ?? '') + content)),
-    mtime: (path) => Promise.resolve(data.has(path) ? 0 : null),
-    remove: (path) => Promise.resolve(void data.delete(path)),
-    list: () => Promise.resolve([...data.keys()]),
-  };
-}
 
 describe('redact', () => {
   it('should replace values under secret-sounding keys, known secrets and key-shaped strings', () => {
@@ -34,7 +21,7 @@ describe('redact', () => {
 
 describe('AuditLog', () => {
   it('should append one JSON line per call to a file per day, with the contract fields', async () => {
-    const files = memoryFiles();
+    const files = memoryPluginFiles();
     const log = new AuditLog(files, fixedClock(Date.UTC(2026, 10, 22, 10, 0, 0)));
     void log.record({ runId: 'r1', tool: 'vault.createFile', args: { path: 'a.md', content: 'hi' }, ok: true, error: null, code: null, durationMs: 3 });
     await log.record({ runId: 'r1', tool: 'vault.delete', args: { path: 'b.md' }, ok: false, error: 'no', code: 'DENIED', durationMs: 1 });
@@ -46,7 +33,7 @@ describe('AuditLog', () => {
   });
 
   it('should never write a known secret, even inside an error message', async () => {
-    const files = memoryFiles();
+    const files = memoryPluginFiles();
     const log = new AuditLog(files, fixedClock(), () => ['planted-secret-123']);
     await log.record({ runId: 'r', tool: 'vault.writeFile', args: { content: 'planted-secret-123' }, ok: false, error: 'failed with planted-secret-123', code: 'INTERNAL', durationMs: 0 });
     expect([...files.data.values()].join('')).not.toContain('planted-secret-123');
@@ -54,7 +41,7 @@ describe('AuditLog', () => {
 
   it('should report a failing disk without failing the caller', async () => {
     const errors: unknown[] = [];
-    const files = { ...memoryFiles(), append: () => Promise.reject(new Error('disk full')) };
+    const files = { ...memoryPluginFiles(), append: () => Promise.reject(new Error('disk full')) };
     const log = new AuditLog(files, fixedClock(), () => [], (error) => errors.push(error));
     await log.record({ runId: 'r', tool: 't', args: {}, ok: true, error: null, code: null, durationMs: 0 });
     expect(errors).toEqual([new Error('disk full')]);
