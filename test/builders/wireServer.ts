@@ -3,6 +3,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * A local server that speaks both providers' wire formats — `/v1/messages` (Anthropic) and `/v1/chat/completions`
@@ -10,7 +11,8 @@ import { resolve } from 'node:path';
  * request (path, headers, JSON body) so tests can assert on what the SDKs sent.
  */
 
-export const STREAMS_DIR = resolve(process.cwd(), '../shared/data/provider-streams');
+/** The recorded streams in ../shared beside the repository. */
+export const STREAMS_DIR = fileURLToPath(new URL('../../../shared/data/provider-streams', import.meta.url));
 
 /** A recorded SSE body from the shared provider streams, verbatim (`quirks/…` for the local-server shapes). */
 export function recordedStream(name: string): string {
