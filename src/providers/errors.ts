@@ -86,8 +86,10 @@ export function inspectFailure(error: unknown): ProviderFailure {
     const errorType = body.code ?? body.type ?? (typeof apiError.type === 'string' ? apiError.type : undefined);
     const status = apiError.status ?? (errorType === undefined ? undefined : STATUS_OF_TYPE[errorType]);
     const serverMessage = body.message ?? apiError.message;
-    const overflow = errorType === 'context_length_exceeded' || OVERFLOW_PATTERNS.some((pattern) => pattern.test(serverMessage));
-    return { kind: 'http', status, headers: apiError.headers, serverMessage, errorType, overflow: overflow || status === 413 };
+    // Only a refused request can be an overflow; a 5xx or 429 that mentions the context is something else.
+    const refused = status === undefined || status === 400 || status === 413 || status === 422;
+    const overflow = refused && (errorType === 'context_length_exceeded' || status === 413 || OVERFLOW_PATTERNS.some((pattern) => pattern.test(serverMessage)));
+    return { kind: 'http', status, headers: apiError.headers, serverMessage, errorType, overflow };
   }
   return { kind: 'other', serverMessage: describeError(error), overflow: false };
 }
