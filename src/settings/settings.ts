@@ -36,14 +36,14 @@ interface SettingSpec<K extends keyof EmbeddedAgentSettings> {
 type AnySettingSpec = { [K in keyof EmbeddedAgentSettings]: SettingSpec<K> }[keyof EmbeddedAgentSettings];
 
 export const DEFAULT_MODELS: Record<ProviderId, string> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-4-6',
   openai: 'gpt-4.1',
   'openai-compatible': 'llama3.1',
 };
 
 export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'provider', default: 'anthropic', values: ['anthropic', 'openai', 'openai-compatible'], description: 'Which API the agent talks to. `openai-compatible` covers Ollama, LM Studio, OpenRouter and other servers that speak the OpenAI chat API.' },
-  { key: 'model', default: DEFAULT_MODELS.anthropic, description: 'The model id sent to the provider, e.g. `claude-sonnet-4-5` (Anthropic), `gpt-4.1` (OpenAI), `llama3.1` (Ollama).' },
+  { key: 'model', default: DEFAULT_MODELS.anthropic, description: 'The model id sent to the provider, e.g. `claude-sonnet-4-6` (Anthropic), `gpt-4.1` (OpenAI), `llama3.1` (Ollama).' },
   { key: 'baseUrl', default: '', description: 'API base URL; empty for the provider\'s own. `openai-compatible` needs it, e.g. `http://localhost:11434/v1`.' },
   { key: 'apiKeySecret', default: 'embedded-agent-api-key', description: 'The *name* of the secret in Obsidian\'s secret storage that holds the API key. The key itself is never written to data.json.' },
   { key: 'streaming', default: true, description: 'Stream answers as they are written. Off: one request per answer through Obsidian\'s `requestUrl`.' },
