@@ -1,0 +1,215 @@
+import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
+import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
+import { SECTION_ORDER, SETTING_LABELS, type SettingSection } from './settingLabels';
+
+/** The plugin as the settings tab sees it: its settings and a way to save them. */
+export interface SettingsHost extends Plugin {
+  settings: EmbeddedAgentSettings;
+  saveSettings(): Promise<void>;
+}
+
+/** Sends a small request with these settings; resolves with what to show on success, rejects with the error. */
+export type TestConnection = (settings: Readonly<EmbeddedAgentSettings>) => Promise<string>;
+
+type Spec = (typeof SETTING_SPECS)[number];
+type Key = keyof EmbeddedAgentSettings;
+
+/**
+ * The settings tab, generated from SETTING_SPECS: a dropdown per enumeration, a toggle per boolean, a text field
+ * per string or number. A value outside its range is refused with a message that names the setting, and is not
+ * saved. The API key is picked with Obsidian's SecretComponent, so data.json holds only the secret's name.
+ *
+ * Both entry points render the same rows: `display()` for Obsidian before 1.13 (the manifest's minAppVersion is
+ * lower), `getSettingDefinitions()` for 1.13 and later, where the rows also appear in the settings search.
+ */
+export class EmbeddedAgentSettingTab extends PluginSettingTab {
+  private readonly textFields = new Map<Key, TextComponent>();
+
+  constructor(
+    app: App,
+    private readonly host: SettingsHost,
+    private readonly testConnection: TestConnection,
+  ) {
+    super(app, host);
+  }
+
+  override display(): void {
+    const { containerEl } = this;
+    containerEl.empty();
+    for (const section of SECTION_ORDER) {
+      new Setting(containerEl).setName(section).setHeading();
+      for (const spec of specsOf(section)) {
+        const setting = new Setting(containerEl).setName(SETTING_LABELS[spec.key].name).setDesc(describe(spec));
+        this.renderControl(setting, spec);
+      }
+      if (section === 'Model') this.renderTestConnection(new Setting(containerEl).setName('Test connection').setDesc(TEST_DESCRIPTION));
+    }
+  }
+
+  override getSettingDefinitions(): SettingDefinitionItem[] {
+    return SECTION_ORDER.map((section) => ({
+      type: 'group' as const,
+      heading: section,
+      items: [
+        ...specsOf(section).map((spec) => ({
+          name: SETTING_LABELS[spec.key].name,
+          desc: describe(spec),
+          aliases: [spec.key],
+          render: (setting: Setting) => this.renderControl(setting, spec),
+        })),
+        ...(section === 'Model' ? [{ name: 'Test connection', desc: TEST_DESCRIPTION, render: (setting: Setting) => this.renderTestConnection(setting) }] : []),
+      ],
+    }));
+  }
+
+  private renderControl(setting: Setting, spec: Spec): void {
+    const label = SETTING_LABELS[spec.key];
+    const settings = this.host.settings as unknown as Record<Key, unknown>;
+    const current = settings[spec.key];
+    if (spec.key === 'apiKeySecret') {
+      // The component lists the secrets in Obsidian's keychain and lets the person add one; we keep its name only.
+      setting.addComponent((el) =>
+        new SecretComponent(this.app, el).setValue(String(current)).onChange((name) => {
+          if (name !== this.host.settings.apiKeySecret) void this.save(setting, spec.key, name);
+        }),
+      );
+    } else if (spec.values) {
+      const values = spec.values as readonly string[];
+      setting.addDropdown((dropdown) => {
+        for (const value of values) dropdown.addOption(value, label.options?.[value] ?? value);
+        dropdown.selectEl.setAttr('aria-label', label.name);
+        // setValue before onChange: showing the stored value must not count as a change.
+        dropdown.setValue(String(current)).onChange((value) => {
+          if (!values.includes(value)) return this.showError(setting, `${label.name} must be one of ${values.join(', ')}; got "${value}". Not saved.`);
+          if (spec.key === 'provider') this.followProviderDefault(value as ProviderId);
+          void this.save(setting, spec.key, value);
+        });
+      });
+    } else if (typeof spec.default === 'boolean') {
+      setting.addToggle((toggle) => {
+        toggle.toggleEl.setAttr('aria-label', label.name);
+        toggle.setValue(current === true).onChange((value) => void this.save(setting, spec.key, value));
+      });
+    } else if (typeof spec.default === 'number') {
+      setting.addText((text) => {
+        text.inputEl.type = 'number';
+        text.inputEl.setAttr('aria-label', label.name);
+        if (spec.range) text.inputEl.setAttrs({ min: String(spec.range.min), max: String(spec.range.max), step: label.fractional ? 'any' : '1' });
+        text.setValue(String(current)).onChange((raw) => {
+          const problem = numberProblem(raw, label.name, spec.range, label.fractional === true);
+          text.inputEl.setAttr('aria-invalid', String(problem !== null));
+          if (problem !== null) return this.showError(setting, problem);
+          void this.save(setting, spec.key, Number(raw));
+        });
+      });
+    } else if (typeof spec.default === 'string') {
+      setting.addText((text) => {
+        this.textFields.set(spec.key, text);
+        text.inputEl.setAttr('aria-label', label.name);
+        if (label.placeholder) text.setPlaceholder(label.placeholder);
+        text.setValue(String(current)).onChange((raw) => {
+          const problem = textProblem(spec.key, raw, label.name);
+          text.inputEl.setAttr('aria-invalid', String(problem !== null));
+          if (problem !== null) return this.showError(setting, problem);
+          void this.save(setting, spec.key, spec.key === 'baseUrl' ? raw.trim() : raw);
+        });
+      });
+    } else if (Array.isArray(current)) {
+      setting.setDesc(`${current.length} saved. Run them from the command palette; manage them in the chat panel.`);
+    }
+  }
+
+  private renderTestConnection(setting: Setting): void {
+    const status = setting.infoEl.createDiv({ cls: 'embedded-agent-setting-status', attr: { role: 'status' } });
+    setting.addButton((button) =>
+      button.setButtonText('Test connection').onClick(async () => {
+        button.setDisabled(true);
+        status.removeClass('is-error', 'is-success');
+        status.setText('Testing…');
+        try {
+          const detail = await this.testConnection({ ...this.host.settings });
+          status.addClass('is-success');
+          status.setText(detail ? `Connection works: ${detail}` : 'Connection works.');
+        } catch (error) {
+          status.addClass('is-error');
+          status.setText(`Connection failed: ${error instanceof Error ? error.message : String(error)}`);
+        } finally {
+          button.setDisabled(false);
+        }
+      }),
+    );
+  }
+
+  /** A model id left at the old provider's default follows the new provider; one the person typed stays. */
+  private followProviderDefault(provider: ProviderId): void {
+    const previous = this.host.settings.provider;
+    if (previous === provider || this.host.settings.model !== DEFAULT_MODELS[previous]) return;
+    this.host.settings.model = DEFAULT_MODELS[provider];
+    const field = this.textFields.get('model');
+    if (field) field.inputEl.value = DEFAULT_MODELS[provider];
+  }
+
+  private async save(setting: Setting, key: Key, value: unknown): Promise<void> {
+    this.showError(setting, null);
+    (this.host.settings as unknown as Record<Key, unknown>)[key] = value;
+    try {
+      await this.host.saveSettings();
+    } catch (error) {
+      this.showError(setting, `${SETTING_LABELS[key].name} was not saved: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** A message under the row's description (Setting.setErrorMessage needs Obsidian 1.13). */
+  private showError(setting: Setting, message: string | null): void {
+    let el = setting.infoEl.querySelector<HTMLElement>('.embedded-agent-setting-error');
+    if (!message) {
+      el?.remove();
+      setting.settingEl.removeClass('is-invalid');
+      return;
+    }
+    el ??= setting.infoEl.createDiv({ cls: 'embedded-agent-setting-error', attr: { role: 'alert' } });
+    el.setText(message);
+    setting.settingEl.addClass('is-invalid');
+  }
+}
+
+const TEST_DESCRIPTION = 'Sends one short request with the settings above and shows the answer or the exact error.';
+
+function specsOf(section: SettingSection): Spec[] {
+  return SETTING_SPECS.filter((spec) => SETTING_LABELS[spec.key].section === section);
+}
+
+/** The spec's description with its `code` spans and *emphasis* kept, as a fragment (never as HTML). */
+function describe(spec: Spec): DocumentFragment {
+  return createFragment((fragment) => {
+    for (const part of spec.description.split(/(`[^`]+`|\*[^*]+\*)/)) {
+      if (part.startsWith('`') && part.endsWith('`') && part.length > 1) fragment.createEl('code', { text: part.slice(1, -1) });
+      else if (part.startsWith('*') && part.endsWith('*') && part.length > 1) fragment.createEl('em', { text: part.slice(1, -1) });
+      else if (part) fragment.appendText(part);
+    }
+  });
+}
+
+export function numberProblem(raw: string, name: string, range: { min: number; max: number } | undefined, fractional: boolean): string | null {
+  const kind = fractional ? 'a number' : 'a whole number';
+  const bounds = range ? ` from ${range.min} to ${range.max}` : '';
+  const value = raw.trim() === '' ? Number.NaN : Number(raw);
+  if (!Number.isFinite(value) || (!fractional && !Number.isInteger(value)) || (range && (value < range.min || value > range.max))) {
+    return `${name} must be ${kind}${bounds}; got "${raw}". Not saved.`;
+  }
+  return null;
+}
+
+export function textProblem(key: Key, raw: string, name: string): string | null {
+  if (key === 'model' && raw.trim() === '') return `${name} must not be empty: enter the model id the provider expects. Not saved.`;
+  if (key === 'baseUrl' && raw.trim() !== '') {
+    let url: URL | null = null;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return `${name} must be empty or an http(s) address like http://localhost:11434/v1; got "${raw}". Not saved.`;
+  }
+  return null;
+}

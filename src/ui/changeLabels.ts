@@ -1,0 +1,29 @@
+import type { FileChange } from '../core/tool-execution/changePreview/types';
+import type { ApprovalRequest } from '../core/ports/approval';
+
+/** The verb a person reads for each kind of change, shared by the approval card and the plan preview. */
+export function changeVerb(change: FileChange): string {
+  switch (change.kind) {
+    case 'created':
+      return 'Create';
+    case 'modified':
+      return 'Change';
+    case 'moved':
+      return change.isFolder ? 'Move folder' : 'Move';
+    case 'deleted':
+      return `${change.toTrash ? 'Move to trash' : 'Delete permanently'}${change.isFolder ? ' (folder)' : ''}`;
+    case 'folder-created':
+      return 'Create folder';
+  }
+}
+
+/** Moves and deletes are the changes a person most needs to notice: they get the warning styles. */
+export function isHighlighted(change: FileChange): boolean {
+  return change.kind === 'moved' || change.kind === 'deleted';
+}
+
+export const RISK_LABELS: Record<ApprovalRequest['risk'], string> = {
+  'read-only': 'Reads only',
+  writes: 'Writes to the vault',
+  commands: 'Runs commands',
+};

@@ -1,0 +1,48 @@
+import type { EmbeddedAgentSettings } from '../settings/settings';
+
+export type SettingSection = 'Model' | 'Safety' | 'Checkpoints' | 'Advanced';
+
+export interface SettingLabel {
+  /** The row's name, in sentence case. */
+  name: string;
+  section: SettingSection;
+  /** Display names of an enumeration's values; a value without one shows as itself. */
+  options?: Record<string, string>;
+  /** Numbers: whether fractions are allowed (otherwise whole numbers only). */
+  fractional?: boolean;
+  /** Shown by the field when it is empty. */
+  placeholder?: string;
+}
+
+/**
+ * What a person reads for each setting; keys, defaults, ranges and descriptions come from SETTING_SPECS. Typed as
+ * a record over every key, so a setting added there does not compile until it has a name here.
+ */
+export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> = {
+  provider: {
+    name: 'Provider',
+    section: 'Model',
+    options: { anthropic: 'Anthropic', openai: 'OpenAI', 'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, …)' },
+  },
+  model: { name: 'Model', section: 'Model' },
+  baseUrl: { name: 'Base URL', section: 'Model', placeholder: 'http://localhost:11434/v1' },
+  apiKeySecret: { name: 'API key', section: 'Model' },
+  streaming: { name: 'Stream answers', section: 'Model' },
+  maxTokens: { name: 'Maximum tokens per answer', section: 'Model' },
+  temperature: { name: 'Temperature', section: 'Model', fractional: true },
+  approval: {
+    name: 'Ask for approval',
+    section: 'Safety',
+    options: { always: 'For every plan and tool call', writes: 'For writes and commands only' },
+  },
+  allowCommands: { name: 'Allow commands', section: 'Safety' },
+  allowDeletes: { name: 'Allow deletes and renames', section: 'Safety' },
+  maxRetries: { name: 'Maximum retries', section: 'Safety' },
+  checkpointLocation: { name: 'Checkpoint folder', section: 'Checkpoints', placeholder: 'Outside the vault, in your user folder' },
+  checkpointMaxMb: { name: 'Checkpoint size limit (MB)', section: 'Checkpoints' },
+  condensingThreshold: { name: 'Condense the conversation at (%)', section: 'Advanced' },
+  contextWindow: { name: 'Context window (tokens)', section: 'Advanced', placeholder: '0' },
+  savedActions: { name: 'Saved actions', section: 'Advanced' },
+};
+
+export const SECTION_ORDER: readonly SettingSection[] = ['Model', 'Safety', 'Checkpoints', 'Advanced'];
