@@ -155,6 +155,7 @@ export class AgentTask {
         run: s.run,
         callbacks,
         maxTokens: this.o.settings().maxTokens,
+        unloaded: () => new Set(s.tools.deferred),
         completed: () => s.completion !== null,
       });
       s.history.push(resultsMessage(outcomes));

@@ -10,8 +10,8 @@ export function refusal(call: { id: string; name: string }, code: string, messag
   return { callId: call.id, tool: call.name, ok: false, error: { code, message }, content: `<error tool="${call.name}" code="${code}">${message}</error>`, durationMs: 0 };
 }
 
-/** Why a received call must not run: cut off by the token limit, or arguments that are not JSON. */
-function refusalFor(call: ReceivedCall, maxTokens: number): CallOutcome | null {
+/** Why a received call must not run: cut off by the token limit, arguments that are not JSON, or a deferred tool not loaded yet. */
+function refusalFor(call: ReceivedCall, maxTokens: number, unloaded: ReadonlySet<string>): CallOutcome | null {
   if (call.truncated) {
     return refusal(
       call,
@@ -26,6 +26,9 @@ function refusalFor(call: ReceivedCall, maxTokens: number): CallOutcome | null {
       'INVALID_INPUT',
       `${call.name} was not run: its arguments are not valid JSON (${call.error ?? 'no arguments'}). Send the call again with a JSON object that matches the tool's schema.`,
     );
+  }
+  if (unloaded.has(call.name)) {
+    return refusal(call, 'NOT_ALLOWED', `${call.name} is listed by name only and was not run: load it first with agent.findTool {"query": "${call.name}"}, then call it again`);
   }
   return null;
 }
@@ -50,6 +53,8 @@ export async function runTurnCalls(args: {
   run: RunState;
   callbacks: TaskCallbacks;
   maxTokens: number;
+  /** Deferred tools of the mode that agent.findTool has not loaded; read per call, since a load changes it. */
+  unloaded: () => ReadonlySet<string>;
   completed: () => boolean;
 }): Promise<CallOutcome[]> {
   const { calls, pipeline, run, callbacks } = args;
@@ -72,7 +77,7 @@ export async function runTurnCalls(args: {
     }
     const toolCall: ToolCall = { id: call.id, name: call.name, input: call.input };
     callbacks.onToolCall?.(toolCall);
-    const refused = refusalFor(call, args.maxTokens);
+    const refused = refusalFor(call, args.maxTokens, args.unloaded());
     if (refused) {
       await flush();
       report(refused);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { HistoryMessage } from '../../../src/core/ports/llm';
 import { ScriptedApproval } from '../../builders/pipeline';
 import { call, callsReply, textReply, usage } from '../../builders/scriptedModel';
 import { buildAgent } from './harness';
@@ -169,7 +170,7 @@ describe('AgentTask: the loop', () => {
   });
 
   it('should append to earlier history without changing it, and end the pipeline run with its audit', async () => {
-    const earlier = [{ role: 'user', text: 'Hi' } as const, { role: 'assistant', text: 'Hello!', toolCalls: [] } as const];
+    const earlier: HistoryMessage[] = [{ role: 'user', text: 'Hi' }, { role: 'assistant', text: 'Hello!', toolCalls: [] }];
     const { run, model, fixture } = buildAgent({ files: { 'a.md': 'A' }, replies: [callsReply([call('vault.readFile', { path: 'a.md' })]), textReply('A.')] });
     const result = await run('Read a', { history: earlier });
     expect(model.requests[0]?.messages).toEqual([...earlier, { role: 'user', text: 'Read a' }]);
