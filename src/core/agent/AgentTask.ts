@@ -67,7 +67,13 @@ export class AgentTask {
     const onAbort = (): void => controller.abort();
     if (config.signal?.aborted) controller.abort();
     config.signal?.addEventListener('abort', onAbort, { once: true });
-    const s = await this.startSession(config, controller.signal);
+    let s: Session;
+    try {
+      s = await this.startSession(config, controller.signal);
+    } catch (error) {
+      config.signal?.removeEventListener('abort', onAbort);
+      throw error;
+    }
     let result: AgentResult;
     try {
       result = await this.loop(s);

@@ -22,7 +22,7 @@ export class IterationBudget {
     if (iteration !== this.softLimit || iteration <= 1) return null;
     const left = this.maxIterations - iteration;
     return (
-      `[Step ${iteration} of ${this.maxIterations}] You are running out of steps: ${left} more after this one. ` +
+      `[Step ${iteration} of ${this.maxIterations}] You are running out of steps: ${left === 0 ? 'this is the last one' : `${left} more after this one`}. ` +
       'Finish the essential part of the task now and give your final answer with agent.attemptCompletion (or a reply without tool calls).'
     );
   }
