@@ -1,5 +1,5 @@
 import { Component, MarkdownRenderer, type App } from 'obsidian';
-import { completedBlocksEnd } from './markdownBlocks';
+import { blockBoundaries } from './markdownBlocks';
 
 /**
  * Renders an assistant answer while it streams in, append-only: each completed Markdown block is rendered once
@@ -38,8 +38,7 @@ export class MarkdownStream extends Component {
   append(delta: string): void {
     if (this.finished || delta === '') return;
     this.text += delta;
-    const end = completedBlocksEnd(this.text, this.committed);
-    if (end > this.committed) {
+    for (const end of blockBoundaries(this.text, this.committed)) {
       this.renderBlock(this.text.slice(this.committed, end));
       this.committed = end;
     }

@@ -8,7 +8,12 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
  * Each completed block can then be rendered once and never again.
  */
 export function completedBlocksEnd(text: string, from: number): number {
-  let end = from;
+  return blockBoundaries(text, from).at(-1) ?? from;
+}
+
+/** Every offset after `from` where a completed block ends, in order (see completedBlocksEnd). */
+export function blockBoundaries(text: string, from: number): number[] {
+  const ends: number[] = [];
   let fence: string | null = null;
   let candidate = -1;
   let lineStart = from;
@@ -22,7 +27,7 @@ export function completedBlocksEnd(text: string, from: number): number {
       if (complete && lineStart > from) candidate = newline + 1;
     } else {
       if (candidate !== -1) {
-        if (line[0] !== ' ' && line[0] !== '\t') end = candidate;
+        if (line[0] !== ' ' && line[0] !== '\t') ends.push(candidate);
         candidate = -1;
       }
       const open = complete ? FENCE.exec(line) : null;
@@ -31,7 +36,7 @@ export function completedBlocksEnd(text: string, from: number): number {
     if (!complete) break;
     lineStart = newline + 1;
   }
-  return end;
+  return ends;
 }
 
 function isFenceClose(line: string, fence: string): boolean {
