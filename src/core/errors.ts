@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'PROVIDER_ERROR'
   | 'RATE_LIMITED'
   | 'CONTEXT_OVERFLOW'
+  | 'INVALID_PLAN'
   | 'INTERNAL';
 
 export class AgentError extends Error {
