@@ -16,6 +16,7 @@ import { ResultExternalizer } from '../tool-execution/ResultExternalizer';
 import { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
 import type { PipelineSettings, RunState } from '../tool-execution/types';
 import type { AnyTool } from '../tools/BaseTool';
+import { agentTools } from '../tools/agent';
 import { builtinTools } from '../tools/builtinTools';
 import { ToolRegistry } from '../tools/ToolRegistry';
 import type { ToolContext } from '../tools/types';
@@ -40,7 +41,7 @@ export interface AgentServicesOptions {
   /** Secret values to keep out of every file the plugin writes (API keys from secret storage). */
   knownSecrets?: () => readonly string[];
   onError?: (error: unknown) => void;
-  /** More tools than the built-in ones (the agent tools, later MCP or skills). */
+  /** More tools than the built-in and agent ones (later MCP or skills). */
   extraTools?: AnyTool[];
 }
 
@@ -63,7 +64,7 @@ export class AgentServices {
     private readonly options: AgentServicesOptions,
   ) {
     const { vault, clock, pluginFiles, gitFs } = ports;
-    this.registry = new ToolRegistry([...builtinTools(), ...(options.extraTools ?? [])]);
+    this.registry = new ToolRegistry([...builtinTools(), ...agentTools(), ...(options.extraTools ?? [])]);
     this.ignore = new IgnoreService(vault, { configDir: vault.configDir, pluginFolder: options.pluginFolderInVault });
     this.checkpoints = gitFs ? new CheckpointService({ vault, gitFs, clock }) : null;
     this.audit = new AuditLog(pluginFiles, clock, options.knownSecrets, options.onError);
