@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { Component, MarkdownRenderer, Plugin, type App } from 'obsidian';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { MarkdownStream } from '../../src/ui/MarkdownStream';
 import { createTestApp } from '../obsidian-double/harness';
 
@@ -8,12 +8,13 @@ interface RenderCall { markdown: string; el: HTMLElement; component: Component }
 
 let calls: RenderCall[];
 let app: App;
+let render: MockInstance<typeof MarkdownRenderer.render>;
 
 beforeEach(() => {
   calls = [];
   app = createTestApp();
   // The double's renderer draws nothing; this one writes each call's source as a paragraph and records it.
-  vi.spyOn(MarkdownRenderer, 'render').mockImplementation(async (_app, markdown, el, _path, component) => {
+  render = vi.spyOn(MarkdownRenderer, 'render').mockImplementation(async (_app, markdown, el, _path, component) => {
     calls.push({ markdown, el, component });
     await Promise.resolve();
     el.createEl('p', { text: markdown.trim() });
@@ -85,7 +86,7 @@ describe('MarkdownStream', () => {
   it('should never run two tail renders at once', async () => {
     let inFlight = 0;
     let most = 0;
-    vi.mocked(MarkdownRenderer.render).mockImplementation(async (_app, markdown, el) => {
+    render.mockImplementation(async (_app, markdown, el) => {
       inFlight++;
       most = Math.max(most, inFlight);
       await new Promise((resolve) => setTimeout(resolve, 1));
@@ -112,7 +113,7 @@ describe('MarkdownStream', () => {
 
   it('should unload the component of a replaced tail render', async () => {
     const owners: Component[] = [];
-    vi.mocked(MarkdownRenderer.render).mockImplementation(async (_app, markdown, el, _path, component) => {
+    render.mockImplementation(async (_app, markdown, el, _path, component) => {
       if (component !== md) owners.push(component);
       await Promise.resolve();
       el.setText(markdown);
@@ -128,7 +129,7 @@ describe('MarkdownStream', () => {
   });
 
   it('should show the source of a block the renderer fails on', async () => {
-    vi.mocked(MarkdownRenderer.render).mockRejectedValue(new Error('renderer broke'));
+    render.mockRejectedValue(new Error('renderer broke'));
     const md = stream();
     md.append('Plain *text*\n\nmore');
     await md.finish();

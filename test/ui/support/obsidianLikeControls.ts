@@ -7,6 +7,7 @@
  */
 import { ButtonComponent, DropdownComponent, SecretComponent, Setting, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
 import type { App } from 'obsidian';
+import { originalOf } from '../../obsidian-double/original';
 
 const PATCHED = Symbol.for('embedded-agent.obsidian-like-controls');
 
@@ -32,7 +33,7 @@ export function patchObsidianLikeControls(): void {
     onClick(this: ButtonComponent, callback: (event: MouseEvent) => unknown): ButtonComponent;
     setDisabled(this: ButtonComponent, disabled: boolean): ButtonComponent;
   };
-  const originalOnClick = button.onClick;
+  const originalOnClick = originalOf(button, 'onClick');
   button.onClick = function (this: ButtonComponent, callback): ButtonComponent {
     originalOnClick.call(this, callback);
     this.buttonEl.addEventListener('click', (event) => void callback(event));
@@ -63,7 +64,7 @@ export function patchObsidianLikeControls(): void {
     constructor3__(this: MockToggle): void;
     setValue(this: MockToggle, value: boolean): unknown;
   };
-  const originalToggleSetValue = toggle.setValue;
+  const originalToggleSetValue = originalOf(toggle, 'setValue');
   toggle.constructor3__ = function (this: MockToggle): void {
     this.toggleEl.addClass('checkbox-container');
     this.toggleEl.createEl('input', { type: 'checkbox', attr: { tabindex: '0' } });
