@@ -1,0 +1,135 @@
+import { AgentError, describeError, isAgentError } from '../errors';
+import { buildPreview } from '../tool-execution/changePreview/buildPreview';
+import type { ChangePreview, FileChange } from '../tool-execution/changePreview/types';
+import { checkPaths } from '../tool-execution/stages/checkPaths';
+import { resolveTool } from '../tool-execution/stages/resolveTool';
+import type { RunState } from '../tool-execution/types';
+import type { RiskLevel, ToolContext } from '../tools/types';
+import type { PlanBindings } from './bindings';
+import { type CallResult, type StepCall, walkPlan } from './engine';
+import { type PlanHost, validateForHost } from './host';
+import { OverlayVault } from './OverlayVault';
+import { countPreview, headline, highlightedChanges, type PreviewCounts, summaryLines } from './previewSummary';
+import type { PlanProgress, PlanStatus, ResumeState, StepResult } from './progress';
+import { applyChanges, SIMULATED_READS, simulatedOutput } from './simulate';
+import type { ActionPlan } from './types';
+
+export interface DryRunOptions {
+  runId: string;
+  signal: AbortSignal;
+  bindings: PlanBindings;
+  allowedTools?: ReadonlySet<string> | null;
+  /** Preview only what a resumed run would still do. */
+  resume?: ResumeState | null;
+  onProgress?: (event: PlanProgress) => void;
+}
+
+export interface DryRunResult {
+  plan: ActionPlan;
+  /** Step ids in run order. */
+  order: string[];
+  /** From the steps' tools (the declared riskLevel is never lower). */
+  risk: RiskLevel;
+  /** Everything the plan would change, in order, with diffs; `notes` says what would fail or cannot be foreseen. */
+  preview: ChangePreview;
+  /** Moves and deletes, to show apart. */
+  highlighted: FileChange[];
+  counts: PreviewCounts;
+  /** Per step: what it would do ("ok"), would fail, or cannot be foreseen ("unknown"). */
+  steps: StepResult[];
+  /** Sentences for the confirmation: "Will create 10 files under folder XYZ: …", "Will delete/rename: …". */
+  summary: string[];
+  /** A title for the approval card. */
+  headline: string;
+  /** How the real run would end, as far as a dry run can tell. */
+  status: PlanStatus;
+}
+
+/**
+ * Resolves the plan against the vault as it is now, without changing it: reads run for real through the
+ * pipeline (its approval policy applies), writes and commands are worked out with `describeChanges` and applied
+ * to a copy-on-write overlay, so each step sees what the earlier ones would have done. Never writes.
+ */
+export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunOptions): Promise<DryRunResult> {
+  const { plan: valid, order, risk } = await validateForHost(plan, host, options.allowedTools);
+  const overlay = new OverlayVault(host.ports.vault, () => host.ports.clock.now());
+  const ports: RunState['ports'] = { ...host.ports, vault: overlay };
+  const run = host.pipeline.startRun(options.runId, { ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false });
+  const preview: ChangePreview = { files: [], commands: [], notes: [] };
+  let calls = 0;
+
+  const simulate = async (call: StepCall): Promise<CallResult> => {
+    if (options.signal.aborted) throw new AgentError('CANCELLED', `${call.step.tool} was not previewed: the dry run was cancelled`);
+    const tool = resolveTool(host.registry, call.step.tool, run, host.settings());
+    const input = tool.validate(call.input);
+    const context: ToolContext = { ...ports, signal: options.signal, runId: options.runId };
+    const changes = await tool.describeChanges(input, context);
+    checkPaths(tool.meta, input, changes, host.ignore, overlay.configDir);
+    // Before applying: a modification's diff is against the text as the earlier steps left it.
+    const shown = await buildPreview(changes, overlay);
+    preview.files.push(...shown.files);
+    preview.commands.push(...shown.commands);
+    preview.notes.push(...shown.notes);
+    await applyChanges(overlay, changes);
+    return { ok: true, output: simulatedOutput(tool.name, input as Record<string, unknown>, changes), attempts: 1 };
+  };
+
+  let walked;
+  try {
+    walked = await walkPlan({
+      plan: valid,
+      order,
+      bindings: options.bindings,
+      signal: options.signal,
+      resume: options.resume ?? null,
+      ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+      perform: async (call) => {
+        calls++;
+        const meta = host.registry.get(call.step.tool)?.meta;
+        if (meta && !meta.isWrite && meta.risk !== 'commands' && !SIMULATED_READS.has(meta.name)) {
+          run.repetition.reset();
+          const outcome = await host.pipeline.execute({ id: call.callId, name: call.step.tool, input: call.input }, run);
+          return outcome.ok ? { ok: true, output: outcome.output, attempts: 1 } : { ok: false, error: outcome.error ?? { code: 'INTERNAL', message: 'failed' }, attempts: 1 };
+        }
+        try {
+          return await simulate(call);
+        } catch (error) {
+          return { ok: false, error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) }, attempts: 1 };
+        }
+      },
+    });
+  } finally {
+    await host.pipeline.endRun(run);
+  }
+  preview.notes.push(...problemNotes(walked.steps));
+  const counts = countPreview(preview, valid.steps.length, calls);
+  return {
+    plan: valid,
+    order,
+    risk,
+    preview,
+    highlighted: highlightedChanges(preview),
+    counts,
+    steps: walked.steps,
+    summary: summaryLines(preview, counts, risk),
+    headline: headline(valid.goal, counts),
+    status: walked.status,
+  };
+}
+
+/** What would fail or cannot be foreseen, one line each, for the preview's notes. */
+function problemNotes(steps: readonly StepResult[]): string[] {
+  const notes: string[] = [];
+  for (const step of steps) {
+    const name = `Step ${step.id} (${step.tool})`;
+    if (step.items) {
+      for (const item of step.items) {
+        if (item.status === 'failed') notes.push(`${name}, item ${item.index + 1} (${item.label}) would fail: ${item.error?.message ?? 'failed'}`);
+      }
+      if (step.items.some((item) => item.status === 'unknown')) notes.push(`${name}: some items are known only when the plan runs`);
+    } else if (step.status === 'failed') notes.push(`${name} would fail: ${step.message}`);
+    else if (step.status === 'unknown') notes.push(`${name}: ${step.message}`);
+    else if (step.status === 'skipped' || step.status === 'not-run') notes.push(`${name} would not run: ${step.message.replace(/^not run: /, '')}`);
+  }
+  return notes;
+}

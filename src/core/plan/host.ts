@@ -1,0 +1,63 @@
+import { AgentError } from '../errors';
+import type { ApprovalPort } from '../ports/approval';
+import type { AgentServices } from '../session/AgentServices';
+import type { IgnoreService } from '../tool-execution/IgnoreService';
+import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
+import type { PipelineSettings, RunState } from '../tool-execution/types';
+import type { ToolRegistry } from '../tools/ToolRegistry';
+import { type PlanPolicy, type PlanValidation, validatePlan } from './validatePlan';
+
+/** The settings plans read: the pipeline's, and the cap on a step's retries. */
+export interface PlanSettings extends PipelineSettings {
+  maxRetries: number;
+}
+
+/** What planning, dry runs and execution need from the composition (AgentServices provides all of it). */
+export interface PlanHost {
+  pipeline: ToolExecutionPipeline;
+  registry: ToolRegistry;
+  ignore: IgnoreService;
+  /** The ports every tool call gets. */
+  ports: RunState['ports'];
+  settings: () => PlanSettings;
+  /** Who confirms a plan after its dry run; null denies (fails closed). */
+  approval: () => ApprovalPort | null;
+  /** Ends an executed plan's run; defaults to the pipeline's (AgentServices also prunes checkpoints). */
+  endRun?: (run: RunState) => Promise<void>;
+}
+
+export function planHostFromServices(services: AgentServices, options: { settings: () => PlanSettings; approval: () => ApprovalPort | null }): PlanHost {
+  return {
+    pipeline: services.pipeline,
+    registry: services.registry,
+    ignore: services.ignore,
+    ports: services.toolPorts(),
+    settings: options.settings,
+    approval: options.approval,
+    endRun: (run) => services.endRun(run),
+  };
+}
+
+/** The policy a plan is checked against now: current settings, the mode's tools, the loaded ignore rules. */
+export async function planPolicy(host: PlanHost, allowedTools: ReadonlySet<string> | null | undefined): Promise<PlanPolicy> {
+  await host.ignore.ensureLoaded();
+  const settings = host.settings();
+  return {
+    tools: host.registry,
+    allowedTools: allowedTools ?? null,
+    gates: { allowDeletes: settings.allowDeletes, allowCommands: settings.allowCommands },
+    maxRetries: settings.maxRetries,
+    configDir: host.ports.vault.configDir,
+    ignore: host.ignore,
+  };
+}
+
+/** Validates or throws `INVALID_PLAN` listing every problem. */
+export function requireValidPlan(validation: PlanValidation, what = 'The plan'): Extract<PlanValidation, { ok: true }> {
+  if (validation.ok) return validation;
+  throw new AgentError('INVALID_PLAN', `${what} is not valid:\n${validation.errors.map((error) => `- ${error}`).join('\n')}`, { errors: validation.errors });
+}
+
+export async function validateForHost(plan: unknown, host: PlanHost, allowedTools: ReadonlySet<string> | null | undefined): Promise<Extract<PlanValidation, { ok: true }>> {
+  return requireValidPlan(validatePlan(plan, await planPolicy(host, allowedTools)));
+}

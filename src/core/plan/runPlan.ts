@@ -1,0 +1,44 @@
+import type { ApprovalDecision } from '../ports/approval';
+import { askApproval } from '../tool-execution/stages/approval';
+import type { RiskLevel } from '../tools/types';
+import { type DryRunResult, dryRunPlan } from './dryRun';
+import { executePlan, type ExecuteOptions } from './executor';
+import { type PlanHost, type PlanSettings, validateForHost } from './host';
+import type { PlanRunResult } from './progress';
+
+export type RunPlanOptions = Omit<ExecuteOptions, 'approvedForRun'>;
+
+export type RunPlanOutcome =
+  | { status: 'rejected'; reason: string; dryRun: DryRunResult }
+  | { status: 'ran'; result: PlanRunResult; dryRun: DryRunResult | null };
+
+/** Writes and commands are confirmed; with the "always" policy every plan is, reads included. */
+export function needsPlanConfirmation(risk: RiskLevel, settings: Pick<PlanSettings, 'approval'>): boolean {
+  return settings.approval === 'always' || risk !== 'read-only';
+}
+
+/**
+ * Asks the person once for the whole plan, showing the dry run's preview (`tool: "plan"`). Fails closed like
+ * every approval: no port, a throw, a timeout or a cancel is a denial.
+ */
+export function confirmPlan(dryRun: DryRunResult, host: PlanHost, options: { runId: string; signal: AbortSignal }): Promise<ApprovalDecision> {
+  const request = { runId: options.runId, tool: 'plan', input: dryRun.plan, risk: dryRun.risk, preview: dryRun.preview, summary: dryRun.headline };
+  return askApproval(host.approval(), request, options.signal, host.settings().approvalTimeoutMs);
+}
+
+/**
+ * Plan → confirm → execute. A plan that writes or runs commands (or any plan with the "always" policy) is dry
+ * run and confirmed once; after a yes its calls are approved for the run, so nothing is asked twice. Other plans
+ * run at once under per-call approval.
+ */
+export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOptions): Promise<RunPlanOutcome> {
+  const { risk } = await validateForHost(plan, host, options.allowedTools);
+  if (!needsPlanConfirmation(risk, host.settings())) {
+    return { status: 'ran', result: await executePlan(plan, host, options), dryRun: null };
+  }
+  const previewId = `${options.runId}-preview`;
+  const dryRun = await dryRunPlan(plan, host, { runId: previewId, signal: options.signal, bindings: options.resume?.bindings ?? options.bindings, allowedTools: options.allowedTools ?? null, resume: options.resume ?? null });
+  const decision = await confirmPlan(dryRun, host, { runId: options.runId, signal: options.signal });
+  if (!decision.approved) return { status: 'rejected', reason: decision.reason, dryRun };
+  return { status: 'ran', result: await executePlan(dryRun.plan, host, { ...options, approvedForRun: true }), dryRun };
+}
