@@ -16,6 +16,8 @@ export interface ApprovalCardOptions {
 }
 
 const MAX_ARGUMENTS_SHOWN = 2000;
+/** With more files than this, new files' content starts folded, so the card stays short enough to review. */
+const OPEN_DIFFS_UP_TO = 3;
 let nextId = 0;
 
 /**
@@ -129,7 +131,10 @@ export class ApprovalCard extends Component {
     this.renderNotes(this.request.preview.notes.filter((note) => note.includes(change.path)), section);
     if ('warnings' in change && change.warnings.length > 0) renderWarnings(section, change.warnings);
     if ((change.kind === 'created' || change.kind === 'modified') && change.hunks.length > 0) {
-      const details = section.createEl('details', { cls: 'embedded-agent-diff-details', attr: { open: '' } });
+      // Changes to existing notes, and content with hidden characters or links, always show; new notes fold when many.
+      const diffable = this.request.preview.files.filter((file) => 'hunks' in file && file.hunks.length > 0).length;
+      const open = diffable <= OPEN_DIFFS_UP_TO || change.kind === 'modified' || change.warnings.length > 0;
+      const details = section.createEl('details', { cls: 'embedded-agent-diff-details', attr: open ? { open: '' } : {} });
       details.createEl('summary', { text: change.kind === 'created' ? 'Content' : 'Diff' });
       renderDiff(details, change.hunks, { label: `${change.kind === 'created' ? 'Content of' : 'Diff of'} ${change.path}`, newFile: change.kind === 'created' });
     }

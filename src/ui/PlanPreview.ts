@@ -27,7 +27,7 @@ export interface PlanPreviewOptions {
   onEdit?: (edits: EditableArg[]) => void | Promise<void>;
 }
 
-type Group = { title: (count: number) => string; short: string; cls: string; items: FileChange[] };
+type Group = { title: (count: number) => string; short: (count: number) => string; cls: string; items: FileChange[] };
 
 /**
  * The region "Plan preview": what a plan will do, grouped the way a person checks it (files created, changed,
@@ -66,11 +66,11 @@ export class PlanPreview extends Component {
     const files = preview.files;
     const of = (kind: FileChange['kind']): FileChange[] => files.filter((file) => file.kind === kind);
     const groups: Group[] = [
-      { title: (n) => `Will create ${plural(n, 'file')}`, short: 'created', cls: 'is-created', items: of('created') },
-      { title: (n) => `Will change ${plural(n, 'file')}`, short: 'changed', cls: 'is-modified', items: of('modified') },
-      { title: (n) => `Will move or rename ${plural(n, 'item')}`, short: 'moved', cls: 'is-warning', items: of('moved') },
-      { title: (n) => `Will delete ${plural(n, 'item')}`, short: 'deleted', cls: 'is-danger', items: of('deleted') },
-      { title: (n) => `Will create ${plural(n, 'folder')}`, short: 'new folders', cls: 'is-folder', items: of('folder-created') },
+      { title: (n) => `Will create ${plural(n, 'file')}`, short: (n) => `${n} created`, cls: 'is-created', items: of('created') },
+      { title: (n) => `Will change ${plural(n, 'file')}`, short: (n) => `${n} changed`, cls: 'is-modified', items: of('modified') },
+      { title: (n) => `Will move or rename ${plural(n, 'item')}`, short: (n) => `${n} moved`, cls: 'is-warning', items: of('moved') },
+      { title: (n) => `Will delete ${plural(n, 'item')}`, short: (n) => `${n} deleted`, cls: 'is-danger', items: of('deleted') },
+      { title: (n) => `Will create ${plural(n, 'folder')}`, short: (n) => plural(n, 'new folder'), cls: 'is-folder', items: of('folder-created') },
     ];
     this.el.createDiv({ cls: 'embedded-agent-plan-counts', text: countsLine(counts.steps, groups, preview.commands.length) });
 
@@ -160,7 +160,7 @@ function renderItem(item: HTMLElement, change: FileChange): void {
 
 function countsLine(steps: number, groups: readonly Group[], commands: number): string {
   const parts = [plural(steps, 'step')];
-  for (const group of groups) if (group.items.length > 0) parts.push(`${group.items.length} ${group.short}`);
+  for (const group of groups) if (group.items.length > 0) parts.push(group.short(group.items.length));
   if (commands > 0) parts.push(plural(commands, 'command'));
   return parts.join(' · ');
 }

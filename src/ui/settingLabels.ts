@@ -38,7 +38,7 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   allowCommands: { name: 'Allow commands', section: 'Safety' },
   allowDeletes: { name: 'Allow deletes and renames', section: 'Safety' },
   maxRetries: { name: 'Maximum retries', section: 'Safety' },
-  checkpointLocation: { name: 'Checkpoint folder', section: 'Checkpoints', placeholder: 'Outside the vault, in your user folder' },
+  checkpointLocation: { name: 'Checkpoint folder', section: 'Checkpoints', placeholder: 'Outside the vault' },
   checkpointMaxMb: { name: 'Checkpoint size limit (MB)', section: 'Checkpoints' },
   condensingThreshold: { name: 'Condense the conversation at (%)', section: 'Advanced' },
   contextWindow: { name: 'Context window (tokens)', section: 'Advanced', placeholder: '0' },

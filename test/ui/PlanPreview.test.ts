@@ -31,7 +31,7 @@ describe('PlanPreview', () => {
   it('should give the risk level and the counts', () => {
     const region = show();
     expect(region.querySelector('.embedded-agent-risk')?.textContent).toBe('Risk: runs commands');
-    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toBe('14 steps · 10 created · 1 changed · 1 moved · 1 deleted · 1 new folders · 1 command');
+    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toBe('14 steps · 10 created · 1 changed · 1 moved · 1 deleted · 1 new folder · 1 command');
   });
 
   it('should highlight moves and deletes', () => {

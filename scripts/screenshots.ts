@@ -1,0 +1,102 @@
+/**
+ * Screenshots of the UI components (`npm run screenshots`): bundles test/ui/screenshots/page.ts with esbuild, the
+ * real components over the obsidian double, serves it from 127.0.0.1 with the plugin's styles.css and an
+ * Obsidian-like theme, and photographs each view with Debian's Chromium into docs/screenshots/.
+ */
+import { build } from 'esbuild';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const OUT = join(ROOT, 'docs', 'screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** File name → page view and theme. Sidebar views render 350 px wide, like Obsidian's right sidebar. */
+const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
+  'approval-card-light': { view: 'approval', theme: 'light' },
+  'approval-card-dark': { view: 'approval', theme: 'dark' },
+  'approval-card-plan-dark': { view: 'approval-plan', theme: 'dark' },
+  'execution-log-light': { view: 'log', theme: 'light' },
+  'execution-log-dark': { view: 'log', theme: 'dark' },
+  'plan-preview-light': { view: 'plan', theme: 'light' },
+  'settings-tab-light': { view: 'settings', theme: 'light' },
+};
+
+async function bundle(dir: string): Promise<void> {
+  await build({
+    entryPoints: [join(ROOT, 'test/ui/screenshots/page.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    outfile: join(dir, 'page.js'),
+    alias: { obsidian: join(ROOT, 'test/obsidian-double/index.ts') },
+    logLevel: 'warning',
+  });
+}
+
+function serve(dir: string): Promise<{ server: Server; origin: string }> {
+  const files: Record<string, { path: string; type: string }> = {
+    '/': { path: '', type: 'text/html' },
+    '/page.js': { path: join(dir, 'page.js'), type: 'text/javascript' },
+    '/theme.css': { path: join(ROOT, 'test/ui/screenshots/theme.css'), type: 'text/css' },
+    '/styles.css': { path: join(ROOT, 'styles.css'), type: 'text/css' },
+  };
+  const html = '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css"><link rel="stylesheet" href="/styles.css"></head><body><script type="module" src="/page.js"></script></body></html>';
+  const server = createServer((request, response) => {
+    const file = files[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
+    if (!file) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': `${file.type}; charset=utf-8` });
+    response.end(file.path ? readFileSync(file.path) : html);
+  });
+  return new Promise((resolvePromise) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolvePromise({ server, origin: `http://127.0.0.1:${port}` });
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'embedded-agent-shots-'));
+  mkdirSync(OUT, { recursive: true });
+  await bundle(dir);
+  const { server, origin } = await serve(dir);
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 }, deviceScaleFactor: 2 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const [name, { view, theme }] of Object.entries(SHOTS)) {
+      await page.goto(`${origin}/?view=${view}&theme=${theme}`);
+      const ready = await page
+        .waitForFunction(() => (window as unknown as { screenshotReady?: boolean }).screenshotReady === true, undefined, { timeout: 10_000 })
+        .then(() => true, () => false);
+      if (!ready || errors.length > 0) throw new Error(`The page for ${name} ${ready ? 'reported errors' : 'did not get ready'}:\n${errors.join('\n')}`);
+      await page.locator('#shot').screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
+      console.log(`docs/screenshots/${name}.png`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

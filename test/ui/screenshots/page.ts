@@ -1,0 +1,101 @@
+/**
+ * The screenshot page (bundled by scripts/screenshots.ts): mounts one real component over the obsidian double,
+ * chosen by `?view=`, in the theme chosen by `?theme=`, then sets `window.screenshotReady`.
+ */
+import { Plugin } from 'obsidian';
+import { DEFAULT_SETTINGS, type EmbeddedAgentSettings } from '../../../src/settings/settings';
+import { ApprovalCard } from '../../../src/ui/ApprovalCard';
+import { ExecutionLog } from '../../../src/ui/ExecutionLog';
+import { PlanPreview } from '../../../src/ui/PlanPreview';
+import { ProgressBar } from '../../../src/ui/ProgressBar';
+import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
+import { createTestApp, manifest } from '../../obsidian-double/harness';
+import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
+import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
+
+patchObsidianLikeControls();
+
+class ScreenshotPlugin extends Plugin {
+  override settings: EmbeddedAgentSettings = structuredClone(DEFAULT_SETTINGS);
+  async saveSettings(): Promise<void> {
+    await Promise.resolve();
+  }
+}
+
+const params = new URLSearchParams(location.search);
+document.body.addClass(params.get('theme') === 'dark' ? 'theme-dark' : 'theme-light');
+const root = document.body.createDiv({ cls: 'shot', attr: { id: 'shot' } });
+
+function inputNamed(name: string): HTMLInputElement {
+  return root.querySelector(`[aria-label="${name}"]`) as HTMLInputElement;
+}
+
+async function mount(view: string | null): Promise<void> {
+  switch (view) {
+    case 'approval':
+      root.addClass('is-sidebar');
+      new ApprovalCard(root, modifyRequest(), () => undefined).load();
+      return;
+    case 'approval-plan':
+      root.addClass('is-sidebar');
+      new ApprovalCard(root, planRequest(), () => undefined).load();
+      return;
+    case 'log': {
+      root.addClass('is-sidebar');
+      const progress = new ProgressBar(root, () => undefined);
+      progress.load();
+      const log = new ExecutionLog(root);
+      log.update({ id: '1', tool: 'vault.ensureFolder', status: 'done', message: 'Garden/Projects exists' });
+      log.update({ id: '2', tool: 'util.parseMarkdownBullets', status: 'done', message: '10 bullets' });
+      for (const [index, title] of ['Soil test', 'Compost bins', 'Rain barrel', 'Seed list', 'Fence repair'].entries()) {
+        log.update({ id: `c${index}`, tool: 'vault.createFile', status: 'done', message: `Created Garden/Projects/${title}.md` });
+      }
+      log.update({ id: 'c5', tool: 'vault.createFile', status: 'failed', message: 'Refused "Garden/../../Tool shed.md": the path leaves the vault' });
+      log.update({ id: 'c6', tool: 'vault.createFile', status: 'running', message: 'Garden/Projects/Herb spiral.md' });
+      log.update({ id: 'c7', tool: 'commands.run', status: 'skipped', message: 'Commands are off: turn on "Allow commands" in the settings' });
+      progress.set(7, 10);
+      progress.showRest(3);
+      return;
+    }
+    case 'plan': {
+      root.addClass('is-sidebar');
+      const preview = new PlanPreview(root, {
+        preview: planPreview(),
+        risk: 'commands',
+        counts: { steps: 14 },
+        goal: 'Create one note per bullet of the selection in Garden/Projects, and link them from the garden plan.',
+        editableArgs: [{ stepId: 's1', path: 'path', value: 'Garden/Projects' }],
+        onEdit: () => undefined,
+      });
+      preview.load();
+      (root.querySelector('.embedded-agent-plan-edit') as HTMLButtonElement).click();
+      return;
+    }
+    case 'settings': {
+      root.addClass('is-settings');
+      const app = createTestApp();
+      app.secretStorage.setSecret('embedded-agent-api-key', 'not shown');
+      const plugin = new ScreenshotPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
+      const tab = new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve(`${plugin.settings.model} answered in 0.4 s`));
+      root.appendChild(tab.containerEl);
+      const legacy: { display(): void } = tab;
+      legacy.display();
+      const tokens = inputNamed('Maximum tokens per answer');
+      tokens.value = '500000';
+      tokens.dispatchEvent(new Event('input'));
+      (Array.from(root.querySelectorAll('button')).find((button) => button.textContent === 'Test connection') as HTMLButtonElement).click();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      return;
+    }
+    default:
+      root.setText(`Unknown view "${String(view)}"`);
+  }
+}
+
+void mount(params.get('view')).then(() => {
+  (window as unknown as { screenshotReady: boolean }).screenshotReady = true;
+});
+
+// In a "type": "commonjs" package esbuild takes a file without exports for CommonJS, and a CommonJS wrapper
+// cannot wait for the double's top-level await.
+export {};
