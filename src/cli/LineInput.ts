@@ -1,0 +1,103 @@
+import { createInterface, type Interface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+
+export type InputEvent = { kind: 'line'; text: string } | { kind: 'eof' } | { kind: 'interrupt' };
+
+interface Waiter {
+  resolve: (event: InputEvent) => void;
+}
+
+/**
+ * Lines from the terminal (or any stream), one question at a time. Lines typed ahead wait in a queue, so a
+ * scripted session can be written in one go. Ctrl-C goes to the question being asked, if any (it answers it
+ * with `interrupt`), else to the handler set with `onIdleInterrupt` (the chat cancels its run there).
+ */
+export class LineInput {
+  private readonly rl: Interface;
+  private readonly queue: string[] = [];
+  private waiter: Waiter | null = null;
+  private ended = false;
+  private idleInterrupt: () => void = () => undefined;
+
+  constructor(
+    input: Readable,
+    private readonly output: Writable,
+    terminal: boolean,
+  ) {
+    this.rl = createInterface({ input, output, terminal, historySize: terminal ? 100 : 0 });
+    this.rl.on('line', (line) => this.deliver({ kind: 'line', text: line }));
+    this.rl.on('close', () => {
+      this.ended = true;
+      this.deliver({ kind: 'eof' });
+    });
+    // Raw-mode terminals report Ctrl-C here instead of as a process signal.
+    this.rl.on('SIGINT', () => this.interrupt());
+  }
+
+  /** Where a Ctrl-C goes when no question is waiting for an answer. */
+  onIdleInterrupt(handler: () => void): void {
+    this.idleInterrupt = handler;
+  }
+
+  /** Ctrl-C: answers the open question with `interrupt`, or tells the idle handler. */
+  interrupt(): void {
+    const waiter = this.waiter;
+    if (waiter) {
+      this.waiter = null;
+      waiter.resolve({ kind: 'interrupt' });
+      return;
+    }
+    this.idleInterrupt();
+  }
+
+  /**
+   * Shows `prompt` and waits for the next line. An abort of `signal` answers `interrupt` (the question is then
+   * withdrawn, so the next line goes to whoever asks next).
+   */
+  read(prompt: string, signal?: AbortSignal): Promise<InputEvent> {
+    const queued = this.queue.shift();
+    this.rl.setPrompt(prompt);
+    this.rl.prompt();
+    if (queued !== undefined) {
+      // Typed ahead or scripted: echo it after the prompt when the terminal did not already show it.
+      if (!this.rl.terminal) this.echo(queued);
+      return Promise.resolve({ kind: 'line', text: queued });
+    }
+    if (this.ended) return Promise.resolve({ kind: 'eof' });
+    if (signal?.aborted) return Promise.resolve({ kind: 'interrupt' });
+    return new Promise<InputEvent>((resolve) => {
+      const onAbort = (): void => {
+        if (this.waiter !== waiter) return;
+        this.waiter = null;
+        resolve({ kind: 'interrupt' });
+      };
+      const waiter: Waiter = {
+        resolve: (event) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(event);
+        },
+      };
+      this.waiter = waiter;
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  close(): void {
+    this.rl.close();
+  }
+
+  private deliver(event: InputEvent): void {
+    const waiter = this.waiter;
+    if (waiter) {
+      this.waiter = null;
+      if (event.kind === 'line' && !this.rl.terminal) this.echo(event.text);
+      waiter.resolve(event);
+      return;
+    }
+    if (event.kind === 'line') this.queue.push(event.text);
+  }
+
+  private echo(text: string): void {
+    this.output.write(`${text}\n`);
+  }
+}

@@ -1,0 +1,109 @@
+import type { AgentResult, TaskCallbacks } from '../core/agent/types';
+import type { LlmUsage } from '../core/ports/llm';
+import { revealInvisible } from '../core/tool-execution/changePreview/contentWarnings';
+import type { Style } from './ansi';
+
+const ARG_CHARS = 48;
+const ERROR_CHARS = 300;
+
+/**
+ * What the terminal shows while a run goes on: the answer as it streams, one line per tool call and per result,
+ * mode changes, condensing, warnings and sub-tasks. Keeps track of the cursor so a tool line never starts in
+ * the middle of streamed text.
+ */
+export class RunPrinter {
+  private atLineStart = true;
+  /** Whether the model's final text already streamed (so the summary does not print it twice). */
+  private streamedText = false;
+
+  constructor(
+    private readonly write: (text: string) => void,
+    private readonly style: Style,
+  ) {}
+
+  callbacks(): TaskCallbacks {
+    return {
+      onText: (delta) => {
+        if (delta === '') return;
+        this.streamedText = true;
+        this.out(delta);
+      },
+      onIteration: () => {
+        this.streamedText = false;
+      },
+      onToolCall: (call) => this.line(this.style.cyan(`→ ${call.name}${formatArgs(call.input)}`)),
+      onToolResult: (outcome) => {
+        if (outcome.ok) {
+          this.line(this.style.dim(`  ✓ ${outcome.tool}${outcome.checkpoint ? ` (checkpoint ${outcome.checkpoint})` : ''}`));
+        } else {
+          this.line(this.style.red(`  ✗ ${outcome.tool}: ${outcome.error?.code ?? 'ERROR'} ${shorten(outcome.error?.message ?? '', ERROR_CHARS)}`));
+        }
+      },
+      onModeChange: ({ mode, previous, reason }) =>
+        this.line(this.style.yellow(`Mode: ${previous.name} → ${mode.name}${reason ? ` (${reason})` : ''}`)),
+      onCondense: ({ messagesBefore, messagesAfter, emergency }) =>
+        this.line(this.style.dim(`Condensed the conversation${emergency ? ' (it no longer fit the context window)' : ''}: ${messagesBefore} → ${messagesAfter} messages`)),
+      onWarning: (message) => this.line(this.style.yellow(`! ${message}`)),
+      onSubtaskStart: ({ depth, mode, message }) => this.line(this.style.dim(`┌ sub-task (depth ${depth}, ${mode}): ${shorten(message, 80)}`)),
+      onSubtaskEnd: ({ depth, result }) => this.line(this.style.dim(`└ sub-task (depth ${depth}) ${result.completedBy}`)),
+    };
+  }
+
+  /** After the run: the answer if it did not stream (attemptCompletion, errors, limits), then the token usage. */
+  finish(result: AgentResult, seconds: number): void {
+    switch (result.completedBy) {
+      case 'text':
+        if (!this.streamedText && result.text) this.line(result.text);
+        break;
+      case 'attemptCompletion':
+        this.line(result.text);
+        break;
+      case 'cancelled':
+        this.line(this.style.yellow('Cancelled. Nothing more runs; what was done so far stays (use /revert to undo it).'));
+        break;
+      case 'limit':
+      case 'mistakes':
+        this.line(this.style.yellow(result.text));
+        break;
+      case 'error':
+        this.line(this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${result.text}`));
+        break;
+    }
+    this.line(this.style.dim(`${formatUsage(result.usage)} · ${result.iterations} model ${result.iterations === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
+  }
+
+  /** Text on a line of its own. */
+  line(text: string): void {
+    if (!this.atLineStart) this.out('\n');
+    this.out(`${text}\n`);
+  }
+
+  private out(text: string): void {
+    this.write(text);
+    this.atLineStart = text.endsWith('\n');
+  }
+}
+
+/** "Tokens: 1,234 in (800 from cache) · 56 out". */
+export function formatUsage(usage: LlmUsage): string {
+  const n = (value: number): string => value.toLocaleString('en-US');
+  const cached = usage.cacheReadTokens > 0 ? ` (${n(usage.cacheReadTokens)} from cache)` : '';
+  const written = usage.cacheWriteTokens > 0 ? ` (+${n(usage.cacheWriteTokens)} written to cache)` : '';
+  return `Tokens: ${n(usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens)} in${cached}${written} · ${n(usage.outputTokens)} out`;
+}
+
+/** A call's arguments in one short line: `path: "Ideas/a.md", content: (120 chars)`. */
+export function formatArgs(input: unknown): string {
+  if (input === null || typeof input !== 'object') return '';
+  const parts = Object.entries(input as Record<string, unknown>).map(([key, value]) => {
+    if (typeof value === 'string') return `${key}: ${value.length > ARG_CHARS ? `(${value.length} chars)` : JSON.stringify(revealInvisible(value))}`;
+    const json = JSON.stringify(value) ?? 'null';
+    return `${key}: ${json.length > ARG_CHARS ? `${json.slice(0, ARG_CHARS)}…` : json}`;
+  });
+  return parts.length === 0 ? '' : ` ${parts.join(', ')}`;
+}
+
+function shorten(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max)}…`;
+}

@@ -1,0 +1,94 @@
+import { AgentError } from '../core/errors';
+import type { ProviderKind } from '../providers/createProvider';
+import type { ApprovalPolicy } from '../settings/settings';
+
+/** What the command line asked for. */
+export interface CliArgs {
+  vault: string;
+  provider?: ProviderKind;
+  model?: string;
+  baseUrl?: string;
+  /** Mode slug to start in; the built-in default (Ask) when absent. */
+  mode?: string;
+  approval: ApprovalPolicy;
+  allowDeletes: boolean;
+  allowCommands: boolean;
+  streaming: boolean;
+  /** Folder of the checkpoint repository; the per-user default when absent. */
+  checkpoints?: string;
+}
+
+export type ParsedArgs = { help: true } | { help: false; args: CliArgs };
+
+const PROVIDERS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-compatible'];
+const APPROVALS: readonly ApprovalPolicy[] = ['always', 'writes'];
+
+/** Options that take a value, and an example of one for the error that says it is missing. */
+const VALUE_OPTIONS: Record<string, string> = {
+  '--vault': 'a folder, e.g. --vault examples/vault',
+  '--provider': 'anthropic, openai or openai-compatible',
+  '--model': 'a model id, e.g. --model claude-sonnet-4-6',
+  '--base-url': 'a URL, e.g. --base-url http://localhost:11434/v1',
+  '--mode': 'a mode slug, e.g. --mode agent',
+  '--approval': 'always or writes',
+  '--checkpoints': 'a folder outside the vault, e.g. --checkpoints ~/checkpoints',
+};
+const FLAGS = new Set(['--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
+
+const usageError = (message: string): AgentError => new AgentError('INVALID_INPUT', `${message}. Run with --help to see every option`);
+
+/**
+ * Reads `--name value`, `--name=value` and plain flags. Errors name the option, what it takes and what came, so
+ * a typo is fixed from the message alone.
+ */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (FLAGS.has(name)) {
+      if (eq > 0) throw usageError(`${name} takes no value, got "${arg}"`);
+      flags.add(name);
+      continue;
+    }
+    const expected = VALUE_OPTIONS[name];
+    if (expected === undefined) {
+      throw usageError(name.startsWith('-') ? `Unknown option ${name}` : `Unexpected argument "${arg}" (the vault folder goes after --vault)`);
+    }
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw usageError(`${name} needs ${expected}`);
+    if (values.has(name)) throw usageError(`${name} is given twice ("${values.get(name)}" and "${value}")`);
+    values.set(name, value);
+  }
+  if (flags.has('--help') || flags.has('-h')) return { help: true };
+
+  const vault = values.get('--vault');
+  if (vault === undefined) throw usageError(`--vault is required: the folder of the vault to work on, e.g. --vault examples/vault`);
+  const provider = values.get('--provider');
+  if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {
+    throw usageError(`--provider must be one of ${PROVIDERS.join(', ')}, got "${provider}"`);
+  }
+  const approval = values.get('--approval') ?? 'writes';
+  if (!(APPROVALS as readonly string[]).includes(approval)) throw usageError(`--approval must be always or writes, got "${approval}"`);
+  const optional = (name: string, key: keyof CliArgs): Partial<CliArgs> => {
+    const value = values.get(name);
+    return value === undefined ? {} : { [key]: value };
+  };
+  return {
+    help: false,
+    args: {
+      vault,
+      ...(provider === undefined ? {} : { provider: provider as ProviderKind }),
+      ...optional('--model', 'model'),
+      ...optional('--base-url', 'baseUrl'),
+      ...optional('--mode', 'mode'),
+      ...optional('--checkpoints', 'checkpoints'),
+      approval: approval as ApprovalPolicy,
+      allowDeletes: flags.has('--allow-deletes'),
+      allowCommands: flags.has('--allow-commands'),
+      streaming: !flags.has('--no-stream'),
+    },
+  };
+}

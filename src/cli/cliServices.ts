@@ -1,0 +1,109 @@
+import { stat } from 'node:fs/promises';
+import * as nodePath from 'node:path';
+import { AgentError, describeError } from '../core/errors';
+import { GlobalModeStore } from '../core/modes/GlobalModeStore';
+import { ModeService } from '../core/modes/ModeService';
+import type { ApprovalPort } from '../core/ports/approval';
+import type { ClockPort } from '../core/ports/clock';
+import type { HttpPort } from '../core/ports/http';
+import { AgentServices } from '../core/session/AgentServices';
+import { resolveCheckpointFolder } from '../node/checkpointLocation';
+import { MemoryCommands } from '../node/MemoryCommands';
+import { MemoryEditor } from '../node/MemoryEditor';
+import { MemoryWorkspace } from '../node/MemoryWorkspace';
+import { NodeGitFs } from '../node/NodeGitFs';
+import { NodeModesFile } from '../node/NodeModesFile';
+import { NodePluginFiles } from '../node/NodePluginFiles';
+import { NodeVault } from '../node/NodeVault';
+import { DEFAULT_SETTINGS } from '../settings/settings';
+import type { CliArgs } from './args';
+import { FetchHttp } from './fetchHttp';
+
+export const PLUGIN_ID = 'embedded-agent';
+/** A person takes time to read a diff; an hour without an answer still counts as a no. */
+const APPROVAL_TIMEOUT_MS = 60 * 60 * 1000;
+
+export interface CliRuntime {
+  services: AgentServices;
+  vault: NodeVault;
+  modes: ModeService;
+  /** The checkpoint repository's folder on disk. */
+  checkpointFolder: string;
+  /** Problems with the global modes file: said at start-up, the built-in modes still work. */
+  modeProblems: string[];
+  close(): void;
+}
+
+export interface CliRuntimeOptions {
+  args: CliArgs;
+  approval: () => ApprovalPort | null;
+  clock: ClockPort;
+  /** Where the global modes file is; the per-user default when absent. */
+  modesFile?: string;
+  http?: HttpPort;
+  /** Follow changes other programs make to the vault (Obsidian open on it at the same time). */
+  watch: boolean;
+  knownSecrets: readonly string[];
+  onError: (error: unknown) => void;
+}
+
+/**
+ * The same composition as the plugin's, over a folder: a NodeVault, the plugin folder inside the vault's config
+ * folder (audit, temporary results), the checkpoint repository outside the vault, in-memory editor and
+ * workspace (nothing is open in a terminal), and the modes with the global modes file.
+ */
+export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliRuntime> {
+  const { args } = options;
+  const root = nodePath.resolve(args.vault);
+  await assertFolder(root, args.vault);
+  const checkpointFolder = resolveCheckpointFolder(root, args.checkpoints ?? '');
+  const vault = new NodeVault(root, { watch: options.watch });
+  const editor = new MemoryEditor({ vault });
+  const pluginFolderInVault = `${vault.configDir}/plugins/${PLUGIN_ID}`;
+  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: APPROVAL_TIMEOUT_MS, checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
+  const services = new AgentServices(
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: options.http ?? new FetchHttp(),
+      pluginFiles: new NodePluginFiles(nodePath.join(root, ...pluginFolderInVault.split('/'))),
+      gitFs: new NodeGitFs(checkpointFolder),
+      clock: options.clock,
+    },
+    { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError },
+  );
+  const store = new GlobalModeStore(new NodeModesFile(options.modesFile));
+  const loaded = await store.load();
+  const modes = new ModeService({ gates: () => settings, globalModes: loaded.modes });
+  if (args.mode !== undefined) {
+    try {
+      modes.setActiveMode(args.mode);
+    } catch (error) {
+      vault.close();
+      throw new AgentError('INVALID_INPUT', `--mode: ${describeError(error)}`);
+    }
+  }
+  return {
+    services,
+    vault,
+    modes,
+    checkpointFolder,
+    modeProblems: loaded.errors.map((error) => error.message),
+    close: () => {
+      services.ignore.dispose();
+      vault.close();
+    },
+  };
+}
+
+async function assertFolder(root: string, given: string): Promise<void> {
+  let isFolder = false;
+  try {
+    isFolder = (await stat(root)).isDirectory();
+  } catch {
+    throw new AgentError('NOT_FOUND', `--vault "${given}" does not exist (looked at ${root}): give the folder of an existing vault, e.g. --vault examples/vault`);
+  }
+  if (!isFolder) throw new AgentError('NOT_A_FOLDER', `--vault "${given}" is a file, not a folder: give the vault's folder`);
+}

@@ -1,0 +1,120 @@
+import type { RestoreChange, RevertConflict } from '../core/checkpoints/types';
+import { describeError } from '../core/errors';
+import type { AgentServices } from '../core/session/AgentServices';
+import type { Style } from './ansi';
+import type { LineInput } from './LineInput';
+
+export interface CommandContext {
+  services: AgentServices;
+  input: LineInput;
+  write: (text: string) => void;
+  style: Style;
+}
+
+const ACTION: Record<RestoreChange['action'], string> = {
+  restore: 'restore the earlier content of',
+  delete: 'delete (the run created it)',
+  recreate: 'bring back',
+};
+const RUNS_SHOWN = 10;
+
+/**
+ * `/revert`: shows what undoing the last run would change, lists files edited since the run (conflicts), and
+ * asks before reverting and again before overwriting any conflict. A revert is a run of its own, so a second
+ * `/revert` undoes it.
+ */
+export async function revertLastRun(context: CommandContext): Promise<void> {
+  const { services, write, style } = context;
+  const checkpoints = services.checkpoints;
+  if (!checkpoints) {
+    write('Checkpoints are off, so there is nothing to revert.\n');
+    return;
+  }
+  const run = await services.lastRun();
+  if (!run) {
+    write('Nothing to revert: no run has changed this vault yet.\n');
+    return;
+  }
+  const plan = await checkpoints.planRevert(run.runId);
+  if (plan.changes.length === 0 && plan.conflicts.length === 0) {
+    write(`Nothing to revert: the files of run ${run.runId} are already as they were before it.\n`);
+    return;
+  }
+  const lines = [style.bold(`Revert run ${run.runId} (${formatTime(run.startedAt)}, ${plural(run.files.length, 'file')}):`)];
+  for (const change of plan.changes) lines.push(`  ${ACTION[change.action]} ${change.path}${change.kind === 'folder' ? '/' : ''}`);
+  if (plan.conflicts.length > 0) {
+    lines.push(style.yellow('Changed since the run, left alone unless you say so:'));
+    for (const conflict of plan.conflicts) lines.push(style.yellow(`  ${conflict.path} (${conflictReason(conflict)})`));
+  }
+  write(`${lines.join('\n')}\n`);
+
+  if (!(await confirm(context, plan.changes.length > 0 ? 'Revert these changes? [y/n] ' : 'Nothing else to revert. Go on to the changed files? [y/n] '))) {
+    write('Nothing was reverted.\n');
+    return;
+  }
+  const edited = plan.conflicts.filter((conflict) => conflict.reason === 'edited');
+  const overwrite = edited.length > 0 && (await confirm(context, `Overwrite ${plural(edited.length, 'file')} changed since the run, losing those changes? [y/n] `));
+  if (plan.changes.length === 0 && !overwrite) {
+    write('Nothing was reverted.\n');
+    return;
+  }
+  let result;
+  try {
+    result = await checkpoints.revert(run.runId, { overwriteConflicts: overwrite });
+  } catch (error) {
+    write(style.red(`The revert failed: ${describeError(error)}. Files reverted before the failure can be restored with /revert.\n`));
+    return;
+  }
+  const out = [style.green(`Reverted ${plural(result.applied.length, 'change')}.`)];
+  for (const change of result.applied) out.push(`  ${ACTION[change.action]} ${change.path}${change.kind === 'folder' ? '/' : ''}`);
+  for (const conflict of result.skipped) out.push(style.yellow(`  left alone: ${conflict.path} (${conflictReason(conflict)})`));
+  for (const folder of result.keptFolders) out.push(style.dim(`  kept folder ${folder}/: it holds files the run did not create`));
+  if (result.revertRunId) out.push(style.dim('This revert is a run too: /revert again undoes it.'));
+  write(`${out.join('\n')}\n`);
+}
+
+/** `/runs`: the newest runs in the checkpoint repository, the one `/revert` would undo first. */
+export async function listRuns(context: CommandContext): Promise<void> {
+  const { services, write, style } = context;
+  if (!services.checkpoints) {
+    write('Checkpoints are off: no runs are kept.\n');
+    return;
+  }
+  const runs = await services.checkpoints.listRuns();
+  if (runs.length === 0) {
+    write('No runs have changed this vault yet.\n');
+    return;
+  }
+  const lines = [style.bold(`Runs, newest first (${runs.length} kept):`)];
+  for (const run of runs.slice(0, RUNS_SHOWN)) {
+    const files = run.files.length <= 3 ? run.files.join(', ') : `${run.files.slice(0, 3).join(', ')} and ${run.files.length - 3} more`;
+    lines.push(`  ${run.runId}  ${formatTime(run.startedAt)}  ${plural(run.checkpoints, 'write')}: ${files}${run.inProgress ? ' (running)' : ''}`);
+  }
+  if (runs.length > RUNS_SHOWN) lines.push(style.dim(`  … and ${runs.length - RUNS_SHOWN} older`));
+  write(`${lines.join('\n')}\n`);
+}
+
+async function confirm(context: CommandContext, prompt: string): Promise<boolean> {
+  for (;;) {
+    const event = await context.input.read(prompt);
+    if (event.kind !== 'line') return false;
+    const word = event.text.trim().toLowerCase();
+    if (word === 'y' || word === 'yes') return true;
+    if (word === 'n' || word === 'no') return false;
+    context.write(`Type y or n; got "${event.text.trim()}".\n`);
+  }
+}
+
+function conflictReason(conflict: RevertConflict): string {
+  return conflict.reason === 'edited' ? 'edited after the run' : 'a folder with other files is in the way';
+}
+
+function formatTime(ms: number): string {
+  const date = new Date(ms);
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export function plural(count: number, one: string): string {
+  return `${count} ${one}${count === 1 ? '' : 's'}`;
+}

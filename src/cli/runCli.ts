@@ -1,0 +1,130 @@
+import type { Readable, Writable } from 'node:stream';
+import { describeError } from '../core/errors';
+import type { ClockPort } from '../core/ports/clock';
+import type { HttpPort } from '../core/ports/http';
+import type { LlmPort } from '../core/ports/llm';
+import { SystemClock } from '../node/SystemClock';
+import { createProvider, type ProviderConfig } from '../providers/createProvider';
+import { DEFAULT_SETTINGS } from '../settings/settings';
+import { createStyle } from './ansi';
+import { parseArgs, type CliArgs } from './args';
+import { ChatSession } from './ChatSession';
+import { createCliRuntime, type CliRuntime } from './cliServices';
+import { LineInput } from './LineInput';
+import { authHint, describeProvider, resolveProvider, type Environment, type ProviderChoice } from './providerConfig';
+import { TerminalApproval } from './TerminalApproval';
+import { noProviderHelp, USAGE } from './usage';
+
+/** Exit code for a command line or configuration the runner cannot start with. */
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  argv: readonly string[];
+  env: Environment;
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable;
+  /** Builds the model port; createProvider when absent (tests point it at a local server). */
+  createLlm?: (config: ProviderConfig) => LlmPort;
+  clock?: ClockPort;
+  /** The global modes file; the per-user default when absent. */
+  modesFile?: string;
+  http?: HttpPort;
+  /** Follow changes other programs make to the vault; on unless a test turns it off. */
+  watch?: boolean;
+  /** Colors and word highlights; on when stdout is a terminal and NO_COLOR is not set. */
+  color?: boolean;
+  /** Receives the Ctrl-C handler once the chat runs, for a SIGINT the terminal did not turn into a keypress. */
+  onInterruptHandler?: (interrupt: () => void) => void;
+}
+
+/**
+ * The terminal runner from command line to exit code: options, provider, services over the vault folder, then
+ * the chat until /quit. Returns 0 after a normal end, 2 when it cannot start (with what to do), 130 after Ctrl-C.
+ */
+export async function runCli(io: CliIo): Promise<number> {
+  const fail = (message: string): number => {
+    io.stderr.write(message.endsWith('\n') ? message : `${message}\n`);
+    return EXIT_USAGE;
+  };
+  let args: CliArgs;
+  let choice: ProviderChoice | null;
+  try {
+    const parsed = parseArgs(io.argv);
+    if (parsed.help) {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    args = parsed.args;
+    choice = resolveProvider(args, io.env);
+  } catch (error) {
+    return fail(describeError(error));
+  }
+  if (choice === null) return fail(noProviderHelp(args.vault));
+
+  const clock = io.clock ?? new SystemClock();
+  const style = createStyle(io.color ?? (io.stdout.isTTY === true && io.env.NO_COLOR === undefined));
+  const write = (text: string): void => void io.stdout.write(text);
+  let llm: LlmPort;
+  try {
+    llm = (io.createLlm ?? createProvider)({
+      provider: choice.provider,
+      model: choice.model,
+      baseUrl: choice.baseUrl,
+      apiKey: choice.apiKey,
+      streaming: args.streaming,
+      maxRetries: DEFAULT_SETTINGS.maxRetries,
+      clock,
+      // Only retries are worth a line: the person sees why the answer is slow to come.
+      log: (message) => {
+        if (/; retry \d+ of \d+ in \d+ ms$/.test(message)) write(style.dim(`(${message})\n`));
+      },
+    });
+  } catch (error) {
+    return fail(`${describeError(error)}\n(In the terminal runner: --provider, --model and --base-url, or the environment variables in --help.)`);
+  }
+
+  const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
+  const input = new LineInput(io.stdin, io.stdout, terminal);
+  const approval = new TerminalApproval(input, write, style);
+  let runtime: CliRuntime;
+  try {
+    runtime = await createCliRuntime({
+      args,
+      approval: () => approval,
+      clock,
+      modesFile: io.modesFile,
+      http: io.http,
+      watch: io.watch ?? true,
+      knownSecrets: choice.apiKey ? [choice.apiKey] : [],
+      onError: (error) => void io.stderr.write(`${describeError(error)}\n`),
+    });
+  } catch (error) {
+    input.close();
+    return fail(describeError(error));
+  }
+
+  try {
+    write(banner(args, choice, runtime, style.bold));
+    for (const problem of runtime.modeProblems) write(style.yellow(`${problem}\n`));
+    const chat = new ChatSession({ runtime, llm, input, write, style, clock, authHint: authHint(choice) });
+    io.onInterruptHandler?.(() => input.interrupt());
+    return await chat.run();
+  } finally {
+    input.close();
+    runtime.close();
+  }
+}
+
+function banner(args: CliArgs, choice: ProviderChoice, runtime: CliRuntime, bold: (text: string) => string): string {
+  const mode = runtime.modes.getActiveMode();
+  return [
+    bold('Embedded Agent'),
+    `Vault:       ${args.vault}`,
+    `Model:       ${describeProvider(choice)}${args.streaming ? '' : ', without streaming'}`,
+    `Mode:        ${mode.name} (${mode.slug}); approval: ${args.approval === 'always' ? 'every call' : 'writes and commands'}${args.allowDeletes ? '; deletes allowed' : ''}${args.allowCommands ? '; commands allowed' : ''}`,
+    `Checkpoints: ${runtime.checkpointFolder}`,
+    'Type a message, or /help for commands.',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,65 @@
+/** What `--help` prints. */
+export const USAGE = `Embedded Agent in the terminal: chat with an agent that works on a vault folder.
+Every write is shown with its diff and waits for your approval; every run can be reverted.
+
+Usage: npm start -- --vault <folder> [options]
+
+Options:
+  --vault <folder>        the vault to work on (required)
+  --provider <name>       anthropic, openai or openai-compatible (default: from the environment)
+  --model <id>            the model id (default: EMBEDDED_AGENT_MODEL, else the provider's default)
+  --base-url <url>        the API base URL, e.g. http://localhost:11434/v1 for Ollama
+  --mode <slug>           ask, agent or one of your own modes (default: ask)
+  --approval <policy>     writes: approve writes and commands (default); always: approve every call
+  --allow-deletes         let the agent delete, rename and move files
+  --allow-commands        let the agent run commands
+  --no-stream             ask for whole answers instead of streamed ones
+  --checkpoints <folder>  where the checkpoint repository lives (default: your user config folder)
+  --help                  show this text
+
+Environment:
+  ANTHROPIC_API_KEY       use Anthropic
+  OPENAI_API_KEY          use OpenAI
+  OPENAI_BASE_URL         an OpenAI-compatible server; without OPENAI_API_KEY no key is sent (Ollama, LM Studio)
+  EMBEDDED_AGENT_MODEL    the model id, when --model is not given
+
+In the chat: /revert /runs /mode <slug> /new /help /quit. Ctrl-C cancels a run; twice exits.
+`;
+
+/** What the chat's `/help` prints. */
+export const CHAT_HELP = `Type a message and press Enter to run the agent. Commands:
+  /revert        undo the last run that changed the vault (shows the plan first)
+  /runs          list the runs kept in the checkpoint repository
+  /mode [slug]   show the modes, or switch to one
+  /new           start a new conversation
+  /help          show this text
+  /quit          leave (Ctrl-D too)
+While approving: y approves, n rejects (n <reason> tells the agent why), a approves the rest of the run.
+Ctrl-C cancels a run; a second Ctrl-C exits.`;
+
+/** A path as it can be pasted into a POSIX shell. */
+export function shellQuote(value: string): string {
+  return /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** What to do when no provider is configured: the three ways, each with commands to copy. */
+export function noProviderHelp(vault: string): string {
+  const start = `npm start -- --vault ${shellQuote(vault)}`;
+  return `No LLM provider is configured. Set one up in one of these three ways, then start again:
+
+  1. Anthropic: put your API key in ANTHROPIC_API_KEY
+       export ANTHROPIC_API_KEY=sk-ant-...
+       ${start}
+
+  2. OpenAI: put your API key in OPENAI_API_KEY
+       export OPENAI_API_KEY=sk-...
+       ${start}
+
+  3. A local OpenAI-compatible server (Ollama, LM Studio): put its URL in OPENAI_BASE_URL; no key is needed
+       export OPENAI_BASE_URL=http://localhost:11434/v1
+       ${start} --model llama3.1
+
+Pick the model with --model or EMBEDDED_AGENT_MODEL. On Windows PowerShell, set a variable with
+$env:ANTHROPIC_API_KEY = "sk-ant-..." instead of export.
+`;
+}
