@@ -1,0 +1,80 @@
+import type { ClockPort } from '../ports/clock';
+import { createSavedAction, deleteSavedAction, moveSavedAction, renameSavedAction, type SavedAction } from './savedActions';
+import { exportSavedActions, type ImportResult, importSavedActions, loadSavedActions } from './savedActionsIO';
+import type { ActionPlan } from './types';
+import type { PlanPolicy } from './validatePlan';
+
+/** Where the list lives: the `savedActions` key of data.json in the plugin, memory in tests. */
+export interface SavedActionsStorage {
+  load(): unknown;
+  save(actions: SavedAction[]): Promise<void>;
+}
+
+/**
+ * The saved actions, kept in the settings: every change is saved, then announced, so the plugin can add,
+ * rename and remove the matching `run-saved-action-<id>` commands.
+ */
+export class SavedActionStore {
+  private actions: SavedAction[];
+  /** Entries of the setting that could not be loaded, with why. */
+  readonly loadProblems: string[];
+  private readonly listeners = new Set<(actions: readonly SavedAction[]) => void>();
+
+  constructor(
+    private readonly storage: SavedActionsStorage,
+    private readonly options: { policy: () => PlanPolicy; clock: ClockPort },
+  ) {
+    const loaded = loadSavedActions(storage.load(), options.policy());
+    this.actions = loaded.actions;
+    this.loadProblems = loaded.problems;
+  }
+
+  list(): readonly SavedAction[] {
+    return this.actions;
+  }
+
+  get(id: string): SavedAction | undefined {
+    return this.actions.find((action) => action.id === id);
+  }
+
+  onChange(listener: (actions: readonly SavedAction[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Saves a plan that ran well as a new action at the end of the list. */
+  async add(name: string, plan: ActionPlan): Promise<SavedAction> {
+    const action = createSavedAction({ name, plan, now: this.options.clock.now() }, this.actions);
+    await this.replace([...this.actions, action]);
+    return action;
+  }
+
+  async rename(id: string, name: string): Promise<void> {
+    await this.replace(renameSavedAction(this.actions, id, name));
+  }
+
+  async move(id: string, toIndex: number): Promise<void> {
+    await this.replace(moveSavedAction(this.actions, id, toIndex));
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.replace(deleteSavedAction(this.actions, id));
+  }
+
+  exportJson(): string {
+    return exportSavedActions(this.actions);
+  }
+
+  /** All or nothing; see importSavedActions. */
+  async importJson(json: string): Promise<ImportResult> {
+    const result = importSavedActions(json, this.actions, this.options.policy());
+    if (result.ok) await this.replace(result.actions);
+    return result;
+  }
+
+  private async replace(actions: SavedAction[]): Promise<void> {
+    await this.storage.save(actions);
+    this.actions = actions;
+    for (const listener of this.listeners) listener(this.actions);
+  }
+}

@@ -1,0 +1,24 @@
+/** The plan module's public API: plan → confirm → execute, dry runs, the planner and saved actions. */
+export type { ActionPlan, OnError, PlanParameter, PlanStep } from './types';
+export { ACTION_PLAN_SCHEMA } from './schema';
+export { allowedPlanTools, type PlanPolicy, type PlanValidation, validatePlan } from './validatePlan';
+export { bindPlan, CONTEXT_NAMES, isoDate, type MissingInput, type PlanBindings, type PlanContext } from './bindings';
+export { planHostFromServices, planPolicy, type PlanHost, type PlanSettings } from './host';
+export { dryRunPlan, type DryRunOptions, type DryRunResult } from './dryRun';
+export { executePlan, resumePlan, type ExecuteOptions } from './executor';
+export { confirmPlan, needsPlanConfirmation, runPlan, type RunPlanOptions, type RunPlanOutcome } from './runPlan';
+export type { ItemResult, PlanProgress, PlanRunResult, ResumeState, StepResult, StepStatus } from './progress';
+export { applyPlanEdits, editableArgs, type PlanEdit } from './editPlan';
+export { requestPlan, type PlannerOptions, type PlannerResult } from './planner';
+export { freezeCalls, parameterizePlan, type ExecutedCall, type FreezeContext, type FrozenPlan } from './freeze';
+export {
+  createSavedAction,
+  planOf,
+  SAVED_ACTION_COMMAND_PREFIX,
+  savedActionCommandId,
+  savedActionCommandName,
+  type SavedAction,
+} from './savedActions';
+export { exportSavedActions, importSavedActions, loadSavedActions, type ImportResult } from './savedActionsIO';
+export { SavedActionStore, type SavedActionsStorage } from './SavedActionStore';
+export { missingInputs, readPlanContext, runSavedAction, type SavedActionOutcome, type SavedActionRunOptions } from './runSavedAction';

@@ -1,0 +1,158 @@
+import Ajv, { type ValidateFunction } from 'ajv';
+import { AgentError } from '../errors';
+import type { JsonSchema } from '../tools/types';
+import { BUILTIN_PARAMETERS, usedNames } from './bindings';
+import { describeShapeErrors, isRecord, PLAN_PARAMETER_SCHEMA } from './schema';
+import type { ActionPlan, PlanParameter } from './types';
+import { type PlanPolicy, validatePlan } from './validatePlan';
+
+/**
+ * A plan saved as a one-click action (the `savedActions` setting, and the export/import format). "template"
+ * plans use placeholders bound when they run; "fixed" plans do the same thing every time.
+ */
+export interface SavedAction {
+  /** Lowercase letters, digits and "-": part of the command id `run-saved-action-<id>`. Never changes. */
+  id: string;
+  name: string;
+  /** Its parameters are `parameters` below, not inside the plan. */
+  plan: ActionPlan;
+  kind: 'template' | 'fixed';
+  parameters: PlanParameter[];
+  /** ISO 8601, UTC. */
+  createdAt: string;
+}
+
+export const SAVED_ACTION_COMMAND_PREFIX = 'run-saved-action-';
+export const ACTION_ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
+const MAX_ID_LENGTH = 48;
+const MAX_NAME_LENGTH = 100;
+
+export const SAVED_ACTION_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', pattern: ACTION_ID_PATTERN, maxLength: MAX_ID_LENGTH },
+    name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+    plan: { type: 'object' },
+    kind: { type: 'string', enum: ['template', 'fixed'] },
+    parameters: { type: 'array', items: PLAN_PARAMETER_SCHEMA, maxItems: 50 },
+    createdAt: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$' },
+  },
+  required: ['id', 'name', 'plan', 'kind', 'parameters', 'createdAt'],
+  additionalProperties: false,
+};
+
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+let validateShape: ValidateFunction | null = null;
+
+/** The command id Obsidian gets (it adds "embedded-agent:" in front). */
+export function savedActionCommandId(action: Pick<SavedAction, 'id'>): string {
+  return `${SAVED_ACTION_COMMAND_PREFIX}${action.id}`;
+}
+
+/** The command's name in the palette. */
+export function savedActionCommandName(action: Pick<SavedAction, 'name'>): string {
+  return `Run saved action: ${action.name}`;
+}
+
+/**
+ * A new id from the name: ASCII letters and digits joined by "-" ("Bullets → notes" → "bullets-notes"), "-2",
+ * "-3" … when taken, "action" for names with no such letters. Made once; renaming keeps it, so the command and
+ * any hotkey bound to it survive.
+ */
+export function newActionId(name: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, MAX_ID_LENGTH - 4)
+    .replace(/-+$/, '');
+  const base = slug === '' ? 'action' : slug;
+  let id = base;
+  for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+  return id;
+}
+
+export function checkActionName(name: string): string {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  if (trimmed === '') throw new AgentError('INVALID_INPUT', 'Action name: must not be empty');
+  if (trimmed.length > MAX_NAME_LENGTH) throw new AgentError('INVALID_INPUT', `Action name: must be at most ${MAX_NAME_LENGTH} characters long, got ${trimmed.length}`);
+  return trimmed;
+}
+
+/**
+ * A saved action for a plan that ran well. The parameters are the plan's, plus the built-in ones it uses
+ * (folderName), so the action says everything it will ask for.
+ */
+export function createSavedAction(input: { name: string; plan: ActionPlan; now: number }, existing: readonly SavedAction[]): SavedAction {
+  const name = checkActionName(input.name);
+  const { parameters: declared = [], ...plan } = structuredClone(input.plan);
+  const names = usedNames(plan);
+  const builtins = BUILTIN_PARAMETERS.filter((builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name));
+  return {
+    id: newActionId(name, existing.map((action) => action.id)),
+    name,
+    plan: plan,
+    kind: names.length > 0 ? 'template' : 'fixed',
+    parameters: [...declared, ...builtins],
+    createdAt: new Date(input.now).toISOString(),
+  };
+}
+
+/** The plan with the action's parameters, as it is validated and run. */
+export function planOf(action: SavedAction): ActionPlan {
+  return { ...action.plan, parameters: action.parameters };
+}
+
+function indexOrThrow(actions: readonly SavedAction[], id: string): number {
+  const index = actions.findIndex((action) => action.id === id);
+  if (index < 0) throw new AgentError('NOT_FOUND', `No saved action has the id "${id}"`, { id });
+  return index;
+}
+
+export function renameSavedAction(actions: readonly SavedAction[], id: string, name: string): SavedAction[] {
+  const index = indexOrThrow(actions, id);
+  const checked = checkActionName(name);
+  return actions.map((action, i) => (i === index ? { ...action, name: checked } : action));
+}
+
+/** Moves the action to `toIndex` (clamped to the list). */
+export function moveSavedAction(actions: readonly SavedAction[], id: string, toIndex: number): SavedAction[] {
+  const index = indexOrThrow(actions, id);
+  const list = [...actions];
+  const [moved] = list.splice(index, 1);
+  list.splice(Math.max(0, Math.min(list.length, Math.trunc(toIndex))), 0, moved as SavedAction);
+  return list;
+}
+
+export function deleteSavedAction(actions: readonly SavedAction[], id: string): SavedAction[] {
+  indexOrThrow(actions, id);
+  return actions.filter((action) => action.id !== id);
+}
+
+/**
+ * Checks one stored or imported entry: its fields, then its plan (the plan's own messages, under
+ * `<label>.plan`). `label` names the entry, e.g. `actions[2] ("Archive inbox")`.
+ */
+export function checkSavedAction(entry: unknown, label: string, policy: PlanPolicy): { ok: true; action: SavedAction } | { ok: false; errors: string[] } {
+  validateShape ??= ajv.compile(SAVED_ACTION_SCHEMA);
+  if (!validateShape(entry)) return { ok: false, errors: describeShapeErrors(validateShape.errors, entry, label) };
+  const action = entry as SavedAction;
+  if (isRecord(action.plan) && 'parameters' in action.plan) {
+    return { ok: false, errors: [`${label}.plan.parameters: declare parameters on the action ("parameters"), not inside its plan`] };
+  }
+  const validation = validatePlan(planOf(action), policy);
+  if (!validation.ok) {
+    return { ok: false, errors: validation.errors.map((error) => (error.startsWith('plan:') ? `${label}.plan${error.slice('plan'.length)}` : `${label}.plan.${error}`)) };
+  }
+  const { parameters: _parameters, ...plan } = validation.plan;
+  return { ok: true, action: { ...action, plan } };
+}
+
+/** "actions[2] ("Archive inbox")": an entry by position, and by name when it has one. */
+export function entryLabel(index: number, entry: unknown): string {
+  const name = isRecord(entry) && typeof entry.name === 'string' && entry.name.trim() !== '' ? ` (${JSON.stringify(entry.name.slice(0, 60))})` : '';
+  return `actions[${index}]${name}`;
+}
