@@ -89,6 +89,14 @@ describe('ApprovalCard', () => {
     expect(root.querySelector(':scope > .embedded-agent-card > .embedded-agent-notes')?.textContent).toBe('The editor\'s file is not known.');
   });
 
+  it('should fold new notes\' content in a card with many files, but keep changes to existing notes open', () => {
+    const { root } = show(planRequest());
+    const created = root.querySelector('.embedded-agent-change.is-created details') as HTMLDetailsElement;
+    const modified = root.querySelector('.embedded-agent-change.is-modified details') as HTMLDetailsElement;
+    expect(created.open).toBe(false);
+    expect(modified.open).toBe(true);
+  });
+
   it('should offer Approve, Reject and Approve all for this run as keyboard-reachable buttons', () => {
     const { root, card } = show();
     const names = queryAllByRole(root, 'button').map((button) => button.textContent);
