@@ -1,23 +1,26 @@
 import { AgentError } from '../errors';
-import { isInside, parentFolder } from '../paths/normalizePath';
-import type { VaultEntry, VaultPort } from '../ports/vault';
+import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../paths/normalizePath';
+import type { VaultEntry, VaultEvent, VaultPort } from '../ports/vault';
 import { utf8Length } from '../util/text';
 
 /**
  * A copy-on-write view of a vault for dry runs: reads fall through to the real vault, writes land in memory, so
  * a later step sees the files an earlier simulated step would create, move or delete, and the vault itself is
- * never written. It emits no change events and offers no `linksTo` (nothing real moves).
+ * never written. Change events go to the overlay's own listeners only; there is no `linksTo` (nothing real
+ * moves, so no link is rewritten).
  */
 export class OverlayVault implements VaultPort {
   readonly configDir: string;
-  private readonly files = new Map<string, { content: string; mtimeMs: number }>();
+  private readonly files = new Map<string, { content: string; bytes?: Uint8Array; mtimeMs: number }>();
   private readonly folders = new Set<string>();
   /** Paths removed (with everything under them) in the overlay; entries written afterwards show again. */
   private readonly removed = new Set<string>();
+  private readonly listeners = new Set<(event: VaultEvent) => void>();
+  private lastMtime = 0;
 
   constructor(
     private readonly base: VaultPort,
-    private readonly now: () => number = () => 0,
+    private readonly now: () => number = () => Date.now(),
   ) {
     this.configDir = base.configDir;
   }
@@ -29,7 +32,7 @@ export class OverlayVault implements VaultPort {
 
   async stat(path: string): Promise<VaultEntry | null> {
     const file = this.files.get(path);
-    if (file) return { path, kind: 'file', sizeBytes: utf8Length(file.content), mtimeMs: file.mtimeMs };
+    if (file) return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
     if (this.folders.has(path) || path === '/') return path === '/' ? this.base.stat(path) : { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
     if (this.hidden(path)) return null;
     return this.base.stat(path);
@@ -50,7 +53,7 @@ export class OverlayVault implements VaultPort {
 
   async readBinary(path: string): Promise<Uint8Array> {
     const file = this.files.get(path);
-    if (file) return new TextEncoder().encode(file.content);
+    if (file) return file.bytes?.slice() ?? new TextEncoder().encode(file.content);
     await this.read(path);
     return this.base.readBinary(path);
   }
@@ -58,23 +61,23 @@ export class OverlayVault implements VaultPort {
   async create(path: string, content: string): Promise<VaultEntry> {
     if (await this.stat(path)) throw new AgentError('EXISTS', `"${path}" already exists`, { path });
     await this.ensureParents(path);
-    return this.put(path, content);
+    return this.put(path, content, 'create');
   }
 
   async modify(path: string, content: string): Promise<VaultEntry> {
     await this.read(path);
-    return this.put(path, content);
+    return this.put(path, content, 'modify');
   }
 
   async writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
     const entry = await this.stat(path);
     if (entry?.kind === 'folder') throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
     if (!entry) await this.ensureParents(path);
-    return this.put(path, new TextDecoder().decode(data));
+    return this.put(path, new TextDecoder().decode(data), entry ? 'modify' : 'create', data.slice());
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
-    return this.put(path, (await this.read(path)) + content);
+    return this.put(path, (await this.read(path)) + content, 'modify');
   }
 
   async createFolder(path: string): Promise<void> {
@@ -83,17 +86,36 @@ export class OverlayVault implements VaultPort {
     if (entry) return;
     await this.ensureParents(path);
     this.folders.add(path);
+    this.emit({ type: 'create', path });
   }
 
   async rename(fromPath: string, toPath: string): Promise<void> {
+    await this.move(fromPath, toPath);
+    this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
+  }
+
+  /** Moves into `.trash/` at the root, numbering names already there ("Note 2.md"), as the local trash does. */
+  async trash(path: string): Promise<void> {
+    if (!(await this.stat(path))) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
+    const { stem, extension } = splitExtension(baseName(path));
+    let target = joinPath('.trash', baseName(path));
+    for (let n = 2; await this.stat(target); n++) target = joinPath('.trash', `${stem} ${n}${extension ? `.${extension}` : ''}`);
+    await this.move(path, target);
+    this.emit({ type: 'delete', path });
+  }
+
+  private async move(fromPath: string, toPath: string): Promise<void> {
     const source = await this.stat(fromPath);
     if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
     if (await this.stat(toPath)) throw new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath });
+    if (source.kind === 'folder' && isInside(toPath, fromPath)) {
+      throw new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, { path: toPath });
+    }
     await this.ensureParents(toPath);
     if (source.kind === 'file') {
       this.put(toPath, await this.read(fromPath));
     } else {
-      const inside = await this.list(fromPath, true);
+      const inside = await this.list(fromPath, true, true);
       const contents = await Promise.all(inside.map(async (entry) => (entry.kind === 'file' ? this.read(entry.path) : null)));
       this.folders.add(toPath);
       inside.forEach((entry, index) => {
@@ -106,16 +128,14 @@ export class OverlayVault implements VaultPort {
     this.remove(fromPath);
   }
 
-  async trash(path: string): Promise<void> {
-    await this.delete(path);
-  }
-
   async delete(path: string): Promise<void> {
     if (!(await this.stat(path))) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
     this.remove(path);
+    this.emit({ type: 'delete', path });
   }
 
-  async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
+  /** `withHidden` is for moving a folder: its hidden entries move with it, though `list` does not show them. */
+  async list(folder: string, recursive: boolean, withHidden = false): Promise<VaultEntry[]> {
     const entry = await this.stat(folder);
     if (!entry) throw new AgentError('NOT_FOUND', `"${folder}" does not exist`, { path: folder });
     if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder });
@@ -126,16 +146,22 @@ export class OverlayVault implements VaultPort {
         if (!this.hidden(listed.path) && !this.files.has(listed.path)) byPath.set(listed.path, listed);
       }
     }
-    const within = (path: string): boolean => path !== folder && isInside(path, folder) && (recursive || parentFolder(path) === folder);
+    const visible = (path: string): boolean => withHidden || !path.split('/').some((segment) => segment.startsWith('.'));
+    const within = (path: string): boolean => path !== folder && isInside(path, folder) && (recursive || parentFolder(path) === folder) && visible(path);
     for (const path of this.folders) if (within(path)) byPath.set(path, { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 });
     for (const [path, file] of this.files) {
-      if (within(path)) byPath.set(path, { path, kind: 'file', sizeBytes: utf8Length(file.content), mtimeMs: file.mtimeMs });
+      if (within(path)) byPath.set(path, { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs });
     }
     return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 
-  onChange(): () => void {
-    return () => undefined;
+  onChange(listener: (event: VaultEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: VaultEvent): void {
+    for (const listener of this.listeners) listener(event);
   }
 
   private hidden(path: string): boolean {
@@ -143,10 +169,12 @@ export class OverlayVault implements VaultPort {
     return false;
   }
 
-  private put(path: string, content: string): VaultEntry {
-    const mtimeMs = this.now();
-    this.files.set(path, { content, mtimeMs });
-    return { path, kind: 'file', sizeBytes: utf8Length(content), mtimeMs };
+  private put(path: string, content: string, event?: 'create' | 'modify', bytes?: Uint8Array): VaultEntry {
+    // Strictly increasing, like the real vaults, so "changed since" comparisons hold within one millisecond.
+    this.lastMtime = Math.max(this.now(), this.lastMtime + 1);
+    this.files.set(path, bytes ? { content, bytes, mtimeMs: this.lastMtime } : { content, mtimeMs: this.lastMtime });
+    if (event) this.emit({ type: event, path });
+    return { path, kind: 'file', sizeBytes: bytes?.length ?? utf8Length(content), mtimeMs: this.lastMtime };
   }
 
   private remove(path: string): void {

@@ -7,7 +7,7 @@ import { describeShapeErrors, locate } from './schema';
 import { mapStrings, parseString, type Ref, type TemplatePart } from './templates';
 
 // Own ajv: all errors at once (a repair round should see every problem), and no defaults written into the plan.
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
 const compiled = new WeakMap<JsonSchema, ValidateFunction>();
 
 function validatorFor(schema: JsonSchema): ValidateFunction {

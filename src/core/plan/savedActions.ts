@@ -41,7 +41,7 @@ export const SAVED_ACTION_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
 let validateShape: ValidateFunction | null = null;
 
 /** The command id Obsidian gets (it adds "embedded-agent:" in front). */

@@ -69,7 +69,8 @@ export const ACTION_PLAN_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false });
+// verbose: additionalProperties errors then carry the schema, so messages can list the allowed properties.
+const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false, verbose: true });
 let validatePlanShape: ValidateFunction | null = null;
 
 export interface ShapeCheck {
@@ -139,7 +140,7 @@ function describeShapeError(error: ErrorObject, root: unknown, prefix: string): 
     case 'enum':
       return `${where}: must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${preview(found)}`;
     case 'pattern':
-      return `${where}: ${preview(found)} does not have the form ${patternHint(String(params.pattern))}`;
+      return `${where}: must be ${patternHint(String(params.pattern))}, got ${preview(found)}`;
     case 'minLength':
       return Number(params.limit) === 1 ? `${where}: must not be empty` : `${where}: must be at least ${String(params.limit)} characters long`;
     case 'maxLength':

@@ -126,6 +126,7 @@ function checkStep(step: PlanStep, ctx: Ctx, errors: string[]): void {
   let item: { name: string; inferred: Inferred } | undefined;
   if (step.foreach) {
     const { from, itemName } = step.foreach;
+    item = { name: itemName, inferred: { kind: 'unknown' } };
     if (RESERVED_NAMES.has(itemName) || ctx.parameterNames.has(itemName)) {
       errors.push(`${where}.foreach.itemName: "${itemName}" is already ${RESERVED_NAMES.has(itemName) ? 'a context value' : 'a parameter'}; choose another name`);
     }
@@ -191,17 +192,18 @@ function inferRef(ref: Ref, step: PlanStep, ctx: Ctx, item: { name: string; infe
     if (!target) return { kind: 'error', message: `${ref.raw} refers to no step; steps are: ${[...ctx.byId.keys()].join(', ')}` };
     return schemaAtOutput(target, ref, ctx);
   }
+  const owner = `\${${ref.name}}`;
   if (item && ref.name === item.name) {
     if (item.inferred.kind !== 'schema') return { kind: 'unknown' };
-    return schemaAt(item.inferred.schema, ref.fields, ref.name);
+    return schemaAt(item.inferred.schema, ref.fields, owner);
   }
   const context = CONTEXT_SCHEMAS[ref.name];
-  if (context) return schemaAt(context, ref.fields, ref.name);
-  if (ctx.parameterNames.has(ref.name)) return schemaAt(PARAMETER_SCHEMA, ref.fields, ref.name);
-  const owner = ctx.plan.steps.find((other) => other?.foreach?.itemName === ref.name);
-  const known = [...CONTEXT_NAMES, ...ctx.parameterNames, ...(item ? [item.name] : [])].map((name) => `\${${name}}`).join(', ');
-  const hint = owner ? `; it is the foreach item of ${ctx.label(owner)} and exists only inside that step` : '';
-  return { kind: 'error', message: `\${${ref.name}} is not a known placeholder${hint}; known: ${known}` };
+  if (context) return schemaAt(context, ref.fields, owner);
+  if (ctx.parameterNames.has(ref.name)) return schemaAt(PARAMETER_SCHEMA, ref.fields, owner);
+  const itemOf = ctx.plan.steps.find((other) => other?.foreach?.itemName === ref.name);
+  const known = [...new Set([...CONTEXT_NAMES, ...ctx.parameterNames, ...(item ? [item.name] : [])])].map((name) => `\${${name}}`).join(', ');
+  const hint = itemOf ? `; it is the foreach item of ${ctx.label(itemOf)} and exists only inside that step` : '';
+  return { kind: 'error', message: `${ref.raw} is not a known placeholder${hint}; known: ${known}` };
 }
 
 function schemaAtOutput(target: PlanStep, ref: Ref, ctx: Ctx): Inferred {
