@@ -125,7 +125,7 @@ export async function buildPlanHost(options: {
     pipeline,
     registry,
     ignore,
-    ports: { vault: vault as VaultPort, editor, workspace, commands, plugins, clock },
+    ports: { vault: vault, editor, workspace, commands, plugins, clock },
     settings: () => settings,
     approval: () => approval,
   };

@@ -29,6 +29,7 @@ export function okMessage(tool: string, output: unknown): string {
   if (Array.isArray(output.matches)) return `${output.matches.length} match${output.matches.length === 1 ? '' : 'es'}${output.truncated === true ? ' (more exist)' : ''}`;
   if (Array.isArray(output.items)) return `${output.items.length} item${output.items.length === 1 ? '' : 's'}`;
   if (Array.isArray(output.commands)) return `${output.commands.length} command${output.commands.length === 1 ? '' : 's'}`;
+  if (typeof output.isEmpty === 'boolean' && typeof output.text === 'string') return output.isEmpty ? 'nothing is selected' : `${output.text.length} characters selected`;
   if (output.created === false && typeof output.path === 'string') return `${output.path} already existed`;
   if (typeof output.path === 'string') return `${verb} ${output.path}`;
   if (typeof output.filePath === 'string') return `${verb} in ${output.filePath}`;
