@@ -1,6 +1,5 @@
 import { AgentError } from '../../src/core/errors';
 import type { ClockPort } from '../../src/core/ports/clock';
-import type { VaultPort } from '../../src/core/ports/vault';
 import { type PlanHost, type PlanSettings, planPolicy } from '../../src/core/plan/host';
 import type { PlanPolicy } from '../../src/core/plan/validatePlan';
 import { AuditLog } from '../../src/core/tool-execution/AuditLog';
