@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import type { BenchRow } from './measure';
 import { checkpointBench } from './cases/checkpoints';
+import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
@@ -12,6 +13,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
+  { name: 'llm calls per task', run: llmCallsBench },
 ];
 
 async function main(): Promise<void> {
