@@ -1,19 +1,43 @@
 import { Notice, Plugin } from 'obsidian';
+import type { ModeService } from './core/modes/ModeService';
 import type { ApprovalPort } from './core/ports/approval';
+import type { LlmPort } from './core/ports/llm';
+import type { PluginFilesPort } from './core/ports/pluginFiles';
+import type { AgentServices } from './core/session/AgentServices';
 import { ResultExternalizer } from './core/tool-execution/ResultExternalizer';
+import { lazyModules } from './lazyModules';
 import type { ObsidianServices } from './obsidian/createAgentServices';
 import { ObsidianPluginFiles } from './obsidian/ObsidianPluginFiles';
+import { openChatPanel } from './obsidian/openChatPanel';
 import { parseSettings, type EmbeddedAgentSettings } from './settings/settings';
+import { ChatView } from './ui/chat/ChatView';
+import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
+import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
 
-/** Wiring only: load settings, build the agent's services on first use, register what Obsidian shows. */
-export default class EmbeddedAgentPlugin extends Plugin {
+/** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
+export interface RuntimeOverrides {
+  llm?: (settings: EmbeddedAgentSettings) => LlmPort;
+  vaultPath?: string | null;
+  modesFile?: string;
+}
+
+/** Wiring only: load settings, register the panel, command, ribbon and settings tab; build the agent on first use. */
+export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   declare settings: EmbeddedAgentSettings;
   private servicesPromise: Promise<ObsidianServices> | null = null;
+  private modesPromise: Promise<ModeService> | null = null;
   /** The chat panel sets this while it is open; with none, every call that needs approval is denied. */
   approvalPort: ApprovalPort | null = null;
+  /** Where features outside the panel (saved actions) plug into it. */
+  readonly chatHooks: ChatHooks = {};
+  overrides: RuntimeOverrides = {};
 
   override async onload(): Promise<void> {
     await this.loadSettings();
+    this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
+    this.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void openChatPanel(this.app) });
+    this.addRibbonIcon('bot', 'Open embedded agent', () => void openChatPanel(this.app));
+    this.addSettingTab(new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings)));
     // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago.
     this.app.workspace.onLayoutReady(() => void this.sweepTemporaryResults());
   }
@@ -24,10 +48,39 @@ export default class EmbeddedAgentPlugin extends Plugin {
 
   /** The agent's services, built on first use: isomorphic-git and the rest load only when the agent is used. */
   services(): Promise<ObsidianServices> {
-    this.servicesPromise ??= import('./obsidian/createAgentServices').then(({ createAgentServices }) =>
-      createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvalPort),
+    this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) =>
+      'vaultPath' in this.overrides
+        ? createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvalPort, this.overrides.vaultPath ?? null)
+        : createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvalPort),
     );
     return this.servicesPromise;
+  }
+
+  async agentServices(): Promise<AgentServices> {
+    return (await this.services()).services;
+  }
+
+  async llm(): Promise<LlmPort> {
+    if (this.overrides.llm) return this.overrides.llm(this.settings);
+    return (await lazyModules.runtime()).createLlm(this.app, this.settings);
+  }
+
+  modes(): Promise<ModeService> {
+    this.modesPromise ??= lazyModules.runtime().then(async ({ createModes }) => {
+      const { modes, problems } = await createModes(() => this.settings, this.overrides.modesFile);
+      if (problems.length > 0) new Notice(`Embedded Agent modes: ${problems.join('; ')}`);
+      return modes;
+    });
+    return this.modesPromise;
+  }
+
+  pluginFiles(): PluginFilesPort {
+    return new ObsidianPluginFiles(this.app.vault.adapter, this.app.vault.configDir, this.manifest.id);
+  }
+
+  async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {
+    const runtime = await lazyModules.runtime();
+    return runtime.testConnection(this.overrides.llm?.({ ...settings }) ?? runtime.createLlm(this.app, { ...settings }));
   }
 
   async loadSettings(): Promise<void> {
@@ -44,7 +97,7 @@ export default class EmbeddedAgentPlugin extends Plugin {
   }
 
   private async sweepTemporaryResults(): Promise<void> {
-    const files = new ObsidianPluginFiles(this.app.vault.adapter, this.app.vault.configDir, this.manifest.id);
+    const files = this.pluginFiles();
     await new ResultExternalizer(files, `${this.app.vault.configDir}/plugins/${this.manifest.id}`).sweepOrphans(Date.now()).catch((error: unknown) => {
       console.error('Embedded Agent: could not clean up temporary results', error);
     });

@@ -1,0 +1,8 @@
+/**
+ * The plugin's only dynamic imports. onload loads none of them: the services (isomorphic-git, the plugin index)
+ * and the runtime (the provider SDKs) arrive on first use. One object, so a test can spy on what was loaded.
+ */
+export const lazyModules = {
+  services: () => import('./obsidian/createAgentServices'),
+  runtime: () => import('./obsidian/chatRuntime'),
+};

@@ -1,0 +1,54 @@
+import { requestUrl, type App } from 'obsidian';
+import { GlobalModeStore } from '../core/modes/GlobalModeStore';
+import { ModeService } from '../core/modes/ModeService';
+import type { LlmPort } from '../core/ports/llm';
+import { NodeModesFile } from '../node/NodeModesFile';
+import { SystemClock } from '../node/SystemClock';
+import { createProvider } from '../providers/createProvider';
+import type { EmbeddedAgentSettings } from '../settings/settings';
+import { createRequestUrlFetch } from './requestUrlFetch';
+
+/**
+ * What the chat panel needs beyond the services, loaded on first use (the provider SDKs are most of the bundle).
+ * The model is built from the settings at each call, so a changed setting applies to the next message.
+ */
+export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
+  return createProvider({
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    apiKey: app.secretStorage.getSecret(settings.apiKeySecret) ?? '',
+    streaming: settings.streaming,
+    maxRetries: settings.maxRetries,
+    contextWindow: settings.contextWindow,
+    // Bound to the window: an unbound `fetch` throws "Illegal invocation" in the renderer.
+    fetch: (input, init) => window.fetch(input, init),
+    nonStreamingFetch: createRequestUrlFetch(requestUrl),
+    clock: new SystemClock(),
+  });
+}
+
+/** One tiny request with these settings: resolves with what to show, rejects with the provider's exact error. */
+export async function testConnection(llm: LlmPort): Promise<string> {
+  const started = Date.now();
+  const controller = new AbortController();
+  let text = '';
+  for await (const event of llm.stream({
+    system: 'You are a connection test. Answer with the single word OK.',
+    messages: [{ role: 'user', text: 'Say OK.' }],
+    tools: [],
+    maxTokens: 16,
+    signal: controller.signal,
+  })) {
+    if (event.type === 'text') text += event.delta;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return `${llm.model} answered${text.trim() === '' ? '' : ` "${text.trim().slice(0, 40)}"`} in ${seconds} s`;
+}
+
+/** Built-in modes plus the user's global modes file; a broken file leaves the built-in ones working. */
+export async function createModes(settings: () => EmbeddedAgentSettings, modesFile?: string): Promise<{ modes: ModeService; problems: string[] }> {
+  const loaded = await new GlobalModeStore(new NodeModesFile(modesFile)).load();
+  const modes = new ModeService({ gates: () => settings(), globalModes: loaded.modes });
+  return { modes, problems: loaded.errors.map((error) => error.message) };
+}

@@ -1,0 +1,173 @@
+import { ItemView, type WorkspaceLeaf } from 'obsidian';
+import { BUILTIN_MODES } from '../../core/modes/builtinModes';
+import type { ModeConfig } from '../../core/modes/types';
+import { describeError } from '../../core/errors';
+import { ExecutionLog } from '../ExecutionLog';
+import { ProgressBar } from '../ProgressBar';
+import { UiApprovalPort } from '../UiApprovalPort';
+import { Composer } from './Composer';
+import { RunController, type RunUi } from './RunController';
+import { SelectionIndicator } from './SelectionIndicator';
+import { Transcript } from './Transcript';
+import { CHAT_VIEW_TYPE, type ChatHost, type ChatPanelApi } from './types';
+
+/**
+ * The chat panel. It lays out the transcript, the run's log and progress, the palette slot, the selection
+ * indicator and the composer, and hands every action to the RunController. While it is open its approval port is
+ * the plugin's; closing it denies whatever still waits for an answer.
+ */
+export class ChatView extends ItemView {
+  private transcript!: Transcript;
+  private composer!: Composer;
+  private selectionIndicator!: SelectionIndicator;
+  private log!: ExecutionLog;
+  private progress!: ProgressBar;
+  private runPanelEl!: HTMLElement;
+  private revertButton!: HTMLButtonElement;
+  private modeSelect!: HTMLSelectElement;
+  private historyEl!: HTMLElement;
+  private approval: UiApprovalPort | null = null;
+  private controller!: RunController;
+  /** The saved-actions palette renders here (see ChatHooks.onPanelOpen). */
+  paletteEl!: HTMLElement;
+  readonly api: ChatPanelApi;
+
+  constructor(
+    leaf: WorkspaceLeaf,
+    private readonly host: ChatHost,
+  ) {
+    super(leaf);
+    const paletteOf = (): HTMLElement => this.paletteEl;
+    this.api = {
+      get paletteEl() {
+        return paletteOf();
+      },
+      say: (text) => this.transcript.addNote(text),
+      send: (message) => void this.controller.send(message),
+    };
+  }
+
+  override getViewType(): string {
+    return CHAT_VIEW_TYPE;
+  }
+
+  override getDisplayText(): string {
+    return 'Embedded agent';
+  }
+
+  override getIcon(): string {
+    return 'bot';
+  }
+
+  override async onOpen(): Promise<void> {
+    const root = this.contentEl;
+    root.empty();
+    root.addClass('embedded-agent-chat');
+    this.buildHeader(root);
+    this.historyEl = root.createDiv({ cls: 'embedded-agent-history', attr: { 'aria-label': 'Conversations' } });
+    this.historyEl.setAttr('hidden', '');
+    this.transcript = this.addChild(new Transcript(this.app, root));
+    this.runPanelEl = root.createDiv({ cls: 'embedded-agent-run' });
+    this.progress = this.addChild(new ProgressBar(this.runPanelEl));
+    this.log = new ExecutionLog(this.runPanelEl);
+    this.runPanelEl.setAttr('hidden', '');
+    const revertRow = root.createDiv({ cls: 'embedded-agent-revert-row' });
+    this.revertButton = revertRow.createEl('button', { text: 'Revert last run', attr: { type: 'button', 'aria-label': 'Revert last run' } });
+    this.revertButton.setAttr('hidden', '');
+    this.paletteEl = root.createDiv({ cls: 'embedded-agent-palette' });
+    this.selectionIndicator = this.addChild(new SelectionIndicator(this.app, root));
+    this.composer = this.addChild(
+      new Composer(root, {
+        send: (message) => void this.controller.send(message),
+        dryRun: (message) => void this.controller.dryRun(message),
+        cancel: () => this.controller.cancel(),
+      }),
+    );
+    this.controller = new RunController(this.host, this.runUi());
+    this.registerDomEvent(this.revertButton, 'click', () => void this.controller.revertLastRun());
+
+    this.approval = new UiApprovalPort(() => this.transcript.el, { onShow: () => this.transcript.scrollToEnd() });
+    this.host.approvalPort = this.approval;
+    this.host.chatHooks.onPanelOpen?.(this.api);
+    void this.loadModes();
+  }
+
+  override async onClose(): Promise<void> {
+    this.controller.cancel();
+    // Pending approvals are denied, so a run never waits on a card nobody can see.
+    this.approval?.close();
+    if (this.host.approvalPort === this.approval) this.host.approvalPort = null;
+    this.approval = null;
+    this.host.chatHooks.onPanelClose?.(this.api);
+    await Promise.resolve();
+  }
+
+  private buildHeader(root: HTMLElement): void {
+    const header = root.createDiv({ cls: 'embedded-agent-header' });
+    this.modeSelect = header.createEl('select', { cls: 'dropdown', attr: { 'aria-label': 'Mode' } });
+    this.fillModes(BUILTIN_MODES, BUILTIN_MODES[0]?.slug ?? 'ask');
+    this.registerDomEvent(this.modeSelect, 'change', () => void this.changeMode(this.modeSelect.value));
+    const newButton = header.createEl('button', { cls: 'clickable-icon', text: 'New', attr: { type: 'button', 'aria-label': 'New conversation' } });
+    this.registerDomEvent(newButton, 'click', () => this.controller.newConversation());
+    const historyButton = header.createEl('button', { cls: 'clickable-icon', text: 'History', attr: { type: 'button', 'aria-label': 'Conversation history' } });
+    this.registerDomEvent(historyButton, 'click', () => void this.toggleHistory());
+  }
+
+  private runUi(): RunUi {
+    return {
+      transcript: this.transcript,
+      log: this.log,
+      progress: this.progress,
+      api: this.api,
+      setRunning: (running) => this.composer.setRunning(running),
+      showRunPanel: (visible) => this.runPanelEl.toggleAttribute('hidden', !visible),
+      setRevertAvailable: (available) => this.revertButton.toggleAttribute('hidden', !available),
+      showMode: (slug) => {
+        this.modeSelect.value = slug;
+      },
+      selection: () => ({ text: this.selectionIndicator.selection, filePath: this.selectionIndicator.filePath }),
+    };
+  }
+
+  private async loadModes(): Promise<void> {
+    try {
+      const modes = await this.host.modes();
+      this.fillModes(modes.listModes(), modes.getActiveMode().slug);
+    } catch (error) {
+      this.transcript.addNote(`Custom modes could not be loaded: ${describeError(error)}`, 'error');
+    }
+  }
+
+  private fillModes(modes: readonly ModeConfig[], active: string): void {
+    this.modeSelect.empty();
+    for (const mode of modes) this.modeSelect.createEl('option', { text: mode.name, value: mode.slug });
+    this.modeSelect.value = active;
+  }
+
+  private async changeMode(slug: string): Promise<void> {
+    try {
+      (await this.host.modes()).setActiveMode(slug);
+    } catch (error) {
+      this.transcript.addNote(describeError(error), 'error');
+    }
+  }
+
+  private async toggleHistory(): Promise<void> {
+    if (!this.historyEl.hasAttribute('hidden')) {
+      this.historyEl.setAttr('hidden', '');
+      return;
+    }
+    this.historyEl.empty();
+    const conversations = await this.controller.listConversations().catch(() => []);
+    if (conversations.length === 0) this.historyEl.createDiv({ cls: 'embedded-agent-history-empty', text: 'No saved conversations yet.' });
+    for (const conversation of conversations) {
+      const item = this.historyEl.createEl('button', { cls: 'embedded-agent-history-item', text: conversation.title || conversation.id, attr: { type: 'button' } });
+      item.createSpan({ cls: 'embedded-agent-history-date', text: new Date(conversation.updatedAt).toLocaleString() });
+      this.registerDomEvent(item, 'click', () => {
+        this.historyEl.setAttr('hidden', '');
+        void this.controller.restore(conversation.id);
+      });
+    }
+    this.historyEl.removeAttribute('hidden');
+  }
+}

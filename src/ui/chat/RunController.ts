@@ -1,0 +1,276 @@
+import { Notice } from 'obsidian';
+import { AgentTask } from '../../core/agent/AgentTask';
+import type { AgentPipeline, AgentResult, TaskCallbacks, VaultContext } from '../../core/agent/types';
+import { gatherVaultContext } from '../../core/agent/vaultContext';
+import { describeError } from '../../core/errors';
+import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
+import type { RecordedCall } from '../../core/recipes/types';
+import type { AgentServices } from '../../core/session/AgentServices';
+import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
+import type { ExecutionLog } from '../ExecutionLog';
+import type { MarkdownStream } from '../MarkdownStream';
+import type { ProgressBar } from '../ProgressBar';
+import { ConversationStore, type Conversation, type ConversationSummary } from './conversationStore';
+import { askRevert, describeRevert } from './RevertCard';
+import type { Transcript } from './Transcript';
+import type { ChatHost, ChatPanelApi } from './types';
+
+/** What the controller drives in the view; the view owns the elements, the controller says what happens. */
+export interface RunUi {
+  readonly transcript: Transcript;
+  readonly log: ExecutionLog;
+  readonly progress: ProgressBar;
+  readonly api: ChatPanelApi;
+  setRunning(running: boolean): void;
+  showRunPanel(visible: boolean): void;
+  setRevertAvailable(available: boolean): void;
+  showMode(slug: string): void;
+  selection(): { text: string; filePath: string | null };
+}
+
+const SELECTION_CONTEXT_CHARS = 4000;
+
+/**
+ * Runs the agent for the chat panel: one AgentTask per message over the plugin's services, its events turned into
+ * transcript, log and progress updates; cancel, revert, and the conversation kept in the plugin folder. It decides
+ * nothing about tools: the pipeline does.
+ */
+export class RunController {
+  private controller: AbortController | null = null;
+  private history: HistoryMessage[] = [];
+  private conversation: Conversation | null = null;
+  private lastRunId: string | null = null;
+  private runs = 0;
+  private readonly store: ConversationStore;
+
+  constructor(
+    private readonly host: ChatHost,
+    private readonly ui: RunUi,
+  ) {
+    this.store = new ConversationStore(host.pluginFiles());
+  }
+
+  get running(): boolean {
+    return this.controller !== null;
+  }
+
+  cancel(): void {
+    this.controller?.abort();
+  }
+
+  async send(message: string): Promise<void> {
+    if (this.controller) return;
+    const { transcript } = this.ui;
+    transcript.addUser(message);
+    const controller = new AbortController();
+    this.controller = controller;
+    this.ui.setRunning(true);
+    try {
+      let llm: LlmPort;
+      try {
+        llm = await this.host.llm();
+      } catch (error) {
+        // No provider configured: say which setting to fill in, and start nothing.
+        transcript.addNote(describeError(error), 'error');
+        return;
+      }
+      const services = await this.host.agentServices();
+      await this.runAgent(message, llm, services, controller);
+    } catch (error) {
+      transcript.addNote(`The run could not start: ${describeError(error)}`, 'error');
+    } finally {
+      this.controller = null;
+      this.ui.setRunning(false);
+    }
+  }
+
+  async dryRun(message: string): Promise<void> {
+    const hook = this.host.chatHooks.onDryRun;
+    if (!hook) {
+      new Notice('Dry run is not available yet.');
+      this.ui.transcript.addNote('Dry run is not available yet: nothing was planned or changed.');
+      return;
+    }
+    try {
+      await hook(message, this.ui.api);
+    } catch (error) {
+      this.ui.transcript.addNote(`Dry run failed: ${describeError(error)}`, 'error');
+    }
+  }
+
+  private async runAgent(message: string, llm: LlmPort, services: AgentServices, controller: AbortController): Promise<void> {
+    const { transcript, log, progress } = this.ui;
+    const modes = await this.host.modes();
+    const runId = this.nextRunId();
+    const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
+    let answer: MarkdownStream | null = null;
+    let done = 0;
+    log.clear();
+    progress.set(0, 0);
+    this.ui.showRunPanel(false);
+    const callbacks: TaskCallbacks = {
+      onText: (delta) => {
+        answer ??= transcript.startAnswer(this.ui.selection().filePath ?? '');
+        answer.append(delta);
+        transcript.scrollToEnd();
+      },
+      onToolCall: (call) => {
+        // Text after this call belongs below it.
+        void answer?.finish();
+        answer = null;
+        calls.set(call.id, { call });
+        transcript.addToolCall(call);
+        log.update({ id: call.id, tool: call.name, status: 'running' });
+        progress.set(done, calls.size);
+        this.ui.showRunPanel(true);
+      },
+      onToolResult: (outcome) => {
+        const entry = calls.get(outcome.callId);
+        if (entry) entry.outcome = outcome;
+        done++;
+        transcript.setToolResult(outcome);
+        log.update({ id: outcome.callId, tool: outcome.tool, status: outcome.ok ? 'done' : 'failed', message: outcome.ok ? briefResult(outcome.output) : outcome.error?.message ?? outcome.content });
+        progress.set(done, calls.size);
+      },
+      onModeChange: ({ mode }) => this.ui.showMode(mode.slug),
+      onWarning: (text) => transcript.addNote(text),
+    };
+    const pipeline: AgentPipeline = {
+      startRun: (id, options) => services.pipeline.startRun(id, options),
+      executeBatch: (batch, run) => services.pipeline.executeBatch(batch, run),
+      // Through the services, so the checkpoint repository is pruned to its cap after each run.
+      endRun: (run) => services.endRun(run),
+    };
+    const settings = this.host.settings;
+    const task = new AgentTask({
+      api: llm,
+      toolRegistry: services.registry,
+      modeService: modes,
+      pipeline,
+      ports: services.toolPorts(),
+      taskCallbacks: callbacks,
+      condensingThreshold: settings.condensingThreshold,
+      settings: () => ({ maxTokens: this.host.settings.maxTokens, temperature: this.host.settings.temperature }),
+    });
+    const vault = await this.vaultContext(services);
+    const result = await task.run({ message, taskId: runId, history: this.history, signal: controller.signal, context: { vault } });
+    await (answer as MarkdownStream | null)?.finish();
+    this.report(result, calls.size, done);
+    this.history = result.history;
+    await this.saveConversation(message).catch((error: unknown) => transcript.addNote(`The conversation could not be saved: ${describeError(error)}`, 'error'));
+    const wrote = [...calls.values()].some(({ outcome }) => outcome?.checkpoint !== undefined);
+    if (wrote) {
+      this.lastRunId = runId;
+      this.ui.setRevertAvailable(true);
+    }
+    const recorded: RecordedCall[] = [...calls.values()].map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false }));
+    this.host.chatHooks.onRunFinished?.({ message, calls: recorded, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
+  }
+
+  private report(result: AgentResult, total: number, done: number): void {
+    const { transcript } = this.ui;
+    if (result.completedBy === 'cancelled') transcript.addNote('Cancelled: the run was stopped.');
+    else if (result.error) transcript.addNote(result.error.message, 'error');
+    else if (result.completedBy === 'attemptCompletion' && result.text.trim() !== '') {
+      const stream = transcript.startAnswer();
+      stream.append(result.text);
+      void stream.finish();
+    }
+    if (total > 0 && done < total) this.ui.progress.set(done, total);
+    transcript.addUsage(result.usage);
+  }
+
+  /** The user's selection goes with the message even when the services started after focus left the note. */
+  private async vaultContext(services: AgentServices): Promise<VaultContext> {
+    const context = await gatherVaultContext(services.toolPorts());
+    const { text, filePath } = this.ui.selection();
+    return {
+      ...context,
+      activeFile: context.activeFile ?? filePath,
+      selection: context.selection ?? (text === '' ? null : text.slice(0, SELECTION_CONTEXT_CHARS)),
+    };
+  }
+
+  async revertLastRun(): Promise<void> {
+    const { transcript } = this.ui;
+    try {
+      const services = await this.host.agentServices();
+      const checkpoints = services.checkpoints;
+      const runId = this.lastRunId ?? (await services.lastRun())?.runId ?? null;
+      if (!checkpoints || runId === null) {
+        transcript.addNote('Nothing to revert: no run has changed this vault yet.');
+        return;
+      }
+      const plan = await checkpoints.planRevert(runId);
+      if (plan.changes.length === 0 && plan.conflicts.length === 0) {
+        transcript.addNote('Nothing to revert: the files are already as they were before the run.');
+        this.ui.setRevertAvailable(false);
+        return;
+      }
+      const choice = await askRevert(transcript.el, plan);
+      transcript.scrollToEnd();
+      if (choice === 'keep') {
+        transcript.addNote('Nothing was reverted.');
+        return;
+      }
+      const result = await checkpoints.revert(runId, { overwriteConflicts: choice === 'overwrite' });
+      transcript.addNote(describeRevert(result));
+      // The revert is a run of its own: "Revert last run" now undoes the revert.
+      this.lastRunId = result.revertRunId;
+      this.ui.setRevertAvailable(result.revertRunId !== null);
+    } catch (error) {
+      transcript.addNote(`The revert failed: ${describeError(error)}`, 'error');
+    }
+  }
+
+  newConversation(): void {
+    if (this.controller) return;
+    this.history = [];
+    this.conversation = null;
+    this.ui.transcript.clear();
+    this.ui.log.clear();
+    this.ui.showRunPanel(false);
+  }
+
+  listConversations(): Promise<ConversationSummary[]> {
+    return this.store.list();
+  }
+
+  async restore(id: string): Promise<void> {
+    if (this.controller) return;
+    const conversation = await this.store.load(id);
+    if (!conversation) {
+      this.ui.transcript.addNote(`The conversation ${id} could not be read.`, 'error');
+      return;
+    }
+    this.newConversation();
+    this.conversation = conversation;
+    this.history = conversation.history;
+    this.ui.transcript.renderHistory(conversation.history);
+  }
+
+  private async saveConversation(firstMessage: string): Promise<void> {
+    const now = Date.now();
+    this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [] };
+    this.conversation.updatedAt = now;
+    this.conversation.history = this.history;
+    await this.store.save(this.conversation);
+  }
+
+  /** Unique and valid as a checkpoint branch name. */
+  private nextRunId(): string {
+    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+    return `chat-${stamp}-${++this.runs}-${Math.random().toString(36).slice(2, 6)}`;
+  }
+}
+
+function asRecord(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}
+
+function briefResult(output: unknown): string {
+  if (output === null || typeof output !== 'object') return typeof output === 'string' ? output.slice(0, 80) : '';
+  const record = output as Record<string, unknown>;
+  for (const key of ['path', 'message', 'result']) if (typeof record[key] === 'string') return record[key];
+  return '';
+}

@@ -1,0 +1,70 @@
+import type { HistoryMessage } from '../../core/ports/llm';
+import type { PluginFilesPort } from '../../core/ports/pluginFiles';
+
+export interface Conversation {
+  id: string;
+  /** The first message, cut short: what the history list shows. */
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  history: HistoryMessage[];
+}
+
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  updatedAt: number;
+}
+
+const FOLDER = 'conversations';
+const TITLE_CHARS = 60;
+
+/** Conversations of this vault, one JSON file each in the plugin's folder (`conversations/<id>.json`). */
+export class ConversationStore {
+  constructor(private readonly files: PluginFilesPort) {}
+
+  static newId(now: number): string {
+    return `${new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${Math.random().toString(36).slice(2, 6)}`;
+  }
+
+  static titleOf(message: string): string {
+    const line = message.trim().split('\n')[0] ?? '';
+    return line.length > TITLE_CHARS ? `${line.slice(0, TITLE_CHARS - 1)}…` : line;
+  }
+
+  async save(conversation: Conversation): Promise<void> {
+    await this.files.write(`${FOLDER}/${conversation.id}.json`, JSON.stringify(conversation));
+  }
+
+  async load(id: string): Promise<Conversation | null> {
+    const text = await this.files.read(`${FOLDER}/${id}.json`);
+    return text === null ? null : parse(text);
+  }
+
+  /** Newest first; files that are not conversations are skipped rather than breaking the list. */
+  async list(limit = 20): Promise<ConversationSummary[]> {
+    const names = (await this.files.list(FOLDER)).filter((name) => name.endsWith('.json'));
+    const found: ConversationSummary[] = [];
+    for (const name of names) {
+      const conversation = parse((await this.files.read(`${FOLDER}/${name}`)) ?? '');
+      if (conversation) found.push({ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt });
+    }
+    return found.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
+  }
+}
+
+function parse(text: string): Conversation | null {
+  try {
+    const value = JSON.parse(text) as Partial<Conversation>;
+    if (typeof value.id !== 'string' || !Array.isArray(value.history)) return null;
+    return {
+      id: value.id,
+      title: typeof value.title === 'string' ? value.title : value.id,
+      createdAt: typeof value.createdAt === 'number' ? value.createdAt : 0,
+      updatedAt: typeof value.updatedAt === 'number' ? value.updatedAt : 0,
+      history: value.history,
+    };
+  } catch {
+    return null;
+  }
+}
