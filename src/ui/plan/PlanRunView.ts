@@ -1,0 +1,91 @@
+import { Component } from 'obsidian';
+import type { PlanProgress, PlanRunResult, StepStatus as PlanStepStatus } from '../../core/plan';
+import { ExecutionLog, type StepStatus } from '../ExecutionLog';
+import { ProgressBar } from '../ProgressBar';
+
+const LOG_STATUS: Record<PlanStepStatus, StepStatus> = {
+  ok: 'done',
+  partial: 'failed',
+  failed: 'failed',
+  skipped: 'skipped',
+  cancelled: 'skipped',
+  'not-run': 'skipped',
+  unknown: 'pending',
+};
+
+/**
+ * One plan run in the panel: its progress bar, its execution log (one entry per step, updated in place) and, when
+ * it ends, the summary. A run that stopped part-way offers "Run the rest" through `onRunRest`.
+ */
+export class PlanRunView extends Component {
+  readonly el: HTMLElement;
+  private readonly progress: ProgressBar;
+  private readonly log: ExecutionLog;
+  private readonly summaryEl: HTMLElement;
+  private readonly tools = new Map<string, string>();
+
+  constructor(parentEl: HTMLElement, title: string, onRunRest?: () => void) {
+    super();
+    this.el = parentEl.createDiv({ cls: 'embedded-agent-plan-run' });
+    this.el.createDiv({ cls: 'embedded-agent-plan-run-title', text: title });
+    this.progress = this.addChild(new ProgressBar(this.el, onRunRest));
+    this.log = new ExecutionLog(this.el);
+    this.summaryEl = this.el.createDiv({ cls: 'embedded-agent-plan-run-summary', attr: { role: 'status' } });
+  }
+
+  /** Feeds one progress event of the executor into the bar and the log. */
+  onProgress = (event: PlanProgress): void => {
+    switch (event.type) {
+      case 'step-started':
+        this.tools.set(event.stepId, event.tool);
+        this.progress.set(event.position - 1, event.total);
+        this.log.update({ id: event.stepId, tool: event.tool, status: 'running', message: event.items === undefined ? '' : `0 of ${event.items}` });
+        return;
+      case 'item-started':
+        this.log.update({ id: event.stepId, tool: this.toolOf(event.stepId), status: 'running', message: `${event.item} of ${event.of}: ${event.label}` });
+        return;
+      case 'retrying':
+        this.log.update({ id: event.stepId, tool: this.toolOf(event.stepId), status: 'running', message: event.message });
+        return;
+      case 'item-finished':
+        return;
+      case 'step-finished':
+        this.progress.set(event.position, event.total);
+        this.log.update({ id: event.stepId, tool: event.tool, status: LOG_STATUS[event.status], message: event.message });
+    }
+  };
+
+  /** Shows how the run ended; offers "Run the rest" when something is left. */
+  finish(result: PlanRunResult): void {
+    for (const step of result.steps) this.log.update({ id: step.id, tool: step.tool, status: LOG_STATUS[step.status], message: step.message });
+    const done = result.steps.filter((step) => step.status === 'ok').length;
+    this.progress.set(done, result.steps.length);
+    this.summaryEl.setText(runHeadline(result));
+    if (result.resume) this.progress.showRest(result.steps.length - done);
+  }
+
+  /** Says why the run did not start or stopped (rejected, invalid, failed to load). */
+  fail(message: string): void {
+    this.summaryEl.setText(message);
+    this.summaryEl.addClass('embedded-agent-error');
+  }
+
+  private toolOf(stepId: string): string {
+    return this.tools.get(stepId) ?? '';
+  }
+}
+
+/** "Done: 3 steps ran." / "Stopped part-way: 7 of 10 created; …": one line for the panel or a Notice. */
+export function runHeadline(result: PlanRunResult): string {
+  const ok = result.steps.filter((step) => step.status === 'ok').length;
+  switch (result.status) {
+    case 'completed':
+      return `Done: ${ok} of ${result.steps.length} ${result.steps.length === 1 ? 'step' : 'steps'} ran.`;
+    case 'partial':
+      return `Finished part-way: ${result.failures.length} ${result.failures.length === 1 ? 'call' : 'calls'} failed. ${result.failures[0]?.error.message ?? ''}`.trim();
+    case 'failed':
+      return `Failed: ${result.failures[0]?.error.message ?? 'a step failed'}`;
+    case 'cancelled':
+      return 'Cancelled: the rest of the plan did not run.';
+  }
+}

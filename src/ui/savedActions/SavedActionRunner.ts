@@ -1,0 +1,87 @@
+import { type App, Notice } from 'obsidian';
+import { describeError } from '../../core/errors';
+import { missingInputs, type PlanHost, type ResumeState, runPlan, runSavedAction, type SavedAction, type SavedActionOutcome } from '../../core/plan';
+import { PlanRunView, runHeadline } from '../plan/PlanRunView';
+import { ParameterModal } from './ParameterModal';
+
+export interface SavedActionRunnerOptions {
+  app: App;
+  /** The plan host: the same pipeline (approval, sandbox, checkpoints, audit) as every other run. */
+  host: () => Promise<PlanHost>;
+  /** Where the panel shows runs; null while the chat panel is closed (then a Notice reports the end). */
+  container: () => HTMLElement | null;
+  /** Asks for the missing inputs; the parameter modal unless a test or the panel gives another. */
+  askInputs?: typeof ParameterModal.ask;
+}
+
+/**
+ * Runs a saved action with no model and no network: the core binds the context (selection of the editor last
+ * used, active note, date), this asks only for what is missing, and the plan runs through the pipeline with
+ * approval and checkpoints, its progress shown in the panel when it is open.
+ */
+export class SavedActionRunner {
+  private running = 0;
+  /** What each run left undone, for its "Run the rest". */
+  private readonly lastResume = new Map<string, ResumeState | null>();
+
+  constructor(private readonly options: SavedActionRunnerOptions) {}
+
+  async run(action: SavedAction, signal: AbortSignal = new AbortController().signal): Promise<SavedActionOutcome | null> {
+    const { app } = this.options;
+    let host: PlanHost;
+    try {
+      host = await this.options.host();
+    } catch (error) {
+      new Notice(`Saved action "${action.name}" could not start: ${describeError(error)}`);
+      return null;
+    }
+    let values: Record<string, string> = {};
+    const missing = missingInputs(action, host);
+    if (missing.length > 0) {
+      const given = await (this.options.askInputs ?? ParameterModal.ask)(app, action.name, missing);
+      if (given === null) return null;
+      values = given;
+    }
+    const runId = `saved-${action.id}-${host.ports.clock.now()}-${++this.running}`;
+    const container = this.options.container();
+    const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, () => void this.runRest(view, host, action, runId)) : null;
+    view?.load();
+    try {
+      const outcome = await runSavedAction(action, host, { runId, signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
+      this.report(action, outcome, view);
+      if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
+      return outcome;
+    } catch (error) {
+      const message = `Saved action "${action.name}" did not run: ${describeError(error)}`;
+      if (view) view.fail(message);
+      else new Notice(message);
+      return null;
+    }
+  }
+
+  private async runRest(view: PlanRunView | null, host: PlanHost, action: SavedAction, runId: string): Promise<void> {
+    const resume = this.lastResume.get(runId);
+    if (!resume || !view) return;
+    const restId = `${runId}-rest`;
+    try {
+      const outcome = await runPlan(resume.plan, host, { runId: restId, signal: new AbortController().signal, bindings: resume.bindings, resume, onProgress: view.onProgress });
+      this.report(action, outcome, view);
+      if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
+    } catch (error) {
+      view.fail(`The rest of "${action.name}" did not run: ${describeError(error)}`);
+    }
+  }
+
+  private report(action: SavedAction, outcome: SavedActionOutcome, view: PlanRunView | null): void {
+    let message: string;
+    if (outcome.status === 'needs-input') message = `Saved action "${action.name}" still needs: ${outcome.missing.map((input) => input.name).join(', ')}`;
+    else if (outcome.status === 'rejected') message = `Saved action "${action.name}" did not run: ${outcome.reason}`;
+    else {
+      view?.finish(outcome.result);
+      if (view) return;
+      message = `${action.name}: ${runHeadline(outcome.result)}`;
+    }
+    if (view) view.fail(message);
+    else new Notice(message);
+  }
+}

@@ -1,0 +1,113 @@
+import { type App, Notice, type Plugin } from 'obsidian';
+import {
+  type ActionPlan,
+  type ExecutedCall,
+  type FreezeContext,
+  freezeCalls,
+  parameterizePlan,
+  type PlanHost,
+  type PlanPolicy,
+  planPolicy,
+  type SavedAction,
+  SavedActionStore,
+} from '../../core/plan';
+import { commandInfoFromSetting, SavedActionCommands } from '../../obsidian/savedActionCommands';
+import { SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
+
+/** A run that ended well, as "Save as button" gets it: the agent loop's calls, or the plan that ran. */
+export type FinishedRun =
+  | { kind: 'calls'; calls: readonly ExecutedCall[]; context: FreezeContext; goal?: string }
+  | { kind: 'plan'; plan: ActionPlan; context: FreezeContext };
+
+export interface SavedActionsControllerOptions {
+  app: App;
+  plugin: Pick<Plugin, 'addCommand' | 'removeCommand'>;
+  /** The plugin's settings object; `savedActions` is read and replaced there. */
+  settings: () => { savedActions: unknown[] };
+  saveSettings: () => Promise<void>;
+  host: () => Promise<PlanHost>;
+  /** Where runs show while the chat panel is open. */
+  container: () => HTMLElement | null;
+  askInputs?: SavedActionRunnerOptions['askInputs'];
+}
+
+/**
+ * The saved actions of the plugin: the store in `settings.savedActions`, one command per action kept in step with
+ * it, and running them. The commands exist from start-up; the store (which validates the plans against the
+ * tool registry) is built on first use.
+ */
+export class SavedActionsController {
+  readonly commands: SavedActionCommands;
+  readonly runner: SavedActionRunner;
+  private storePromise: Promise<SavedActionStore> | null = null;
+
+  constructor(private readonly options: SavedActionsControllerOptions) {
+    this.commands = new SavedActionCommands(options.plugin, (id) => void this.runById(id));
+    this.commands.sync(commandInfoFromSetting(options.settings().savedActions));
+    this.runner = new SavedActionRunner({
+      app: options.app,
+      host: options.host,
+      container: options.container,
+      ...(options.askInputs ? { askInputs: options.askInputs } : {}),
+    });
+  }
+
+  store(): Promise<SavedActionStore> {
+    this.storePromise ??= this.createStore();
+    return this.storePromise;
+  }
+
+  /** Freezes a finished run into a plan: values that came from the person become parameters. */
+  async freeze(run: FinishedRun): Promise<ActionPlan> {
+    const { registry } = await this.options.host();
+    const frozen = run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry);
+    return askEachTime(frozen.plan);
+  }
+
+  async save(name: string, plan: ActionPlan): Promise<SavedAction> {
+    return (await this.store()).add(name, plan);
+  }
+
+  async runById(id: string): Promise<void> {
+    const action = (await this.store()).get(id);
+    if (!action) {
+      new Notice(`No saved action has the id "${id}"; it may have been deleted or could not be loaded.`);
+      return;
+    }
+    await this.runner.run(action);
+  }
+
+  private async createStore(): Promise<SavedActionStore> {
+    const host = await this.options.host();
+    const base = await planPolicy(host, null);
+    // Stored actions are checked for shape and tools only: the settings switches apply when one runs, so turning
+    // off deletes does not drop an action that deletes.
+    const policy = (): PlanPolicy => ({ ...base, gates: null, maxRetries: host.settings().maxRetries });
+    const store = new SavedActionStore(
+      {
+        load: () => this.options.settings().savedActions,
+        save: async (actions) => {
+          this.options.settings().savedActions = actions;
+          await this.options.saveSettings();
+        },
+      },
+      { policy, clock: host.ports.clock },
+    );
+    if (store.loadProblems.length > 0) new Notice(`Some saved actions were not loaded: ${store.loadProblems.join('; ')}`);
+    store.onChange((actions) => this.commands.sync(actions));
+    this.commands.sync(store.list());
+    return store;
+  }
+}
+
+/**
+ * A button that replays this run's folder would rarely be what the person wants next time: the values they typed
+ * (folders named in the message) are asked for on each run, with this run's value shown as the example.
+ */
+function askEachTime(plan: ActionPlan): ActionPlan {
+  if (!plan.parameters) return plan;
+  const parameters = plan.parameters.map(({ default: example, ...parameter }) =>
+    example === undefined ? parameter : { ...parameter, description: `${parameter.description ?? parameter.name} (last time: ${example})` },
+  );
+  return { ...plan, parameters };
+}

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { UiApprovalPort } from '../../../src/ui/UiApprovalPort';
+import { SaveAsButton } from '../../../src/ui/savedActions/SaveAsButton';
+import { type FinishedRun, SavedActionsController } from '../../../src/ui/savedActions/SavedActionsController';
+import { commandsOf } from '../../obsidian-double/harness';
+import { openNote } from '../../obsidian/fixtures';
+import { click, getByRole, type } from '../support/a11y';
+import { keepModalsOpen, openModals } from '../support/modals';
+import { type ObsidianPlanFixture, obsidianPlanHost } from '../support/obsidianPlanHost';
+
+const FINISHED: FinishedRun = {
+  kind: 'calls',
+  calls: [
+    { tool: 'editor.getSelection', input: {}, ok: true },
+    { tool: 'vault.ensureFolder', input: { path: 'Projects' }, ok: true },
+    { tool: 'vault.createFile', input: { path: 'Projects/Alpha.md', content: '# Alpha\n' }, ok: true },
+    { tool: 'vault.createFile', input: { path: 'Projects/Beta.md', content: '# Beta\n' }, ok: true },
+  ],
+  context: { userMessage: 'Make a note per bullet in the folder Projects', selection: '- Alpha\n- Beta', activeFile: 'Inbox/List.md', now: Date.now() },
+};
+
+let fixture: ObsidianPlanFixture;
+let panel: HTMLElement;
+let controller: SavedActionsController;
+
+beforeEach(async () => {
+  keepModalsOpen();
+  fixture = await obsidianPlanHost({ 'Inbox/List.md': 'Ideas\n- Alpha\n- Beta\n', 'Inbox/Later.md': 'Later\n- Gamma\n- Delta\n' });
+  panel = document.body.createDiv({ cls: 'panel' });
+  fixture.approval.port = new UiApprovalPort(() => panel);
+  controller = new SavedActionsController({
+    app: fixture.app,
+    plugin: fixture.plugin,
+    settings: () => fixture.settings,
+    saveSettings: () => {
+      fixture.saves++;
+      return Promise.resolve();
+    },
+    host: () => Promise.resolve(fixture.host),
+    container: () => panel,
+  });
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await fixture.cleanup();
+  document.body.empty();
+});
+
+const modal = (): HTMLElement => {
+  const open = openModals();
+  if (open.length !== 1) throw new Error(`Expected one open modal, found ${open.length}`);
+  return open[0] as HTMLElement;
+};
+
+async function saveAsButton(name: string): Promise<void> {
+  const button = new SaveAsButton(panel, fixture.app, controller, FINISHED);
+  button.load();
+  click(getByRole(panel, 'button', 'Save as button'));
+  await vi.waitFor(() => modal());
+  type(getByRole<HTMLInputElement>(modal(), 'textbox', 'Action name'), name);
+  click(getByRole(modal(), 'button', 'Save'));
+  await vi.waitFor(() => expect(openModals()).toHaveLength(0));
+  button.unload();
+}
+
+describe('saved actions from a finished run', () => {
+  it('should save a run as a button whose command runs it offline, asking only for the folder', async () => {
+    await saveAsButton('Bullets to notes');
+    const command = commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes');
+    expect(command?.name).toBe('Embedded Agent: Run saved action: Bullets to notes');
+    expect(fixture.saves).toBe(1);
+    expect(fixture.settings.savedActions).toHaveLength(1);
+
+    const view = await openNote(fixture.app, 'Inbox/Later.md');
+    view.editor.setSelection({ line: 1, ch: 0 }, { line: 2, ch: 7 });
+    commandsOf(fixture.app).executeCommandById('embedded-agent:run-saved-action-bullets-to-notes');
+
+    await vi.waitFor(() => modal());
+    const folder = getByRole<HTMLInputElement>(modal(), 'textbox', 'folderName');
+    expect(modal().querySelectorAll('input, textarea')).toHaveLength(1);
+    type(folder, 'Someday');
+    click(getByRole(modal(), 'button', 'Run'));
+
+    await vi.waitFor(() => getByRole(panel, 'button', 'Approve'));
+    expect(getByRole(panel, 'region', 'Plan preview').textContent).toContain('Someday/Gamma.md');
+    click(getByRole(panel, 'button', 'Approve'));
+
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/));
+    expect(await fixture.app.vault.adapter.read('Someday/Gamma.md')).toBe('# Gamma\n');
+    expect(await fixture.app.vault.adapter.read('Someday/Delta.md')).toBe('# Delta\n');
+    expect(getByRole(panel, 'progressbar').getAttribute('aria-valuenow')).toBe(getByRole(panel, 'progressbar').getAttribute('aria-valuemax'));
+    expect(getByRole(panel, 'log', 'Execution log').textContent).toContain('vault.createFile');
+    expect(fixture.http.attempts).toEqual([]);
+    expect(await fixture.services.lastRun()).toMatchObject({ files: expect.arrayContaining(['Someday/Gamma.md']) as unknown });
+  });
+
+  it('should refuse an empty or duplicate name in the save modal, saying why', async () => {
+    await saveAsButton('Bullets to notes');
+    const button = new SaveAsButton(panel, fixture.app, controller, FINISHED);
+    button.load();
+    click(getByRole(panel, 'button', 'Save as button'));
+    await vi.waitFor(() => modal());
+    const name = getByRole<HTMLInputElement>(modal(), 'textbox', 'Action name');
+    type(name, '   ');
+    click(getByRole(modal(), 'button', 'Save'));
+    expect(getByRole(modal(), 'alert').textContent).toBe('Give the action a name.');
+    type(name, 'bullets TO notes');
+    click(getByRole(modal(), 'button', 'Save'));
+    expect(getByRole(modal(), 'alert').textContent).toBe('A saved action is already named "bullets TO notes". Choose another name.');
+    expect(fixture.settings.savedActions).toHaveLength(1);
+  });
+
+  it('should rename the command with the action and remove it with the action', async () => {
+    await saveAsButton('Bullets to notes');
+    const store = await controller.store();
+    await store.rename('bullets-to-notes', 'Split bullets');
+    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes')?.name).toBe('Embedded Agent: Run saved action: Split bullets');
+    await store.remove('bullets-to-notes');
+    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes')).toBeUndefined();
+    expect(fixture.settings.savedActions).toEqual([]);
+  });
+
+  it('should run nothing when the parameter modal is cancelled', async () => {
+    await saveAsButton('Bullets to notes');
+    const before = fixture.app.vault.getFiles().length;
+    commandsOf(fixture.app).executeCommandById('embedded-agent:run-saved-action-bullets-to-notes');
+    await vi.waitFor(() => modal());
+    click(getByRole(modal(), 'button', 'Cancel'));
+    await vi.waitFor(() => expect(openModals()).toHaveLength(0));
+    expect(fixture.app.vault.getFiles().length).toBe(before);
+    expect(panel.querySelector('.embedded-agent-plan-run')).toBeNull();
+  });
+});
