@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { createStyle, stripAnsi } from '../../src/cli/ansi';
+import { renderApproval } from '../../src/cli/renderPreview';
+import type { ApprovalRequest } from '../../src/core/ports/approval';
+import { buildPreview, summarize } from '../../src/core/tool-execution/changePreview/buildPreview';
+import type { PlannedChange } from '../../src/core/tools/types';
+import { MemoryVault } from '../../src/node/MemoryVault';
+
+async function request(changes: PlannedChange[], files: Record<string, string> = {}): Promise<ApprovalRequest> {
+  const preview = await buildPreview(changes, new MemoryVault(files));
+  return { runId: 'run-1', tool: 'vault.writeFile', input: {}, risk: 'writes', preview, summary: summarize('vault.writeFile', changes) };
+}
+
+const ESC = '\u001b[';
+
+describe('renderApproval', () => {
+  it('should show a plain unified diff when the output is not a terminal', async () => {
+    const text = renderApproval(await request([{ kind: 'modify', path: 'Plan.md', content: 'one\ntwo three\nfour\n' }], { 'Plan.md': 'one\ntwo 3\nfour\n' }), createStyle(false));
+    expect(text).toBe(
+      [
+        'Approval needed: Change Plan.md',
+        'vault.writeFile · writes to the vault',
+        '~ modified Plan.md (+1 -1, 15 B → 19 B)',
+        '    @@ -1,3 +1,3 @@',
+        '     one',
+        '    -two 3',
+        '    +two three',
+        '     four',
+        '',
+      ].join('\n'),
+    );
+    expect(text).not.toContain(ESC);
+  });
+
+  it('should color the diff and highlight the changed words on a terminal', async () => {
+    const text = renderApproval(await request([{ kind: 'modify', path: 'Plan.md', content: 'two three\n' }], { 'Plan.md': 'two 3\n' }), createStyle(true));
+    expect(text).toContain(`${ESC}31m-${ESC}39m${ESC}31mtwo ${ESC}39m${ESC}1;41m3${ESC}22;49m`);
+    expect(text).toContain(`${ESC}32m+${ESC}39m${ESC}32mtwo ${ESC}39m${ESC}1;42mthree${ESC}22;49m`);
+    expect(stripAnsi(text)).toContain('    -two 3\n    +two three\n');
+  });
+
+  it('should make hidden characters visible and list them and external links as warnings', async () => {
+    const content = 'Pay \u202Eevil\u202C here\nSee https://example.com/x\n';
+    const text = renderApproval(await request([{ kind: 'create', path: 'Note.md', content }]), createStyle(false));
+    expect(text).toContain('    +Pay ⟦U+202E⟧evil⟦U+202C⟧ here');
+    expect(text).toContain('    ! line 1: hidden character U+202E RIGHT-TO-LEFT OVERRIDE, shown as ⟦U+202E⟧');
+    expect(text).toContain('    ! line 2: external link https://example.com/x');
+    expect(text).not.toContain('\u202E');
+  });
+
+  it('should say created, moved and deleted, with folders and commands', async () => {
+    const text = renderApproval(
+      await request(
+        [
+          { kind: 'create-folder', path: 'Ideas' },
+          { kind: 'move', path: 'a.md', toPath: 'Archive/a.md', isFolder: false },
+          { kind: 'delete', path: 'old.md', isFolder: false, toTrash: true },
+          { kind: 'command', id: 'editor:toggle-bold', name: 'Toggle bold' },
+        ],
+        { 'a.md': 'A', 'old.md': 'old text' },
+      ),
+      createStyle(false),
+    );
+    expect(text).toContain('+ created  Ideas/ (folder)\n→ moved    a.md → Archive/a.md\n- deleted  old.md (8 B, to the trash)\n▶ command  Toggle bold (editor:toggle-bold)\n');
+  });
+
+  it('should show the input of a call with nothing to preview (approval "always")', async () => {
+    const text = renderApproval({ runId: 'r', tool: 'vault.readFile', input: { path: 'a.md' }, risk: 'read-only', preview: { files: [], commands: [], notes: [] }, summary: 'Run vault.readFile' }, createStyle(false));
+    expect(text).toBe('Approval needed: Run vault.readFile\nvault.readFile · reads only\n  input: {"path":"a.md"}\n');
+  });
+});
