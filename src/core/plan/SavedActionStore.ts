@@ -2,7 +2,8 @@ import type { ClockPort } from '../ports/clock';
 import { createSavedAction, deleteSavedAction, moveSavedAction, renameSavedAction, type SavedAction } from './savedActions';
 import { exportSavedActions, type ImportResult, importSavedActions, loadSavedActions } from './savedActionsIO';
 import type { ActionPlan } from './types';
-import type { PlanPolicy } from './validatePlan';
+import { type PlanPolicy, validatePlan } from './validatePlan';
+import { requireValidPlan } from './host';
 
 /** Where the list lives: the `savedActions` key of data.json in the plugin, memory in tests. */
 export interface SavedActionsStorage {
@@ -42,9 +43,10 @@ export class SavedActionStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Saves a plan that ran well as a new action at the end of the list. */
+  /** Saves a plan that ran well as a new action at the end of the list; an invalid plan is refused (`INVALID_PLAN`). */
   async add(name: string, plan: ActionPlan): Promise<SavedAction> {
-    const action = createSavedAction({ name, plan, now: this.options.clock.now() }, this.actions);
+    const { plan: valid } = requireValidPlan(validatePlan(plan, this.options.policy()), 'The plan to save');
+    const action = createSavedAction({ name, plan: valid, now: this.options.clock.now() }, this.actions);
     await this.replace([...this.actions, action]);
     return action;
   }

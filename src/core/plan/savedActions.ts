@@ -2,7 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import { AgentError } from '../errors';
 import type { JsonSchema } from '../tools/types';
 import { BUILTIN_PARAMETERS, usedNames } from './bindings';
-import { describeShapeErrors, isRecord, PLAN_PARAMETER_SCHEMA } from './schema';
+import { checkPlanShape, describeShapeErrors, isRecord, PLAN_PARAMETER_SCHEMA } from './schema';
 import type { ActionPlan, PlanParameter } from './types';
 import { type PlanPolicy, validatePlan } from './validatePlan';
 
@@ -88,7 +88,11 @@ export function checkActionName(name: string): string {
  */
 export function createSavedAction(input: { name: string; plan: ActionPlan; now: number }, existing: readonly SavedAction[]): SavedAction {
   const name = checkActionName(input.name);
-  const { parameters: declared = [], ...plan } = structuredClone(input.plan);
+  const copy = structuredClone(input.plan);
+  // Fills in the defaults (version, assumptions, args), so what is saved is what an import reads back.
+  const shape = checkPlanShape(copy);
+  if (shape.errors.length > 0) throw new AgentError('INVALID_PLAN', `The plan cannot be saved:\n${shape.errors.map((error) => `- ${error}`).join('\n')}`, { errors: shape.errors });
+  const { parameters: declared = [], ...plan } = copy;
   const names = usedNames(plan);
   const builtins = BUILTIN_PARAMETERS.filter((builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name));
   return {
