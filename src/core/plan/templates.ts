@@ -112,5 +112,6 @@ export function fieldPath(prefix: string, path: readonly (string | number)[]): s
 
 /** Text with `${` escaped, so a literal value (a selection, a file's content) is never read as a placeholder. */
 export function escapeTemplate(text: string): string {
-  return text.replace(/\$\{/g, '$${');
+  // A function, because "$$" in a replacement string means one "$".
+  return text.replace(/\$\{/g, () => '$${');
 }
