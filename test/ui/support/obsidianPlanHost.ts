@@ -77,7 +77,7 @@ export async function obsidianPlanHost(files: Record<string, string>, settings: 
     cleanup: async () => {
       plugin.unload();
       tracker.dispose();
-      await rm(base, { recursive: true, force: true });
+      await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
   return fixture;
