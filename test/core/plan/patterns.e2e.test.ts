@@ -1,0 +1,122 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HttpPort } from '../../../src/core/ports/http';
+import { type PlanSettings, planHostFromServices, planPolicy } from '../../../src/core/plan/host';
+import { runSavedAction, type SavedActionOutcome } from '../../../src/core/plan/runSavedAction';
+import { SavedActionStore } from '../../../src/core/plan/SavedActionStore';
+import type { ActionPlan } from '../../../src/core/plan/types';
+import { AgentServices } from '../../../src/core/session/AgentServices';
+import { MemoryCommands } from '../../../src/node/MemoryCommands';
+import { MemoryEditor } from '../../../src/node/MemoryEditor';
+import { MemoryVault } from '../../../src/node/MemoryVault';
+import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
+import { NodeGitFs } from '../../../src/node/NodeGitFs';
+import { NodePluginFiles } from '../../../src/node/NodePluginFiles';
+import { FakeClock } from '../../builders/planHost';
+import { ScriptedApproval } from '../../builders/pipeline';
+import { archiveInbox, bulletsTemplate, bulletsToNotes, findTodos } from './plans';
+
+const folders: string[] = [];
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+/**
+ * The plugin's composition with in-memory Obsidian ports, real checkpoints on disk, an approval that says yes
+ * once, an HTTP port that fails the test if anything goes to the network, and no model at all.
+ */
+async function offlinePlugin(files: Record<string, string>, options: { select?: { path: string; text: string }; approval?: ScriptedApproval } = {}) {
+  const base = await mkdtemp(join(tmpdir(), 'ea-plan-'));
+  folders.push(base);
+  const clock = new FakeClock();
+  const vault = new MemoryVault(files, { now: () => clock.now() });
+  const editor = new MemoryEditor({ vault });
+  const workspace = new MemoryWorkspace({ vault, editor });
+  const network: string[] = [];
+  const http: HttpPort = {
+    request: (request) => {
+      network.push(request.url);
+      throw new Error(`a saved action used the network: ${request.url}`);
+    },
+  };
+  const settings: PlanSettings & { checkpointMaxMb: number } = { approval: 'writes', allowDeletes: true, allowCommands: false, approvalTimeoutMs: 1000, maxRetries: 3, checkpointMaxMb: 50 };
+  const approval = options.approval ?? new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
+  const services = new AgentServices(
+    { vault, editor, workspace, commands: new MemoryCommands(), http, pluginFiles: new NodePluginFiles(join(base, 'plugin')), gitFs: new NodeGitFs(join(base, 'checkpoints')), clock },
+    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings, approval: () => approval },
+  );
+  const host = planHostFromServices(services, { settings: () => settings, approval: () => approval });
+  if (options.select) {
+    await workspace.openFile(options.select.path, { newLeaf: false, focus: true });
+    const text = editor.text();
+    const start = text.indexOf(options.select.text);
+    const before = text.slice(0, start).split('\n');
+    const through = text.slice(0, start + options.select.text.length).split('\n');
+    editor.select({ line: before.length - 1, ch: before.at(-1)!.length }, { line: through.length - 1, ch: through.at(-1)!.length });
+  }
+  const saved: unknown[] = [];
+  const store = new SavedActionStore({ load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) }, { policy: () => ({ ...settings, tools: services.registry, configDir: '.obsidian' }), clock });
+  await planPolicy(host, null);
+  const run = async (name: string, plan: ActionPlan, values?: Record<string, string>): Promise<SavedActionOutcome> => {
+    const action = store.list().find((candidate) => candidate.name === name) ?? (await store.add(name, plan));
+    return runSavedAction(action, host, { runId: `saved-${action.id}`, signal: new AbortController().signal, ...(values ? { values } : {}) });
+  };
+  return { services, vault, approval, network, run, store };
+}
+
+const ran = (outcome: SavedActionOutcome) => {
+  if (outcome.status !== 'ran') throw new Error(`expected the action to run, got ${JSON.stringify(outcome)}`);
+  return outcome;
+};
+
+describe('the spec\'s patterns as saved actions, offline', () => {
+  it('bullets → notes: should ask once for the whole plan, then create a note per selected bullet', async () => {
+    const plugin = await offlinePlugin({ 'Ideas.md': 'Ideas\n- Alpha\n- Beta\n- Gamma\n' }, { select: { path: 'Ideas.md', text: '- Alpha\n- Beta\n- Gamma' } });
+    const outcome = ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    expect(outcome.result.status).toBe('completed');
+    expect(plugin.approval.requests.map((request) => [request.tool, request.risk, request.summary])).toEqual([['plan', 'writes', 'Run plan "Create notes from bullets": 3 created, 1 folder']]);
+    expect(plugin.approval.requests[0]!.preview.files.map((file) => `${file.kind} ${file.path}`)).toEqual(['folder-created Notes', 'created Notes/Alpha.md', 'created Notes/Beta.md', 'created Notes/Gamma.md']);
+    expect(plugin.vault.dump()).toMatchObject({ 'Notes/Alpha.md': '# Alpha\n', 'Notes/Beta.md': '# Beta\n', 'Notes/Gamma.md': '# Gamma\n' });
+    expect((await plugin.services.lastRun())?.runId).toBe('saved-bullets-to-notes');
+    expect(plugin.network).toEqual([]);
+  });
+
+  it('bullets → notes as a template: should ask only for the missing selection, then run on what was typed', async () => {
+    const plugin = await offlinePlugin({});
+    expect(await plugin.run('Notes from bullets', bulletsTemplate())).toEqual({ status: 'needs-input', missing: [{ name: 'selection', kind: 'selection', description: 'The text to work on (nothing is selected in the editor)' }] });
+    const outcome = ran(await plugin.run('Notes from bullets', bulletsTemplate(), { selection: '- One\n- Two' }));
+    expect(outcome.result.steps.map((step) => step.message)).toEqual(['ensured Inbox', '2 of 2 created']);
+    expect(plugin.vault.dump()).toEqual({ 'Inbox/One.md': '# One\n\nCreated 2026-01-15.\n', 'Inbox/Two.md': '# Two\n\nCreated 2026-01-15.\n' });
+    expect(plugin.network).toEqual([]);
+  });
+
+  it('find TODOs: should run at once, being read-only, and report the matches', async () => {
+    const plugin = await offlinePlugin({ 'a.md': 'TODO: call Ann\ndone', 'b.md': 'nothing', 'c/d.md': 'x\nTODO: file taxes' });
+    const outcome = ran(await plugin.run('Find TODOs', findTodos()));
+    expect(outcome.dryRun).toBeNull();
+    expect(plugin.approval.requests).toEqual([]);
+    expect(outcome.result.steps[0]).toMatchObject({ status: 'ok', message: '2 matches', output: { matches: [{ path: 'a.md', line: 1 }, { path: 'c/d.md', line: 2 }] } });
+    expect(plugin.network).toEqual([]);
+  });
+
+  it('batch move to Archive: should show the moves flagged, ask once, then move every note in Inbox', async () => {
+    const plugin = await offlinePlugin({ 'Inbox/a.md': 'A', 'Inbox/b.md': 'B', 'Inbox/pic.png': 'P', 'Keep.md': 'K' });
+    const outcome = ran(await plugin.run('Archive inbox', archiveInbox()));
+    expect(outcome.dryRun?.highlighted.map((file) => (file.kind === 'moved' ? `${file.path} → ${file.toPath}` : file.path))).toEqual(['Inbox/a.md → Archive/Inbox/a.md', 'Inbox/b.md → Archive/Inbox/b.md']);
+    expect(plugin.approval.requests).toHaveLength(1);
+    expect(outcome.result.steps[1]!.message).toBe('2 of 2 moved');
+    expect(plugin.vault.dump()).toEqual({ 'Archive/Inbox/a.md': 'A', 'Archive/Inbox/b.md': 'B', 'Inbox/pic.png': 'P', 'Keep.md': 'K' });
+    expect(plugin.network).toEqual([]);
+  });
+
+  it('should change nothing when the person rejects the plan', async () => {
+    const approval = new ScriptedApproval(() => ({ approved: false, reason: 'not today' }));
+    const plugin = await offlinePlugin({ 'Inbox/a.md': 'A' }, { approval });
+    const outcome = await plugin.run('Archive inbox', archiveInbox());
+    expect(outcome).toMatchObject({ status: 'rejected', reason: 'not today' });
+    expect(plugin.vault.dump()).toEqual({ 'Inbox/a.md': 'A' });
+    expect(await plugin.services.lastRun()).toBeNull();
+  });
+});
