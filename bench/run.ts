@@ -1,6 +1,7 @@
 import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import type { BenchRow } from './measure';
+import { agentTokensBench } from './cases/agentTokens';
 import { checkpointBench } from './cases/checkpoints';
 import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
@@ -13,6 +14,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
+  { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
 ];
 

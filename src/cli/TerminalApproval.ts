@@ -34,7 +34,7 @@ export class TerminalApproval implements ApprovalPort {
       if (event.kind === 'interrupt') return this.rejected(signal.aborted ? 'the run was cancelled' : 'the user pressed Ctrl-C');
       const decision = parseAnswer(event.text);
       if (decision) {
-        this.write(decision.approved ? this.style.green(decision.scope === 'run' ? 'Approved for the rest of this run.\n' : 'Approved.\n') : this.style.red('Rejected.\n'));
+        this.write(`${decision.approved ? this.style.green(decision.scope === 'run' ? 'Approved for the rest of this run.' : 'Approved.') : this.style.red('Rejected.')}\n`);
         return decision;
       }
       this.write(`Type y to approve, n to reject (n <reason> tells the agent why), or a to approve everything else in this run; got "${event.text.trim()}".\n`);
