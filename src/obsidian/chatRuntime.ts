@@ -46,9 +46,13 @@ export async function testConnection(llm: LlmPort): Promise<string> {
   return `${llm.model} answered${text.trim() === '' ? '' : ` "${text.trim().slice(0, 40)}"`} in ${seconds} s`;
 }
 
-/** Built-in modes plus the user's global modes file; a broken file leaves the built-in ones working. */
+/**
+ * Built-in modes plus the user's global modes file; a broken file leaves the built-in ones working. The panel
+ * starts in Agent: a person who types an instruction there expects it carried out, and every write still waits
+ * for their approval and can be reverted.
+ */
 export async function createModes(settings: () => EmbeddedAgentSettings, modesFile?: string): Promise<{ modes: ModeService; problems: string[] }> {
   const loaded = await new GlobalModeStore(new NodeModesFile(modesFile)).load();
-  const modes = new ModeService({ gates: () => settings(), globalModes: loaded.modes });
+  const modes = new ModeService({ gates: () => settings(), globalModes: loaded.modes, activeMode: 'agent' });
   return { modes, problems: loaded.errors.map((error) => error.message) };
 }

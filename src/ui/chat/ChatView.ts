@@ -1,5 +1,5 @@
 import { ItemView, type WorkspaceLeaf } from 'obsidian';
-import { BUILTIN_MODES } from '../../core/modes/builtinModes';
+import { AGENT_MODE, BUILTIN_MODES } from '../../core/modes/builtinModes';
 import type { ModeConfig } from '../../core/modes/types';
 import { describeError } from '../../core/errors';
 import { ExecutionLog } from '../ExecutionLog';
@@ -83,6 +83,9 @@ export class ChatView extends ItemView {
         cancel: () => this.controller.cancel(),
       }),
     );
+    // Obsidian loads a view before onOpen, so these load with it; loading them here as well keeps them alive
+    // wherever a view is opened without load() (load is idempotent).
+    for (const child of [this.transcript, this.progress, this.selectionIndicator, this.composer]) child.load();
     this.controller = new RunController(this.host, this.runUi());
     this.registerDomEvent(this.revertButton, 'click', () => void this.controller.revertLastRun());
 
@@ -99,13 +102,15 @@ export class ChatView extends ItemView {
     if (this.host.approvalPort === this.approval) this.host.approvalPort = null;
     this.approval = null;
     this.host.chatHooks.onPanelClose?.(this.api);
+    // Unloaded here too, so their listeners and timers go with the panel even before the view itself unloads.
+    for (const child of [this.composer, this.selectionIndicator, this.progress, this.transcript]) this.removeChild(child);
     await Promise.resolve();
   }
 
   private buildHeader(root: HTMLElement): void {
     const header = root.createDiv({ cls: 'embedded-agent-header' });
     this.modeSelect = header.createEl('select', { cls: 'dropdown', attr: { 'aria-label': 'Mode' } });
-    this.fillModes(BUILTIN_MODES, BUILTIN_MODES[0]?.slug ?? 'ask');
+    this.fillModes(BUILTIN_MODES, AGENT_MODE.slug);
     this.registerDomEvent(this.modeSelect, 'change', () => void this.changeMode(this.modeSelect.value));
     const newButton = header.createEl('button', { cls: 'clickable-icon', text: 'New', attr: { type: 'button', 'aria-label': 'New conversation' } });
     this.registerDomEvent(newButton, 'click', () => this.controller.newConversation());
