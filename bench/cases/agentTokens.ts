@@ -101,7 +101,7 @@ const tokensOf = (request: RecordedRequest): number => Math.ceil((request.system
  * whose system, tools and earlier messages equal the previous request's reads that whole previous prompt from the
  * cache (billed at 10 %) and writes the rest (billed at 125 %).
  */
-export function cachedCost(requests: readonly RecordedRequest[]): { sent: number; cacheRead: number; billed: number } {
+export function cachedCost(requests: readonly RecordedRequest[]): { requests: number; sent: number; cacheRead: number; billed: number } {
   let sent = 0;
   let cacheRead = 0;
   let billed = 0;
@@ -115,7 +115,7 @@ export function cachedCost(requests: readonly RecordedRequest[]): { sent: number
     cacheRead += read;
     billed += read * 0.1 + (tokens - read) * 1.25;
   });
-  return { sent, cacheRead, billed: Math.round(billed) };
+  return { requests: requests.length, sent, cacheRead, billed: Math.round(billed) };
 }
 
 async function runTask(task: (typeof TASKS)[number], externalize: boolean, checkpointRoot: string, index: number): Promise<RecordedRequest[]> {
@@ -233,8 +233,8 @@ export async function agentTokensBench(): Promise<BenchRow[]> {
       totals.billedBoth += externalized.billed;
       rows.push({
         area: 'agent tokens',
-        measure: `"${task.name}": input tokens sent, without → with externalization; billed with caching too`,
-        result: `${n(plain.sent)} → ${n(externalized.sent)} (${pct(externalized.sent, plain.sent)}); cached: ${n(externalized.billed)} billed (${n(externalized.cacheRead)} read from cache)`,
+        measure: `"${task.name}" (${plain.requests} model calls): input tokens sent without → with externalization; billed-equivalent with caching, without → with externalization`,
+        result: `sent ${n(plain.sent)} → ${n(externalized.sent)} (${pct(externalized.sent, plain.sent)}); cached ${n(plain.billed)} → ${n(externalized.billed)} (${n(externalized.cacheRead)} read from cache)`,
         target: '–',
         met: null,
       });
