@@ -110,3 +110,47 @@ export function adaptedStream(file: string, replacements: readonly [string, stri
   for (const [from, to] of replacements) text = text.split(from).join(to);
   return { sse: text };
 }
+
+/** One Anthropic answer as a whole JSON message (a request made without streaming). */
+export function anthropicJson(options: { text?: string; calls?: readonly WireCall[]; usage?: WireUsage }): ScriptedReply {
+  const usage = options.usage ?? { input: 100, output: 10 };
+  const calls = options.calls ?? [];
+  return {
+    json: {
+      id: 'msg_json',
+      type: 'message',
+      role: 'assistant',
+      model: 'claude-test',
+      content: [...(options.text ? [{ type: 'text', text: options.text }] : []), ...calls.map((call) => ({ type: 'tool_use', id: call.id, name: toWireName(call.name), input: call.input }))],
+      stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
+      stop_sequence: null,
+      usage: { ...anthropicUsage(usage), output_tokens: usage.output },
+    },
+  };
+}
+
+/** One OpenAI chat completion as a whole JSON body (a request made without streaming). */
+export function openAiJson(options: { text?: string; calls?: readonly WireCall[]; usage?: WireUsage }): ScriptedReply {
+  const usage = options.usage ?? { input: 100, output: 10 };
+  const calls = options.calls ?? [];
+  return {
+    json: {
+      id: 'chatcmpl-json',
+      object: 'chat.completion',
+      created: 1,
+      model: 'test-model',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: options.text ?? null,
+            ...(calls.length > 0 ? { tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: toWireName(call.name), arguments: JSON.stringify(call.input) } })) } : {}),
+          },
+          finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
+        },
+      ],
+      usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
+    },
+  };
+}

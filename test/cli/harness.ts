@@ -53,7 +53,9 @@ export interface ScriptedSession {
  * Runs the terminal runner with `lines` typed ahead (then end of input), over streams the test reads. The real
  * provider is used unless `createLlm` is given; the vault watcher is off.
  */
-export function startSession(options: { argv: string[]; env: Record<string, string>; lines: string[]; modesFile?: string } & Partial<Pick<CliIo, 'createLlm' | 'color'>>): ScriptedSession {
+export function startSession(
+  options: { argv: string[]; env: Record<string, string>; lines: string[]; modesFile?: string; /** Leave the input open after the lines. */ keepOpen?: boolean } & Partial<Pick<CliIo, 'createLlm' | 'color'>>,
+): ScriptedSession {
   const stdin = new PassThrough();
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -78,7 +80,9 @@ export function startSession(options: { argv: string[]; env: Record<string, stri
       interrupt = handler;
     },
   });
-  stdin.end(options.lines.map((line) => `${line}\n`).join(''));
+  const typed = options.lines.map((line) => `${line}\n`).join('');
+  if (options.keepOpen) stdin.write(typed);
+  else stdin.end(typed);
   return { code, stdout: () => stripAnsi(out), stderr: () => err, interrupt: () => interrupt(), clock };
 }
 

@@ -159,6 +159,24 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     await new Promise((done) => setTimeout(done, 100));
   });
 
+  it('should leave on a second Ctrl-C at the prompt, after a hint at the first', async () => {
+    const paths = await exampleVaultCopy();
+    const run = startSession({ argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints], env: { ANTHROPIC_API_KEY: 'k' }, lines: [], keepOpen: true, modesFile: paths.modesFile });
+    await waitFor(() => run.stdout().endsWith('ask> '), 'the prompt');
+    run.interrupt();
+    await waitFor(() => run.stdout().includes('(Press Ctrl-C again or type /quit to leave.)'), 'the hint');
+    run.interrupt();
+    expect(await run.code).toBe(130);
+  });
+
+  it('should keep Private/ from the agent, as the example vault\'s .agentignore says', async () => {
+    server.reply(MESSAGES, anthropicCalls([call('toolu_1', 'vault.readFile', { path: 'Private/Health log.md' })]), anthropicText('That note is off limits.'));
+    const { run } = await session(['Read my health log', '/quit']);
+    expect(await run.code).toBe(0);
+    expect(run.stdout()).toMatch(/✗ vault\.readFile: FORBIDDEN_PATH .*Private\/Health log\.md/);
+    expect(JSON.stringify(server.bodies(MESSAGES)[1])).not.toContain('Physio');
+  });
+
   it('should switch modes with /mode and refuse an unknown one, naming the modes there are', async () => {
     const { run } = await session(['/mode', '/mode ask', '/mode writer', '/new', '/help', '/bogus', '/quit']);
     expect(await run.code).toBe(0);

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SUMMARY_PREFIX } from '../../src/core/agent/condensing';
 import { ScriptedApproval } from '../builders/pipeline';
 import { anthropicError, openAiError, sse, WireServer, type WirePath } from '../builders/wireServer';
-import { adaptedStream, anthropicCalls, anthropicStart, anthropicText, openAiCalls, openAiText, type WireCall } from '../builders/wireScripts';
+import { adaptedStream, anthropicCalls, anthropicJson, anthropicStart, anthropicText, openAiCalls, openAiJson, openAiText, type WireCall } from '../builders/wireScripts';
 import { buildWireAgent, removeTemporaryFolders, WRITE_WIRE_NAMES, wireToolNames } from './wireAgent';
 
 let server: WireServer;
@@ -268,6 +268,29 @@ describe('the agent over the wire: OpenAI and compatible servers', () => {
     expect(bodies[3]?.messages.find((message) => message.role === 'tool')?.content).toContain('agent.newTask is not available in the current mode');
     expect(agent.events).toContain('subtask start 1');
     expect(agent.events).toContain('subtask end 1 text');
+  });
+});
+
+describe('the agent over the wire: whole JSON answers (streaming off)', () => {
+  it.each([
+    { provider: 'anthropic' as const, path: MESSAGES, turn: anthropicJson },
+    { provider: 'openai' as const, path: CHAT, turn: openAiJson },
+  ])('should run read, approved write and final answer with $provider over JSON', async ({ provider, path, turn }) => {
+    server.reply(
+      path,
+      turn({ text: 'Reading the note.', calls: [call('c1', 'vault.readFile', { path: 'Plan.md' })] }),
+      turn({ calls: [call('c2', 'vault.writeFile', { path: 'Plan.md', content: '- [x] order timber\n' })] }),
+      turn({ text: 'Ticked it off.' }),
+    );
+    const agent = await buildWireAgent({ server, provider, streaming: false, files: { 'Plan.md': '- [ ] order timber\n' } });
+    const result = await agent.run('Tick off the timber');
+    expect(result).toMatchObject({ completedBy: 'text', text: 'Ticked it off.', iterations: 3 });
+    expect(agent.vault.dump()).toEqual({ 'Plan.md': '- [x] order timber\n' });
+    expect(agent.approval.requests.map((request) => request.preview.files[0]?.kind)).toEqual(['modified']);
+    const bodies = server.bodies(path);
+    expect(bodies.map((body) => body.stream)).toEqual([false, false, false]);
+    expect(wireToolNames(bodies[0])).toContain('vault_writeFile');
+    expect(server.requests.every((request) => !String(request.headers.accept ?? '').includes('text/event-stream'))).toBe(true);
   });
 });
 

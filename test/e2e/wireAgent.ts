@@ -37,6 +37,8 @@ export interface WireAgentOptions {
   settings?: Partial<PipelineSettings>;
   contextWindow?: number;
   maxRetries?: number;
+  /** Off: whole JSON answers instead of server-sent events. */
+  streaming?: boolean;
   task?: Partial<AgentTaskOptions>;
 }
 
@@ -65,7 +67,7 @@ export async function buildWireAgent(options: WireAgentOptions) {
     model: options.provider === 'anthropic' ? 'claude-sonnet-4-6' : options.provider === 'openai' ? 'gpt-4.1' : 'qwen2.5-coder:7b',
     baseUrl: options.provider === 'anthropic' ? server.origin : server.openAiBaseUrl,
     apiKey: options.provider === 'openai-compatible' ? '' : 'sk-test-key',
-    streaming: true,
+    streaming: options.streaming ?? true,
     maxRetries: options.maxRetries ?? 2,
     clock,
     random: () => 0,
