@@ -47,7 +47,11 @@ export async function openChatPanel(options: ChatPanelOptions = {}): Promise<Cha
     vaultPath: join(base, 'vault'),
     modesFile: join(base, 'modes.json'),
   };
-  await plugin.onload();
+  // load(), as Obsidian does, so that unload() runs every registered cleanup.
+  plugin.load();
+  await vi.waitFor(() => {
+    if (!commandsOf(app).findCommand('embedded-agent:open-chat')) throw new Error('onload did not finish');
+  });
   Object.assign(plugin.settings, { checkpointLocation: join(base, 'checkpoints') }, options.settings ?? {});
   await options.before?.(app);
   commandsOf(app).executeCommandById('embedded-agent:open-chat');
