@@ -54,7 +54,7 @@ describe('plugin registration', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     const leaves = app.workspace.getLeavesOfType('embedded-agent-chat');
     expect(leaves).toHaveLength(1);
-    expect(isSidebar(leaves[0]!)).toBe(true);
+    expect(isSidebar(leaves[0] as never)).toBe(true);
     expect(leaves[0]?.view).toBeInstanceOf(ChatView);
     expect(reveal).toHaveBeenCalledWith(leaves[0]);
     plugin.unload();
