@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AgentResult } from '../../../src/core/agent/types';
+import type { HistoryMessage } from '../../../src/core/ports/llm';
+import { callsFromHistory } from '../../../src/core/recipes/callsFromHistory';
+import { runRequest } from '../../../src/core/session/runRequest';
+import { BULLETS_PLAN, bulletsFastPathSetup } from '../../builders/fastPath';
+import { ScriptedModel, textReply } from '../../builders/scriptedModel';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0)) await cleanup();
+});
+
+/** What the loop leaves in the history for the bullets task into `folder`. */
+function loopHistory(folder: string): HistoryMessage[] {
+  const call = (id: string, name: string, input: unknown) => ({ id, name, input });
+  return [
+    { role: 'user', text: 'request' },
+    { role: 'assistant', text: '', toolCalls: [call('1', 'editor.getSelection', {}), call('2', 'util.parseMarkdownBullets', { text: '- a\n- b' })] },
+    { role: 'tool-results', results: [{ callId: '1', name: 'editor.getSelection', content: '{}', isError: false }, { callId: '2', name: 'util.parseMarkdownBullets', content: '{}', isError: false }] },
+    { role: 'assistant', text: '', toolCalls: [call('3', 'vault.ensureFolder', { path: folder }), call('4', 'vault.createFile', { path: `${folder}/a.md`, content: '' }), call('5', 'vault.createFile', { path: `${folder}/b.md`, content: '' })] },
+    { role: 'tool-results', results: [{ callId: '3', name: 'vault.ensureFolder', content: '{}', isError: false }, { callId: '4', name: 'vault.createFile', content: '{}', isError: false }, { callId: '5', name: 'vault.createFile', content: '{}', isError: false }] },
+    { role: 'assistant', text: 'Done.', toolCalls: [] },
+  ];
+}
+
+const loopResult = (folder: string): AgentResult => ({
+  text: 'Done.',
+  completedBy: 'text',
+  usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  history: loopHistory(folder),
+  iterations: 3,
+  mode: 'agent',
+});
+
+describe('callsFromHistory', () => {
+  it('should list the run\'s calls in order with their success, skipping earlier turns', () => {
+    const history = loopHistory('X');
+    history[4] = { role: 'tool-results', results: [{ callId: '3', name: 'vault.ensureFolder', content: 'err', isError: true }] };
+    expect(callsFromHistory(history, 1).map((call) => `${call.tool}:${call.ok}`)).toEqual([
+      'editor.getSelection:true', 'util.parseMarkdownBullets:true', 'vault.ensureFolder:false', 'vault.createFile:true', 'vault.createFile:true',
+    ]);
+    expect(callsFromHistory(history, 6)).toEqual([]);
+  });
+});
+
+describe('runRequest', () => {
+  it('should learn from three loop runs and take the fast path on the fourth similar request', async () => {
+    const fixture = await bulletsFastPathSetup(0);
+    cleanups.push(fixture.cleanup);
+    const model = new ScriptedModel();
+    const requests = ['Create a note per bullet of the selection in folder Ideas', 'Make a note for each bullet in the selection, folder Reading', 'Turn each bullet of the selection into a note in folder Work'];
+    let loops = 0;
+    const options = (message: string, folder: string) => ({
+      message, llm: model, recipes: fixture.recipes, host: fixture.host, historyLength: 0, allowedTools: null, runId: `run-${message.length}`,
+      signal: new AbortController().signal, maxTokens: 2000, now: () => 1,
+      runLoop: () => {
+        loops++;
+        return Promise.resolve(loopResult(folder));
+      },
+    });
+    for (const [index, message] of requests.entries()) {
+      expect((await runRequest(options(message, ['Ideas', 'Reading', 'Work'][index] as string))).via).toBe('loop');
+    }
+    model.push(textReply(JSON.stringify(BULLETS_PLAN)), textReply('Created two notes in Travel.'));
+    const fourth = await runRequest(options('Create a note for every bullet of the selection in folder Travel', 'Travel'));
+    expect(fourth.via).toBe('fast-path');
+    expect(loops).toBe(3);
+    expect(fixture.vault.dump()).toMatchObject({ 'Travel/Lisbon.md': '# Lisbon\n' });
+  });
+
+  it('should not learn from a run that stopped on a limit', async () => {
+    const fixture = await bulletsFastPathSetup(0);
+    cleanups.push(fixture.cleanup);
+    await runRequest({
+      message: 'Create notes in folder X', llm: new ScriptedModel(), recipes: fixture.recipes, host: fixture.host, historyLength: 0, allowedTools: null,
+      runId: 'r', signal: new AbortController().signal, maxTokens: 100, now: () => 1,
+      runLoop: () => Promise.resolve({ ...loopResult('X'), completedBy: 'limit' }),
+    });
+    expect(await fixture.recipes.all()).toEqual([]);
+  });
+});
