@@ -12,6 +12,7 @@ import { openChatPanel } from './obsidian/openChatPanel';
 import { parseSettings, type EmbeddedAgentSettings } from './settings/settings';
 import { ChatView } from './ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
+import { installPlanFeatures } from './ui/plan/installPlanFeatures';
 import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
@@ -38,6 +39,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     this.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void openChatPanel(this.app) });
     this.addRibbonIcon('bot', 'Open embedded agent', () => void openChatPanel(this.app));
     this.addSettingTab(new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings)));
+    installPlanFeatures(this);
     // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago.
     this.app.workspace.onLayoutReady(() => void this.sweepTemporaryResults());
   }

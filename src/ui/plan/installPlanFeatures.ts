@@ -1,0 +1,103 @@
+import { Component, type Plugin } from 'obsidian';
+import { type PlanHost, planHostFromServices, readPlanContext } from '../../core/plan';
+import { isRecord } from '../../core/plan/schema';
+import type { ChatHost, ChatPanelApi, FinishedRun } from '../chat/types';
+import { RecommendationCard } from '../RecommendationCard';
+import { ModalApprovalPort } from '../savedActions/ModalApprovalPort';
+import { ParameterModal } from '../savedActions/ParameterModal';
+import { SaveAsButton } from '../savedActions/SaveAsButton';
+import { SavedActionsController } from '../savedActions/SavedActionsController';
+import { SavedActionsPalette } from '../savedActions/SavedActionsPalette';
+import { DryRunController } from './DryRunController';
+
+type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild'> & ChatHost & { saveSettings(): Promise<void> };
+
+const APPROVAL_TIMEOUT_MS = 10 * 60 * 1000;
+const RECOMMENDATIONS_SHOWN = 5;
+
+/**
+ * Plugs the plan features into the chat panel through its hooks: the saved-actions palette and their commands,
+ * "Dry run", "Save as button" after a run that went well, and plugin recommendations when a run searched for
+ * plugins. Returns the saved actions (their commands exist from here on).
+ */
+export function installPlanFeatures(plugin: PluginHost): SavedActionsController {
+  const modalApproval = new ModalApprovalPort(plugin.app);
+  let hostPromise: Promise<PlanHost> | null = null;
+  const host = (): Promise<PlanHost> => {
+    hostPromise ??= plugin.agentServices().then((services) =>
+      planHostFromServices(services, {
+        settings: () => ({ ...plugin.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }),
+        // With the panel closed, a saved action run from the command palette is approved in a modal.
+        approval: () => plugin.approvalPort ?? modalApproval,
+      }),
+    );
+    return hostPromise;
+  };
+  let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;
+  const runsEl = (api: ChatPanelApi): HTMLElement => (panel?.api === api ? panel.runsEl : api.paletteEl);
+
+  const savedActions = new SavedActionsController({
+    app: plugin.app,
+    plugin,
+    settings: () => plugin.settings,
+    saveSettings: () => plugin.saveSettings(),
+    host,
+    container: () => panel?.runsEl ?? null,
+  });
+
+  const dryRun = (api: ChatPanelApi): DryRunController => {
+    const controller = new DryRunController({
+      host,
+      llm: () => plugin.llm(),
+      settings: () => plugin.settings,
+      container: () => runsEl(api),
+      askInputs: (inputs) => ParameterModal.ask(plugin.app, 'Dry run', inputs),
+      onPlanRan: (plan, context, parent) => {
+        const button = new SaveAsButton(parent, plugin.app, savedActions, { kind: 'plan', plan, context: { userMessage: plan.goal, ...context } });
+        (panel?.component ?? controller).addChild(button);
+      },
+    });
+    (panel?.component ?? plugin).addChild(controller);
+    return controller;
+  };
+
+  plugin.chatHooks.onPanelOpen = (api) => {
+    panel?.component.unload();
+    const component = new Component();
+    component.load();
+    const runs = api.paletteEl.createDiv({ cls: 'embedded-agent-plan-runs' });
+    panel = { api, runsEl: runs, component };
+    void savedActions.store().then(
+      (store) => {
+        if (panel?.component !== component) return;
+        component.addChild(new SavedActionsPalette(api.paletteEl, { app: plugin.app, store, run: (action) => void savedActions.runner.run(action) }));
+      },
+      (error: unknown) => api.say(`Saved actions are not available: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  plugin.chatHooks.onPanelClose = (api) => {
+    if (panel?.api !== api) return;
+    panel.component.unload();
+    panel = null;
+  };
+  plugin.chatHooks.onDryRun = (message, api) => dryRun(api).dryRun(message);
+  plugin.chatHooks.onRunFinished = (run, api) => void onRunFinished(run, api);
+
+  async function onRunFinished(run: FinishedRun, api: ChatPanelApi): Promise<void> {
+    const parent = runsEl(api);
+    const component = panel?.component ?? plugin;
+    const services = await plugin.agentServices();
+    for (const call of run.calls) {
+      if (call.tool !== 'plugins.search' || !call.ok || !isRecord(call.input) || typeof call.input.query !== 'string') continue;
+      // The search already ran in this run; the list is cached, so asking again costs no download.
+      const found = await services.plugins.search(call.input.query, RECOMMENDATIONS_SHOWN).catch(() => null);
+      if (found && found.results.length > 0) component.addChild(new RecommendationCard(parent, plugin.app, found.results));
+    }
+    const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
+    if (!run.ok || !wrote) return;
+    const context = readPlanContext((await host()).ports);
+    component.addChild(new SaveAsButton(parent, plugin.app, savedActions, { kind: 'calls', calls: run.calls, context: { userMessage: run.message, ...context }, goal: run.message }));
+  }
+
+  return savedActions;
+}
