@@ -6,7 +6,7 @@ import { resolveTool } from '../tool-execution/stages/resolveTool';
 import type { RunState } from '../tool-execution/types';
 import type { RiskLevel, ToolContext } from '../tools/types';
 import type { PlanBindings } from './bindings';
-import { type CallResult, type StepCall, walkPlan } from './engine';
+import { type CallResult, type StepCall, walkPlan, type WalkResult } from './engine';
 import { type PlanHost, validateForHost } from './host';
 import { OverlayVault } from './OverlayVault';
 import { countPreview, headline, highlightedChanges, type PreviewCounts, summaryLines } from './previewSummary';
@@ -74,12 +74,12 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
     return { ok: true, output: simulatedOutput(tool.name, input as Record<string, unknown>, changes), attempts: 1 };
   };
 
-  let walked;
+  let walked: WalkResult;
   try {
     walked = await walkPlan({
       plan: valid,
       order,
-      bindings: options.bindings,
+      bindings: options.resume?.bindings ?? options.bindings,
       signal: options.signal,
       resume: options.resume ?? null,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),

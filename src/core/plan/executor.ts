@@ -37,12 +37,14 @@ export async function executePlan(plan: unknown, host: PlanHost, options: Execut
   if (options.approvedForRun === true) run.approvedForRun = true;
   const clock = host.ports.clock;
   const maxRetries = host.settings().maxRetries;
+  // Resuming replays the first run's context, so the rest sees the same selection, date and parameters.
+  const bindings = options.resume?.bindings ?? options.bindings;
   let walked: WalkResult;
   try {
     walked = await walkPlan({
       plan: valid,
       order,
-      bindings: options.bindings,
+      bindings,
       signal: options.signal,
       resume: options.resume ?? null,
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
@@ -79,7 +81,7 @@ export async function executePlan(plan: unknown, host: PlanHost, options: Execut
   } finally {
     await (host.endRun ?? ((ended) => host.pipeline.endRun(ended)))(run);
   }
-  return runResult(options.runId, valid, options.resume?.bindings ?? options.bindings, walked);
+  return runResult(options.runId, valid, bindings, walked);
 }
 
 /** Runs only what `resume` says is left: finished steps and items keep their outputs, the rest runs. */
