@@ -5,6 +5,7 @@ import { describeError } from '../core/errors';
 import type { ClockPort } from '../core/ports/clock';
 import type { HistoryMessage, LlmPort } from '../core/ports/llm';
 import { DEFAULT_SETTINGS } from '../settings/settings';
+import { runRequest, type RunRequestResult } from '../core/session/runRequest';
 import type { Style } from './ansi';
 import type { CliRuntime } from './cliServices';
 import type { LineInput } from './LineInput';
@@ -112,8 +113,29 @@ export class ChatSession {
     const started = this.o.clock.now();
     let result: AgentResult;
     try {
-      // A task per run: its callbacks print to this run's printer; modes and services are shared.
-      result = await new AgentTask({ ...this.taskOptions, taskCallbacks: printer.callbacks() }).run({ message, taskId: this.nextRunId(), history: this.history, signal: controller.signal });
+      const runId = this.nextRunId();
+      const callbacks = printer.callbacks();
+      const { runtime } = this.o;
+      // The fast path when a proven recipe fits; otherwise a task per run (its callbacks print to this run's printer).
+      const request = await runRequest({
+        message,
+        llm: this.o.llm,
+        recipes: runtime.recipes,
+        host: runtime.planHost,
+        runLoop: () => new AgentTask({ ...this.taskOptions, taskCallbacks: callbacks }).run({ message, taskId: runId, history: this.history, signal: controller.signal }),
+        historyLength: this.history.length,
+        allowedTools: new Set(runtime.modes.toolNames(runtime.modes.getActiveMode().slug)),
+        runId,
+        signal: controller.signal,
+        maxTokens: DEFAULT_SETTINGS.maxTokens,
+        ...(callbacks.onText ? { onText: callbacks.onText } : {}),
+        now: () => this.o.clock.now(),
+      });
+      if (request.via === 'fast-path') {
+        this.printFastPath(printer, message, request.outcome, (this.o.clock.now() - started) / 1000);
+        return;
+      }
+      result = request.result;
     } catch (error) {
       printer.line(this.o.style.red(`The run could not start: ${describeError(error)}`));
       return;
@@ -123,6 +145,17 @@ export class ChatSession {
     this.history = result.history;
     printer.finish(result, (this.o.clock.now() - started) / 1000);
     if (result.error?.code === 'PROVIDER_AUTH' && this.o.authHint) printer.line(this.o.style.yellow(this.o.authHint));
+  }
+
+  /** A request the fast path answered: the plan's summary, then the same footer a loop run gets. */
+  private printFastPath(printer: RunPrinter, message: string, outcome: Extract<RunRequestResult, { via: 'fast-path' }>['outcome'], seconds: number): void {
+    if (outcome.status === 'rejected') {
+      printer.line(this.o.style.yellow(`Not run: ${outcome.reason}`));
+      return;
+    }
+    for (const line of outcome.result.summary) printer.line(this.o.style.dim(line));
+    this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: outcome.answer, toolCalls: [] }];
+    printer.line(this.o.style.dim(`Fast path (a recipe that worked ${outcome.recipe.successes} times) · ${outcome.llmCalls} model calls · ${seconds.toFixed(1)} s`));
   }
 
   private async command(line: string): Promise<number | null> {

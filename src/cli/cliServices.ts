@@ -16,6 +16,8 @@ import { NodeModesFile } from '../node/NodeModesFile';
 import { NodePluginFiles } from '../node/NodePluginFiles';
 import { NodeVault } from '../node/NodeVault';
 import { DEFAULT_SETTINGS } from '../settings/settings';
+import { planHostFromServices, type PlanHost } from '../core/plan';
+import { RecipeMatchingService } from '../core/recipes/RecipeMatchingService';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
 
@@ -31,6 +33,10 @@ export interface CliRuntime {
   checkpointFolder: string;
   /** Problems with the global modes file: said at start-up, the built-in modes still work. */
   modeProblems: string[];
+  /** What successful runs taught (the fast path), kept in the plugin folder like the plugin's. */
+  recipes: RecipeMatchingService;
+  /** Plans (the fast path) run through the same services. */
+  planHost: PlanHost;
   close(): void;
 }
 
@@ -90,6 +96,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     vault,
     modes,
     checkpointFolder,
+    recipes: new RecipeMatchingService(services.ports.pluginFiles),
+    planHost: planHostFromServices(services, { settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }), approval: options.approval }),
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {
       services.ignore.dispose();
