@@ -23,6 +23,18 @@ const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
   'execution-log-dark': { view: 'log', theme: 'dark' },
   'plan-preview-light': { view: 'plan', theme: 'light' },
   'settings-tab-light': { view: 'settings', theme: 'light' },
+  'saved-actions-light': { view: 'saved-actions', theme: 'light' },
+  'saved-actions-dark': { view: 'saved-actions', theme: 'dark' },
+  'dry-run-preview-light': { view: 'dry-run', theme: 'light' },
+  'dry-run-preview-dark': { view: 'dry-run', theme: 'dark' },
+  'chat-empty-light': { view: 'chat-empty', theme: 'light' },
+  'chat-empty-dark': { view: 'chat-empty', theme: 'dark' },
+  'chat-streaming-light': { view: 'chat-streaming', theme: 'light' },
+  'chat-streaming-dark': { view: 'chat-streaming', theme: 'dark' },
+  'chat-approval-light': { view: 'chat-approval', theme: 'light' },
+  'chat-approval-dark': { view: 'chat-approval', theme: 'dark' },
+  'chat-log-light': { view: 'chat-log', theme: 'light' },
+  'chat-log-dark': { view: 'chat-log', theme: 'dark' },
 };
 
 async function bundle(dir: string): Promise<void> {

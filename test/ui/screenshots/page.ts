@@ -12,6 +12,9 @@ import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
 import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
 import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
+import { mountChat } from './chatPage';
+
+import { mountPlanShot } from './planShots';
 
 patchObsidianLikeControls();
 
@@ -87,6 +90,18 @@ async function mount(view: string | null): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 50));
       return;
     }
+    case 'chat-empty':
+    case 'chat-streaming':
+    case 'chat-approval':
+    case 'chat-log':
+      root.addClass('is-sidebar');
+      await mountChat(root, view.slice('chat-'.length) as 'empty' | 'streaming' | 'approval' | 'log');
+      return;
+    case 'saved-actions':
+    case 'dry-run':
+      root.addClass('is-sidebar');
+      await mountPlanShot(view, root);
+      return;
     default:
       root.setText(`Unknown view "${String(view)}"`);
   }
