@@ -85,7 +85,7 @@ export function bindPlan(plan: Pick<ActionPlan, 'steps' | 'parameters'>, context
   }
   const missing: MissingInput[] = [];
   for (const name of usedNames(plan)) {
-    if (bindings[name]) continue;
+    if (Object.hasOwn(bindings, name)) continue;
     if (name === 'selection' || name === 'selectionBullets') {
       if (!missing.some((input) => input.name === 'selection')) {
         missing.push({ name: 'selection', kind: 'selection', description: 'The text to work on (nothing is selected in the editor)' });

@@ -107,7 +107,8 @@ class Walk {
 
   private async run(step: PlanStep, label: string, position: number): Promise<StepResult> {
     const base = { id: step.id, tool: step.tool, index: this.byId.get(step.id)?.index ?? -1 };
-    const prior = this.options.resume?.steps[step.id];
+    const steps = this.options.resume?.steps;
+    const prior = steps && Object.hasOwn(steps, step.id) ? steps[step.id] : undefined;
     const total = this.options.order.length;
     if (prior && 'output' in prior) {
       this.emit({ type: 'step-started', stepId: step.id, tool: step.tool, position, total });

@@ -1,5 +1,5 @@
 import { AgentError } from '../errors';
-import type { PlanBindings } from './bindings';
+import type { Binding, PlanBindings } from './bindings';
 import { isRecord, typeName } from './schema';
 import { mapStrings, parseString, type Ref } from './templates';
 
@@ -49,7 +49,7 @@ export function resolveString(text: string, scope: Scope, where: string): unknow
 
 function asText(ref: Ref, scope: Scope, where: string): string {
   const value = lookup(ref, scope, where);
-  const binding = ref.source === 'name' && ref.fields.length === 0 && !isItem(ref, scope) ? scope.bindings[ref.name] : undefined;
+  const binding = ref.source === 'name' && ref.fields.length === 0 && !isItem(ref, scope) ? bindingOf(scope, ref.name) : undefined;
   if (binding?.text !== undefined) return binding.text;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -79,7 +79,7 @@ export function lookup(ref: Ref, scope: Scope, where: string): unknown {
     value = scope.item.value;
     owner = `item ${scope.item.index + 1} of ${scope.item.count}`;
   } else {
-    const binding = scope.bindings[ref.name];
+    const binding = bindingOf(scope, ref.name);
     if (!binding) missing(ref.name === 'selection' || ref.name === 'selectionBullets' ? 'nothing is selected' : `give a value for "${ref.name}"`);
     value = binding?.value;
     owner = `"${ref.name}"`;
@@ -100,4 +100,8 @@ export function lookup(ref: Ref, scope: Scope, where: string): unknown {
   if (value === UNKNOWN) throw new UnknownValueError(ref.raw);
   if (value === undefined) missing(`${owner} has no value`);
   return value;
+}
+
+function bindingOf(scope: Scope, name: string): Binding | undefined {
+  return Object.hasOwn(scope.bindings, name) ? scope.bindings[name] : undefined;
 }

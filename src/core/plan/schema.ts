@@ -3,7 +3,8 @@ import type { JsonSchema } from '../tools/types';
 import { PLAN_VERSION, stepLabel } from './types';
 
 export const STEP_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_-]{0,63}$';
-export const NAME_PATTERN = '^[A-Za-z_][A-Za-z0-9_]{0,63}$';
+// A letter first: "__proto__" and the like cannot become keys of the bindings.
+export const NAME_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,63}$';
 
 export const PLAN_PARAMETER_SCHEMA: JsonSchema = {
   type: 'object',
@@ -164,7 +165,7 @@ function allowedKeys(error: ErrorObject): string {
 
 function patternHint(pattern: string): string {
   if (pattern === STEP_ID_PATTERN) return 'a step id (a letter, then up to 63 letters, digits, "_" or "-")';
-  if (pattern === NAME_PATTERN) return 'a name (a letter or "_", then up to 63 letters, digits or "_")';
+  if (pattern === NAME_PATTERN) return 'a name (a letter, then up to 63 letters, digits or "_")';
   return `/${pattern}/`;
 }
 

@@ -197,7 +197,7 @@ function inferRef(ref: Ref, step: PlanStep, ctx: Ctx, item: { name: string; infe
     if (item.inferred.kind !== 'schema') return { kind: 'unknown' };
     return schemaAt(item.inferred.schema, ref.fields, owner);
   }
-  const context = CONTEXT_SCHEMAS[ref.name];
+  const context = Object.hasOwn(CONTEXT_SCHEMAS, ref.name) ? CONTEXT_SCHEMAS[ref.name] : undefined;
   if (context) return schemaAt(context, ref.fields, owner);
   if (ctx.parameterNames.has(ref.name)) return schemaAt(PARAMETER_SCHEMA, ref.fields, owner);
   const itemOf = ctx.plan.steps.find((other) => other?.foreach?.itemName === ref.name);
