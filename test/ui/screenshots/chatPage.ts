@@ -122,7 +122,7 @@ class PagePlugin extends Plugin {}
 
 export async function mountChat(root: HTMLElement, shot: ChatShot): Promise<void> {
   root.addClass('is-chat');
-  root.style.height = '620px';
+  root.setCssProps({ height: '620px' });
   const app = createTestApp({ files: { 'Garden/Garden plan.md': NOTE } });
   MarkdownRenderer.render = (_app, markdown, el) => {
     renderLite(markdown, el);
@@ -138,9 +138,8 @@ export async function mountChat(root: HTMLElement, shot: ChatShot): Promise<void
   const view = leaf.view as ChatView;
   root.appendChild(view.containerEl);
   // Obsidian's own stylesheet makes the leaf content fill the sidebar; the page has only the plugin's.
-  view.containerEl.style.height = '100%';
-  view.contentEl.style.height = '100%';
-  view.contentEl.style.boxSizing = 'border-box';
+  view.containerEl.setCssProps({ height: '100%' });
+  view.contentEl.setCssProps({ height: '100%' });
   if (shot === 'empty') return;
   const box = view.containerEl.querySelector('textarea') as HTMLTextAreaElement;
   box.value = shot === 'streaming' ? 'What does my garden plan need?' : shot === 'approval' ? 'Add Braiding Sweetgrass to this week\'s reading list' : 'Make a note for each project in the garden plan';
