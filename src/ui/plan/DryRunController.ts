@@ -110,7 +110,7 @@ class PreviewSession extends Component {
   ) {
     super();
     this.previewEl = box.createDiv();
-    this.actionsEl = box.createDiv({ cls: 'embedded-agent-card-buttons' });
+    this.actionsEl = box.createDiv({ cls: 'embedded-agent-dry-run-buttons' });
   }
 
   /** Dry runs `plan` (nothing is written) and shows it; the plan that is approved is exactly this one. */
@@ -130,8 +130,6 @@ class PreviewSession extends Component {
         onEdit: (edits) => this.edit(edits),
       }),
     );
-    const summary = this.previewEl.createEl('ul', { cls: 'embedded-agent-plan-summary' });
-    for (const line of dry.summary) summary.createEl('li', { text: line });
     this.renderButtons();
   }
 
