@@ -5,6 +5,7 @@ import { agentTokensBench } from './cases/agentTokens';
 import { checkpointBench } from './cases/checkpoints';
 import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
+import { uiBench } from './cases/ui';
 import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
 
@@ -14,6 +15,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
+  { name: 'ui', run: uiBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
 ];
