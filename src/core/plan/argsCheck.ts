@@ -1,4 +1,5 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv from 'ajv';
+import { cachedCompiler } from '../util/ajvCache';
 import { resolveVaultPath } from '../paths/sandbox';
 import type { IgnoreService } from '../tool-execution/IgnoreService';
 import type { JsonSchema, ToolMeta } from '../tools/types';
@@ -8,16 +9,7 @@ import { mapStrings, parseString, type Ref, type TemplatePart } from './template
 
 // Own ajv: all errors at once (a repair round should see every problem), and no defaults written into the plan.
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
-const compiled = new WeakMap<JsonSchema, ValidateFunction>();
-
-function validatorFor(schema: JsonSchema): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate;
-}
+const validatorFor = cachedCompiler(ajv);
 
 /** What stands at a place in the args where the written value is not the value the tool will get. */
 type Special = { kind: 'template' } | { kind: 'ref'; raw: string; type: string; schema: JsonSchema } | { kind: 'opaque' };

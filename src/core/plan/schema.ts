@@ -1,4 +1,5 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { valueAtPointer } from '../util/ajvCache';
 import type { JsonSchema } from '../tools/types';
 import { PLAN_VERSION, stepLabel } from './types';
 
@@ -130,7 +131,7 @@ export function locate(pointer: string, root: unknown, prefix: string): string {
 function describeShapeError(error: ErrorObject, root: unknown, prefix: string): string {
   const params = error.params as Record<string, unknown>;
   const where = locate(error.instancePath, root, prefix);
-  const found = valueAt(root, error.instancePath);
+  const found = valueAtPointer(root, error.instancePath);
   switch (error.keyword) {
     case 'required':
       return `${error.instancePath === '' && prefix === '' ? '' : `${where}.`}${String(params.missingProperty)}: is required`;
@@ -195,11 +196,3 @@ export function preview(value: unknown, max = 60): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-function valueAt(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-  }
-  return value;
-}

@@ -1,34 +1,17 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject } from 'ajv';
 import { AgentError } from '../errors';
+import { cachedCompiler, valueAtPointer } from '../util/ajvCache';
 import type { JsonSchema } from './schemas/common';
 
 // One ajv for every tool: schemas compile once, on first use, and defaults from the schema are filled in.
 const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: true, strictTypes: false });
-const compiled = new WeakMap<JsonSchema, ValidateFunction>();
-
-function validatorFor(schema: JsonSchema): ValidateFunction {
-  let validate = compiled.get(schema);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(schema, validate);
-  }
-  return validate;
-}
+const validatorFor = cachedCompiler(ajv);
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (Number.isInteger(value)) return 'integer';
   return typeof value;
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let value = root;
-  for (const part of pointer.split('/').slice(1)) {
-    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
-    value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-  }
-  return value;
 }
 
 /** "/steps/0/args" → "steps[0].args"; the root is "input". */
@@ -44,7 +27,7 @@ function fieldName(pointer: string): string {
 /** One readable sentence per ajv error: what field, what was expected, what was found. */
 export function describeSchemaError(error: ErrorObject, input: unknown): string {
   const field = fieldName(error.instancePath);
-  const found = valueAt(input, error.instancePath);
+  const found = valueAtPointer(input, error.instancePath);
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
