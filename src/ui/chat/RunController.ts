@@ -4,7 +4,11 @@ import type { AgentPipeline, AgentResult, TaskCallbacks, VaultContext } from '..
 import { gatherVaultContext } from '../../core/agent/vaultContext';
 import { describeError } from '../../core/errors';
 import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
+import { planHostFromServices } from '../../core/plan';
+import { RecipeMatchingService } from '../../core/recipes/RecipeMatchingService';
 import type { RecordedCall } from '../../core/recipes/types';
+import { runRequest } from '../../core/session/runRequest';
+import { reportFastPath } from './fastPathReport';
 import type { AgentServices } from '../../core/session/AgentServices';
 import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
 import type { ExecutionLog } from '../ExecutionLog';
@@ -29,6 +33,8 @@ export interface RunUi {
 }
 
 const SELECTION_CONTEXT_CHARS = 4000;
+/** How long a plan confirmation may wait for the person, as for every approval in the panel. */
+const APPROVAL_TIMEOUT_MS = 10 * 60 * 1000;
 
 /**
  * Runs the agent for the chat panel: one AgentTask per message over the plugin's services, its events turned into
@@ -42,12 +48,15 @@ export class RunController {
   private lastRunId: string | null = null;
   private runs = 0;
   private readonly store: ConversationStore;
+  /** What successful runs taught: similar requests later take the fast path. */
+  private readonly recipes: RecipeMatchingService;
 
   constructor(
     private readonly host: ChatHost,
     private readonly ui: RunUi,
   ) {
     this.store = new ConversationStore(host.pluginFiles());
+    this.recipes = new RecipeMatchingService(host.pluginFiles());
   }
 
   get running(): boolean {
@@ -153,8 +162,32 @@ export class RunController {
       settings: () => ({ maxTokens: this.host.settings.maxTokens, temperature: this.host.settings.temperature }),
     });
     const vault = await this.vaultContext(services);
-    const result = await task.run({ message, taskId: runId, history: this.history, signal: controller.signal, context: { vault } });
+    // A request like ones solved three times before takes the fast path (one plan, one approval); others run the loop.
+    const request = await runRequest({
+      message,
+      llm,
+      recipes: this.recipes,
+      host: planHostFromServices(services, { settings: () => ({ ...this.host.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }), approval: () => this.host.approvalPort }),
+      runLoop: () => task.run({ message, taskId: runId, history: this.history, signal: controller.signal, context: { vault } }),
+      historyLength: this.history.length,
+      allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
+      runId,
+      signal: controller.signal,
+      maxTokens: settings.maxTokens,
+      ...(callbacks.onText ? { onText: callbacks.onText } : {}),
+      now: () => Date.now(),
+    });
     await (answer as MarkdownStream | null)?.finish();
+    if (request.via === 'fast-path') {
+      reportFastPath(transcript, request.outcome);
+      if (request.outcome.status === 'done') {
+        this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
+        this.lastRunId = runId;
+        this.ui.setRevertAvailable(true);
+      }
+      return;
+    }
+    const result = request.result;
     this.report(result, calls.size, done);
     this.history = result.history;
     await this.saveConversation(message).catch((error: unknown) => transcript.addNote(`The conversation could not be saved: ${describeError(error)}`, 'error'));
