@@ -23,6 +23,8 @@ const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
   'execution-log-dark': { view: 'log', theme: 'dark' },
   'plan-preview-light': { view: 'plan', theme: 'light' },
   'settings-tab-light': { view: 'settings', theme: 'light' },
+  'settings-tab-dark': { view: 'settings', theme: 'dark' },
+  'plan-preview-dark': { view: 'plan', theme: 'dark' },
   'saved-actions-light': { view: 'saved-actions', theme: 'light' },
   'saved-actions-dark': { view: 'saved-actions', theme: 'dark' },
   'dry-run-preview-light': { view: 'dry-run', theme: 'light' },
