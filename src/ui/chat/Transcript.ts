@@ -30,15 +30,25 @@ export class Transcript extends Component {
   ) {
     super();
     this.el = parentEl.createDiv({ cls: 'embedded-agent-transcript', attr: { 'aria-label': 'Conversation' } });
+    this.showEmptyHint();
   }
 
   clear(): void {
     for (const stream of this.streams.splice(0)) this.removeChild(stream);
     this.calls.clear();
     this.el.empty();
+    this.showEmptyHint();
+  }
+
+  /** What an empty panel says: what to do, and that nothing changes without the person's yes. */
+  private showEmptyHint(): void {
+    const hint = this.el.createDiv({ cls: 'embedded-agent-empty-hint' });
+    hint.createEl('p', { text: 'Select text in a note, then tell the agent what to do with it, for example: make a note for each bullet in a new folder.' });
+    hint.createEl('p', { text: 'Every change waits for your approval, and a whole run can be reverted.' });
   }
 
   addUser(text: string): void {
+    this.el.querySelector('.embedded-agent-empty-hint')?.remove();
     this.el.createDiv({ cls: ['embedded-agent-message', 'is-user'], text });
     this.scrollToEnd();
   }
