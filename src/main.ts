@@ -96,6 +96,11 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
+    // Modes already loaded follow the vault's custom modes at once; otherwise they load them when first needed.
+    if (this.modesPromise) {
+      const [modes, runtime] = await Promise.all([this.modesPromise, lazyModules.runtime()]);
+      runtime.refreshVaultModes(modes, this.settings);
+    }
   }
 
   private async sweepTemporaryResults(): Promise<void> {

@@ -1,5 +1,6 @@
 import { requestUrl, type App } from 'obsidian';
 import { GlobalModeStore } from '../core/modes/GlobalModeStore';
+import { parseModeList } from '../core/modes/modeSchema';
 import { ModeService } from '../core/modes/ModeService';
 import type { LlmPort } from '../core/ports/llm';
 import { NodeModesFile } from '../node/NodeModesFile';
@@ -53,6 +54,14 @@ export async function testConnection(llm: LlmPort): Promise<string> {
  */
 export async function createModes(settings: () => EmbeddedAgentSettings, modesFile?: string): Promise<{ modes: ModeService; problems: string[] }> {
   const loaded = await new GlobalModeStore(new NodeModesFile(modesFile)).load();
-  const modes = new ModeService({ gates: () => settings(), globalModes: loaded.modes, activeMode: 'agent' });
-  return { modes, problems: loaded.errors.map((error) => error.message) };
+  // The vault's own modes come from the settings; the settings tab refuses invalid ones, so a problem here means
+  // a hand-edited data.json: it is reported, and the valid modes still load.
+  const vault = parseModeList(settings().customModes, 'Custom modes (settings)', 'vault');
+  const modes = new ModeService({ gates: () => settings(), globalModes: loaded.modes, vaultModes: vault.modes, activeMode: 'agent' });
+  return { modes, problems: [...loaded.errors, ...vault.errors].map((error) => error.message) };
+}
+
+/** After the settings are saved: the vault's modes as they are now (invalid ones were refused by the tab). */
+export function refreshVaultModes(modes: ModeService, settings: EmbeddedAgentSettings): void {
+  modes.setVaultModes(parseModeList(settings.customModes, 'Custom modes (settings)', 'vault').modes);
 }

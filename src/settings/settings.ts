@@ -21,6 +21,7 @@ export interface EmbeddedAgentSettings {
   checkpointMaxMb: number;
   condensingThreshold: number;
   contextWindow: number;
+  customModes: unknown[];
   savedActions: unknown[];
 }
 
@@ -57,6 +58,7 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it.' },
   { key: 'condensingThreshold', default: 70, range: { min: 10, max: 95 }, description: 'Summarize older conversation when it fills this percentage of the model\'s context window.' },
   { key: 'contextWindow', default: 0, range: { min: 0, max: 10000000 }, description: 'Context window of the model in tokens; 0 looks it up in the table of known models.' },
+  { key: 'customModes', default: [], description: 'Modes of this vault: a JSON list of `{ slug, name, toolGroups, roleDefinition, customInstructions?, whenToUse? }`. A mode with a built-in slug (`ask`, `agent`) replaces it; tool groups only narrow what the agent can do.' },
   { key: 'savedActions', default: [], description: 'The saved actions, in the same JSON shape that export and import use.' },
 ];
 

@@ -1,5 +1,6 @@
 import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
+import { parseModeList } from '../core/modes/modeSchema';
 import { SECTION_ORDER, SETTING_LABELS, type SettingSection } from './settingLabels';
 
 /** The plugin as the settings tab sees it: its settings and a way to save them. */
@@ -114,9 +115,27 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
           void this.save(setting, spec.key, spec.key === 'baseUrl' ? raw.trim() : raw);
         });
       });
+    } else if (spec.key === 'customModes') {
+      this.renderCustomModes(setting, label.name);
     } else if (Array.isArray(current)) {
       setting.setDesc(`${current.length} saved. Run them from the command palette; manage them in the chat panel.`);
     }
+  }
+
+  /** The vault's modes as JSON: saved only when every mode is valid; otherwise the problems, by mode and field. */
+  private renderCustomModes(setting: Setting, name: string): void {
+    setting.addTextArea((area) => {
+      area.inputEl.setAttr('aria-label', name);
+      area.inputEl.rows = 6;
+      area.setPlaceholder('[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "…" }]');
+      const current = this.host.settings.customModes;
+      area.setValue(current.length === 0 ? '' : JSON.stringify(current, null, 2)).onChange((raw) => {
+        const problem = customModesProblem(raw);
+        area.inputEl.setAttr('aria-invalid', String(problem !== null));
+        if (problem !== null) return this.showError(setting, problem);
+        void this.save(setting, 'customModes', raw.trim() === '' ? [] : (JSON.parse(raw) as unknown[]));
+      });
+    });
   }
 
   private renderTestConnection(setting: Setting): void {
@@ -212,4 +231,18 @@ export function textProblem(key: Key, raw: string, name: string): string | null 
     if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return `${name} must be empty or an http(s) address like http://localhost:11434/v1; got "${raw}". Not saved.`;
   }
   return null;
+}
+
+/** Why the custom modes text cannot be saved, naming the mode and field; null when it can. */
+function customModesProblem(raw: string): string | null {
+  if (raw.trim() === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    return `Custom modes must be JSON: ${error instanceof Error ? error.message : String(error)}. Not saved.`;
+  }
+  if (!Array.isArray(parsed)) return 'Custom modes must be a JSON list of modes ([ … ]). Not saved.';
+  const { errors } = parseModeList(parsed, 'Custom modes', 'vault');
+  return errors.length === 0 ? null : `${errors.map((error) => error.message).join(' ')} Not saved.`;
 }

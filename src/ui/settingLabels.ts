@@ -42,6 +42,7 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   checkpointMaxMb: { name: 'Checkpoint size limit (MB)', section: 'Checkpoints' },
   condensingThreshold: { name: 'Condense the conversation at (%)', section: 'Advanced' },
   contextWindow: { name: 'Context window (tokens)', section: 'Advanced', placeholder: '0' },
+  customModes: { name: 'Custom modes (JSON)', section: 'Advanced' },
   savedActions: { name: 'Saved actions', section: 'Advanced' },
 };
 

@@ -87,6 +87,22 @@ describe('EmbeddedAgentSettingTab', () => {
     expect(plugin.settings.maxTokens).toBe(4096);
   });
 
+  it('should save valid custom modes and refuse invalid ones, naming the mode and field', async () => {
+    const tab = openTab();
+    const area = getByRole<HTMLInputElement>(tab, 'textbox', 'Custom modes (JSON)');
+    type(area, '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "teleport"], "roleDefinition": "You research." }]');
+    expect(getByRole(rowOf(area), 'alert').textContent).toBe(
+      'Custom modes: mode "researcher" (modes[0]): `toolGroups[1]` must be one of "read", "vault", "edit", "web", "agent", "mcp", "skill", got "teleport" Not saved.',
+    );
+    type(area, '{ not json');
+    expect(getByRole(rowOf(area), 'alert').textContent).toMatch(/^Custom modes must be JSON: .*\. Not saved\.$/);
+    await Promise.resolve();
+    expect(plugin.saved).toEqual([]);
+    type(area, '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "You research." }]');
+    await vi.waitFor(() => expect(plugin.saved).toHaveLength(1));
+    expect(plugin.settings.customModes).toEqual([{ slug: 'researcher', name: 'Researcher', toolGroups: ['read', 'vault'], roleDefinition: 'You research.' }]);
+  });
+
   it('should clear the message once the value is valid again', async () => {
     const tab = openTab();
     const field = getByRole<HTMLInputElement>(tab, 'spinbutton', 'Temperature');

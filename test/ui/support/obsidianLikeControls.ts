@@ -5,7 +5,7 @@
  * control by its name, type, pick, click. They also give rows Obsidian's class names and order (name and
  * description before the control), for the screenshot page's CSS.
  */
-import { ButtonComponent, DropdownComponent, SecretComponent, Setting, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
+import { ButtonComponent, DropdownComponent, SecretComponent, Setting, TextAreaComponent, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
 import type { App } from 'obsidian';
 import { originalOf } from '../../obsidian-double/original';
 
@@ -48,6 +48,14 @@ export function patchObsidianLikeControls(): void {
   const text = TextComponent.prototype as unknown as { constructor4__(this: MockText): void };
   text.constructor4__ = function (this: MockText): void {
     this.inputEl.type = 'text';
+    this.inputEl.addEventListener('input', () => {
+      this.value = this.inputEl.value;
+      this.onChanged();
+    });
+  };
+
+  const textArea = TextAreaComponent.prototype as unknown as { constructor4__(this: MockText): void };
+  textArea.constructor4__ = function (this: MockText): void {
     this.inputEl.addEventListener('input', () => {
       this.value = this.inputEl.value;
       this.onChanged();
