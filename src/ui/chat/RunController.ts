@@ -8,7 +8,7 @@ import { planHostFromServices } from '../../core/plan';
 import { RecipeMatchingService } from '../../core/recipes/RecipeMatchingService';
 import type { RecordedCall } from '../../core/recipes/types';
 import { runRequest } from '../../core/session/runRequest';
-import { reportFastPath } from './fastPathReport';
+import { costOf, reportFastPath } from './fastPathReport';
 import type { AgentServices } from '../../core/session/AgentServices';
 import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
 import type { ExecutionLog } from '../ExecutionLog';
@@ -179,7 +179,7 @@ export class RunController {
     });
     await (answer as MarkdownStream | null)?.finish();
     if (request.via === 'fast-path') {
-      reportFastPath(transcript, request.outcome);
+      reportFastPath(transcript, request.outcome, llm);
       if (request.outcome.status === 'done') {
         this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
         this.lastRunId = runId;
@@ -188,7 +188,7 @@ export class RunController {
       return;
     }
     const result = request.result;
-    this.report(result, calls.size, done);
+    this.report(result, calls.size, done, llm);
     this.history = result.history;
     await this.saveConversation(message).catch((error: unknown) => transcript.addNote(`The conversation could not be saved: ${describeError(error)}`, 'error'));
     const wrote = [...calls.values()].some(({ outcome }) => outcome?.checkpoint !== undefined);
@@ -200,7 +200,7 @@ export class RunController {
     this.host.chatHooks.onRunFinished?.({ message, calls: recorded, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
   }
 
-  private report(result: AgentResult, total: number, done: number): void {
+  private report(result: AgentResult, total: number, done: number, llm: LlmPort): void {
     const { transcript } = this.ui;
     if (result.completedBy === 'cancelled') transcript.addNote('Cancelled: the run was stopped.');
     else if (result.error) transcript.addNote(result.error.message, 'error');
@@ -210,7 +210,7 @@ export class RunController {
       void stream.finish();
     }
     if (total > 0 && done < total) this.ui.progress.set(done, total);
-    transcript.addUsage(result.usage);
+    transcript.addUsage(result.usage, costOf(llm, result.usage));
   }
 
   /** The user's selection goes with the message even when the services started after focus left the note. */

@@ -91,9 +91,11 @@ export class Transcript extends Component {
     return note;
   }
 
-  addUsage(usage: LlmUsage): void {
+  /** The run's tokens and, when the model's price is known, its estimated cost ("free" for a local model). */
+  addUsage(usage: LlmUsage, cost: string | null = null): void {
     const cached = usage.cacheReadTokens > 0 ? ` · ${formatCount(usage.cacheReadTokens)} cached` : '';
-    this.addNote(`Tokens: ${formatCount(usage.inputTokens)} in · ${formatCount(usage.outputTokens)} out${cached}`, 'usage');
+    const priced = cost === null ? '' : ` · estimated cost ${cost}`;
+    this.addNote(`Tokens: ${formatCount(usage.inputTokens)} in · ${formatCount(usage.outputTokens)} out${cached}${priced}`, 'usage');
   }
 
   /** Shows a saved conversation again: messages, answers and tool calls with their results. */

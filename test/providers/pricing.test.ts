@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { estimateCost, formatCost } from '../../src/providers/pricing';
+
+const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens });
+
+describe('estimateCost', () => {
+  it('should price input, output and Anthropic cache reads and writes by the model\'s list price', () => {
+    // 1M in at $3, 100k out at $15, 1M cache reads at 10%, 100k cache writes at 125%.
+    expect(estimateCost('anthropic', 'claude-sonnet-4-6', usage(1_000_000, 100_000, 1_000_000, 100_000))).toBeCloseTo(3 + 1.5 + 0.3 + 0.375, 6);
+  });
+
+  it('should take the longest matching prefix', () => {
+    expect(estimateCost('openai', 'gpt-4.1-mini-2025-04-14', usage(1_000_000, 0))).toBeCloseTo(0.4, 6);
+    expect(estimateCost('openai', 'gpt-4.1', usage(1_000_000, 0))).toBeCloseTo(2, 6);
+  });
+
+  it('should call a local server free and an unknown model unknown', () => {
+    expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500))).toBe(0);
+    expect(estimateCost('openai', 'some-new-model', usage(5000, 500))).toBeNull();
+  });
+
+  it('should format small and large amounts readably', () => {
+    expect(formatCost(0)).toBe('free');
+    expect(formatCost(0.00001)).toBe('<$0.0001');
+    expect(formatCost(0.01234)).toBe('$0.0123');
+    expect(formatCost(2.5)).toBe('$2.50');
+  });
+});
