@@ -39,6 +39,7 @@ async function loadEntry(): Promise<Entry> {
     logLevel: 'warning',
   });
   try {
+    // eslint-disable-next-line no-unsanitized/method -- the bundle this benchmark just built, from a temp folder it made
     return (await import(pathToFileURL(outfile).href)) as Entry;
   } finally {
     process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
