@@ -118,9 +118,8 @@ export class NodeVault implements VaultPort {
     if (known?.kind !== 'file') return undefined;
     const hit = this.cache.get(known.path, known.mtimeMs, known.sizeBytes);
     if (hit !== undefined) return hit;
-    const data = this.root.readKnownFileSync(known.path, known.sizeBytes);
-    if (data === null || data.length !== known.sizeBytes) return undefined;
-    const text = data.toString('utf8');
+    const text = this.root.readKnownTextSync(known.path, known.sizeBytes);
+    if (text === null) return undefined;
     this.cache.set(known.path, text, known.mtimeMs, known.sizeBytes);
     return text;
   }
