@@ -22,7 +22,9 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
     streaming: settings.streaming,
     maxRetries: settings.maxRetries,
     contextWindow: settings.contextWindow,
-    // Bound to the window: an unbound `fetch` throws "Illegal invocation" in the renderer.
+    // Streaming needs fetch: requestUrl buffers the whole response and cannot be aborted. Only the provider's API
+    // goes through it (requestUrl remains the non-streaming path). Bound to the window: an unbound `fetch` throws
+    // "Illegal invocation" in the renderer.
     fetch: (input, init) => window.fetch(input, init),
     nonStreamingFetch: createRequestUrlFetch(requestUrl),
     clock: new SystemClock(),
