@@ -29,6 +29,13 @@ export class ObsidianEditorTracker implements EditorPort {
       workspace.on('file-open', () => this.rememberActive()),
     ];
     this.rememberActive();
+    // Built on first use, which is often while the chat panel is the active leaf: the note the user worked in
+    // is then the most recent leaf of the main area, and its selection is the one they mean.
+    const recent = workspace.getMostRecentLeaf();
+    if (recent && (!this.markdownLeaf || !this.fileLeaf)) {
+      if (!this.markdownLeaf && recent.view instanceof MarkdownView) this.markdownLeaf = recent;
+      if (!this.fileLeaf && recent.view instanceof FileView && recent.view.file) this.fileLeaf = recent;
+    }
   }
 
   dispose(): void {

@@ -30,6 +30,16 @@ describe('ObsidianEditorTracker', () => {
     });
   });
 
+  it('should find the selection of the last note when it is created while the chat panel is active', async () => {
+    const app = createTestApp({ files: { 'Notes/Idea.md': 'first line\nsecond' } });
+    const view = await openNote(app, 'Notes/Idea.md');
+    view.editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: 5 });
+    await focusChat(app);
+    const tracker = new ObsidianEditorTracker(app.workspace);
+    expect(tracker.snapshot()).toMatchObject({ filePath: 'Notes/Idea.md', selection: 'first' });
+    expect(tracker.lastFile()?.path).toBe('Notes/Idea.md');
+  });
+
   it('should still read the selection after the user clicks into the chat panel', async () => {
     const { app, tracker } = setup();
     const view = await openNote(app, 'Notes/Idea.md');
