@@ -1,29 +1,20 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalServer, type LocalServer } from '../builders/localServer';
 import { requestUrl } from 'obsidian';
 
-let server: Server;
+let server: LocalServer;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const status = request.url === '/missing' ? 404 : 200;
-      response.writeHead(status, { 'Content-Type': 'application/json', 'X-Custom': 'yes' });
-      response.end(JSON.stringify({ method: request.method, body, type: request.headers['content-type'] ?? null }));
-    });
+  server = await startLocalServer((request, body, response) => {
+    const status = request.url === '/missing' ? 404 : 200;
+    response.writeHead(status, { 'Content-Type': 'application/json', 'X-Custom': 'yes' });
+    response.end(JSON.stringify({ method: request.method, body, type: request.headers['content-type'] ?? null }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 describe('obsidian double: requestUrl', () => {
   it('should send the request and buffer the whole response, header names in lower case', async () => {

@@ -1,30 +1,21 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedServerBase, startLocalServer, type LocalServer } from '../builders/localServer';
 import { requestUrl } from 'obsidian';
 import { ObsidianHttp } from '../../src/obsidian/ObsidianHttp';
 
-let server: Server;
+let server: LocalServer;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      const status = request.url === '/limited' ? 429 : 200;
-      response.writeHead(status, { 'Content-Type': 'application/json', 'Retry-After': '2' });
-      response.end(JSON.stringify({ method: request.method, body, auth: request.headers['authorization'] ?? null }));
-    });
+  server = await startLocalServer((request, body, response) => {
+    const status = request.url === '/limited' ? 429 : 200;
+    response.writeHead(status, { 'Content-Type': 'application/json', 'Retry-After': '2' });
+    response.end(JSON.stringify({ method: request.method, body, auth: request.headers['authorization'] ?? null }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 describe('ObsidianHttp', () => {
   it('should send method, headers and body through requestUrl and return status, headers and text', async () => {
@@ -42,10 +33,7 @@ describe('ObsidianHttp', () => {
   });
 
   it('should fail with NETWORK naming the request when no response arrives', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
-    await new Promise((resolve) => closed.close(resolve));
+    const url = `${await closedServerBase()}/`;
     await expect(new ObsidianHttp(requestUrl).request({ url })).rejects.toMatchObject({
       code: 'NETWORK',
       message: expect.stringContaining(`GET ${url} got no response`) as unknown,

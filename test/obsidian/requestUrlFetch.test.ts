@@ -1,36 +1,27 @@
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { requestUrl } from 'obsidian';
 import type { RequestUrlParam, RequestUrlResponse } from 'obsidian';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedServerBase, startLocalServer, type LocalServer } from '../builders/localServer';
 import { createRequestUrlFetch } from '../../src/obsidian/requestUrlFetch';
 
-let server: Server;
+let server: LocalServer;
 let base: string;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    request.on('end', () => {
-      if (request.url === '/empty') {
-        response.writeHead(204);
-        response.end();
-        return;
-      }
-      const status = request.url === '/limited' ? 429 : 200;
-      response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '2', 'request-id': 'req_1' });
-      response.end(JSON.stringify({ method: request.method, body, type: request.headers['content-type'] ?? null, auth: request.headers.authorization ?? null }));
-    });
+  server = await startLocalServer((request, body, response) => {
+    if (request.url === '/empty') {
+      response.writeHead(204);
+      response.end();
+      return;
+    }
+    const status = request.url === '/limited' ? 429 : 200;
+    response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '2', 'request-id': 'req_1' });
+    response.end(JSON.stringify({ method: request.method, body, type: request.headers['content-type'] ?? null, auth: request.headers.authorization ?? null }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => server.close());
 
 describe('createRequestUrlFetch', () => {
   const fetchOverRequestUrl = createRequestUrlFetch(requestUrl);
@@ -67,10 +58,7 @@ describe('createRequestUrlFetch', () => {
   });
 
   it('should reject like fetch, with a TypeError naming the request, when no answer comes', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/v1`;
-    await new Promise((resolve) => closed.close(resolve));
+    const url = `${await closedServerBase()}/v1`;
     await expect(fetchOverRequestUrl(url, { method: 'POST', body: '{}' })).rejects.toThrow(new TypeError(`requestUrl POST ${url} failed: fetch failed`));
   });
 
