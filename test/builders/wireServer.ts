@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -170,4 +171,20 @@ export function openAiError(message: string, type: string, code: string | null =
 /** A chat completion chunk, for streams the recordings do not cover. */
 export function chunk(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
+}
+
+/**
+ * One wire server for the calling test file: started before its tests, reset after each, closed at the end.
+ * `use` receives it once started (test files keep it in a variable of their own).
+ */
+export function useWireServer(use: (server: WireServer) => void): void {
+  let started: WireServer | null = null;
+  beforeAll(async () => {
+    started = await WireServer.start();
+    use(started);
+  });
+  afterEach(() => started?.reset());
+  afterAll(async () => {
+    await started?.close();
+  });
 }

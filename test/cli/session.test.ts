@@ -1,21 +1,13 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sse, WireServer } from '../builders/wireServer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sse, useWireServer, WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicStart, anthropicText, type WireCall } from '../builders/wireScripts';
 import { EXAMPLE_VAULT, exampleVaultCopy, readTree, removeTemporaryFolders, startSession, waitFor } from './harness';
 
 let server: WireServer;
-beforeAll(async () => {
-  server = await WireServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  await removeTemporaryFolders();
-});
-afterAll(async () => {
-  await server.close();
-});
+useWireServer((started) => (server = started));
+afterEach(() => removeTemporaryFolders());
 
 const MESSAGES = '/v1/messages';
 const call = (id: string, name: string, input: unknown): WireCall => ({ id, name, input });

@@ -1,21 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SUMMARY_PREFIX } from '../../src/core/agent/condensing';
 import { ScriptedApproval } from '../builders/pipeline';
-import { anthropicError, openAiError, sse, WireServer, type WirePath } from '../builders/wireServer';
+import { anthropicError, openAiError, sse, useWireServer, WireServer, type WirePath } from '../builders/wireServer';
 import { adaptedStream, anthropicCalls, anthropicJson, anthropicStart, anthropicText, openAiCalls, openAiJson, openAiText, type WireCall } from '../builders/wireScripts';
 import { buildWireAgent, removeTemporaryFolders, WRITE_WIRE_NAMES, wireToolNames } from './wireAgent';
 
 let server: WireServer;
-beforeAll(async () => {
-  server = await WireServer.start();
-});
-afterEach(async () => {
-  server.reset();
-  await removeTemporaryFolders();
-});
-afterAll(async () => {
-  await server.close();
-});
+useWireServer((started) => (server = started));
+afterEach(() => removeTemporaryFolders());
 
 const MESSAGES: WirePath = '/v1/messages';
 const CHAT: WirePath = '/v1/chat/completions';

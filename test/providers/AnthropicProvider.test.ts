@@ -1,22 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
 import { createProvider, type ProviderConfig } from '../../src/providers/createProvider';
-import { anthropicError, recordedStream, sse, WireServer } from '../builders/wireServer';
-import { buildRequest, collect, failure, recordingClock, summary } from './helpers';
+import { anthropicError, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { buildRequest, collect, failure, recordingClock, summary, testProvider } from './helpers';
 
 let server: WireServer;
+useWireServer((started) => (server = started));
 
-beforeAll(async () => {
-  server = await WireServer.start();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
-
-function anthropic(overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
-  return createProvider({ provider: 'anthropic', model: 'claude-opus-4-8', baseUrl: server.origin, apiKey: 'sk-ant-test', streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
-}
+const anthropic = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'anthropic', overrides);
 
 const usage = (input_tokens: number, output_tokens: number, cache_read_input_tokens = 0, cache_creation_input_tokens = 0): Record<string, number> => ({
   input_tokens,

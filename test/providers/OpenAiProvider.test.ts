@@ -1,26 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
 import { createProvider, type ProviderConfig } from '../../src/providers/createProvider';
-import { chunk, openAiError, recordedStream, sse, WireServer } from '../builders/wireServer';
-import { buildRequest, collect, failure, recordingClock, summary } from './helpers';
+import { chunk, openAiError, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { buildRequest, collect, failure, recordingClock, summary, testProvider } from './helpers';
 
 let server: WireServer;
+useWireServer((started) => (server = started));
 
-beforeAll(async () => {
-  server = await WireServer.start();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
-
-function openai(overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
-  return createProvider({ provider: 'openai', model: 'gpt-4o', baseUrl: server.openAiBaseUrl, apiKey: 'sk-test', streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
-}
-
-function compatible(overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
-  return createProvider({ provider: 'openai-compatible', model: 'qwen2.5-coder:7b', baseUrl: server.openAiBaseUrl, streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
-}
+const openai = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'openai', overrides);
+const compatible = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'openai-compatible', overrides);
 
 const CHAT = '/v1/chat/completions';
 const types = (events: LlmEvent[]): string[] => events.map((event) => event.type);

@@ -1,28 +1,16 @@
 import { requestUrl } from 'obsidian';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
 import { createRequestUrlFetch } from '../../src/obsidian/requestUrlFetch';
 import { createProvider, type FetchLike, type ProviderConfig } from '../../src/providers/createProvider';
-import { anthropicError, openAiError, recordedStream, WireServer } from '../builders/wireServer';
-import { buildRequest, collect, failure, recordingClock, summary } from './helpers';
+import { anthropicError, openAiError, recordedStream, useWireServer, WireServer } from '../builders/wireServer';
+import { buildRequest, collect, failure, recordingClock, summary, testProvider } from './helpers';
 
 let server: WireServer;
+useWireServer((started) => (server = started));
 
-beforeAll(async () => {
-  server = await WireServer.start();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
-
-function anthropic(overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
-  return createProvider({ provider: 'anthropic', model: 'claude-opus-4-8', baseUrl: server.origin, apiKey: 'sk-ant-test', streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
-}
-
-function compatible(overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
-  return createProvider({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: server.openAiBaseUrl, streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
-}
+const anthropic = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'anthropic', overrides);
+const compatible = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'openai-compatible', { model: 'llama3.1', ...overrides });
 
 const TEXT_ONLY = { sse: recordedStream('anthropic_text_only_end_turn.sse') };
 const overloaded = { status: 529, json: anthropicError('overloaded_error', 'Overloaded') };

@@ -1,18 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../src/core/errors';
 import { createProvider, type ProviderConfig } from '../../src/providers/createProvider';
-import { recordedStream, WireServer } from '../builders/wireServer';
+import { recordedStream, useWireServer, WireServer } from '../builders/wireServer';
 import { collect, recordingClock } from './helpers';
 
 let server: WireServer;
-
-beforeAll(async () => {
-  server = await WireServer.start();
-});
-afterEach(() => server.reset());
-afterAll(async () => {
-  await server.close();
-});
+useWireServer((started) => (server = started));
 
 const base = (overrides: Partial<ProviderConfig>): ProviderConfig => ({ provider: 'anthropic', model: 'claude-opus-4-8', streaming: true, maxRetries: 3, clock: recordingClock(), ...overrides });
 

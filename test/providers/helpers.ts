@@ -1,3 +1,5 @@
+import { createProvider, type ProviderConfig } from '../../src/providers/createProvider';
+import type { WireServer } from '../builders/wireServer';
 import { AgentError } from '../../src/core/errors';
 import type { ClockPort } from '../../src/core/ports/clock';
 import type { HistoryMessage, LlmEvent, LlmPort, LlmRequest } from '../../src/core/ports/llm';
@@ -60,4 +62,17 @@ export async function failure(port: LlmPort, request: LlmRequest = buildRequest(
     throw error;
   }
   throw new Error('expected the request to fail');
+}
+
+/** What the provider tests send unless a test says otherwise: a model and key per provider, retries, no jitter. */
+const TEST_DEFAULTS: Record<ProviderConfig['provider'], { model: string; apiKey?: string }> = {
+  anthropic: { model: 'claude-opus-4-8', apiKey: 'sk-ant-test' },
+  openai: { model: 'gpt-4o', apiKey: 'sk-test' },
+  'openai-compatible': { model: 'qwen2.5-coder:7b' },
+};
+
+/** A real provider (the real SDK) pointed at the local wire server, with a recording clock and no jitter. */
+export function testProvider(server: WireServer, provider: ProviderConfig['provider'], overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
+  const baseUrl = provider === 'anthropic' ? server.origin : server.openAiBaseUrl;
+  return createProvider({ provider, ...TEST_DEFAULTS[provider], baseUrl, streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
 }
