@@ -1,4 +1,5 @@
 import type { ToolContext } from '../src/core/tools/types';
+import type { PluginFilesPort } from '../src/core/ports/pluginFiles';
 import type { VaultPort } from '../src/core/ports/vault';
 
 const unused = <T extends object>(name: string): T =>
@@ -21,3 +22,13 @@ export function benchContext(vault: VaultPort): ToolContext {
     runId: 'bench',
   };
 }
+
+/** Plugin files that keep nothing: audit lines and stored results cost no disk in a benchmark. */
+export const discard: PluginFilesPort = {
+  read: () => Promise.resolve(null),
+  write: () => Promise.resolve(),
+  append: () => Promise.resolve(),
+  mtime: () => Promise.resolve(null),
+  remove: () => Promise.resolve(),
+  list: () => Promise.resolve([]),
+};

@@ -5,7 +5,6 @@ import { AgentTask } from '../../src/core/agent/AgentTask';
 import type { AgentPipeline } from '../../src/core/agent/types';
 import { ModeService } from '../../src/core/modes/ModeService';
 import type { LlmEvent, LlmPort, LlmRequest } from '../../src/core/ports/llm';
-import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
 import { AgentServices } from '../../src/core/session/AgentServices';
 import { BaseTool } from '../../src/core/tools/BaseTool';
 import type { ToolName } from '../../src/core/tools/metadata';
@@ -18,16 +17,9 @@ import { MemoryVault } from '../../src/node/MemoryVault';
 import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { callsReply, ScriptedModel, textReply, type RecordedRequest, type ScriptedCall } from '../../test/builders/scriptedModel';
+import { discard } from '../context';
 import { measure, ms, type BenchRow } from '../measure';
 
-const discard: PluginFilesPort = {
-  read: () => Promise.resolve(null),
-  write: () => Promise.resolve(),
-  append: () => Promise.resolve(),
-  mtime: () => Promise.resolve(null),
-  remove: () => Promise.resolve(),
-  list: () => Promise.resolve([]),
-};
 const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
 const SETTINGS = { approval: 'writes' as const, allowDeletes: true, allowCommands: true, approvalTimeoutMs: 60_000, checkpointMaxMb: 200 };
 

@@ -3,9 +3,8 @@ import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
 import { ToolExecutionPipeline } from '../../src/core/tool-execution/ToolExecutionPipeline';
 import { BaseTool } from '../../src/core/tools/BaseTool';
 import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
-import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
 import { MemoryVault } from '../../src/node/MemoryVault';
-import { benchContext } from '../context';
+import { benchContext, discard } from '../context';
 import { measure, type BenchRow } from '../measure';
 
 /** A read-only tool that does nothing, so what is measured is the pipeline around it. */
@@ -15,15 +14,6 @@ class NoopRead extends BaseTool<{ title: string }, { slug: string }> {
     return Promise.resolve({ slug: input.title });
   }
 }
-
-const discard: PluginFilesPort = {
-  read: () => Promise.resolve(null),
-  write: () => Promise.resolve(),
-  append: () => Promise.resolve(),
-  mtime: () => Promise.resolve(null),
-  remove: () => Promise.resolve(),
-  list: () => Promise.resolve([]),
-};
 
 /** Pipeline overhead per read-only call (resolve, validate, repetition, paths, audit), excluding the tool's work. */
 export async function pipelineOverheadBench(): Promise<BenchRow[]> {
