@@ -3,6 +3,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { AgentError, isAgentError } from '../core/errors';
 import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
+import type { BytePrefilter } from '../core/search/BytePrefilter';
 import { ContentCache } from './ContentCache';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
@@ -31,7 +32,7 @@ export class NodeVault implements VaultPort {
   private readonly root: VaultRoot;
   private readonly scanTarget: ScanTarget;
   private readonly listeners = new Set<(event: VaultEvent) => void>();
-  private readonly cache = new ContentCache();
+  private readonly cache = new ContentCache((bytes) => Buffer.from(bytes, 'latin1').toString('utf8'));
   private readonly watcher: VaultWatcher | null;
   private index: VaultIndex | null = null;
   private building: Promise<VaultIndex> | null = null;
@@ -78,21 +79,22 @@ export class NodeVault implements VaultPort {
   async read(path: string): Promise<string> {
     const { path: key, data, mtimeMs } = await this.readFile(path);
     const text = data.toString('utf8');
-    this.cache.set(key, text, mtimeMs, data.length);
+    this.cache.setText(key, text, mtimeMs, data.length);
     return text;
   }
 
   /** From memory while the index says the file is unchanged; without `watch`, outside edits show after `rescan()` or `read()`. */
   async cachedRead(path: string): Promise<string> {
     await this.settle();
-    return this.knownText(path) ?? this.read(path);
+    const known = this.knownText(path);
+    return typeof known === 'string' ? known : this.read(path);
   }
 
-  async cachedReadMany(paths: readonly string[]): Promise<(string | null)[]> {
+  async cachedReadMany(paths: readonly string[], prefilter?: BytePrefilter): Promise<(string | null | false)[]> {
     await this.settle();
-    const texts: (string | null)[] = [];
+    const texts: (string | null | false)[] = [];
     for (const path of paths) {
-      const known = this.knownText(path);
+      const known = this.knownText(path, prefilter);
       if (known !== undefined) {
         texts.push(known);
         continue;
@@ -109,19 +111,25 @@ export class NodeVault implements VaultPort {
 
   /**
    * The text of a file the index knows, from the cache or read in one synchronous step at the size the index
-   * knows. Undefined for anything else (unknown, gone, resized since indexing): the caller takes the full path,
-   * which also brings the index up to date.
+   * knows; false when `prefilter` shows from the raw bytes that it cannot match, so it is never decoded.
+   * Undefined for anything else (unknown, gone, resized since indexing): the caller takes the full path, which
+   * also brings the index up to date.
    */
-  private knownText(path: string): string | undefined {
+  private knownText(path: string, prefilter?: BytePrefilter): string | false | undefined {
     // Index keys are normalized paths: an exact hit needs no normalizing (a scan asks for thousands of them).
     const known = this.index?.get(path) ?? this.index?.get(this.root.normalize(path));
     if (known?.kind !== 'file') return undefined;
-    const hit = this.cache.get(known.path, known.mtimeMs, known.sizeBytes);
-    if (hit !== undefined) return hit;
-    const text = this.root.readKnownTextSync(known.path, known.sizeBytes);
-    if (text === null) return undefined;
-    this.cache.set(known.path, text, known.mtimeMs, known.sizeBytes);
-    return text;
+    const { path: key, mtimeMs, sizeBytes } = known;
+    let held = this.cache.peek(key, mtimeMs, sizeBytes);
+    if (!held) {
+      const read = this.root.readKnownSync(key, sizeBytes);
+      if (read === null) return undefined;
+      this.cache.set(key, read, mtimeMs, sizeBytes);
+      held = read;
+    }
+    if (!held.raw) return held.content;
+    if (prefilter && !prefilter.mayMatch(held.content)) return false;
+    return this.cache.get(key, mtimeMs, sizeBytes);
   }
 
   async readBinary(path: string): Promise<Uint8Array> {
@@ -222,7 +230,7 @@ export class NodeVault implements VaultPort {
   private wrote(target: Confined, type: 'create' | 'modify', info: Stats, text?: string): VaultEntry {
     const entry = fileEntry(target.path, info.size, info.mtimeMs);
     if (text === undefined) this.cache.delete(target.path);
-    else this.cache.set(target.path, text, info.mtimeMs, info.size);
+    else this.cache.setText(target.path, text, info.mtimeMs, info.size);
     this.updateIndex(target, (index) => index.put(entry));
     this.emit({ type, path: target.path });
     return entry;

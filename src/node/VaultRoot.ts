@@ -1,8 +1,10 @@
 import { closeSync, constants as fsConstants, openSync, readSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
+import { isAscii } from 'node:buffer';
 import { AgentError } from '../core/errors';
 import { normalizePath } from '../core/paths/normalizePath';
+import type { CachedContent } from './ContentCache';
 import { fromFsError, fsCode } from './fsErrors';
 
 /** Where a vault path lives on disk, once checked. */
@@ -82,11 +84,13 @@ export class VaultRoot {
   }
 
   /**
-   * The text of a file the index knows at `size` bytes, read synchronously into one reused buffer: no thread-pool
-   * round trips, no per-file realpath, no allocation per file (a cold search reads thousands). Null when the file
-   * is gone, unreadable, or no longer `size` bytes long, so the caller takes the full path.
+   * The content of a file the index knows at `size` bytes, read synchronously into one reused buffer: no
+   * thread-pool round trips, no per-file realpath, no allocation per file (a cold search reads thousands). Text
+   * when the bytes are ASCII (then they are the text), else the raw bytes as a byte string, left for the caller
+   * to decode only if it needs the text. Null when the file is gone, unreadable, or no longer `size` bytes long,
+   * so the caller takes the full path.
    */
-  readKnownTextSync(path: string, size: number): string | null {
+  readKnownSync(path: string, size: number): CachedContent | null {
     if (this.scratch.length < size + 1) this.scratch = Buffer.allocUnsafe(Math.max(size + 1, this.scratch.length * 2));
     const scratch = this.scratch;
     const read = this.withKnownFile(path, (fd) => {
@@ -95,7 +99,8 @@ export class VaultRoot {
       for (let n = -1; n !== 0 && offset <= size; offset += n) n = readSync(fd, scratch, offset, size + 1 - offset, offset);
       return offset;
     });
-    return read === size ? scratch.toString('utf8', 0, size) : null;
+    if (read !== size) return null;
+    return { content: scratch.toString('latin1', 0, size), raw: !isAscii(scratch.subarray(0, size)) };
   }
 
   /**
@@ -149,7 +154,7 @@ export class VaultRoot {
 /** A ".." segment anywhere in a slash-separated path. */
 const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
 
-/** How long a folder's resolved real path is trusted by readKnownTextSync. */
+/** How long a folder's resolved real path is trusted by readKnownSync. */
 const FOLDER_REAL_TTL_MS = 1000;
 
 function forbidden(path: string, why = 'leads outside the vault'): AgentError {

@@ -1,3 +1,5 @@
+import type { BytePrefilter } from '../search/BytePrefilter';
+
 /**
  * The vault as core sees it. Paths are vault-relative and already normalized ("Notes/Idea.md"; the root is
  * "/"). Every failure is an `AgentError` with a code: `NOT_FOUND`, `EXISTS`, `NOT_A_FILE`, `NOT_A_FOLDER`.
@@ -33,8 +35,10 @@ export interface VaultPort {
   /**
    * Many `cachedRead`s at once, in order, with null for a file that is no longer there. Optional: for scans over
    * thousands of notes (search), where one call instead of thousands of awaited ones is what makes them fast.
+   * With a `prefilter`, a vault that holds raw bytes may answer false for a file whose bytes fail it (it cannot
+   * match), without decoding it.
    */
-  cachedReadMany?(paths: readonly string[]): Promise<(string | null)[]>;
+  cachedReadMany?(paths: readonly string[], prefilter?: BytePrefilter): Promise<(string | null | false)[]>;
 
   /** Creates a new text file; `EXISTS` if anything is at `path`. Missing parent folders are created first. */
   create(path: string, content: string): Promise<VaultEntry>;

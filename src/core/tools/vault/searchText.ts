@@ -1,10 +1,10 @@
 import { AgentError, isAgentError } from '../../errors';
 import type { VaultEntry } from '../../ports/vault';
-import { textCacheFor } from '../../search/TextCache';
+import { bytePrefilterFor } from '../../search/BytePrefilter';
+import { scanTexts } from '../../search/scanTexts';
 import { snippetAround } from '../../search/snippet';
 import { isSearchable } from '../../search/searchableFiles';
-import { lineNumbersAt, TextMatcher, type MatchMode, type MatchSpan } from '../../search/TextMatcher';
-import { mapLimit } from '../../util/concurrency';
+import { lineNumbersAt, TextMatcher, type MatchMode } from '../../search/TextMatcher';
 import { BaseTool } from '../BaseTool';
 import type { ToolContext } from '../types';
 import { isRootPath, resolvePathArg } from './pathArgs';
@@ -31,25 +31,15 @@ export interface SearchTextOutput {
   filesSearched: number;
 }
 
-/** Reads in flight at once: enough to keep an async adapter busy, few enough to stay clear of EMFILE. */
-const READ_CONCURRENCY = 64;
-/** Cold files are read in chunks that start small and double, so a search that finds enough early reads little. */
-const FIRST_CHUNK = 64;
-const MAX_CHUNK = 2048;
-
-interface FileHits {
-  text: string;
-  spans: MatchSpan[];
-}
-
 export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> {
   readonly name = 'vault.searchText' as const;
 
   async execute(input: SearchTextInput, context: ToolContext): Promise<SearchTextOutput> {
     const matcher = this.matcherFor(input);
     const files = await this.filesToSearch(input.paths, context);
+    const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
-    const { hits, filesSearched } = await scan(files, matcher, input.limit + 1, context);
+    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, input.limit + 1, context.signal);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
 
     const matches: SearchMatch[] = [];
@@ -99,67 +89,4 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
 async function searchableIn(folder: string, context: ToolContext): Promise<VaultEntry[]> {
   const entries = await context.vault.list(folder, true);
   return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path));
-}
-
-/**
- * Matches `files` in path order and stops once the files so far hold `wanted` matches. Texts the cache still
- * holds are matched in one synchronous pass (a warm search never awaits per file); the others are read in
- * chunks with bounded concurrency, matching whatever prefix is complete after each chunk.
- */
-async function scan(files: readonly VaultEntry[], matcher: TextMatcher, wanted: number, context: ToolContext): Promise<{ hits: (FileHits | undefined)[]; filesSearched: number }> {
-  const cache = textCacheFor(context.vault);
-  // undefined: not read yet; null: vanished since the listing (deleted or moved), so no longer part of the search.
-  const texts: (string | null | undefined)[] = files.map((entry) => cache.get(entry));
-  const hits = new Array<FileHits | undefined>(files.length);
-  let next = 0;
-  let found = 0;
-  const cachedAtStart = texts.map((text) => text !== undefined);
-  let cachedMatched = 0;
-  let filesRead = 0;
-  const matchReadyPrefix = (): boolean => {
-    for (; next < files.length && found < wanted; next++) {
-      const text = texts[next];
-      if (text === undefined) return false;
-      if (text === null) continue;
-      if (cachedAtStart[next]) cachedMatched++;
-      const spans = matcher.find(text, wanted - found);
-      if (spans.length > 0) {
-        hits[next] = { text, spans };
-        found += spans.length;
-      }
-    }
-    return true;
-  };
-  if (matchReadyPrefix()) return { hits, filesSearched: cachedMatched };
-
-  const missing = files.map((_, index) => index).filter((index) => texts[index] === undefined);
-  for (let start = 0, size = FIRST_CHUNK; start < missing.length; start += size, size = Math.min(MAX_CHUNK, size * 2)) {
-    if (context.signal.aborted) break;
-    const chunk = missing.slice(start, start + size);
-    filesRead += chunk.length;
-    if (context.vault.cachedReadMany) {
-      const read = await context.vault.cachedReadMany(chunk.map((index) => (files[index] as VaultEntry).path));
-      chunk.forEach((index, i) => {
-        const text = read[i] ?? null;
-        texts[index] = text;
-        if (text !== null) cache.set(files[index] as VaultEntry, text);
-      });
-      if (matchReadyPrefix()) break;
-      continue;
-    }
-    await mapLimit(chunk, READ_CONCURRENCY, async (index) => {
-      const entry = files[index] as VaultEntry;
-      try {
-        const text = await context.vault.cachedRead(entry.path);
-        texts[index] = text;
-        cache.set(entry, text);
-      } catch (error) {
-        if (!isAgentError(error, 'NOT_FOUND')) throw error;
-        texts[index] = null;
-      }
-    });
-    if (matchReadyPrefix()) break;
-  }
-  // Files looked at: the cached ones matched, plus every file read from the vault (a read chunk may go past the stop).
-  return { hits, filesSearched: cachedMatched + filesRead };
 }

@@ -1,0 +1,92 @@
+import { isAgentError } from '../errors';
+import type { VaultEntry, VaultPort } from '../ports/vault';
+import { mapLimit } from '../util/concurrency';
+import type { BytePrefilter } from './BytePrefilter';
+import { textCacheFor } from './TextCache';
+import type { MatchSpan, TextMatcher } from './TextMatcher';
+
+export interface FileHits {
+  text: string;
+  spans: MatchSpan[];
+}
+
+export interface ScanResult {
+  /** Per file, in the order given: its matches, or undefined for none (or not looked at). */
+  hits: (FileHits | undefined)[];
+  /** Files read or matched from the cache; the scan stops once it has `wanted` matches. */
+  filesSearched: number;
+}
+
+/** Reads in flight at once: enough to keep an async adapter busy, few enough to stay clear of EMFILE. */
+const READ_CONCURRENCY = 64;
+/** Cold files are read in chunks that start small and double, so a search that finds enough early reads little. */
+const FIRST_CHUNK = 64;
+const MAX_CHUNK = 2048;
+
+/**
+ * A file's text as the scan knows it. undefined: not read yet; null: vanished since the listing (deleted or
+ * moved), so no longer part of the search; false: the vault showed from the raw bytes that it cannot match.
+ */
+type Known = string | null | false | undefined;
+
+/**
+ * Matches `files` in path order and stops once the files so far hold `wanted` matches. Files are read in chunks,
+ * matching whatever prefix is complete after each chunk. A vault that reads many files in one call keeps its own
+ * cache and gets the prefilter, so it can skip decoding notes that cannot match. For the others, texts are kept
+ * in a TextCache and matched in one synchronous pass while valid (a warm search never awaits per file), and the
+ * rest are read with bounded concurrency.
+ */
+export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], matcher: TextMatcher, prefilter: BytePrefilter | null, wanted: number, signal: AbortSignal): Promise<ScanResult> {
+  const cache = vault.cachedReadMany ? null : textCacheFor(vault);
+  const texts: Known[] = files.map((entry) => cache?.get(entry));
+  const hits = new Array<FileHits | undefined>(files.length);
+  let next = 0;
+  let found = 0;
+  // Files looked at: the cached ones matched, plus every file read (a read chunk may go past the stop).
+  const cachedAtStart = texts.map((text) => text !== undefined);
+  let cachedMatched = 0;
+  let filesRead = 0;
+  const matchReadyPrefix = (): boolean => {
+    for (; next < files.length && found < wanted; next++) {
+      const text = texts[next];
+      if (text === undefined) return false;
+      if (text === null) continue;
+      if (cachedAtStart[next]) cachedMatched++;
+      if (text === false) continue;
+      const spans = matcher.find(text, wanted - found);
+      if (spans.length > 0) {
+        hits[next] = { text, spans };
+        found += spans.length;
+      }
+    }
+    return true;
+  };
+  if (matchReadyPrefix()) return { hits, filesSearched: cachedMatched };
+
+  const missing = files.map((_, index) => index).filter((index) => texts[index] === undefined);
+  for (let start = 0, size = FIRST_CHUNK; start < missing.length; start += size, size = Math.min(MAX_CHUNK, size * 2)) {
+    if (signal.aborted) break;
+    const chunk = missing.slice(start, start + size);
+    filesRead += chunk.length;
+    const entries = chunk.map((index) => files[index] as VaultEntry);
+    const read = vault.cachedReadMany ? await vault.cachedReadMany(entries.map((entry) => entry.path), prefilter ?? undefined) : await readEach(vault, entries);
+    chunk.forEach((index, i) => {
+      const text = read[i] ?? null;
+      texts[index] = text;
+      if (cache && typeof text === 'string') cache.set(files[index] as VaultEntry, text);
+    });
+    if (matchReadyPrefix()) break;
+  }
+  return { hits, filesSearched: cachedMatched + filesRead };
+}
+
+async function readEach(vault: VaultPort, entries: readonly VaultEntry[]): Promise<(string | null)[]> {
+  return mapLimit(entries, READ_CONCURRENCY, async (entry) => {
+    try {
+      return await vault.cachedRead(entry.path);
+    } catch (error) {
+      if (!isAgentError(error, 'NOT_FOUND')) throw error;
+      return null;
+    }
+  });
+}
