@@ -66,13 +66,7 @@ export async function uiBench(): Promise<BenchRow[]> {
     { area, measure: 'plugin onload (test double)', result: `${ms(median(loads))} ms (p95 ${ms(p95(loads))})`, target: '≤ 5 ms', met: median(loads) <= 5 },
     { area, measure: `streamed answer, ~2,000 tokens in ${stream.chunks} chunks: time per chunk`, result: `${ms(median(stream.perChunkMs))} ms (p95 ${ms(p95(stream.perChunkMs))})`, target: '≤ 4 ms', met: p95(stream.perChunkMs) <= 4 },
     { area, measure: 'streamed answer: DOM nodes at the end', result: String(stream.nodes), target: '–', met: null },
-    // Bytes as well as MiB: "1.2 MB" read as 1,200,000 bytes would be a different verdict, so the table shows both.
-    {
-      area,
-      measure: 'main.js, production build',
-      result: `${size.toLocaleString('en')} bytes (${(size / 1024 / 1024).toFixed(2)} MiB)`,
-      target: '≤ 1.2 MiB',
-      met: size <= 1.2 * 1024 * 1024,
-    },
+    // The stricter reading of "1.2 MB": 1,200,000 bytes.
+    { area, measure: 'main.js, production build', result: `${size.toLocaleString('en')} bytes`, target: '≤ 1,200,000 bytes', met: size <= 1_200_000 },
   ];
 }

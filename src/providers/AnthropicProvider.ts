@@ -1,5 +1,5 @@
-import Anthropic from '@anthropic-ai/sdk';
 import type { LlmEvent, LlmPort, LlmRequest } from '../core/ports/llm';
+import { AnthropicMessagesClient } from './AnthropicMessagesClient';
 import { anthropicMessageEvents, AnthropicStreamReader } from './anthropicEvents';
 import { cancelledError } from './errors';
 import { RequestRunner } from './RequestRunner';
@@ -18,7 +18,7 @@ export class AnthropicProvider implements LlmPort {
   readonly contextWindow: number;
   private readonly options: ProviderOptions;
   private readonly runner: RequestRunner;
-  private readonly clients = new Map<FetchLike | undefined, Anthropic>();
+  private readonly clients = new Map<FetchLike | undefined, AnthropicMessagesClient>();
 
   constructor(options: ProviderOptions) {
     this.options = options;
@@ -58,10 +58,10 @@ export class AnthropicProvider implements LlmPort {
     yield* reader.end();
   }
 
-  private client(fetch: FetchLike | undefined): Anthropic {
+  private client(fetch: FetchLike | undefined): AnthropicMessagesClient {
     let client = this.clients.get(fetch);
     if (!client) {
-      client = new Anthropic({
+      client = new AnthropicMessagesClient({
         apiKey: this.options.apiKey,
         // Explicit, so that ANTHROPIC_BASE_URL in the environment cannot redirect the key.
         baseURL: this.options.baseUrl || ANTHROPIC_API,

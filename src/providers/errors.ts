@@ -1,4 +1,4 @@
-import * as AnthropicSdk from '@anthropic-ai/sdk';
+import * as AnthropicSdk from '@anthropic-ai/sdk/error';
 import * as OpenAiSdk from 'openai';
 import { AgentError, describeError } from '../core/errors';
 import type { ProviderKind } from './types';
