@@ -1,4 +1,4 @@
-import { closeSync, constants as fsConstants, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants as fsConstants, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { isAscii } from 'node:buffer';
@@ -51,7 +51,7 @@ export class VaultRoot {
     // Plain concatenation: this runs for every file of a scan or a cold search, and path.join's normalizing is
     // what normalize() already did. A ".." that slipped through still cannot pass the check below.
     const abs = this.abs + nodePath.sep + (nodePath.sep === '/' ? path : path.split('/').join(nodePath.sep));
-    if (PARENT_SEGMENT.test(path) || !this.containsAbs(this.abs, abs)) throw forbidden(path);
+    if (hasParentSegment(path) || !this.containsAbs(this.abs, abs)) throw forbidden(path);
     return abs;
   }
 
@@ -109,17 +109,11 @@ export class VaultRoot {
    */
   private withKnownFile<T>(path: string, use: (fd: number) => T): T | null {
     try {
-      this.realRootSync ??= realpathSync.native(this.abs);
       const slash = path.lastIndexOf('/');
-      const folder = slash < 0 ? '/' : path.slice(0, slash);
-      const now = Date.now();
-      let cached = this.folderReals.get(folder);
-      if (!cached || now - cached.at > FOLDER_REAL_TTL_MS) {
-        cached = { real: realpathSync.native(this.toAbs(folder)), at: now };
-        this.folderReals.set(folder, cached);
-      }
-      if (!this.containsAbs(this.realRootSync, cached.real)) throw forbidden(path);
-      const fd = openSync(cached.real + nodePath.sep + path.slice(slash + 1), fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+      const folderReal = this.folderRealSync(slash < 0 ? '/' : path.slice(0, slash), Date.now());
+      if (folderReal === null) return null;
+      if (folderReal === OUTSIDE) throw forbidden(path);
+      const fd = openSync(folderReal + nodePath.sep + path.slice(slash + 1), fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
       try {
         return use(fd);
       } finally {
@@ -129,6 +123,36 @@ export class VaultRoot {
       if (error instanceof AgentError) throw error;
       return null;
     }
+  }
+
+  /**
+   * The real path of a vault folder, or OUTSIDE when it resolves outside the vault; trusted for
+   * FOLDER_REAL_TTL_MS. A folder that is a plain directory is its parent's real path plus its name: one lstat per
+   * folder instead of realpath's walk over every component of the path. A linked folder is resolved in full and
+   * checked. Null when it is not a folder (any more).
+   */
+  private folderRealSync(folder: string, now: number): string | null {
+    if (folder === '/') return this.realRootSyncPath();
+    const cached = this.folderReals.get(folder);
+    if (cached && now - cached.at <= FOLDER_REAL_TTL_MS) return cached.real;
+    const abs = this.toAbs(folder);
+    const info = lstatSync(abs, { throwIfNoEntry: false });
+    let real: string | null = null;
+    if (info?.isSymbolicLink()) {
+      real = realpathSync.native(abs);
+      if (!this.containsAbs(this.realRootSyncPath(), real)) real = OUTSIDE;
+    } else if (info?.isDirectory()) {
+      const slash = folder.lastIndexOf('/');
+      const parentReal = this.folderRealSync(slash < 0 ? '/' : folder.slice(0, slash), now);
+      real = parentReal === null || parentReal === OUTSIDE ? parentReal : parentReal + nodePath.sep + folder.slice(slash + 1);
+    }
+    if (real !== null) this.folderReals.set(folder, { real, at: now });
+    return real;
+  }
+
+  private realRootSyncPath(): string {
+    this.realRootSync ??= realpathSync.native(this.abs);
+    return this.realRootSync;
   }
 
   /** True when a real (symlink-resolved) disk path lies inside the vault's real root. */
@@ -147,12 +171,20 @@ export class VaultRoot {
   private containsAbs(root: string, abs: string): boolean {
     if (abs === root) return true;
     const prefix = root.endsWith(nodePath.sep) ? root : root + nodePath.sep;
-    return abs.startsWith(prefix) && !PARENT_SEGMENT.test(nodePath.sep === '/' ? abs : abs.split(nodePath.sep).join('/'));
+    return abs.startsWith(prefix) && !hasParentSegment(nodePath.sep === '/' ? abs : abs.split(nodePath.sep).join('/'));
   }
 }
 
 /** A ".." segment anywhere in a slash-separated path. */
 const PARENT_SEGMENT = /(^|\/)\.\.(\/|$)/;
+
+/** True for a ".." segment; the plain search first, since this runs for every file a cold search reads. */
+function hasParentSegment(path: string): boolean {
+  return path.includes('..') && PARENT_SEGMENT.test(path);
+}
+
+/** Marks a folder whose real path lies outside the vault. Not a path: real paths are absolute. */
+const OUTSIDE = 'outside the vault';
 
 /** How long a folder's resolved real path is trusted by readKnownSync. */
 const FOLDER_REAL_TTL_MS = 1000;

@@ -42,6 +42,19 @@ describe('NodeVault cold reads of indexed files', () => {
     await expect(vault.cachedRead('Notes/a.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
   });
 
+  it('should not follow a folder higher up that was swapped for a link to outside the vault after indexing', async () => {
+    const { root, outside } = await setup();
+    await mkdir(join(root, 'Notes', 'Deep'));
+    await writeFile(join(root, 'Notes', 'Deep', 'b.md'), 'inside!!');
+    const vault = new NodeVault(root);
+    await vault.list('/', true);
+    await rm(join(root, 'Notes'), { recursive: true });
+    await mkdir(join(outside, 'Deep'));
+    await writeFile(join(outside, 'Deep', 'b.md'), 'outside!');
+    await symlink(outside, join(root, 'Notes'));
+    await expect(vault.cachedRead('Notes/Deep/b.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
+  });
+
   it('should read an indexed file once from disk and then from memory', async () => {
     const { root } = await setup();
     const vault = new NodeVault(root);
