@@ -160,7 +160,7 @@ class PreviewSession extends Component {
       // The person approved this very plan after its preview: its calls are not asked for again one by one.
       const result = await executePlan(this.state.plan, this.host, {
         runId: this.state.runId,
-        signal: this.state.signal,
+        signal: this.run.begin(this.state.signal),
         bindings: this.state.bindings,
         approvedForRun: true,
         onProgress: this.run.onProgress,
@@ -175,7 +175,7 @@ class PreviewSession extends Component {
     const resume = this.result?.resume;
     if (!resume || !this.run) return;
     try {
-      const result = await resumePlan(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.state.signal, approvedForRun: true, onProgress: this.run.onProgress });
+      const result = await resumePlan(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), approvedForRun: true, onProgress: this.run.onProgress });
       this.finish(result);
     } catch (error) {
       this.run.fail(`The rest of the plan did not run: ${describeError(error)}`);

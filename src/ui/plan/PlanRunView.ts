@@ -14,23 +14,52 @@ const LOG_STATUS: Record<PlanStepStatus, StepStatus> = {
 };
 
 /**
- * One plan run in the panel: its progress bar, its execution log (one entry per step, updated in place) and, when
- * it ends, the summary. A run that stopped part-way offers "Run the rest" through `onRunRest`.
+ * One plan run in the panel: its progress bar, a Stop button while it runs, its execution log (one entry per
+ * step, updated in place) and, when it ends, the summary. A run that stopped part-way offers "Run the rest"
+ * through `onRunRest`.
  */
 export class PlanRunView extends Component {
   readonly el: HTMLElement;
   private readonly progress: ProgressBar;
   private readonly log: ExecutionLog;
   private readonly summaryEl: HTMLElement;
+  private readonly stopButton: HTMLButtonElement;
   private readonly tools = new Map<string, string>();
+  private running: AbortController | null = null;
 
   constructor(parentEl: HTMLElement, title: string, onRunRest?: () => void) {
     super();
     this.el = parentEl.createDiv({ cls: 'embedded-agent-plan-run' });
-    this.el.createDiv({ cls: 'embedded-agent-plan-run-title', text: title });
+    const header = this.el.createDiv({ cls: 'embedded-agent-plan-run-header' });
+    header.createDiv({ cls: 'embedded-agent-plan-run-title', text: title });
+    this.stopButton = header.createEl('button', { text: 'Stop', attr: { type: 'button', 'aria-label': 'Stop run' } });
+    this.stopButton.hide();
     this.progress = this.addChild(new ProgressBar(this.el, onRunRest));
     this.log = new ExecutionLog(this.el);
     this.summaryEl = this.el.createDiv({ cls: 'embedded-agent-plan-run-summary', attr: { role: 'status' } });
+  }
+
+  override onload(): void {
+    this.registerDomEvent(this.stopButton, 'click', () => {
+      this.stopButton.disabled = true;
+      this.stopButton.setText('Stopping…');
+      this.running?.abort();
+    });
+  }
+
+  /**
+   * Starts a run (or its rest) and shows Stop. The signal aborts when Stop is pressed or `outer` aborts; the
+   * executor then finishes the call in flight, runs nothing more, and the run ends as cancelled.
+   */
+  begin(outer?: AbortSignal): AbortSignal {
+    const controller = new AbortController();
+    if (outer?.aborted) controller.abort();
+    else outer?.addEventListener('abort', () => controller.abort(), { once: true });
+    this.running = controller;
+    this.stopButton.disabled = false;
+    this.stopButton.setText('Stop');
+    this.stopButton.show();
+    return controller.signal;
   }
 
   /** Feeds one progress event of the executor into the bar and the log. */
@@ -57,6 +86,7 @@ export class PlanRunView extends Component {
 
   /** Shows how the run ended; offers "Run the rest" when something is left. */
   finish(result: PlanRunResult): void {
+    this.end();
     for (const step of result.steps) this.log.update({ id: step.id, tool: step.tool, status: LOG_STATUS[step.status], message: step.message });
     const done = result.steps.filter((step) => step.status === 'ok').length;
     this.progress.set(done, result.steps.length);
@@ -66,8 +96,14 @@ export class PlanRunView extends Component {
 
   /** Says why the run did not start or stopped (rejected, invalid, failed to load). */
   fail(message: string): void {
+    this.end();
     this.summaryEl.setText(message);
     this.summaryEl.addClass('embedded-agent-error');
+  }
+
+  private end(): void {
+    this.running = null;
+    this.stopButton.hide();
   }
 
   private toolOf(stepId: string): string {

@@ -47,7 +47,7 @@ export class SavedActionRunner {
     const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, () => void this.runRest(view, host, action, runId)) : null;
     view?.load();
     try {
-      const outcome = await runSavedAction(action, host, { runId, signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
+      const outcome = await runSavedAction(action, host, { runId, signal: view ? view.begin(signal) : signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
       this.report(action, outcome, view);
       if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
       return outcome;
@@ -64,7 +64,7 @@ export class SavedActionRunner {
     if (!resume || !view) return;
     const restId = `${runId}-rest`;
     try {
-      const outcome = await runPlan(resume.plan, host, { runId: restId, signal: new AbortController().signal, bindings: resume.bindings, resume, onProgress: view.onProgress });
+      const outcome = await runPlan(resume.plan, host, { runId: restId, signal: view.begin(), bindings: resume.bindings, resume, onProgress: view.onProgress });
       this.report(action, outcome, view);
       if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
     } catch (error) {

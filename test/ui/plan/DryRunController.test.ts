@@ -101,4 +101,19 @@ describe('DryRunController', () => {
     expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(await fixture.app.vault.adapter.read('Projects/Beta.md')).toBe('# Beta\n');
   });
+
+  it('should stop the approved plan with Stop after the call in flight, then hide Stop', async () => {
+    await controller.dryRun('Make two project notes');
+    const create = fixture.app.vault.create.bind(fixture.app.vault);
+    vi.spyOn(fixture.app.vault, 'create').mockImplementation((path, data, options) => {
+      click(getByRole(panel, 'button', 'Stop run'));
+      return create(path, data, options);
+    });
+    click(getByRole(panel, 'button', 'Approve'));
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toBe('Cancelled: the rest of the plan did not run.'));
+    expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
+    expect(await fixture.app.vault.adapter.exists('Projects/Beta.md')).toBe(false);
+    expect(getByRole(panel, 'button', 'Stop run').isShown()).toBe(false);
+    expect(ran).toEqual([]);
+  });
 });

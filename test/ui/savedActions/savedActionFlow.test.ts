@@ -5,7 +5,7 @@ import { SaveAsButton } from '../../../src/ui/savedActions/SaveAsButton';
 import { type FinishedRun, SavedActionsController } from '../../../src/ui/savedActions/SavedActionsController';
 import { commandsOf } from '../../obsidian-double/harness';
 import { openNote } from '../../obsidian/fixtures';
-import { click, getByRole, type } from '../support/a11y';
+import { click, getByRole, queryAllByRole, type } from '../support/a11y';
 import { keepModalsOpen, openModals } from '../support/modals';
 import { type ObsidianPlanFixture, obsidianPlanHost } from '../support/obsidianPlanHost';
 
@@ -120,6 +120,40 @@ describe('saved actions from a finished run', () => {
     await store.remove('bullets-to-notes');
     expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes')).toBeUndefined();
     expect(fixture.settings.savedActions).toEqual([]);
+  });
+
+  it('should stop a running action with Stop after the call in flight, and run the rest on request', async () => {
+    await saveAsButton('Bullets to notes');
+    const view = await openNote(fixture.app, 'Inbox/Later.md');
+    view.editor.setSelection({ line: 1, ch: 0 }, { line: 2, ch: 7 });
+    commandsOf(fixture.app).executeCommandById('embedded-agent:run-saved-action-bullets-to-notes');
+    await vi.waitFor(() => modal());
+    type(getByRole<HTMLInputElement>(modal(), 'textbox', 'folderName'), 'Someday');
+    click(getByRole(modal(), 'button', 'Run'));
+    await vi.waitFor(() => getByRole(panel, 'button', 'Approve'));
+
+    // The person presses Stop while the first note is being written.
+    const create = fixture.app.vault.create.bind(fixture.app.vault);
+    vi.spyOn(fixture.app.vault, 'create').mockImplementation((path, data, options) => {
+      if (path.endsWith('Gamma.md')) click(getByRole(panel, 'button', 'Stop run'));
+      return create(path, data, options);
+    });
+    click(getByRole(panel, 'button', 'Approve'));
+
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Cancelled/));
+    expect(await fixture.app.vault.adapter.read('Someday/Gamma.md')).toBe('# Gamma\n');
+    expect(await fixture.app.vault.adapter.exists('Someday/Delta.md')).toBe(false);
+    expect(getByRole(panel, 'button', 'Stop run').isShown()).toBe(false);
+
+    // The rest is a new run: it asks again, for what is left.
+    click(getByRole(panel, 'button', 'Run the rest'));
+    await vi.waitFor(() => expect(queryAllByRole(panel, 'region', 'Plan preview')).toHaveLength(2));
+    const restPreview = queryAllByRole(panel, 'region', 'Plan preview')[1] as HTMLElement;
+    expect(restPreview.textContent).toContain('Someday/Delta.md');
+    expect(restPreview.textContent).not.toContain('Gamma');
+    click(queryAllByRole(panel, 'button', 'Approve').at(-1) as HTMLElement);
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/));
+    expect(await fixture.app.vault.adapter.read('Someday/Delta.md')).toBe('# Delta\n');
   });
 
   it('should run nothing when the parameter modal is cancelled', async () => {
