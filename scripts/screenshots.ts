@@ -22,6 +22,8 @@ const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
   'execution-log-light': { view: 'log', theme: 'light' },
   'execution-log-dark': { view: 'log', theme: 'dark' },
   'plan-preview-light': { view: 'plan', theme: 'light' },
+  'plan-run-light': { view: 'plan-run', theme: 'light' },
+  'plan-run-dark': { view: 'plan-run', theme: 'dark' },
   'settings-tab-light': { view: 'settings', theme: 'light' },
   'settings-tab-dark': { view: 'settings', theme: 'dark' },
   'plan-preview-dark': { view: 'plan', theme: 'dark' },

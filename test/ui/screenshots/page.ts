@@ -8,6 +8,7 @@ import { ApprovalCard } from '../../../src/ui/ApprovalCard';
 import { ExecutionLog } from '../../../src/ui/ExecutionLog';
 import { PlanPreview } from '../../../src/ui/PlanPreview';
 import { ProgressBar } from '../../../src/ui/ProgressBar';
+import { PlanRunView } from '../../../src/ui/plan/PlanRunView';
 import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
 import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
@@ -58,6 +59,18 @@ async function mount(view: string | null): Promise<void> {
       log.update({ id: 'c7', tool: 'commands.run', status: 'skipped', message: 'Commands are off: turn on "Allow commands" in the settings' });
       progress.set(7, 10);
       progress.showRest(3);
+      return;
+    }
+    case 'plan-run': {
+      // A saved action mid-run: Stop shown, the foreach step part-way.
+      root.addClass('is-sidebar');
+      const run = new PlanRunView(root, 'Saved action: Bullets to notes', () => undefined);
+      run.load();
+      run.begin();
+      run.onProgress({ type: 'step-started', stepId: 'folder', tool: 'vault.ensureFolder', position: 1, total: 3 });
+      run.onProgress({ type: 'step-finished', stepId: 'folder', tool: 'vault.ensureFolder', position: 1, total: 3, status: 'ok', message: 'Garden/Projects exists' });
+      run.onProgress({ type: 'step-started', stepId: 'notes', tool: 'vault.createFile', position: 2, total: 3, items: 10 });
+      run.onProgress({ type: 'item-started', stepId: 'notes', item: 4, of: 10, label: 'Garden/Projects/Seed list.md' });
       return;
     }
     case 'plan': {
