@@ -28,6 +28,9 @@ export class ChatView extends ItemView {
   private historyEl!: HTMLElement;
   private approval: UiApprovalPort | null = null;
   private controller!: RunController;
+  private agentRunning = false;
+  /** How to stop each run a feature started in the panel (see ChatPanelApi.trackRun). */
+  private readonly trackedRuns = new Set<() => void>();
   /** The saved-actions palette renders here (see ChatHooks.onPanelOpen). */
   paletteEl!: HTMLElement;
   readonly api: ChatPanelApi;
@@ -44,6 +47,16 @@ export class ChatView extends ItemView {
       },
       say: (text) => this.transcript.addNote(text),
       send: (message) => void this.controller.send(message),
+      trackRun: (stop) => {
+        // A wrapper per run, so the same function tracked twice still counts as two runs.
+        const entry = (): void => stop();
+        this.trackedRuns.add(entry);
+        this.showRunning();
+        return () => {
+          this.trackedRuns.delete(entry);
+          this.showRunning();
+        };
+      },
     };
   }
 
@@ -80,7 +93,7 @@ export class ChatView extends ItemView {
       new Composer(root, {
         send: (message) => void this.controller.send(message),
         dryRun: (message) => void this.controller.dryRun(message),
-        cancel: () => this.controller.cancel(),
+        cancel: () => this.cancelAll(),
       }),
     );
     // Obsidian loads a view before onOpen, so these load with it; loading them here as well keeps them alive
@@ -96,7 +109,7 @@ export class ChatView extends ItemView {
   }
 
   override async onClose(): Promise<void> {
-    this.controller.cancel();
+    this.cancelAll();
     // Pending approvals are denied, so a run never waits on a card nobody can see.
     this.approval?.close();
     if (this.host.approvalPort === this.approval) this.host.approvalPort = null;
@@ -124,7 +137,10 @@ export class ChatView extends ItemView {
       log: this.log,
       progress: this.progress,
       api: this.api,
-      setRunning: (running) => this.composer.setRunning(running),
+      setRunning: (running) => {
+        this.agentRunning = running;
+        this.showRunning();
+      },
       showRunPanel: (visible) => this.runPanelEl.toggleAttribute('hidden', !visible),
       setRevertAvailable: (available) => this.revertButton.toggleAttribute('hidden', !available),
       showMode: (slug) => {
@@ -132,6 +148,16 @@ export class ChatView extends ItemView {
       },
       selection: () => ({ text: this.selectionIndicator.selection, filePath: this.selectionIndicator.filePath }),
     };
+  }
+
+  /** Cancel stops whatever runs in the panel: the agent, a dry run's planning, saved actions, approved plans. */
+  private cancelAll(): void {
+    this.controller.cancel();
+    for (const stop of [...this.trackedRuns]) stop();
+  }
+
+  private showRunning(): void {
+    this.composer.setRunning(this.agentRunning || this.trackedRuns.size > 0);
   }
 
   private async loadModes(): Promise<void> {

@@ -100,10 +100,18 @@ export class RunController {
       this.ui.transcript.addNote('Dry run is not available yet: nothing was planned or changed.');
       return;
     }
+    if (this.controller) return;
+    // Planning is a model call: Cancel stops it, and nothing else starts meanwhile.
+    const controller = new AbortController();
+    this.controller = controller;
+    this.ui.setRunning(true);
     try {
-      await hook(message, this.ui.api);
+      await hook(message, this.ui.api, controller.signal);
     } catch (error) {
       this.ui.transcript.addNote(`Dry run failed: ${describeError(error)}`, 'error');
+    } finally {
+      this.controller = null;
+      this.ui.setRunning(false);
     }
   }
 

@@ -17,6 +17,12 @@ export interface FinishedRun {
   ok: boolean;
 }
 
+/**
+ * Registers a run started outside the agent loop (a saved action, an approved plan) with the panel: while it runs,
+ * the panel's Cancel is enabled and calls `stop`, and Send and Dry run wait. Returns the call that says it ended.
+ */
+export type TrackRun = (stop: () => void) => () => void;
+
 /** What the panel offers to features that live outside it (saved actions). */
 export interface ChatPanelApi {
   /** An empty container under the transcript, for the saved-actions palette. */
@@ -25,6 +31,7 @@ export interface ChatPanelApi {
   say(text: string): void;
   /** Sends a message as if the user had typed it. */
   send(message: string): void;
+  trackRun: TrackRun;
 }
 
 /**
@@ -32,8 +39,11 @@ export interface ChatPanelApi {
  * open panel reads them when it needs them, so setting them after the panel opened works too.
  */
 export interface ChatHooks {
-  /** "Dry run": plan and preview the message, write nothing. Unset: the panel says it is not available. */
-  onDryRun?: (message: string, panel: ChatPanelApi) => void | Promise<void>;
+  /**
+   * "Dry run": plan and preview the message, write nothing; resolves once the preview shows. `signal` aborts when
+   * the person presses Cancel meanwhile. Unset: the panel says it is not available.
+   */
+  onDryRun?: (message: string, panel: ChatPanelApi, signal: AbortSignal) => void | Promise<void>;
   /** After every agent run, e.g. to offer "Save as button" for it. */
   onRunFinished?: (run: FinishedRun, panel: ChatPanelApi) => void;
   /** When a panel opens: the moment to render into `paletteEl`. */

@@ -18,6 +18,7 @@ import {
   resumePlan,
 } from '../../core/plan';
 import type { LlmPort } from '../../core/ports/llm';
+import type { TrackRun } from '../chat/types';
 import { PlanPreview } from '../PlanPreview';
 import { PlanRunView } from './PlanRunView';
 
@@ -29,6 +30,8 @@ export interface DryRunControllerOptions {
   container: () => HTMLElement;
   /** Asks for inputs the plan uses and the context lacks; null cancels. */
   askInputs?: (inputs: { name: string; kind: 'selection' | 'activeFile' | 'parameter'; description: string }[]) => Promise<Record<string, string> | null>;
+  /** The panel's: while an approved plan runs, its Cancel stops it too. */
+  trackRun?: TrackRun;
   /** After a plan ran to the end: where "Save as button" is offered. */
   onPlanRan?: (plan: ActionPlan, context: PlanContext, parent: HTMLElement) => void;
 }
@@ -155,7 +158,8 @@ class PreviewSession extends Component {
     if (!this.dry || this.run) return;
     this.actionsEl.empty();
     this.previewEl.addClass('is-settled');
-    this.run = this.addChild(new PlanRunView(this.box, `Plan: ${this.state.plan.goal}`, () => void this.runRest()));
+    const { trackRun } = this.options;
+    this.run = this.addChild(new PlanRunView(this.box, `Plan: ${this.state.plan.goal}`, { onRunRest: () => void this.runRest(), ...(trackRun ? { trackRun } : {}) }));
     try {
       // The person approved this very plan after its preview: its calls are not asked for again one by one.
       const result = await executePlan(this.state.plan, this.host, {

@@ -1,5 +1,6 @@
 import { Component } from 'obsidian';
 import type { PlanProgress, PlanRunResult, StepStatus as PlanStepStatus } from '../../core/plan';
+import type { TrackRun } from '../chat/types';
 import { ExecutionLog, type StepStatus } from '../ExecutionLog';
 import { ProgressBar } from '../ProgressBar';
 
@@ -13,10 +14,16 @@ const LOG_STATUS: Record<PlanStepStatus, StepStatus> = {
   unknown: 'pending',
 };
 
+export interface PlanRunViewOptions {
+  /** Offered after a run that stopped part-way. */
+  onRunRest?: () => void;
+  /** The panel's: while the run goes, the panel's Cancel stops it too. */
+  trackRun?: TrackRun;
+}
+
 /**
  * One plan run in the panel: its progress bar, a Stop button while it runs, its execution log (one entry per
- * step, updated in place) and, when it ends, the summary. A run that stopped part-way offers "Run the rest"
- * through `onRunRest`.
+ * step, updated in place) and, when it ends, the summary. A run that stopped part-way offers "Run the rest".
  */
 export class PlanRunView extends Component {
   readonly el: HTMLElement;
@@ -26,17 +33,22 @@ export class PlanRunView extends Component {
   private readonly stopButton: HTMLButtonElement;
   private readonly tools = new Map<string, string>();
   private running: AbortController | null = null;
+  private untrack: (() => void) | null = null;
 
-  constructor(parentEl: HTMLElement, title: string, onRunRest?: () => void) {
+  constructor(parentEl: HTMLElement, title: string, private readonly options: PlanRunViewOptions = {}) {
     super();
     this.el = parentEl.createDiv({ cls: 'embedded-agent-plan-run' });
     const header = this.el.createDiv({ cls: 'embedded-agent-plan-run-header' });
     header.createDiv({ cls: 'embedded-agent-plan-run-title', text: title });
     this.stopButton = header.createEl('button', { text: 'Stop', attr: { type: 'button', 'aria-label': 'Stop run' } });
     this.stopButton.hide();
-    this.progress = this.addChild(new ProgressBar(this.el, onRunRest));
+    this.progress = this.addChild(new ProgressBar(this.el, options.onRunRest));
     this.log = new ExecutionLog(this.el);
     this.summaryEl = this.el.createDiv({ cls: 'embedded-agent-plan-run-summary', attr: { role: 'status' } });
+  }
+
+  override onunload(): void {
+    this.end();
   }
 
   override onload(): void {
@@ -48,14 +60,16 @@ export class PlanRunView extends Component {
   }
 
   /**
-   * Starts a run (or its rest) and shows Stop. The signal aborts when Stop is pressed or `outer` aborts; the
-   * executor then finishes the call in flight, runs nothing more, and the run ends as cancelled.
+   * Starts a run (or its rest) and shows Stop. The signal aborts when Stop (or the panel's Cancel) is pressed or
+   * `outer` aborts; the executor then finishes the call in flight, runs nothing more, and the run ends as cancelled.
    */
   begin(outer?: AbortSignal): AbortSignal {
+    this.end();
     const controller = new AbortController();
     if (outer?.aborted) controller.abort();
     else outer?.addEventListener('abort', () => controller.abort(), { once: true });
     this.running = controller;
+    this.untrack = this.options.trackRun?.(() => controller.abort()) ?? null;
     this.stopButton.disabled = false;
     this.stopButton.setText('Stop');
     this.stopButton.show();
@@ -102,6 +116,8 @@ export class PlanRunView extends Component {
   }
 
   private end(): void {
+    this.untrack?.();
+    this.untrack = null;
     this.running = null;
     this.stopButton.hide();
   }

@@ -43,6 +43,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     saveSettings: () => plugin.saveSettings(),
     host,
     container: () => panel?.runsEl ?? null,
+    trackRun: () => panel?.api.trackRun,
   });
 
   const dryRun = (api: ChatPanelApi): DryRunController => {
@@ -51,6 +52,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
       llm: () => plugin.llm(),
       settings: () => plugin.settings,
       container: () => runsEl(api),
+      trackRun: api.trackRun,
       askInputs: (inputs) => ParameterModal.ask(plugin.app, 'Dry run', inputs),
       onPlanRan: (plan, context, parent) => {
         const button = new SaveAsButton(parent, plugin.app, savedActions, { kind: 'plan', plan, context: { userMessage: plan.goal, ...context } });
@@ -80,7 +82,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     panel.component.unload();
     panel = null;
   };
-  plugin.chatHooks.onDryRun = (message, api) => dryRun(api).dryRun(message);
+  plugin.chatHooks.onDryRun = (message, api, signal) => dryRun(api).dryRun(message, signal);
   plugin.chatHooks.onRunFinished = (run, api) => void onRunFinished(run, api);
 
   async function onRunFinished(run: FinishedRun, api: ChatPanelApi): Promise<void> {

@@ -2,6 +2,7 @@ import { type App, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
 import { missingInputs, type PlanHost, type ResumeState, runPlan, runSavedAction, type SavedAction, type SavedActionOutcome } from '../../core/plan';
 import { PlanRunView, runHeadline } from '../plan/PlanRunView';
+import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
 
 export interface SavedActionRunnerOptions {
@@ -10,6 +11,8 @@ export interface SavedActionRunnerOptions {
   host: () => Promise<PlanHost>;
   /** Where the panel shows runs; null while the chat panel is closed (then a Notice reports the end). */
   container: () => HTMLElement | null;
+  /** The panel's, while it is open: its Cancel stops the run too. */
+  trackRun?: () => TrackRun | undefined;
   /** Asks for the missing inputs; the parameter modal unless a test or the panel gives another. */
   askInputs?: typeof ParameterModal.ask;
 }
@@ -44,7 +47,8 @@ export class SavedActionRunner {
     }
     const runId = `saved-${action.id}-${host.ports.clock.now()}-${++this.running}`;
     const container = this.options.container();
-    const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, () => void this.runRest(view, host, action, runId)) : null;
+    const trackRun = this.options.trackRun?.();
+    const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, { onRunRest: () => void this.runRest(view, host, action, runId), ...(trackRun ? { trackRun } : {}) }) : null;
     view?.load();
     try {
       const outcome = await runSavedAction(action, host, { runId, signal: view ? view.begin(signal) : signal, values, ...(view ? { onProgress: view.onProgress } : {}) });

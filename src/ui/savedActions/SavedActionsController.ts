@@ -29,6 +29,7 @@ export interface SavedActionsControllerOptions {
   /** Where runs show while the chat panel is open. */
   container: () => HTMLElement | null;
   askInputs?: SavedActionRunnerOptions['askInputs'];
+  trackRun?: SavedActionRunnerOptions['trackRun'];
 }
 
 /**
@@ -48,6 +49,7 @@ export class SavedActionsController {
       app: options.app,
       host: options.host,
       container: options.container,
+      ...(options.trackRun ? { trackRun: options.trackRun } : {}),
       ...(options.askInputs ? { askInputs: options.askInputs } : {}),
     });
   }

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { MarkdownView } from 'obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AgentError } from '../../../src/core/errors';
-import type { LlmEvent, LlmPort, LlmRequest } from '../../../src/core/ports/llm';
+import { HangingModel } from '../../builders/hangingModel';
 import { call, callsReply, ScriptedModel, textReply, usage } from '../../builders/scriptedModel';
 import { openChatPanel, type ChatPanel } from '../support/chatPanel';
 import { click, getByLabel, getByRole, press, queryAllByRole, type } from '../support/a11y';
@@ -29,20 +28,6 @@ const writeIdea = (): ScriptedModel =>
     callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: '# Idea\n' }, 'w1')], { text: 'I will create the note.' }),
     textReply('Created **Notes/Idea.md**.', usage(120, 30)),
   ]);
-
-/** A model that streams a first chunk, then waits until the request is aborted. */
-class HangingModel implements LlmPort {
-  readonly provider = 'hanging';
-  readonly model = 'hanging-model';
-  readonly contextWindow = 100_000;
-  aborted = false;
-  async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
-    yield { type: 'text', delta: 'Thinking about it' };
-    await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
-    this.aborted = true;
-    throw new AgentError('CANCELLED', 'The request was cancelled');
-  }
-}
 
 describe('ChatView', () => {
   it('should stream the answer, ask inline, write on Approve, log and count the step, and revert the run', async () => {

@@ -3,19 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DryRunController } from '../../../src/ui/plan/DryRunController';
 import { PlanModel } from '../../builders/planModel';
 import { click, getByRole, queryAllByRole, type } from '../support/a11y';
+import { TWO_PROJECT_NOTES as PLAN } from '../support/fixtures';
 import { type ObsidianPlanFixture, obsidianPlanHost, vaultSnapshot } from '../support/obsidianPlanHost';
 
-const PLAN = {
-  version: '1.0',
-  goal: 'Two project notes',
-  assumptions: [],
-  riskLevel: 'writes',
-  steps: [
-    { id: 'folder', tool: 'vault.ensureFolder', args: { path: 'Projects' } },
-    { id: 'alpha', tool: 'vault.createFile', args: { path: 'Projects/Alpha.md', content: '# Alpha\n' }, dependsOn: ['folder'] },
-    { id: 'beta', tool: 'vault.createFile', args: { path: 'Projects/Beta.md', content: '# Beta\n' }, dependsOn: ['folder'] },
-  ],
-};
 
 let fixture: ObsidianPlanFixture;
 let panel: HTMLElement;

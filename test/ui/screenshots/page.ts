@@ -64,7 +64,7 @@ async function mount(view: string | null): Promise<void> {
     case 'plan-run': {
       // A saved action mid-run: Stop shown, the foreach step part-way.
       root.addClass('is-sidebar');
-      const run = new PlanRunView(root, 'Saved action: Bullets to notes', () => undefined);
+      const run = new PlanRunView(root, 'Saved action: Bullets to notes', { onRunRest: () => undefined });
       run.load();
       run.begin();
       run.onProgress({ type: 'step-started', stepId: 'folder', tool: 'vault.ensureFolder', position: 1, total: 3 });

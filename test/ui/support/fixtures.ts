@@ -85,3 +85,16 @@ export function planRequest(): ApprovalRequest {
     summary: 'Create 10 notes under Garden/Projects and 4 more changes',
   };
 }
+
+/** A plan as a model would write it: a folder, then two notes in it. */
+export const TWO_PROJECT_NOTES = {
+  version: '1.0',
+  goal: 'Two project notes',
+  assumptions: [],
+  riskLevel: 'writes',
+  steps: [
+    { id: 'folder', tool: 'vault.ensureFolder', args: { path: 'Projects' } },
+    { id: 'alpha', tool: 'vault.createFile', args: { path: 'Projects/Alpha.md', content: '# Alpha\n' }, dependsOn: ['folder'] },
+    { id: 'beta', tool: 'vault.createFile', args: { path: 'Projects/Beta.md', content: '# Beta\n' }, dependsOn: ['folder'] },
+  ],
+};
