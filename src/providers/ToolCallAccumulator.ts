@@ -59,9 +59,9 @@ export class ToolCallAccumulator {
     return this.apply(this.open(undefined, typeof call.id === 'string' && call.id !== '' ? call.id : undefined), call);
   }
 
-  /** The call at `index` (Anthropic's content block) is complete. */
-  close(index: number): void {
-    for (const slot of this.slots) if (slot.index === index) slot.closed = true;
+  /** Something other than a tool call followed (Anthropic's next content block): every call so far is complete. */
+  closeAll(): void {
+    for (const slot of this.slots) slot.closed = true;
   }
 
   /** Every call, whole: parsed input, or `input: null` with `error`; open calls are `truncated` when cut off. */

@@ -26,6 +26,8 @@ export class AnthropicStreamReader {
         return [];
       case 'content_block_start': {
         const block = event.content_block;
+        // A call is complete once another block follows it (a new tool call closes the ones before it too).
+        if (block.type !== 'tool_use') this.calls.closeAll();
         if (block.type === 'text') return block.text === '' ? [] : [{ type: 'text', delta: block.text }];
         if (block.type !== 'tool_use') return [];
         // The start carries `input: {}`; the arguments follow as input_json_delta text.
@@ -38,8 +40,9 @@ export class AnthropicStreamReader {
         if (delta.type === 'input_json_delta') return this.calls.push({ index: event.index, arguments: delta.partial_json });
         return [];
       }
+      // Not a sign of a complete call: a block cut off by max_tokens may be closed too, with its JSON unfinished
+      // or empty. At max_tokens the call in the last block is the one cut off, whatever events closed it.
       case 'content_block_stop':
-        this.calls.close(event.index);
         return [];
       case 'message_delta':
         this.stopReason = event.delta.stop_reason ?? this.stopReason;
@@ -70,6 +73,7 @@ export function anthropicMessageEvents(message: Anthropic.Message, canonicalName
   const calls = new ToolCallAccumulator(canonicalName, 'toolu');
   const events: LlmEvent[] = [];
   for (const block of message.content) {
+    if (block.type !== 'tool_use') calls.closeAll();
     if (block.type === 'text' && block.text !== '') events.push({ type: 'text', delta: block.text });
     if (block.type === 'tool_use') events.push(...calls.pushWhole({ id: block.id, name: block.name, arguments: block.input }));
   }

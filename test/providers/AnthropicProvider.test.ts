@@ -88,6 +88,16 @@ describe('AnthropicProvider on recorded streams', () => {
     ]);
   });
 
+  it('should mark the call cut off by max_tokens as truncated when its content_block_stop arrives too', async () => {
+    const closed = recordedStream('anthropic_tool_use_truncated_max_tokens.sse').replace(
+      'event: message_delta',
+      'event: content_block_stop\ndata: {"type":"content_block_stop","index":1}\n\nevent: message_delta',
+    );
+    server.reply('/v1/messages', { sse: closed });
+    const { calls } = summary(await collect(anthropic()));
+    expect(calls).toMatchObject([{ id: 'toolu_01EKqbqmZrGRXy18eN7m9kvY', name: 'make.file', input: null, truncated: true }]);
+  });
+
   it('should read the same answer when the stream arrives in 7-byte pieces', async () => {
     server.reply('/v1/messages', { sse: recordedStream('anthropic_tool_use_text_then_tool.sse'), chunkSize: 7 });
     const { calls, text } = summary(await collect(anthropic()));
@@ -119,6 +129,18 @@ describe('AnthropicProvider tool calls', () => {
     server.reply('/v1/messages', { sse: stream(toolUseBlock(0, 'toolu_e', 'editor_getSelection'), 'tool_use') });
     const { calls } = summary(await collect(anthropic()));
     expect(calls).toEqual([{ type: 'tool-call', id: 'toolu_e', name: 'editor.getSelection', input: {} }]);
+  });
+
+  it('should never give a call cut off by max_tokens before any of its JSON an empty input to run', async () => {
+    server.reply('/v1/messages', { sse: stream([...textBlock(0, 'Writing it now.'), ...toolUseBlock(1, 'toolu_cut', 'vault_createFile')], 'max_tokens') });
+    const { calls } = summary(await collect(anthropic()));
+    expect(calls).toMatchObject([{ id: 'toolu_cut', input: null, truncated: true }]);
+  });
+
+  it('should keep a complete call when max_tokens cut off the text block after it', async () => {
+    server.reply('/v1/messages', { sse: stream([...toolUseBlock(0, 'toolu_a', 'vault_readFile', '{"path":"a.md"}'), ...textBlock(1, 'And then I')], 'max_tokens') });
+    const { calls } = summary(await collect(anthropic()));
+    expect(calls).toEqual([{ type: 'tool-call', id: 'toolu_a', name: 'vault.readFile', input: { path: 'a.md' } }]);
   });
 
   it('should report cache read and write tokens', async () => {

@@ -190,6 +190,12 @@ describe('non-streaming transport', () => {
     expect(calls).toMatchObject([{ id: 'toolu_x', name: 'vault.createFile', input: null, truncated: true }]);
   });
 
+  it('should keep a whole answer\'s complete call when max_tokens cut off the text after it', async () => {
+    server.reply('/v1/messages', { json: { ...message, stop_reason: 'max_tokens', content: [{ type: 'tool_use', id: 'toolu_x', name: 'vault_readFile', input: { path: 'a.md' } }, { type: 'text', text: 'And then I' }] } });
+    const { calls } = summary(await collect(anthropic({ streaming: false })));
+    expect(calls).toEqual([{ type: 'tool-call', id: 'toolu_x', name: 'vault.readFile', input: { path: 'a.md' } }]);
+  });
+
   it('should fall back to requestUrl when streaming to a custom endpoint cannot connect (CORS), and stay there', async () => {
     const corsBlocked: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
     server.reply(

@@ -87,7 +87,7 @@ describe('ToolCallAccumulator', () => {
   it('should mark only the calls still open as truncated when the answer was cut off', () => {
     const calls = new ToolCallAccumulator(names);
     calls.push({ index: 1, id: 'a', name: 'x', arguments: '{}' });
-    calls.close(1);
+    calls.closeAll();
     calls.push({ index: 2, id: 'b', name: 'y', arguments: '{"content":"lo' });
     expect(calls.finish(true).map((call) => [call.id, call.truncated ?? false, call.input])).toEqual([
       ['a', false, {}],
