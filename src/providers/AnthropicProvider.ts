@@ -42,7 +42,8 @@ export class AnthropicProvider implements LlmPort {
       messages: toAnthropicMessages(request.messages),
       ...(system ? { system } : {}),
       ...(tools.length > 0 ? { tools } : {}),
-      ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+      // Anthropic accepts 0–1 and refuses more (400); the setting goes up to OpenAI's 2.
+      ...(request.temperature === undefined ? {} : { temperature: Math.min(request.temperature, 1) }),
     };
     const requestOptions = { signal: request.signal, timeout: REQUEST_TIMEOUT_MS };
     if (!transport.streaming) {

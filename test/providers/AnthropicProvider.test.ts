@@ -175,6 +175,13 @@ describe('AnthropicProvider request body', () => {
     ]);
   });
 
+  it('should send no temperature above 1, the most Anthropic accepts (the setting allows up to 2)', async () => {
+    server.reply('/v1/messages', { sse: recordedStream('anthropic_text_only_end_turn.sse') }, { sse: recordedStream('anthropic_text_only_end_turn.sse') });
+    await collect(anthropic(), buildRequest({ temperature: 1.5 }));
+    await collect(anthropic(), buildRequest({ temperature: 0.2 }));
+    expect(server.bodies('/v1/messages').map((body) => body.temperature)).toEqual([1, 0.2]);
+  });
+
   it('should send the API key and the header that allows a browser-like renderer (Obsidian)', async () => {
     server.reply('/v1/messages', { sse: recordedStream('anthropic_text_only_end_turn.sse') });
     await collect(anthropic());
