@@ -61,8 +61,12 @@ const OVERFLOW_PATTERNS = [
   /maximum context length/i,
   /context window/i,
   /greater than the context length/i,
-  /exceeds? the context (size|length)/i,
+  /exceeds? the (available )?context (size|length)/i,
+  // LM Studio: "Trying to keep the first 15857 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens"
+  /loaded with context length of/i,
 ];
+/** Error types that name an overflow whatever the status (llama.cpp's server has answered it with 500 as well as 400). */
+const OVERFLOW_TYPES = new Set(['context_length_exceeded', 'exceed_context_size_error']);
 
 export function providerLabel(provider: ProviderKind, baseUrl: string): string {
   if (provider === 'anthropic') return 'Anthropic';
@@ -86,9 +90,9 @@ export function inspectFailure(error: unknown): ProviderFailure {
     const errorType = body.code ?? body.type ?? (typeof apiError.type === 'string' ? apiError.type : undefined);
     const status = apiError.status ?? (errorType === undefined ? undefined : STATUS_OF_TYPE[errorType]);
     const serverMessage = body.message ?? apiError.message;
-    // Only a refused request can be an overflow; a 5xx or 429 that mentions the context is something else.
+    // Beyond the overflow types, only a refused request is an overflow: a 5xx or 429 that mentions the context is something else.
     const refused = status === undefined || status === 400 || status === 413 || status === 422;
-    const overflow = refused && (errorType === 'context_length_exceeded' || status === 413 || OVERFLOW_PATTERNS.some((pattern) => pattern.test(serverMessage)));
+    const overflow = (errorType !== undefined && OVERFLOW_TYPES.has(errorType)) || (refused && (status === 413 || OVERFLOW_PATTERNS.some((pattern) => pattern.test(serverMessage))));
     return { kind: 'http', status, headers: apiError.headers, serverMessage, errorType, overflow };
   }
   return { kind: 'other', serverMessage: describeError(error), overflow: false };

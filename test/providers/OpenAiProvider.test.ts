@@ -232,6 +232,17 @@ describe('OpenAiProvider failures', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it.each([
+    ['llama.cpp', 400, { error: { code: 400, message: 'request (4390 tokens) exceeds the available context size (4096 tokens), try increasing it', type: 'exceed_context_size_error', n_prompt_tokens: 4390, n_ctx: 4096 } }],
+    ['llama.cpp (older)', 500, { error: { code: 500, message: 'the request exceeds the available context size. try increasing the context size or enable context shift', type: 'exceed_context_size_error', n_prompt_tokens: 1407, n_ctx: 256 } }],
+    ['LM Studio', 400, { error: 'Trying to keep the first 15857 tokens when context the overflows. However, the model is loaded with context length of only 4096 tokens, which is not enough. Try to load the model with a larger context length, or provide a shorter input' }],
+  ])('should report CONTEXT_OVERFLOW for the overflow answer of %s, without retrying', async (_server, status, body) => {
+    server.reply(CHAT, { status, json: body });
+    const error = await failure(compatible());
+    expect(error.code).toBe('CONTEXT_OVERFLOW');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('should report an error chunk in the middle of the stream as a broken-off answer', async () => {
     server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'Half' }), JSON.stringify({ error: { message: 'The server had an error while processing your request.', type: 'server_error' } })]) });
     const events: LlmEvent[] = [];
