@@ -88,7 +88,7 @@ export function inspectFailure(error: unknown): ProviderFailure {
     const apiError = error as { status?: number; headers?: Headers; error?: unknown; type?: unknown; message: string };
     const body = bodyError(apiError.error);
     const errorType = body.code ?? body.type ?? (typeof apiError.type === 'string' ? apiError.type : undefined);
-    const status = apiError.status ?? (errorType === undefined ? undefined : STATUS_OF_TYPE[errorType]);
+    const status = apiError.status ?? body.status ?? (errorType === undefined ? undefined : STATUS_OF_TYPE[errorType]);
     const serverMessage = body.message ?? apiError.message;
     // Beyond the overflow types, only a refused request is an overflow: a 5xx or 429 that mentions the context is something else.
     const refused = status === undefined || status === 400 || status === 413 || status === 422;
@@ -177,8 +177,11 @@ function endpoint(context: ErrorContext): string {
   return context.provider === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1';
 }
 
-/** `{ error: { message, type, code } }` (Anthropic's whole body), or the inner object itself (OpenAI's `APIError.error`). */
-function bodyError(body: unknown): { message?: string; type?: string; code?: string } {
+/**
+ * `{ error: { message, type, code } }` (Anthropic's whole body), or the inner object itself (OpenAI's `APIError.error`).
+ * A numeric `code` is an HTTP status (OpenRouter, llama.cpp): the only status an error event inside a stream has.
+ */
+function bodyError(body: unknown): { message?: string; type?: string; code?: string; status?: number } {
   // Ollama answers some errors as `{ "error": "model \"x\" not found" }`.
   if (typeof body === 'string' && body !== '') return { message: body };
   if (body === null || typeof body !== 'object') return {};
@@ -186,7 +189,8 @@ function bodyError(body: unknown): { message?: string; type?: string; code?: str
   if (typeof record.error === 'string' && record.error !== '') return { message: record.error };
   const inner = record.error !== null && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : record;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-  return { message: text(inner.message), type: text(inner.type), code: text(inner.code) };
+  const status = typeof inner.code === 'number' && Number.isInteger(inner.code) && inner.code >= 400 && inner.code <= 599 ? inner.code : undefined;
+  return { message: text(inner.message), type: text(inner.type), code: text(inner.code), status };
 }
 
 function isAbortError(error: unknown): boolean {

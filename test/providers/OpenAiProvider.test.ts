@@ -254,6 +254,14 @@ describe('OpenAiProvider failures', () => {
     expect(events).toEqual([{ type: 'text', delta: 'Half' }]);
   });
 
+  it('should retry an error event before any output whose numeric code is a retryable status (OpenRouter)', async () => {
+    const providerDown = JSON.stringify({ id: 'gen-1', object: 'chat.completion.chunk', created: 1, model: 'meta-llama/llama-3.3-70b-instruct', error: { code: 502, message: 'Provider returned error' }, choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }] });
+    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: '' }), providerDown]) }, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
+    const clock = recordingClock();
+    expect(summary(await collect(compatible({ clock, apiKey: 'sk-or-1' }))).stop).toBe('end_turn');
+    expect(clock.sleeps).toEqual([500]);
+  });
+
   it('should retry a stream that ends before anything arrived', async () => {
     server.reply(CHAT, { sse: '' }, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
     const clock = recordingClock();
