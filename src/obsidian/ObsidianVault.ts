@@ -18,8 +18,9 @@ function byPath(a: VaultEntry, b: VaultEntry): number {
  * reads and writes, `FileManager.renameFile` (which updates links) and `FileManager.trashFile` (which honours the
  * user's "Deleted files" setting). Paths go through Obsidian's `normalizePath`. Obsidian's `create` and `rename`
  * do not create missing folders, so this adapter does. Its errors ("File already exists.", ENOENT, …) and `null`
- * lookups become AgentErrors that name the path. Hidden paths (".trash/…") are not in the vault's index: they are
- * read through `vault.adapter`.
+ * lookups become AgentErrors that name the path. Hidden paths (".trash/…", "Notes/.drafts/…") are not in the
+ * vault's index, and the Vault API writes them without returning or finding them: they are read and written
+ * through `vault.adapter`.
  */
 export class ObsidianVault implements VaultPort {
   private readonly vault: Vault;
@@ -70,14 +71,17 @@ export class ObsidianVault implements VaultPort {
 
   async create(path: string, content: string): Promise<VaultEntry> {
     const target = normalizePath(path);
-    if (this.vault.getAbstractFileByPath(target)) throw new AgentError('EXISTS', `"${target}" already exists`, { path: target });
+    if (await this.stat(target)) throw new AgentError('EXISTS', `"${target}" already exists`, { path: target });
     await this.ensureFolder(parentFolder(target), target);
+    if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = await attempt(target, () => this.vault.create(target, content));
     return this.entryOf(file);
   }
 
   async modify(path: string, content: string): Promise<VaultEntry> {
-    const file = this.fileAt(normalizePath(path));
+    const target = normalizePath(path);
+    if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
+    const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.process(file, () => content));
     return this.entryOf(file);
   }
@@ -93,18 +97,21 @@ export class ObsidianVault implements VaultPort {
       return this.entryOf(existing);
     }
     await this.ensureFolder(parentFolder(target), target);
+    if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.writeBinary(target, buffer));
     return this.entryOf(await attempt(target, () => this.vault.createBinary(target, buffer)));
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
-    const file = this.fileAt(normalizePath(path));
+    const target = normalizePath(path);
+    if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.append(target, content));
+    const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.append(file, content));
     return this.entryOf(file);
   }
 
   async createFolder(path: string): Promise<void> {
     const target = normalizePath(path);
-    if (this.vault.getAbstractFileByPath(target) instanceof TFile) {
+    if ((await this.stat(target))?.kind === 'file') {
       throw new AgentError('EXISTS', `A file already exists at "${target}"`, { path: target });
     }
     await this.ensureFolder(target, target);
@@ -113,22 +120,39 @@ export class ObsidianVault implements VaultPort {
   async rename(fromPath: string, toPath: string): Promise<void> {
     const from = normalizePath(fromPath);
     const to = normalizePath(toPath);
-    const source = this.existing(from);
-    if (this.vault.getAbstractFileByPath(to)) throw new AgentError('EXISTS', `Cannot move "${from}": "${to}" already exists`, { path: to });
-    if (source instanceof TFolder && isInside(to, from)) {
+    const indexed = this.vault.getAbstractFileByPath(from);
+    const isFolder = indexed ? indexed instanceof TFolder : (await this.unindexed(from)).kind === 'folder';
+    // A hidden target is not in the index either, and a rename on disk would replace it.
+    if (await this.stat(to)) throw new AgentError('EXISTS', `Cannot move "${from}": "${to}" already exists`, { path: to });
+    if (isFolder && isInside(to, from)) {
       throw new AgentError('INVALID_PATH', `Cannot move folder "${from}" into itself ("${to}")`, { path: to });
     }
     await this.ensureFolder(parentFolder(to), to);
-    await attempt(from, () => this.fileManager.renameFile(source, to));
+    // A hidden file has no TAbstractFile to hand to renameFile, and no links to it to update.
+    if (!indexed) return attempt(from, () => this.vault.adapter.rename(from, to));
+    await attempt(from, () => this.fileManager.renameFile(indexed, to));
   }
 
   async trash(path: string): Promise<void> {
-    const target = this.existing(normalizePath(path));
-    await attempt(target.path, () => this.fileManager.trashFile(target));
+    const target = normalizePath(path);
+    const found = this.vault.getAbstractFileByPath(target);
+    if (found) return attempt(target, () => this.fileManager.trashFile(found));
+    await this.unindexed(target);
+    // trashFile needs an indexed file; this is what it does with Obsidian's default "Deleted files" setting.
+    const adapter = this.vault.adapter;
+    await attempt(target, async () => {
+      if (!(await adapter.trashSystem(target))) await adapter.trashLocal(target);
+    });
   }
 
   async delete(path: string): Promise<void> {
-    const target = this.existing(normalizePath(path));
+    const normalized = normalizePath(path);
+    if (!this.vault.getAbstractFileByPath(normalized)) {
+      const hidden = await this.unindexed(normalized);
+      const adapter = this.vault.adapter;
+      return attempt(normalized, () => (hidden.kind === 'folder' ? adapter.rmdir(normalized, true) : adapter.remove(normalized)));
+    }
+    const target = this.existing(normalized);
     if (target instanceof TFolder && target.isRoot()) throw new AgentError('INVALID_PATH', 'Cannot delete the vault root', { path: target.path });
     // The port's permanent delete; `trash` above is the one that follows the user's setting. `force` also
     // removes a folder that holds hidden files.
@@ -175,6 +199,26 @@ export class ObsidianVault implements VaultPort {
     return { path: file.path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
   }
 
+  /** The hidden entry at `path`, which the index does not hold; NOT_FOUND when there is none. */
+  private async unindexed(path: string): Promise<VaultEntry> {
+    const entry = isHidden(path) ? await this.stat(path) : null;
+    if (!entry) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
+    return entry;
+  }
+
+  /** Whether `path` is a hidden file outside the index; NOT_A_FILE for a hidden folder. */
+  private async isUnindexedFile(path: string): Promise<boolean> {
+    if (!isHidden(path) || this.vault.getAbstractFileByPath(path)) return false;
+    const entry = await this.unindexed(path);
+    if (entry.kind === 'folder') throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
+    return true;
+  }
+
+  private async writeHidden(path: string, write: () => Promise<void>): Promise<VaultEntry> {
+    await attempt(path, write);
+    return this.unindexed(path);
+  }
+
   private existing(path: string): TAbstractFile {
     const found = this.vault.getAbstractFileByPath(path);
     if (!found) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
@@ -197,12 +241,14 @@ export class ObsidianVault implements VaultPort {
   /** Creates `folder` and its missing ancestors, top down, for `forPath`; a file on the way is NOT_A_FOLDER. */
   private async ensureFolder(folder: string, forPath: string): Promise<void> {
     if (folder === '/') return;
-    const found = this.vault.getAbstractFileByPath(folder);
-    if (found instanceof TFolder) return;
-    if (found instanceof TFile) {
+    const found = await this.stat(folder);
+    if (found?.kind === 'folder') return;
+    if (found) {
       throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${forPath}" cannot be created inside it`, { path: folder });
     }
     await this.ensureFolder(parentFolder(folder), forPath);
+    // Vault.createFolder makes a hidden folder but returns null; the adapter's mkdir does the same plainly.
+    if (isHidden(folder)) return attempt(folder, () => this.vault.adapter.mkdir(folder));
     try {
       await this.vault.createFolder(folder);
     } catch (error) {

@@ -23,6 +23,19 @@ describe('obsidian double: Vault', () => {
     expect(await app.vault.read(fileAt(app, 'Note.md'))).toBe('x');
   });
 
+  it('should write a hidden file or folder on create but neither index nor return it, as the real app does', async () => {
+    const app = createTestApp({ files: { 'Notes/Idea.md': 'x' } });
+    const created: string[] = [];
+    app.vault.on('create', (file) => created.push(file.path));
+    expect(await app.vault.createFolder('Notes/.drafts')).toBeNull();
+    expect(await app.vault.create('Notes/.drafts/Draft.md', 'draft')).toBeNull();
+    expect(await app.vault.createBinary('.bytes', new ArrayBuffer(2))).toBeNull();
+    expect(await app.vault.adapter.read('Notes/.drafts/Draft.md')).toBe('draft');
+    expect(app.vault.getAbstractFileByPath('Notes/.drafts/Draft.md')).toBeNull();
+    expect(app.vault.getAbstractFileByPath('Notes/.drafts')).toBeNull();
+    expect(created).toEqual([]);
+  });
+
   it('should not create missing parent folders on create, as the real app does not', async () => {
     const app = createTestApp();
     await expect(app.vault.create('Missing/Note.md', 'x')).rejects.toMatchObject({

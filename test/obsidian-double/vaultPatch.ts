@@ -19,6 +19,11 @@ function isHidden(path: string): boolean {
   return path.split('/').some((segment) => segment.startsWith('.'));
 }
 
+/** What the real vault returns for a hidden path it wrote: null, though obsidian.d.ts types the result as a file. */
+function unindexed<T>(): T {
+  return null as T;
+}
+
 function adapterOf(vault: Vault): AdapterMeta {
   return vault.adapter;
 }
@@ -43,18 +48,24 @@ export function patchVault(): void {
     deleteVaultAbstractFile: originalOf(proto, 'deleteVaultAbstractFile__'),
   };
 
+  // The real vault leaves hidden paths out of its index even when it writes them itself: create, createBinary and
+  // createFolder do write, but return null and fire no "create" (obsidianmd/obsidian-developer-docs#186). The
+  // mock indexes them like any other path.
   proto.create = async function (this: Vault, path: string, data: string, options?: DataWriteOptions): Promise<TFile> {
     if (occupant(this, path)) throw new Error('File already exists.');
+    if (isHidden(path)) return this.adapter.write(path, data, options).then(unindexed<TFile>);
     return original.create.call(this, path, data, options);
   };
 
   proto.createBinary = async function (this: Vault, path: string, data: ArrayBuffer, options?: DataWriteOptions): Promise<TFile> {
     if (occupant(this, path)) throw new Error('File already exists.');
+    if (isHidden(path)) return this.adapter.writeBinary(path, data, options).then(unindexed<TFile>);
     return original.createBinary.call(this, path, data, options);
   };
 
   proto.createFolder = async function (this: Vault, path: string) {
     if (occupant(this, path)) throw new Error('Folder already exists.');
+    if (isHidden(path)) return this.adapter.mkdir(path).then(unindexed<TFolder>);
     return original.createFolder.call(this, path);
   };
 

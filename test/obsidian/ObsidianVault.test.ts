@@ -41,6 +41,30 @@ describe('ObsidianVault', () => {
     await expect(vault.read('Notes/.drafts/Missing.md')).rejects.toMatchObject({ code: 'NOT_FOUND', message: '"Notes/.drafts/Missing.md" does not exist' });
   });
 
+  it('should write hidden files, which Obsidian writes but does not index or return, through the adapter', async () => {
+    const { app, vault } = setup({ 'Notes/Idea.md': 'idea' });
+    expect(await vault.create('Notes/.drafts/Draft.md', 'one')).toMatchObject({ path: 'Notes/.drafts/Draft.md', kind: 'file', sizeBytes: 3 });
+    await expect(vault.create('Notes/.drafts/Draft.md', 'again')).rejects.toMatchObject({ code: 'EXISTS' });
+    expect(await vault.modify('Notes/.drafts/Draft.md', 'two')).toMatchObject({ kind: 'file', sizeBytes: 3 });
+    await vault.append('Notes/.drafts/Draft.md', '+');
+    await vault.writeBinary('.scratch/bytes.bin', new Uint8Array([1, 2]));
+    await vault.createFolder('.scratch/empty');
+    expect(await app.vault.adapter.read('Notes/.drafts/Draft.md')).toBe('two+');
+    expect(await vault.stat('.scratch/empty')).toMatchObject({ kind: 'folder' });
+    expect(app.vault.getAbstractFileByPath('Notes/.drafts/Draft.md')).toBeNull();
+
+    await vault.rename('Notes/.drafts/Draft.md', '.scratch/Draft.md');
+    expect(await vault.read('.scratch/Draft.md')).toBe('two+');
+    await expect(vault.rename('Notes/Idea.md', '.scratch/Draft.md')).rejects.toMatchObject({ code: 'EXISTS' });
+    await vault.delete('.scratch/Draft.md');
+    await vault.trash('.scratch/empty');
+    expect(await vault.stat('.scratch/Draft.md')).toBeNull();
+    expect(await vault.stat('.scratch/empty')).toBeNull();
+    await expect(vault.modify('.scratch/Missing.md', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(vault.append('.scratch', 'x')).rejects.toMatchObject({ code: 'NOT_A_FILE' });
+    await expect(vault.writeBinary('.scratch', new Uint8Array([1]))).rejects.toMatchObject({ code: 'NOT_A_FILE' });
+  });
+
   it('should create two notes in the same missing folder at once', async () => {
     const { vault } = setup({});
     await Promise.all([vault.create('New/a.md', 'a'), vault.create('New/b.md', 'b')]);
