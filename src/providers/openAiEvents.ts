@@ -18,14 +18,12 @@ export class OpenAiStreamReader {
   private readonly calls: ToolCallAccumulator;
   private usage: LlmUsage | undefined;
   private finishReason: string | undefined;
-  private chunks = 0;
 
   constructor(canonicalName: (wireName: string) => string) {
     this.calls = new ToolCallAccumulator(canonicalName);
   }
 
   read(chunk: OpenAI.Chat.ChatCompletionChunk): LlmEvent[] {
-    this.chunks += 1;
     if (chunk.usage) this.usage = toUsage(chunk.usage);
     // Servers differ in whether the usage chunk has `choices: []` or none at all.
     const choice = (chunk.choices as OpenAI.Chat.ChatCompletionChunk.Choice[] | undefined)?.[0];
@@ -40,9 +38,12 @@ export class OpenAiStreamReader {
     return events;
   }
 
-  /** After the last chunk: the whole tool calls, usage (when the server sent it), stop. */
+  /**
+   * After the last chunk: the whole tool calls, usage (when the server sent it), stop. The SDK ends quietly when
+   * the connection closes early, without [DONE]; an answer with no finish reason is such a broken one.
+   */
   end(): LlmEvent[] {
-    if (this.chunks === 0) throw new IncompleteStreamError('The answer stream ended before anything arrived');
+    if (this.finishReason === undefined) throw new IncompleteStreamError('The answer stream ended before its finish reason arrived');
     return finishEvents(this.calls, this.finishReason, this.usage);
   }
 }

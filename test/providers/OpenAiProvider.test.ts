@@ -262,6 +262,24 @@ describe('OpenAiProvider failures', () => {
     expect(clock.sleeps).toEqual([500]);
   });
 
+  it('should retry a stream that closes before its finish reason, when nothing was passed on yet', async () => {
+    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: '' })]) }, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
+    const clock = recordingClock();
+    expect(summary(await collect(openai({ clock }))).text).toBe('{"city":"San Francisco","units":"c"}');
+    expect(clock.sleeps).toEqual([500]);
+  });
+
+  it('should report a stream that closes after some text but before its finish reason as a broken-off answer', async () => {
+    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'The first half of' })]) });
+    const events: LlmEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of openai().stream(buildRequest())) events.push(event);
+      })(),
+    ).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: 'OpenAI broke off the answer: The answer stream ended before its finish reason arrived. Send the message again' });
+    expect(events).toEqual([{ type: 'text', delta: 'The first half of' }]);
+  });
+
   it('should retry a stream that ends before anything arrived', async () => {
     server.reply(CHAT, { sse: '' }, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
     const clock = recordingClock();
