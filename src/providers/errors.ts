@@ -83,6 +83,7 @@ export function inspectFailure(error: unknown): ProviderFailure {
     return { kind: 'connection', serverMessage: `${error.message.replace(/\.+$/, '')}${cause}`, overflow: false };
   }
   if (error instanceof IncompleteStreamError) return { kind: 'connection', serverMessage: error.message, overflow: false };
+  if (isBrokenBody(error)) return { kind: 'connection', serverMessage: `connection lost (${error.message})`, overflow: false };
   if (error instanceof AnthropicSdk.APIError || error instanceof OpenAiSdk.APIError) {
     // Both SDKs' APIError: `error` is the body (Anthropic) or its `error` member (OpenAI).
     const apiError = error as { status?: number; headers?: Headers; error?: unknown; type?: unknown; message: string };
@@ -191,6 +192,14 @@ function bodyError(body: unknown): { message?: string; type?: string; code?: str
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
   const status = typeof inner.code === 'number' && Number.isInteger(inner.code) && inner.code >= 400 && inner.code <= 599 ? inner.code : undefined;
   return { message: text(inner.message), type: text(inner.type), code: text(inner.code), status };
+}
+
+/**
+ * Reading the answer failed because the connection broke: undici's `terminated`, Chromium's `network error`. The
+ * SDKs pass this on as it is (they wrap only failures before the response).
+ */
+function isBrokenBody(error: unknown): error is TypeError {
+  return error instanceof TypeError && /^(terminated|network error)$/i.test(error.message);
 }
 
 function isAbortError(error: unknown): boolean {

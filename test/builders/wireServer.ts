@@ -35,6 +35,8 @@ export interface ScriptedReply {
   hang?: boolean;
   /** Drop the connection without any answer. */
   destroy?: boolean;
+  /** After the body, drop the connection without ending the response (it breaks in the middle of the stream). */
+  drop?: boolean;
 }
 
 export interface RecordedRequest {
@@ -129,6 +131,11 @@ export class WireServer {
     }
     if (reply.hang) {
       this.open.add(response);
+      return;
+    }
+    if (reply.drop) {
+      // Once what was written has gone out.
+      response.write('', () => request.socket.destroy());
       return;
     }
     response.end();

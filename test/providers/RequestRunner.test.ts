@@ -98,6 +98,25 @@ describe('retry policy', () => {
     expect(clock.sleeps).toEqual([500]);
   });
 
+  it('should retry a connection that breaks in the middle of the stream before any output', async () => {
+    const started = recordedStream('anthropic_text_only_end_turn.sse').split('event: content_block_start')[0] ?? '';
+    server.reply('/v1/messages', { sse: started, drop: true }, TEXT_ONLY);
+    const clock = recordingClock();
+    const { text } = summary(await collect(anthropic({ clock })));
+    expect(text).toBe('Hello there!');
+    expect(clock.sleeps).toEqual([500]);
+  });
+
+  it('should report a connection that breaks after part of the answer as a broken-off answer, without retrying', async () => {
+    const half = recordedStream('openai_chat_text_only_stop_with_usage.sse').split('\n\n').slice(0, 3).join('\n\n') + '\n\n';
+    server.reply('/v1/chat/completions', { sse: half, drop: true });
+    const clock = recordingClock();
+    const error = await failure(compatible({ clock }));
+    expect(error.code).toBe('PROVIDER_ERROR');
+    expect(error.message).toBe(`The server at ${server.openAiBaseUrl} broke off the answer: connection lost (terminated). Send the message again`);
+    expect(clock.sleeps).toEqual([]);
+  });
+
   it('should say in the log which transport carried each request and why it retried', async () => {
     server.reply('/v1/messages', overloaded, TEXT_ONLY);
     const log: string[] = [];
