@@ -103,6 +103,8 @@ export function inspectFailure(error: unknown): ProviderFailure {
 export function isRetryable(failure: ProviderFailure): boolean {
   if (failure.kind === 'connection') return true;
   if (failure.kind !== 'http' || failure.overflow) return false;
+  // OpenAI's 429 for an account out of credit: no wait helps.
+  if (failure.errorType === 'insufficient_quota') return false;
   const shouldRetry = failure.headers?.get('x-should-retry');
   if (shouldRetry === 'true') return true;
   if (shouldRetry === 'false') return false;
@@ -138,6 +140,9 @@ export function toAgentError(failure: ProviderFailure, context: ErrorContext): A
   if (status === 404) {
     const hint = context.provider === 'openai-compatible' ? ', and that the base URL ends in /v1 (e.g. http://localhost:11434/v1)' : '';
     return new AgentError('PROVIDER_MODEL', `${label} does not know the model "${context.model}" (404): check ${SETTINGS_PATH} → Model${hint}. ${failure.serverMessage}`, details);
+  }
+  if (failure.errorType === 'insufficient_quota') {
+    return new AgentError('PROVIDER_ERROR', `${label} refused the request: the account of the API key has no quota left (${status ?? 429}). Check its plan and billing. ${failure.serverMessage}`, details);
   }
   if (status === 429 && context.retryAfterMs !== undefined) {
     return new AgentError(

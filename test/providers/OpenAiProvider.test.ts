@@ -208,6 +208,17 @@ describe('OpenAiProvider failures', () => {
     expect(error.message).toBe('OpenAI rejected the API key (401): set it in Settings → Embedded Agent → API key');
   });
 
+  it('should not retry a 429 for an account out of quota, and say that waiting does not help', async () => {
+    const message = 'You exceeded your current quota, please check your plan and billing details. For more information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.';
+    server.reply(CHAT, { status: 429, json: openAiError(message, 'insufficient_quota', 'insufficient_quota') });
+    const clock = recordingClock();
+    const error = await failure(openai({ clock }));
+    expect(error.code).toBe('PROVIDER_ERROR');
+    expect(error.message).toBe(`OpenAI refused the request: the account of the API key has no quota left (429). Check its plan and billing. ${message}`);
+    expect(clock.sleeps).toEqual([]);
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('should name the model and the /v1 base URL when a compatible server answers 404', async () => {
     server.reply(CHAT, { status: 404, json: openAiError('model "llama9" not found, try pulling it first', 'api_error') });
     const error = await failure(compatible({ model: 'llama9' }));
