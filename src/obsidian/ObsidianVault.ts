@@ -1,5 +1,5 @@
 import { TFile, TFolder, normalizePath } from 'obsidian';
-import type { EventRef, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
+import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
 import { AgentError } from '../core/errors';
 import { isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
@@ -180,16 +180,28 @@ export class ObsidianVault implements VaultPort {
 
   /**
    * Obsidian also fires "create" for every file while the vault loads; subscribe after `workspace.onLayoutReady`
-   * to hear only real changes.
+   * to hear only real changes. Hidden files (".agentignore") get none of the index's events: the file watcher's
+   * "raw" event (not in obsidian.d.ts; long used by plugins such as Hot Reload) names them, and whether the path
+   * is still there tells a modify (a create included) from a delete.
    */
   onChange(listener: (event: VaultEvent) => void): () => void {
+    let subscribed = true;
+    const events: Events = this.vault;
     const refs: EventRef[] = [
       this.vault.on('create', (file) => listener({ type: 'create', path: file.path })),
       this.vault.on('modify', (file) => listener({ type: 'modify', path: file.path })),
       this.vault.on('delete', (file) => listener({ type: 'delete', path: file.path })),
       this.vault.on('rename', (file, oldPath) => listener({ type: 'rename', path: file.path, oldPath })),
+      events.on('raw', (path) => {
+        if (typeof path !== 'string' || !isHidden(path) || this.vault.getAbstractFileByPath(path)) return;
+        void this.vault.adapter.exists(path).then(
+          (exists) => subscribed && listener({ type: exists ? 'modify' : 'delete', path }),
+          () => undefined,
+        );
+      }),
     ];
     return () => {
+      subscribed = false;
       for (const ref of refs) this.vault.offref(ref);
     };
   }

@@ -24,6 +24,23 @@ interface AdapterState {
 
 type AdapterMethod = (this: AdapterState, ...args: never[]) => unknown;
 
+/** The vault each adapter serves (set by the Vault constructor, see vaultPatch.ts). */
+const vaults = new WeakMap<object, { trigger(name: string, ...data: unknown[]): void }>();
+
+export function serveVault(adapter: object, vault: { trigger(name: string, ...data: unknown[]): void }): void {
+  vaults.set(adapter, vault);
+}
+
+/**
+ * Obsidian's file watcher fires the vault's "raw" event with the vault-relative path of everything that changes on
+ * disk, hidden paths included (`.obsidian/…`, `.agentignore`), whoever wrote it; the index events only follow for
+ * visible paths. The double fires it as soon as the change is made.
+ */
+function changed(state: AdapterState, ...paths: string[]): void {
+  const vault = vaults.get(state);
+  for (const path of paths) vault?.trigger('raw', path);
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 let lastMtime = 0;
@@ -142,6 +159,7 @@ export function patchAdapter(): void {
       return Promise.resolve().then(() => {
         requireWritable(this, path);
         storeText(this, path, data, options);
+        changed(this, path);
       });
     },
     // Test setup only (App.createConfigured__): creates missing parents, as the mock always did.
@@ -153,6 +171,7 @@ export function patchAdapter(): void {
       return Promise.resolve().then(() => {
         requireWritable(this, path);
         storeBinary(this, path, data, options);
+        changed(this, path);
       });
     },
     // fs.appendFile creates a missing file, but not a missing folder.
@@ -160,6 +179,7 @@ export function patchAdapter(): void {
       return Promise.resolve().then(() => {
         requireWritable(this, path);
         storeText(this, path, (isFile(this, path) ? readText(this, path) : '') + data, options);
+        changed(this, path);
       });
     },
     appendBinary(this: AdapterState, path: string, data: ArrayBuffer, options?: DataWriteOptions): Promise<void> {
@@ -170,6 +190,7 @@ export function patchAdapter(): void {
         joined.set(before, 0);
         joined.set(new Uint8Array(data), before.byteLength);
         storeBinary(this, path, joined.buffer, options);
+        changed(this, path);
       });
     },
     // Recursive, like fs.mkdir(path, { recursive: true }), which the desktop adapter uses.
@@ -179,17 +200,20 @@ export function patchAdapter(): void {
           if (isFile(this, folder)) throw fsError(folder === path ? 'EEXIST' : 'ENOTDIR', 'mkdir', fullPath(this, path));
         }
         original.mkdirSync.call(this, path);
+        changed(this, path);
       });
     },
     async remove(this: AdapterState, path: string): Promise<void> {
       if (this.directories.has(path)) throw fsError('EISDIR', 'unlink', fullPath(this, path));
       if (!isFile(this, path)) throw fsError('ENOENT', 'unlink', fullPath(this, path));
       await original.remove.call(this, path);
+      changed(this, path);
     },
     async rmdir(this: AdapterState, path: string, recursive: boolean): Promise<void> {
       if (!this.directories.has(path)) throw fsError(isFile(this, path) ? 'ENOTDIR' : 'ENOENT', 'rmdir', fullPath(this, path));
       if (!recursive && hasChildren(this, path)) throw fsError('ENOTEMPTY', 'rmdir', fullPath(this, path));
       await original.rmdir.call(this, path, recursive);
+      changed(this, path);
     },
     async rename(this: AdapterState, from: string, to: string): Promise<void> {
       const fail = (code: 'ENOENT' | 'EINVAL' | 'ENOTEMPTY' | 'ENOTDIR' | 'EISDIR'): Error => fsError(code, 'rename', fullPath(this, from), fullPath(this, to));
@@ -208,6 +232,7 @@ export function patchAdapter(): void {
         this.directories.delete(to);
       }
       await original.rename.call(this, from, to);
+      changed(this, from, to);
     },
     async copy(this: AdapterState, from: string, to: string): Promise<void> {
       if (!isFile(this, from)) throw fsError(this.directories.has(from) ? 'EISDIR' : 'ENOENT', 'copyfile', fullPath(this, from), fullPath(this, to));
@@ -215,6 +240,7 @@ export function patchAdapter(): void {
       await original.copy.call(this, from, to);
       const text = this.textFiles.get(to);
       if (text !== undefined) storeText(this, to, text);
+      changed(this, to);
     },
     // Obsidian moves the item into the vault's `.trash` folder, keeping the name and adding a number when it is
     // taken. The real app's numbering is not documented; the double uses "Name 2.md", "Name 3.md", … as the
@@ -233,6 +259,7 @@ export function patchAdapter(): void {
       if (this.directories.has(path)) await original.rmdir.call(this, path, true);
       else if (isFile(this, path)) await original.remove.call(this, path);
       else return false;
+      changed(this, path);
       return true;
     },
   };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { TFile, TFolder, normalizePath } from 'obsidian';
-import type { App, Vault } from 'obsidian';
+import type { App, Events, Vault } from 'obsidian';
 import { createTestApp } from './harness';
 
 /** These tests are about Vault.trash and Vault.delete themselves, which plugins reach through FileManager. */
@@ -34,6 +34,18 @@ describe('obsidian double: Vault', () => {
     expect(app.vault.getAbstractFileByPath('Notes/.drafts/Draft.md')).toBeNull();
     expect(app.vault.getAbstractFileByPath('Notes/.drafts')).toBeNull();
     expect(created).toEqual([]);
+  });
+
+  it('should fire "raw" with the path of every change on disk, hidden ones included, as the file watcher does', async () => {
+    const app = createTestApp({ files: { 'Note.md': 'x' } });
+    const raw: unknown[] = [];
+    // "raw" is not among Vault's typed events; Events.on takes any name.
+    const events: Events = app.vault;
+    events.on('raw', (path) => raw.push(path));
+    await app.vault.adapter.write('.agentignore', 'Private/');
+    await app.vault.modify(fileAt(app, 'Note.md'), 'y');
+    await app.vault.adapter.remove('.agentignore');
+    expect(raw).toEqual(['.agentignore', 'Note.md', '.agentignore']);
   });
 
   it('should not create missing parent folders on create, as the real app does not', async () => {

@@ -1,6 +1,7 @@
 import { TFile, TFolder, Vault } from 'obsidian-test-mocks/obsidian';
 import type { TAbstractFile } from 'obsidian-test-mocks/obsidian';
 import type { DataWriteOptions, FileStats } from 'obsidian';
+import { serveVault } from './adapterPatch';
 import { originalOf } from './original';
 
 interface AdapterMeta {
@@ -106,6 +107,14 @@ export function patchVault(): void {
     const descendants = Object.keys(this.fileMap__).filter((key) => key.startsWith(prefix));
     for (const key of descendants.sort((a, b) => b.length - a.length)) original.deleteVaultAbstractFile.call(this, key);
     original.deleteVaultAbstractFile.call(this, path);
+  };
+
+  // The adapter reports every change on disk to its vault ("raw"), as Obsidian's file watcher does.
+  const vaultHooks = proto as unknown as { constructor2__(this: Vault, adapter: object): void };
+  const originalVaultHook = originalOf(vaultHooks, 'constructor2__');
+  vaultHooks.constructor2__ = function (this: Vault, adapter: object): void {
+    originalVaultHook.call(this, adapter);
+    serveVault(adapter, this);
   };
 
   // The mock's TFile.stat stays { ctime: 0, mtime: 0, size: 0 }; the real one follows the file on disk.

@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it, vi } from 'vitest';
 import type { App } from 'obsidian';
+import type { VaultEvent } from '../../src/core/ports/vault';
+import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
 import { ObsidianVault } from '../../src/obsidian/ObsidianVault';
 import { createTestApp, setVaultConfig } from '../obsidian-double/harness';
 
@@ -63,6 +65,27 @@ describe('ObsidianVault', () => {
     await expect(vault.modify('.scratch/Missing.md', 'x')).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(vault.append('.scratch', 'x')).rejects.toMatchObject({ code: 'NOT_A_FILE' });
     await expect(vault.writeBinary('.scratch', new Uint8Array([1]))).rejects.toMatchObject({ code: 'NOT_A_FILE' });
+  });
+
+  it('should report changes to hidden files, which only the file watcher\'s "raw" event names, so .agentignore edits apply', async () => {
+    const { app, vault } = setup({ 'Private/Diary.md': 'dear diary' });
+    const ignore = new IgnoreService(vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' });
+    await ignore.ensureLoaded();
+    expect(ignore.denial('Private/Diary.md', 'read')).toBeNull();
+
+    // Written outside Obsidian's Vault API, as a text editor would.
+    await app.vault.adapter.write('.agentignore', 'Private/\n');
+    await vi.waitFor(async () => {
+      await ignore.ensureLoaded();
+      expect(ignore.denial('Private/Diary.md', 'read')).not.toBeNull();
+    });
+
+    const events: VaultEvent[] = [];
+    const unsubscribe = vault.onChange((event) => events.push(event));
+    await app.vault.adapter.remove('.agentignore');
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'delete', path: '.agentignore' }]));
+    unsubscribe();
+    ignore.dispose();
   });
 
   it('should create two notes in the same missing folder at once', async () => {
