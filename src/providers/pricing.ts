@@ -1,30 +1,32 @@
 import type { LlmUsage } from '../core/ports/llm';
 
-/** List prices in US dollars per million tokens. */
+/** List prices in US dollars per million tokens; `cacheRead` is the price of a cached input token as a share of `input`. */
 interface Price {
   input: number;
   output: number;
+  cacheRead: number;
 }
 
 /**
  * Published list prices by model id prefix (longest prefix wins), for an *estimate* shown after a run. Prices
  * change and contracts differ: the UI says "estimated", and a model not listed shows no cost rather than a guess.
- * Anthropic bills cache writes at 1.25× and cache reads at 0.1× the input price; OpenAI caches reads at 0.5×.
+ * Anthropic bills cache writes at 1.25× and cache reads at 0.1× the input price; OpenAI bills cache reads at 0.1×
+ * (gpt-5), 0.25× (gpt-4.1) or 0.5× (gpt-4o) and cache writes not at all.
  */
 const PRICES: readonly [prefix: string, price: Price][] = [
-  ['claude-opus-4-5', { input: 5, output: 25 }],
-  ['claude-opus-4-6', { input: 5, output: 25 }],
-  ['claude-opus-4', { input: 15, output: 75 }],
-  ['claude-sonnet-4', { input: 3, output: 15 }],
-  ['claude-haiku-4', { input: 1, output: 5 }],
-  ['gpt-4.1-nano', { input: 0.1, output: 0.4 }],
-  ['gpt-4.1-mini', { input: 0.4, output: 1.6 }],
-  ['gpt-4.1', { input: 2, output: 8 }],
-  ['gpt-4o-mini', { input: 0.15, output: 0.6 }],
-  ['gpt-4o', { input: 2.5, output: 10 }],
-  ['gpt-5-nano', { input: 0.05, output: 0.4 }],
-  ['gpt-5-mini', { input: 0.25, output: 2 }],
-  ['gpt-5', { input: 1.25, output: 10 }],
+  ['claude-opus-4-5', { input: 5, output: 25, cacheRead: 0.1 }],
+  ['claude-opus-4-6', { input: 5, output: 25, cacheRead: 0.1 }],
+  ['claude-opus-4', { input: 15, output: 75, cacheRead: 0.1 }],
+  ['claude-sonnet-4', { input: 3, output: 15, cacheRead: 0.1 }],
+  ['claude-haiku-4', { input: 1, output: 5, cacheRead: 0.1 }],
+  ['gpt-4.1-nano', { input: 0.1, output: 0.4, cacheRead: 0.25 }],
+  ['gpt-4.1-mini', { input: 0.4, output: 1.6, cacheRead: 0.25 }],
+  ['gpt-4.1', { input: 2, output: 8, cacheRead: 0.25 }],
+  ['gpt-4o-mini', { input: 0.15, output: 0.6, cacheRead: 0.5 }],
+  ['gpt-4o', { input: 2.5, output: 10, cacheRead: 0.5 }],
+  ['gpt-5-nano', { input: 0.05, output: 0.4, cacheRead: 0.1 }],
+  ['gpt-5-mini', { input: 0.25, output: 2, cacheRead: 0.1 }],
+  ['gpt-5', { input: 1.25, output: 10, cacheRead: 0.1 }],
 ];
 
 /**
@@ -35,9 +37,8 @@ export function estimateCost(provider: string, model: string, usage: LlmUsage): 
   if (provider === 'openai-compatible') return 0;
   const price = [...PRICES].filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
   if (!price) return null;
-  const cacheRead = provider === 'anthropic' ? 0.1 : 0.5;
   const cacheWrite = provider === 'anthropic' ? 1.25 : 1;
-  const inputCost = usage.inputTokens * price.input + usage.cacheReadTokens * price.input * cacheRead + usage.cacheWriteTokens * price.input * cacheWrite;
+  const inputCost = usage.inputTokens * price.input + usage.cacheReadTokens * price.input * price.cacheRead + usage.cacheWriteTokens * price.input * cacheWrite;
   return (inputCost + usage.outputTokens * price.output) / 1_000_000;
 }
 

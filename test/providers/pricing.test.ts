@@ -9,6 +9,12 @@ describe('estimateCost', () => {
     expect(estimateCost('anthropic', 'claude-sonnet-4-6', usage(1_000_000, 100_000, 1_000_000, 100_000))).toBeCloseTo(3 + 1.5 + 0.3 + 0.375, 6);
   });
 
+  it('should price OpenAI cache reads at each model family\'s discount', () => {
+    expect(estimateCost('openai', 'gpt-5', usage(0, 0, 1_000_000))).toBeCloseTo(0.125, 6);
+    expect(estimateCost('openai', 'gpt-4.1', usage(0, 0, 1_000_000))).toBeCloseTo(0.5, 6);
+    expect(estimateCost('openai', 'gpt-4o', usage(0, 0, 1_000_000))).toBeCloseTo(1.25, 6);
+  });
+
   it('should take the longest matching prefix', () => {
     expect(estimateCost('openai', 'gpt-4.1-mini-2025-04-14', usage(1_000_000, 0))).toBeCloseTo(0.4, 6);
     expect(estimateCost('openai', 'gpt-4.1', usage(1_000_000, 0))).toBeCloseTo(2, 6);
