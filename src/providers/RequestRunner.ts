@@ -46,7 +46,7 @@ export class RequestRunner {
           trialOfFallback = false;
           // An HTTP answer through the buffered fetch shows the server is there: streaming was blocked (CORS).
           if (failure.kind === 'http') this.keepFallback();
-        } else if (!yielded && failure.kind === 'connection' && this.canFallBack(transport)) {
+        } else if (!yielded && failure.kind === 'connection' && !failure.answered && this.canFallBack(transport)) {
           this.log(`${this.label}: streaming request failed (${failure.serverMessage}); trying without streaming in case CORS blocks it`);
           trialOfFallback = true;
           continue;

@@ -25,6 +25,8 @@ export interface ProviderFailure {
   /** Anthropic `error.type` / OpenAI `error.code` or `error.type`. */
   errorType?: string;
   overflow: boolean;
+  /** A connection failure after the server had answered (the stream broke): streaming itself is not blocked. */
+  answered?: boolean;
 }
 
 export interface ErrorContext {
@@ -82,8 +84,8 @@ export function inspectFailure(error: unknown): ProviderFailure {
     const cause = error.cause === undefined ? '' : `: ${describeError(error.cause)}`;
     return { kind: 'connection', serverMessage: `${error.message.replace(/\.+$/, '')}${cause}`, overflow: false };
   }
-  if (error instanceof IncompleteStreamError) return { kind: 'connection', serverMessage: error.message, overflow: false };
-  if (isBrokenBody(error)) return { kind: 'connection', serverMessage: `connection lost (${error.message})`, overflow: false };
+  if (error instanceof IncompleteStreamError) return { kind: 'connection', serverMessage: error.message, overflow: false, answered: true };
+  if (isBrokenBody(error)) return { kind: 'connection', serverMessage: `connection lost (${error.message})`, overflow: false, answered: true };
   if (error instanceof AnthropicSdk.APIError || error instanceof OpenAiSdk.APIError) {
     // Both SDKs' APIError: `error` is the body (Anthropic) or its `error` member (OpenAI).
     const apiError = error as { status?: number; headers?: Headers; error?: unknown; type?: unknown; message: string };

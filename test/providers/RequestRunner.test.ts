@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
 import { createRequestUrlFetch } from '../../src/obsidian/requestUrlFetch';
 import { createProvider, type FetchLike, type ProviderConfig } from '../../src/providers/createProvider';
-import { anthropicError, openAiError, recordedStream, useWireServer, WireServer } from '../builders/wireServer';
+import { anthropicError, chunk, openAiError, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
 import { buildRequest, collect, failure, recordingClock, summary, testProvider } from './helpers';
 
 let server: WireServer;
@@ -213,6 +213,20 @@ describe('non-streaming transport', () => {
     server.reply('/v1/messages', { json: { ...message, stop_reason: 'max_tokens', content: [{ type: 'tool_use', id: 'toolu_x', name: 'vault_readFile', input: { path: 'a.md' } }, { type: 'text', text: 'And then I' }] } });
     const { calls } = summary(await collect(anthropic({ streaming: false })));
     expect(calls).toEqual([{ type: 'tool-call', id: 'toolu_x', name: 'vault.readFile', input: { path: 'a.md' } }]);
+  });
+
+  it.each([
+    ['closes before its finish reason', { sse: sse([chunk({ role: 'assistant', content: '' })]) }],
+    ['breaks off', { sse: sse([chunk({ role: 'assistant', content: '' })]), drop: true }],
+  ])('should retry by streaming, not fall back to requestUrl, when a stream from a custom endpoint %s', async (_how, broken) => {
+    server.reply('/v1/chat/completions', broken, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
+    const log: string[] = [];
+    const port = compatible({ nonStreamingFetch: createRequestUrlFetch(requestUrl), log: (line) => log.push(line) });
+    expect(summary(await collect(port)).stop).toBe('end_turn');
+    expect(log.filter((line) => line.includes('(llama3.1): request'))).toEqual([
+      `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch`,
+      `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch, retry 1 of 3`,
+    ]);
   });
 
   it('should fall back to requestUrl when streaming to a custom endpoint cannot connect (CORS), and stay there', async () => {
