@@ -45,7 +45,11 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   }
 
   override onunload(): void {
-    void this.servicesPromise?.then(({ editorTracker }) => editorTracker.dispose());
+    // Both subscribe with workspace.on / vault.on, which Obsidian does not undo when a plugin unloads.
+    void this.servicesPromise?.then(({ editorTracker, services }) => {
+      editorTracker.dispose();
+      services.ignore.dispose();
+    });
   }
 
   /** The agent's services, built on first use: isomorphic-git and the rest load only when the agent is used. */

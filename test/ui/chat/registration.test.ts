@@ -63,6 +63,19 @@ describe('plugin registration', () => {
     expect(commandsOf(app).findCommand('embedded-agent:open-chat')).toBeUndefined();
   });
 
+  it('should drop its vault and workspace subscriptions when unloaded, which Obsidian does not do for it', async () => {
+    const { plugin } = newPlugin();
+    plugin.overrides = { vaultPath: null };
+    // load(), as Obsidian does, so that unload() runs onunload.
+    plugin.load();
+    await vi.waitFor(() => expect(plugin.settings).toBeDefined());
+    const { services, editorTracker } = await plugin.services();
+    await services.ignore.ensureLoaded();
+    const disposals = [vi.spyOn(services.ignore, 'dispose'), vi.spyOn(editorTracker, 'dispose')];
+    plugin.unload();
+    await vi.waitFor(() => disposals.forEach((dispose) => expect(dispose).toHaveBeenCalledTimes(1)));
+  });
+
   it('should test the connection with one tiny request and report the answer', async () => {
     const { plugin } = newPlugin();
     await plugin.onload();
