@@ -59,12 +59,16 @@ export class AnthropicStreamReader {
     return finishEvents(this.calls, this.stopReason, this.usage, this.model);
   }
 
-  /** Usage arrives in message_start and, cumulatively, in message_delta; a null there means "unchanged". */
+  /**
+   * Usage arrives in message_start and, cumulatively, in message_delta; a null there means "unchanged". Counts
+   * that only grow keep their largest value: Anthropic-compatible servers (sglang) send `input_tokens: 0` in
+   * message_delta, others 0 in message_start and the real count later.
+   */
   private addUsage(usage: Partial<Record<'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens', number | null>>): void {
-    this.usage.inputTokens = usage.input_tokens ?? this.usage.inputTokens;
-    this.usage.outputTokens = usage.output_tokens ?? this.usage.outputTokens;
-    this.usage.cacheReadTokens = usage.cache_read_input_tokens ?? this.usage.cacheReadTokens;
-    this.usage.cacheWriteTokens = usage.cache_creation_input_tokens ?? this.usage.cacheWriteTokens;
+    this.usage.inputTokens = Math.max(this.usage.inputTokens, usage.input_tokens ?? 0);
+    this.usage.outputTokens = Math.max(this.usage.outputTokens, usage.output_tokens ?? 0);
+    this.usage.cacheReadTokens = Math.max(this.usage.cacheReadTokens, usage.cache_read_input_tokens ?? 0);
+    this.usage.cacheWriteTokens = Math.max(this.usage.cacheWriteTokens, usage.cache_creation_input_tokens ?? 0);
   }
 }
 

@@ -143,6 +143,19 @@ describe('AnthropicProvider tool calls', () => {
     expect(calls).toEqual([{ type: 'tool-call', id: 'toolu_a', name: 'vault.readFile', input: { path: 'a.md' } }]);
   });
 
+  it('should keep the real input count when an Anthropic-compatible server sends 0 in message_start or message_delta', async () => {
+    const answer = (start: Record<string, number>, delta: Record<string, number>): string =>
+      sse([
+        { event: 'message_start', data: { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'qwen3', content: [], stop_reason: null, stop_sequence: null, usage: start } } },
+        ...textBlock(0, 'ok'),
+        { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: delta } },
+        { event: 'message_stop', data: { type: 'message_stop' } },
+      ]);
+    server.reply('/v1/messages', { sse: answer({ input_tokens: 1200, output_tokens: 0 }, { input_tokens: 0, output_tokens: 20 }) }, { sse: answer({ input_tokens: 0, output_tokens: 0 }, { input_tokens: 1200, output_tokens: 20 }) });
+    expect(summary(await collect(anthropic())).usage).toEqual({ inputTokens: 1200, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 });
+    expect(summary(await collect(anthropic())).usage).toEqual({ inputTokens: 1200, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 0 });
+  });
+
   it('should report cache read and write tokens', async () => {
     server.reply('/v1/messages', { sse: stream(textBlock(0, 'ok'), 'end_turn', usage(12, 1, 3000, 450)) });
     const { usage: reported } = summary(await collect(anthropic()));
