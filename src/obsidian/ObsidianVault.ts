@@ -160,11 +160,16 @@ export class ObsidianVault implements VaultPort {
     await attempt(target.path, () => permanent.delete(target, true));
   }
 
-  list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
+  async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
     const target = normalizePath(folder);
     const found = this.vault.getAbstractFileByPath(target);
-    if (found instanceof TFile) return Promise.reject(new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target }));
-    if (!(found instanceof TFolder)) return Promise.reject(new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target }));
+    if (!(found instanceof TFolder)) {
+      const hidden = found ? null : await this.stat(target);
+      if (found || hidden?.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
+      if (!hidden) throw new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target });
+      // A hidden folder: not in the index, and hidden entries are not listed, as in the port's other vaults.
+      return [];
+    }
     const entries: VaultEntry[] = [];
     const walk = (parent: TFolder): void => {
       for (const child of parent.children) {
@@ -175,7 +180,7 @@ export class ObsidianVault implements VaultPort {
       }
     };
     walk(found);
-    return Promise.resolve(entries.sort(byPath));
+    return entries.sort(byPath);
   }
 
   /**

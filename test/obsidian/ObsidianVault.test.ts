@@ -53,6 +53,8 @@ describe('ObsidianVault', () => {
     await vault.createFolder('.scratch/empty');
     expect(await app.vault.adapter.read('Notes/.drafts/Draft.md')).toBe('two+');
     expect(await vault.stat('.scratch/empty')).toMatchObject({ kind: 'folder' });
+    expect(await vault.list('.scratch', true)).toEqual([]);
+    await expect(vault.list('.scratch/bytes.bin', false)).rejects.toMatchObject({ code: 'NOT_A_FOLDER' });
     expect(app.vault.getAbstractFileByPath('Notes/.drafts/Draft.md')).toBeNull();
 
     await vault.rename('Notes/.drafts/Draft.md', '.scratch/Draft.md');
