@@ -49,7 +49,7 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'apiKeySecret', default: 'embedded-agent-api-key', description: 'The *name* of the secret in Obsidian\'s secret storage that holds the API key. The key itself is never written to data.json.' },
   { key: 'streaming', default: true, description: 'Stream answers as they are written. Off: one request per answer through Obsidian\'s `requestUrl`.' },
   { key: 'maxTokens', default: 4096, range: { min: 1, max: 200000 }, description: 'Most tokens the model may write in one answer.' },
-  { key: 'temperature', default: 0.2, range: { min: 0, max: 2 }, description: 'Sampling temperature; low keeps plans predictable.' },
+  { key: 'temperature', default: 0.2, range: { min: 0, max: 2 }, description: 'Sampling temperature; low keeps plans predictable. Anthropic takes at most 1.' },
   { key: 'approval', default: 'writes', values: ['always', 'writes'], description: '`always`: approve every plan and every tool call, reads included. `writes`: approve only writes and commands.' },
   { key: 'allowCommands', default: false, description: 'Let the agent run Obsidian commands by id (`commands.run`).' },
   { key: 'allowDeletes', default: false, description: 'Let the agent delete, rename and move files (`vault.delete`, `vault.rename`).' },
