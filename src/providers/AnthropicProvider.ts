@@ -16,6 +16,7 @@ export class AnthropicProvider implements LlmPort {
   readonly provider = 'anthropic';
   readonly model: string;
   readonly contextWindow: number;
+  readonly endpoint: string;
   private readonly options: ProviderOptions;
   private readonly runner: RequestRunner;
   private readonly clients = new Map<FetchLike | undefined, AnthropicMessagesClient>();
@@ -24,6 +25,7 @@ export class AnthropicProvider implements LlmPort {
     this.options = options;
     this.model = options.model;
     this.contextWindow = options.contextWindow;
+    this.endpoint = options.baseUrl || ANTHROPIC_API;
     this.runner = new RequestRunner(options);
   }
 
@@ -65,7 +67,7 @@ export class AnthropicProvider implements LlmPort {
       client = new AnthropicMessagesClient({
         apiKey: this.options.apiKey,
         // Explicit, so that ANTHROPIC_BASE_URL in the environment cannot redirect the key.
-        baseURL: this.options.baseUrl || ANTHROPIC_API,
+        baseURL: this.endpoint,
         ...(fetch ? { fetch } : {}),
         maxRetries: 0,
         // Obsidian's renderer is a browser as far as the SDK is concerned; the key is the user's own.

@@ -19,6 +19,7 @@ export class OpenAiProvider implements LlmPort {
   readonly provider: 'openai' | 'openai-compatible';
   readonly model: string;
   readonly contextWindow: number;
+  readonly endpoint: string;
   private readonly options: ProviderOptions;
   private readonly runner: RequestRunner;
   private readonly clients = new Map<FetchLike | undefined, OpenAI>();
@@ -28,6 +29,7 @@ export class OpenAiProvider implements LlmPort {
     this.options = options;
     this.model = options.model;
     this.contextWindow = options.contextWindow;
+    this.endpoint = options.baseUrl || OPENAI_API;
     this.runner = new RequestRunner(options);
   }
 
@@ -81,7 +83,7 @@ export class OpenAiProvider implements LlmPort {
         organization: null,
         project: null,
         webhookSecret: null,
-        baseURL: this.options.baseUrl || OPENAI_API,
+        baseURL: this.endpoint,
         ...(fetch ? { fetch } : {}),
         maxRetries: 0,
         // A keyless local server (Ollama, LM Studio) gets no Authorization header at all.

@@ -30,16 +30,32 @@ const PRICES: readonly [prefix: string, price: Price][] = [
 ];
 
 /**
- * The estimated cost of a run's usage in US dollars, or null when it cannot be estimated. A local server
- * (openai-compatible) costs nothing to call, so it is 0.
+ * The estimated cost of a run's usage in US dollars, or null when it cannot be estimated. A server on this
+ * machine or the local network (Ollama, LM Studio) costs nothing to call, so it is 0; another OpenAI-compatible
+ * service (OpenRouter and the like) has prices of its own, so it is unknown.
  */
-export function estimateCost(provider: string, model: string, usage: LlmUsage): number | null {
-  if (provider === 'openai-compatible') return 0;
+export function estimateCost(provider: string, model: string, usage: LlmUsage, endpoint?: string): number | null {
+  if (provider === 'openai-compatible') return endpoint !== undefined && isLocalEndpoint(endpoint) ? 0 : null;
   const price = [...PRICES].filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
   if (!price) return null;
   const cacheWrite = provider === 'anthropic' ? 1.25 : 1;
   const inputCost = usage.inputTokens * price.input + usage.cacheReadTokens * price.input * price.cacheRead + usage.cacheWriteTokens * price.input * cacheWrite;
   return (inputCost + usage.outputTokens * price.output) / 1_000_000;
+}
+
+/** True for a URL whose host is this machine or a private network address. */
+export function isLocalEndpoint(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1') return true;
+  const octets = host.split('.').map(Number);
+  if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet) || octet < 0 || octet > 255)) return /^f[cd][0-9a-f]{2}:/.test(host);
+  const [a = -1, b = -1] = octets;
+  return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }
 
 /** "$0.0123", "<$0.0001", "free" for a local model. */

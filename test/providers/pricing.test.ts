@@ -20,8 +20,13 @@ describe('estimateCost', () => {
     expect(estimateCost('openai', 'gpt-4.1', usage(1_000_000, 0))).toBeCloseTo(2, 6);
   });
 
-  it('should call a local server free and an unknown model unknown', () => {
-    expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500))).toBe(0);
+  it('should call a local server free, and a remote compatible service or an unknown model unknown', () => {
+    for (const local of ['http://localhost:11434/v1', 'http://127.0.0.1:1234/v1', 'http://192.168.1.20:11434/v1', 'http://10.0.0.5/v1', 'http://172.20.0.2:8080/v1', 'http://[::1]:11434/v1', 'http://gpu-box.local:11434/v1']) {
+      expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500), local), local).toBe(0);
+    }
+    expect(estimateCost('openai-compatible', 'anthropic/claude-sonnet-4', usage(5000, 500), 'https://openrouter.ai/api/v1')).toBeNull();
+    expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500), 'http://172.32.0.1/v1')).toBeNull();
+    expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500))).toBeNull();
     expect(estimateCost('openai', 'some-new-model', usage(5000, 500))).toBeNull();
   });
 

@@ -57,5 +57,7 @@ export interface LlmPort {
   readonly model: string;
   /** Context window in tokens, from the table of known models or the setting. */
   readonly contextWindow: number;
+  /** The base URL requests go to, where there is one (it tells a local server from a paid one). */
+  readonly endpoint?: string;
   stream(request: LlmRequest): AsyncIterable<LlmEvent>;
 }

@@ -16,6 +16,6 @@ export function reportFastPath(transcript: Transcript, outcome: Extract<FastPath
 
 /** The run's estimated cost for the transcript, or null when the model's price is not known. */
 export function costOf(llm: LlmPort, usage: LlmUsage): string | null {
-  const cost = estimateCost(llm.provider, llm.model, usage);
+  const cost = estimateCost(llm.provider, llm.model, usage, llm.endpoint);
   return cost === null ? null : formatCost(cost);
 }
