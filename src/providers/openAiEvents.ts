@@ -1,4 +1,4 @@
-import type OpenAI from 'openai';
+import OpenAI from 'openai';
 import type { LlmEvent, LlmUsage, StopReason } from '../core/ports/llm';
 import { IncompleteStreamError } from './errors';
 import { ToolCallAccumulator } from './ToolCallAccumulator';
@@ -24,6 +24,7 @@ export class OpenAiStreamReader {
   }
 
   read(chunk: OpenAI.Chat.ChatCompletionChunk): LlmEvent[] {
+    throwIfErrorObject(chunk);
     if (chunk.usage) this.usage = toUsage(chunk.usage);
     // Servers differ in whether the usage chunk has `choices: []` or none at all.
     const choice = (chunk.choices as OpenAI.Chat.ChatCompletionChunk.Choice[] | undefined)?.[0];
@@ -50,8 +51,11 @@ export class OpenAiStreamReader {
 
 /** A whole (non-streamed) completion as the same event sequence a stream of it gives. */
 export function openAiCompletionEvents(completion: OpenAI.Chat.ChatCompletion, canonicalName: (wireName: string) => string): LlmEvent[] {
+  throwIfErrorObject(completion);
   const calls = new ToolCallAccumulator(canonicalName);
   const choice = (completion.choices as OpenAI.Chat.ChatCompletion.Choice[] | undefined)?.[0];
+  // A 200 with no choice at all is no answer (LM Studio has sent one for a prompt too long), not an empty one.
+  if (!choice) throw new OpenAI.APIError(undefined, { message: `the answer had no choices: ${JSON.stringify(completion).slice(0, 300)}` }, undefined, undefined);
   const events: LlmEvent[] = [];
   const message = choice?.message;
   if (typeof message?.content === 'string' && message.content !== '') events.push({ type: 'text', delta: message.content });
@@ -60,6 +64,16 @@ export function openAiCompletionEvents(completion: OpenAI.Chat.ChatCompletion, c
     events.push(...calls.pushWhole({ id: call.id, name: call.function?.name, arguments: call.function?.arguments }));
   }
   return [...events, ...finishEvents(calls, choice?.finish_reason ?? undefined, completion.usage ? toUsage(completion.usage) : undefined)];
+}
+
+/**
+ * vLLM (and servers built like it) report a failure in a body or stream chunk of its own,
+ * `{"object": "error", "message", "type", "code"}`, which the SDK passes on as data. Raised as the API error it
+ * is, its message and code reach the person and the retry policy (a numeric code stands in for the status).
+ */
+function throwIfErrorObject(data: object): void {
+  const loose = data as { object?: unknown; message?: unknown };
+  if (loose.object === 'error') throw new OpenAI.APIError(undefined, data, typeof loose.message === 'string' ? loose.message : undefined, undefined);
 }
 
 function finishEvents(calls: ToolCallAccumulator, finishReason: string | undefined, usage: LlmUsage | undefined): LlmEvent[] {

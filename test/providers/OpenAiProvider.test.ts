@@ -265,6 +265,18 @@ describe('OpenAiProvider failures', () => {
     expect(events).toEqual([{ type: 'text', delta: 'Half' }]);
   });
 
+  it('should report vLLM\'s error object in the middle of the stream with its message and code', async () => {
+    const failed = JSON.stringify({ object: 'error', message: 'CUDA out of memory while decoding', type: 'InternalServerError', param: null, code: 500 });
+    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'Half' }), failed]) });
+    const events: LlmEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of compatible().stream(buildRequest())) events.push(event);
+      })(),
+    ).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringContaining('broke off the answer (500): CUDA out of memory while decoding') as unknown });
+    expect(events).toEqual([{ type: 'text', delta: 'Half' }]);
+  });
+
   it('should retry an error event before any output whose numeric code is a retryable status (OpenRouter)', async () => {
     const providerDown = JSON.stringify({ id: 'gen-1', object: 'chat.completion.chunk', created: 1, model: 'meta-llama/llama-3.3-70b-instruct', error: { code: 502, message: 'Provider returned error' }, choices: [{ index: 0, delta: { content: '' }, finish_reason: 'error' }] });
     server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: '' }), providerDown]) }, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
@@ -300,6 +312,13 @@ describe('OpenAiProvider failures', () => {
 });
 
 describe('OpenAiProvider without streaming', () => {
+  it('should refuse a completion with no choices instead of taking it for an empty answer', async () => {
+    server.reply(CHAT, { json: { id: 'c', object: 'chat.completion', created: 1, model: 'local-model', choices: [] } });
+    const error = await failure(compatible({ streaming: false, maxRetries: 0 }));
+    expect(error.message).toContain('the answer had no choices');
+  });
+
+
   it('should give the same events from a whole completion, Ollama-style calls without index included', async () => {
     server.reply(CHAT, {
       json: {
