@@ -55,7 +55,7 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'allowDeletes', default: false, description: 'Let the agent delete, rename and move files (`vault.delete`, `vault.rename`).' },
   { key: 'maxRetries', default: 3, range: { min: 0, max: 10 }, description: 'Most retries of a failed provider request (429, 5xx, connection errors) and of a plan step.' },
   { key: 'checkpointLocation', default: '', description: 'Folder of the shadow git repository that holds checkpoints. Empty: a per-vault folder in your user config directory, outside the vault, so sync services never see it.' },
-  { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it.' },
+  { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it, never the newest one.' },
   { key: 'condensingThreshold', default: 70, range: { min: 10, max: 95 }, description: 'Summarize older conversation when it fills this percentage of the model\'s context window.' },
   { key: 'contextWindow', default: 0, range: { min: 0, max: 10000000 }, description: 'Context window of the model in tokens; 0 looks it up in the table of known models.' },
   { key: 'customModes', default: [], description: 'Modes of this vault: a JSON list of `{ slug, name, toolGroups, roleDefinition, customInstructions?, whenToUse? }`. A mode with a built-in slug (`ask`, `agent`) replaces it; tool groups only narrow what the agent can do.' },

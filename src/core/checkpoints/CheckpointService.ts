@@ -106,7 +106,7 @@ export class CheckpointService {
           inProgress: this.active.has(runId),
         });
       }
-      return runs.sort((a, b) => b.startedAt - a.startedAt || b.lastCheckpointAt - a.lastCheckpointAt || (a.runId < b.runId ? 1 : -1));
+      return runs.sort((a, b) => newestFirst({ ...a, lastAt: a.lastCheckpointAt }, { ...b, lastAt: b.lastCheckpointAt }));
     });
   }
 
@@ -190,7 +190,8 @@ export class CheckpointService {
 
   /**
    * Deletes the oldest runs until the repository is at most `maxBytes`, then the objects nothing reaches any
-   * more. Runs in progress are kept even if that leaves the repository over the cap.
+   * more. Runs in progress, and the newest run that has ended (the one "Revert last run" undoes), are kept even
+   * if that leaves the repository over the cap.
    */
   async prune(maxBytes: number): Promise<PruneResult> {
     if (!Number.isFinite(maxBytes) || maxBytes < 0) {
@@ -200,9 +201,12 @@ export class CheckpointService {
       const runs = [];
       for (const runId of await this.repo.listRunIds()) {
         const run = await this.loadRunOrNull(runId);
-        if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0 });
+        if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0, lastAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0 });
       }
-      return pruneRuns(this.repo, this.journal, () => this.gitFs.sizeBytes(), runs, this.active, maxBytes);
+      const keep = new Set(this.active);
+      const ended = runs.filter((run) => !this.active.has(run.runId)).sort(newestFirst);
+      if (ended[0]) keep.add(ended[0].runId);
+      return pruneRuns(this.repo, this.journal, () => this.gitFs.sizeBytes(), runs, keep, maxBytes);
     });
   }
 
@@ -284,6 +288,11 @@ function assertRunId(runId: string): void {
       { runId },
     );
   }
+}
+
+/** The order of `listRuns`: by first checkpoint, then last checkpoint, then id, newest first. */
+function newestFirst(a: { runId: string; startedAt: number; lastAt: number }, b: { runId: string; startedAt: number; lastAt: number }): number {
+  return b.startedAt - a.startedAt || b.lastAt - a.lastAt || (a.runId < b.runId ? 1 : -1);
 }
 
 function checkpointAt(run: LoadedRun, runId: string, seq: number): { commit: string; meta: CheckpointMeta } {

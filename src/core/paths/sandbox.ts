@@ -14,13 +14,18 @@ const FORBIDDEN_NAME_CHARS = /[*"\\<>:|?\u0000-\u001F]/;
 const DRIVE_LETTER = /^[A-Za-z]:/;
 // Invisible and bidi-control characters in a file name only serve to make one name look like another.
 const INVISIBLE_IN_NAME = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+// Names Windows does not take as they are written: "CON", "nul.md" are devices; "GIT~1" may be the 8.3 short name
+// of ".git" (or of any folder the ignore rules name); a trailing dot is dropped, so ".obsidian." is ".obsidian".
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])\s*(\.|$)/i;
+const SHORT_NAME = /^[^.~\s]{1,6}~\d+(\.[^.]{1,3})?$/;
 const ALWAYS_WRITE_PROTECTED = ['.git', '.trash'];
 
 /**
  * Checks a path the model (or a plan) gave and returns its normalized, vault-relative form.
  * Refuses: empty paths, absolute paths, drive letters, `..` segments, NUL/control characters, names Obsidian
- * forbids, and — for writes — the config folder, `.git/` and `.trash/` (case-insensitively, since macOS and
- * Windows file systems are case-insensitive and ".Obsidian" is the same folder there).
+ * forbids, names Windows reads as something else (trailing dots, device names, 8.3 short names), and — for
+ * writes — the config folder, `.git/` and `.trash/` (case-insensitively, since macOS and Windows file systems are
+ * case-insensitive and ".Obsidian" is the same folder there).
  */
 export function resolveVaultPath(raw: string, access: PathAccess, options: SandboxOptions, field = 'path'): string {
   const refuse = (why: string, code: 'INVALID_PATH' | 'FORBIDDEN_PATH' = 'INVALID_PATH'): never => {
@@ -40,6 +45,9 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
     const bad = FORBIDDEN_NAME_CHARS.exec(segment);
     if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names`);
     if (segment !== segment.trim()) refuse(`the name "${segment}" starts or ends with a space`);
+    if (segment.endsWith('.')) refuse(`the name "${segment}" ends with a dot, which Windows drops, so it would name "${segment.replace(/\.+$/, '')}"`);
+    if (WINDOWS_DEVICE.test(segment)) refuse(`the name "${segment}" stands for a device on Windows, not a file`);
+    if (SHORT_NAME.test(segment)) refuse(`the name "${segment}" has the shape of a Windows short (8.3) name, which can stand for another file or folder`);
   }
   const path = normalizePath(raw);
   if (path === '/') refuse('the path names the vault root');

@@ -57,12 +57,22 @@ describe('CheckpointService.prune', () => {
     await expect(h.service.revert('run-1')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('should never prune the run in progress, even over the cap', async () => {
+  it('should never prune the run in progress, nor the newest run that has ended, even over the cap', async () => {
+    const result = await h.service.prune(0);
+    expect(result.removedRuns).toEqual(['run-1', 'run-2']);
+    expect((await h.service.listRuns()).map((run) => run.runId)).toEqual(['run-4', 'run-3']);
+    await h.service.revert('run-4');
+    expect(await snapshot(h.vault)).toMatchObject({ files: { 'file-4.bin': Buffer.from(noise(40 * KB, 4)).toString('hex') } });
+  });
+
+  it('should keep the newest run once it has ended, even when it alone is over the cap, so "Revert last run" still works', async () => {
+    // After each run the services end it and prune: the run the user may want to revert is no longer in progress.
+    h.service.endRun('run-4');
     const result = await h.service.prune(0);
     expect(result.removedRuns).toEqual(['run-1', 'run-2', 'run-3']);
     expect((await h.service.listRuns()).map((run) => run.runId)).toEqual(['run-4']);
     await h.service.revert('run-4');
-    expect(await snapshot(h.vault)).toMatchObject({ files: { 'file-4.bin': Buffer.from(noise(40 * KB, 4)).toString('hex') } });
+    expect(await h.vault.readBinary('file-4.bin')).toEqual(noise(40 * KB, 4));
   });
 
   it('should keep an object that a remaining run still reaches', async () => {

@@ -76,6 +76,23 @@ describe('resolveVaultPath', () => {
     expect(refusal('Notes/report\u202Egpj.md').code).toBe('INVALID_PATH');
   });
 
+  it('should refuse names Windows reads as another name: trailing dots, device names and 8.3 short names', () => {
+    // On Windows ".obsidian./app.json" opens ".obsidian/app.json", "GIT~1" can be ".git" and "NUL" is no file at all.
+    expect(refusal('.obsidian./app.json').message).toBe(
+      'Refused path ".obsidian./app.json": the name ".obsidian." ends with a dot, which Windows drops, so it would name ".obsidian"',
+    );
+    for (const raw of ['.git./hooks/pre-commit', '.trash../x.md', 'Private./diary.md']) expect(refusal(raw, 'read').code).toBe('INVALID_PATH');
+    expect(refusal('GIT~1/config', 'read').message).toBe(
+      'Refused path "GIT~1/config": the name "GIT~1" has the shape of a Windows short (8.3) name, which can stand for another file or folder',
+    );
+    for (const raw of ['OBSIDI~1/app.json', 'Notes/PRIVAT~12/x.md', 'AGENTI~1.MD']) expect(refusal(raw, 'read').code).toBe('INVALID_PATH');
+    expect(refusal('Notes/CON').message).toBe('Refused path "Notes/CON": the name "CON" stands for a device on Windows, not a file');
+    for (const raw of ['nul.md', 'Com1.txt', 'lpt9', 'AUX .md']) expect(refusal(raw).code).toBe('INVALID_PATH');
+    for (const raw of ['Notes/v1.2 draft.md', 'Console.md', 'Nullable.md', 'Notes/~1 idea.md', 'Backup~old.md', 'a.b.md']) {
+      expect(resolveVaultPath(raw, 'write', options)).toBe(raw);
+    }
+  });
+
   it('should let a Cyrillic look-alike of .obsidian through: it is another folder, not the config folder', () => {
     expect(resolveVaultPath('.\u043Ebsidian/x.md', 'write', options)).toBe('.\u043Ebsidian/x.md');
   });
