@@ -14,7 +14,7 @@ export interface IgnoreOptions {
 
 /**
  * Which paths the agent may read and write. Two vault files in gitignore syntax: `.agentignore` (blocked:
- * neither read nor written) and `.agentprotected` (read-only). Built in: `.git/` and the plugin's own folder
+ * neither read nor written) and `.agentprotected` (read-only). Built in: every `.git/` and the plugin's own folder
  * are blocked (except reading the results it stored in `tmp/`); the config folder, `.trash/` and the two rule files themselves are read-only, so the agent
  * cannot loosen its own rules. Matching ignores letter case, as macOS and Windows file systems do.
  */
@@ -50,16 +50,18 @@ export class IgnoreService {
     this.protectedRules = ignore().add(await this.readRules(PROTECTED_FILE));
   }
 
+  /** NFC, as the paths it is matched against: a rule typed or pasted on macOS may be decomposed ("e" + U+0301). */
   private async readRules(path: string): Promise<string> {
     const entry = await this.vault.stat(path);
-    return entry?.kind === 'file' ? this.vault.read(path) : '';
+    return entry?.kind === 'file' ? (await this.vault.read(path)).normalize('NFC') : '';
   }
 
   /** Why `path` may not be accessed this way, or null when it may. `path` is normalized and vault-relative. */
   denial(path: string, access: PathAccess): string | null {
     const lower = path.toLowerCase();
     const within = (folder: string): boolean => lower === folder.toLowerCase() || lower.startsWith(`${folder.toLowerCase()}/`);
-    if (within('.git')) return `"${path}" is inside .git/, which the agent never touches`;
+    // Any .git, not only the vault's own: a nested repository's hooks and config run code.
+    if (`/${lower}/`.includes('/.git/')) return `"${path}" is inside a .git/ folder, which the agent never touches`;
     // Large results are stored in the plugin's tmp/ folder for the model to read back (ResultExternalizer).
     if (access === 'read' && within(`${this.options.pluginFolder}/tmp`)) return null;
     if (within(this.options.pluginFolder)) return `"${path}" is the plugin's own data, which the agent never touches`;

@@ -42,13 +42,26 @@ describe('IgnoreService', () => {
 
   it('should block .git and the plugin folder entirely, and make the config folder and .trash read-only', async () => {
     const { ignore } = await service({});
-    expect(ignore.denial('.git/HEAD', 'read')).toBe('".git/HEAD" is inside .git/, which the agent never touches');
+    expect(ignore.denial('.git/HEAD', 'read')).toBe('".git/HEAD" is inside a .git/ folder, which the agent never touches');
     expect(ignore.denial('.obsidian/plugins/embedded-agent/data.json', 'read')).toBe(
       '".obsidian/plugins/embedded-agent/data.json" is the plugin\'s own data, which the agent never touches',
     );
     expect(ignore.denial('.obsidian/app.json', 'read')).toBeNull();
     expect(ignore.denial('.obsidian/app.json', 'write')).toBe('".obsidian/app.json" is in the config folder .obsidian/, which is read-only for the agent');
     expect(ignore.denial('.trash/old.md', 'write')).not.toBeNull();
+  });
+
+  it('should block a .git folder at any depth: a nested repository\'s hooks run code', async () => {
+    const { ignore } = await service({});
+    expect(ignore.denial('Code/app/.git/hooks/pre-commit', 'write')).toBe('"Code/app/.git/hooks/pre-commit" is inside a .git/ folder, which the agent never touches');
+    expect(ignore.denial('Code/.GIT/config', 'read')).not.toBeNull();
+    expect(ignore.denial('Code/.github/workflows/ci.yml', 'write')).toBeNull();
+  });
+
+  it('should match rules written in decomposed Unicode (as macOS names files) against the composed paths the agent uses', async () => {
+    const { ignore } = await service({ '.agentignore': 'Prive\u0301/\n', '.agentprotected': 'Re\u0301sume\u0301.md\n' });
+    expect(ignore.denial('Privé/journal.md', 'read')).not.toBeNull();
+    expect(ignore.denial('Résumé.md', 'write')).not.toBeNull();
   });
 
   it('should let the agent read back results stored in the plugin\'s tmp folder, and nothing else there', async () => {
