@@ -64,7 +64,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
     const input = tool.validate(call.input);
     const context: ToolContext = { ...ports, signal: options.signal, runId: options.runId };
     const changes = await tool.describeChanges(input, context);
-    checkPaths(tool.meta, input, changes, host.ignore, overlay.configDir);
+    await checkPaths(tool.meta, input, changes, host.ignore, overlay);
     // Before applying: a modification's diff is against the text as the earlier steps left it.
     const shown = await buildPreview(changes, overlay);
     preview.files.push(...shown.files);

@@ -96,7 +96,7 @@ export class ToolExecutionPipeline {
       const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId };
       const asks = needsApproval(tool.meta, settings);
       const changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
-      checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault.configDir);
+      await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
       if (asks) approvalNote = await this.approve(tool, input, changes, run, settings);
       if (tool.meta.isWrite) checkpoint = await this.checkpoint(tool, changes, run);
       const output = await this.runTool(tool, input, context, run, checkpoint);

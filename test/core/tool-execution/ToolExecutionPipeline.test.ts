@@ -139,6 +139,31 @@ describe('ToolExecutionPipeline', () => {
     expect(approval.requests).toEqual([]);
   });
 
+  it('should refuse to move or delete a folder holding a file the rules protect or hide, at its old place or its new one', async () => {
+    const files = {
+      '.agentprotected': 'Notes/keep.md\nArchive/b.md\n',
+      '.agentignore': 'Drafts/secret.md\n',
+      'Notes/keep.md': 'K',
+      'Notes/a.md': 'A',
+      'Drafts/secret.md': 'S',
+      'Inbox/b.md': 'B',
+    };
+    const { pipeline, run, approval, context } = buildPipeline({ files });
+    expect((await pipeline.execute(call('vault.rename', { fromPath: 'Notes', toPath: 'Old' }), run)).error).toEqual({
+      code: 'FORBIDDEN_PATH',
+      message: 'Refused path: "Notes/keep.md" is listed in .agentprotected, so it is read-only for the agent',
+    });
+    expect((await pipeline.execute(call('vault.delete', { path: 'Notes', trash: false }), run)).error?.code).toBe('FORBIDDEN_PATH');
+    expect((await pipeline.execute(call('vault.delete', { path: 'Drafts' }), run)).error?.message).toBe(
+      'Refused path: "Drafts/secret.md" is listed in .agentignore, so the agent may neither read nor write it',
+    );
+    expect((await pipeline.execute(call('vault.rename', { fromPath: 'Inbox', toPath: 'Archive' }), run)).error?.message).toBe(
+      'Refused path: "Archive/b.md" is listed in .agentprotected, so it is read-only for the agent',
+    );
+    expect(approval.requests).toEqual([]);
+    expect(context.vault.dump()).toEqual(files);
+  });
+
   it('should refuse a path that leaves the vault, naming the field', async () => {
     const { pipeline, run } = buildPipeline();
     expect((await pipeline.execute(call('vault.readFile', { path: '../outside.md' }), run)).error).toEqual({

@@ -1,5 +1,6 @@
 import { resolveVaultPath } from '../../paths/sandbox';
 import type { PathAccess } from '../../paths/sandbox';
+import type { VaultPort } from '../../ports/vault';
 import type { PlannedChange, ToolMeta } from '../../tools/types';
 import type { IgnoreService } from '../IgnoreService';
 
@@ -20,28 +21,34 @@ export function inputPaths(meta: ToolMeta, input: unknown): { field: string; raw
   return found;
 }
 
-/** Every vault path a planned change writes (both ends of a move). */
-export function changedPaths(changes: readonly PlannedChange[]): string[] {
-  return changes.flatMap((change) => {
-    switch (change.kind) {
-      case 'move':
-        return [change.path, change.toPath];
-      case 'command':
-        return [];
-      default:
-        return [change.path];
+/**
+ * Every vault path a planned change writes: both ends of a move, and everything inside a folder that is moved or
+ * deleted (at its old place and, for a move, its new one), so that a rule on one file holds for its folder too.
+ */
+export async function changedPaths(changes: readonly PlannedChange[], vault: VaultPort): Promise<string[]> {
+  const paths: string[] = [];
+  for (const change of changes) {
+    if (change.kind === 'command') continue;
+    const toPath = change.kind === 'move' ? change.toPath : null;
+    paths.push(change.path, ...(toPath === null ? [] : [toPath]));
+    if ((change.kind === 'move' || change.kind === 'delete') && change.isFolder) {
+      for (const entry of await vault.list(change.path, true)) {
+        paths.push(entry.path, ...(toPath === null ? [] : [toPath + entry.path.slice(change.path.length)]));
+      }
     }
-  });
+  }
+  return paths;
 }
 
 /**
  * Stage 3: the sandbox and the ignore rules, for every path in the input and every path the call will actually
- * write (a create-unique name, the file behind the editor, a rename target). Throws FORBIDDEN_PATH/INVALID_PATH.
+ * write (a create-unique name, the file behind the editor, a rename target, the contents of a moved folder).
+ * Throws FORBIDDEN_PATH/INVALID_PATH.
  */
-export function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, configDir: string): void {
+export async function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, vault: VaultPort): Promise<void> {
   for (const { field, raw, access } of inputPaths(meta, input)) {
-    const path = resolveVaultPath(raw, access, { configDir }, field);
+    const path = resolveVaultPath(raw, access, { configDir: vault.configDir }, field);
     ignore.assertAllowed(path, access, field);
   }
-  for (const path of changedPaths(changes)) ignore.assertAllowed(path, 'write');
+  for (const path of await changedPaths(changes, vault)) ignore.assertAllowed(path, 'write');
 }
