@@ -93,7 +93,7 @@ export class ToolExecutionPipeline {
       const input = tool.validate(call.input);
       run.repetition.check(tool.name, input);
       await this.deps.ignore.ensureLoaded();
-      const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId };
+      const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId, readable: (path) => this.deps.ignore.denial(path, 'read') === null };
       const asks = needsApproval(tool.meta, settings);
       const changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
       await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);

@@ -110,6 +110,8 @@ export interface ToolContext {
   checkpoints?: CheckpointAccess;
   /** Present inside an agent run; the agent.* tools report a clear error without it. */
   agent?: AgentControl;
+  /** Whether the ignore rules let the agent read `path` (the pipeline fills it in): listings and searches leave out the rest. */
+  readable?: (path: string) => boolean;
 }
 
 export type ToolResult<O = unknown> =

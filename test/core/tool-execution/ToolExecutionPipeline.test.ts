@@ -139,6 +139,16 @@ describe('ToolExecutionPipeline', () => {
     expect(approval.requests).toEqual([]);
   });
 
+  it('should leave what the ignore rules hide out of listings and searches of the whole vault', async () => {
+    const files = { '.agentignore': 'Private/\n*.secret.md\n', 'Private/diary.md': 'my password is hunter2', 'Notes/pw.secret.md': 'password: hunter2', 'Notes/a.md': 'no password here' };
+    const { pipeline, run } = buildPipeline({ files });
+    const search = await pipeline.execute(call('vault.searchText', { query: 'password' }), run);
+    expect(search.output).toMatchObject({ matches: [{ path: 'Notes/a.md' }], filesSearched: 1 });
+    expect((await pipeline.execute(call('vault.searchText', { query: 'hunter2', paths: ['Notes'] }), run)).output).toMatchObject({ matches: [] });
+    const listed = await pipeline.execute(call('vault.listFiles', { recursive: true }), run);
+    expect((listed.output as { items: { path: string }[] }).items.map((item) => item.path)).toEqual(['Notes', 'Notes/a.md']);
+  });
+
   it('should refuse to move or delete a folder holding a file the rules protect or hide, at its old place or its new one', async () => {
     const files = {
       '.agentprotected': 'Notes/keep.md\nArchive/b.md\n',

@@ -55,7 +55,7 @@ export class ListFilesTool extends BaseTool<ListFilesInput, ListFilesOutput> {
         throw new AgentError('NOT_A_FOLDER', `${this.name}: \`prefix\` "${folder}" is a file, expected a folder; use vault.readFile to read it`, { path: folder });
       }
     }
-    let entries = await context.vault.list(folder, input.recursive);
+    let entries = (await context.vault.list(folder, input.recursive)).filter((entry) => context.readable?.(entry.path) !== false);
     if (input.extensions) {
       const suffixes = suffixesOf(input.extensions);
       entries = entries.filter((entry) => {

@@ -88,5 +88,5 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
 
 async function searchableIn(folder: string, context: ToolContext): Promise<VaultEntry[]> {
   const entries = await context.vault.list(folder, true);
-  return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path));
+  return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path) && context.readable?.(entry.path) !== false);
 }
