@@ -131,6 +131,19 @@ export class MemoryVault implements VaultPort {
     return Promise.resolve();
   }
 
+  deleteEmptyFolder(path: string): Promise<boolean> {
+    return settle(() => {
+      if (this.files.has(path)) throw new AgentError('NOT_A_FOLDER', `"${path}" is a file, not a folder`, { path });
+      if (!this.folders.has(path)) throw new AgentError('NOT_FOUND', `Folder "${path}" does not exist`, { path });
+      if (path === '/') throw new AgentError('INVALID_PATH', 'The vault root cannot be deleted', { path });
+      const holds = (entry: string): boolean => entry !== path && isInside(entry, path);
+      if ([...this.files.keys()].some(holds) || [...this.folders].some(holds)) return false;
+      this.folders.delete(path);
+      this.emit({ type: 'delete', path });
+      return true;
+    });
+  }
+
   list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
     if (this.files.has(folder)) return Promise.reject(new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder }));
     if (!this.folders.has(folder)) return Promise.reject(new AgentError('NOT_FOUND', `Folder "${folder}" does not exist`, { path: folder }));

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { AgentError, isAgentError } from '../core/errors';
 import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
@@ -208,6 +208,22 @@ export class NodeVault implements VaultPort {
     await asVaultError(rm(target.abs, { recursive: true }), target.path, 'delete');
     this.forget(target.path);
     this.emit({ type: 'delete', path: target.path });
+  }
+
+  async deleteEmptyFolder(path: string): Promise<boolean> {
+    const target = await this.existing(path);
+    if (!target.info.isDirectory()) throw new AgentError('NOT_A_FOLDER', `"${target.path}" is a file, not a folder`, { path: target.path });
+    try {
+      // rmdir removes only an empty folder: whatever is inside, hidden or not, keeps it.
+      await rmdir(target.abs);
+    } catch (error) {
+      const code = fsCode(error);
+      if (code === 'ENOTEMPTY' || code === 'EEXIST') return false;
+      throw fromFsError(error, target.path, 'delete');
+    }
+    this.forget(target.path);
+    this.emit({ type: 'delete', path: target.path });
+    return true;
   }
 
   async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {

@@ -160,6 +160,19 @@ export class ObsidianVault implements VaultPort {
     await attempt(target.path, () => permanent.delete(target, true));
   }
 
+  async deleteEmptyFolder(path: string): Promise<boolean> {
+    const target = normalizePath(path);
+    const entry = await this.stat(target);
+    if (!entry) throw new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target });
+    if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
+    if (target === '/') throw new AgentError('INVALID_PATH', 'Cannot delete the vault root', { path: target });
+    // The adapter lists what is on disk, hidden entries included; the index would not show them.
+    const inside = await attempt(target, () => this.vault.adapter.list(target));
+    if (inside.files.length > 0 || inside.folders.length > 0) return false;
+    await this.delete(target);
+    return true;
+  }
+
   async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
     const target = normalizePath(folder);
     const found = this.vault.getAbstractFileByPath(target);

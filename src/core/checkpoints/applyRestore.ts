@@ -23,7 +23,7 @@ export interface Applied {
 /**
  * Runs planned steps through the vault port. Text files go through `create`/`modify`, so Obsidian's editors and
  * caches see ordinary changes; other bytes through `writeBinary`. A folder is removed only if it is still empty
- * when its turn comes. The first failure stops the restore with an error naming the path.
+ * (hidden entries included) when its turn comes. The first failure stops the restore with an error naming the path.
  */
 export async function applyRestore(
   vault: VaultPort,
@@ -56,10 +56,9 @@ async function applyStep(vault: VaultPort, step: RestoreStep, readBlob: (oid: st
       await vault.createFolder(step.path);
       return true;
     }
-    const entry = await vault.stat(step.path);
-    if (entry?.kind !== 'folder' || (await vault.list(step.path, false)).length > 0) return false;
-    await vault.delete(step.path);
-    return true;
+    if ((await vault.stat(step.path))?.kind !== 'folder') return false;
+    // Never `delete`: that takes whatever is inside, and hidden entries there were never checkpointed.
+    return vault.deleteEmptyFolder(step.path);
   }
   if (step.action === 'delete') {
     if ((await vault.stat(step.path))?.kind !== 'file') return false;

@@ -134,6 +134,15 @@ export class OverlayVault implements VaultPort {
     this.emit({ type: 'delete', path });
   }
 
+  /** The base vault's hidden entries are out of sight, so a folder that is still the base vault's stays. */
+  async deleteEmptyFolder(path: string): Promise<boolean> {
+    if ((await this.list(path, false, true)).length > 0) return false;
+    if (path === '/') throw new AgentError('INVALID_PATH', 'The vault root cannot be deleted', { path });
+    if (!this.hidden(path) && (await this.base.stat(path))?.kind === 'folder') return false;
+    await this.delete(path);
+    return true;
+  }
+
   /** `withHidden` is for moving a folder: its hidden entries move with it, though `list` does not show them. */
   async list(folder: string, recursive: boolean, withHidden = false): Promise<VaultEntry[]> {
     const entry = await this.stat(folder);

@@ -63,6 +63,12 @@ export interface VaultPort {
   trash(path: string): Promise<void>;
   /** Deletes a file or folder (with its contents) permanently. */
   delete(path: string): Promise<void>;
+  /**
+   * Deletes the folder at `path` only if it holds nothing at all, hidden entries included (which `list` may not
+   * show); returns false, changing nothing, when it holds anything. `NOT_FOUND` if absent, `NOT_A_FOLDER` for a
+   * file. For undoing a folder's creation without taking what was put in it since.
+   */
+  deleteEmptyFolder(path: string): Promise<boolean>;
 
   /**
    * Files and folders under `folder` ("/" for the root), not including `folder` itself; with `recursive` all

@@ -322,6 +322,30 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       });
     });
 
+    describe('deleteEmptyFolder', () => {
+      it('should delete an empty folder and say so', async () => {
+        await vault.createFolder('Inbox/Empty');
+        expect(await vault.deleteEmptyFolder('Inbox/Empty')).toBe(true);
+        expect(await vault.stat('Inbox/Empty')).toBeNull();
+        expect(await vault.stat('Inbox')).toMatchObject({ kind: 'folder' });
+      });
+
+      it('should keep a folder that holds anything, hidden entries included, and change nothing', async () => {
+        expect(await vault.deleteEmptyFolder('Notes/Deep')).toBe(false);
+        expect(await vault.read('Notes/Deep/Nested.md')).toBe('Nested note');
+        await vault.delete('Notes/Deep');
+        await vault.delete('Notes/Idea.md');
+        expect(await vault.list('Notes', true)).toEqual([]);
+        expect(await vault.deleteEmptyFolder('Notes')).toBe(false);
+        expect(await vault.read('Notes/.hidden/secret.md')).toBe('hidden');
+      });
+
+      it('should refuse a missing path and a file', async () => {
+        await expectError(vault.deleteEmptyFolder('Missing'), 'NOT_FOUND', 'Missing');
+        await expectError(vault.deleteEmptyFolder('Readme.md'), 'NOT_A_FOLDER', 'Readme.md');
+      });
+    });
+
     describe('list', () => {
       it('should list only the direct children of the root when not recursive', async () => {
         expect(pathsOf(await vault.list('/', false))).toEqual(['Empty.md', 'Notes', 'Readme.md', 'Unicode']);
