@@ -34,7 +34,8 @@ export class AuditLog {
 
   record(entry: Omit<AuditEntry, 'ts'>): Promise<void> {
     const now = new Date(this.clock.now());
-    const line: AuditEntry = { ts: now.toISOString(), ...entry, args: redact(entry.args, this.knownSecrets()) };
+    // The tool name is the model's too: an unknown one is logged as it came.
+    const line: AuditEntry = { ts: now.toISOString(), ...entry, tool: redact(entry.tool, this.knownSecrets()) as string, args: redact(entry.args, this.knownSecrets()) };
     if (line.error) line.error = redact(line.error, this.knownSecrets()) as string;
     const file = `audit/${now.toISOString().slice(0, 10)}.jsonl`;
     this.queue = this.queue.then(() => this.files.append(file, `${JSON.stringify(line)}\n`)).catch(this.onError);

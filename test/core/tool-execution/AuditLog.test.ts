@@ -14,6 +14,20 @@ describe('redact', () => {
     ).toEqual({ apiKey: '[redacted]', headers: { Authorization: '[redacted]' }, content: 'my key is [redacted] ok', note: '[redacted] here' });
   });
 
+  it('should redact secrets in object keys and at any depth, where a model can put them', () => {
+    const key = 'sk-ant-api03-abcdefghijklmnop1234';
+    let deep: unknown = { note: key };
+    for (let level = 0; level < 30; level++) deep = { a: deep };
+    const redacted = JSON.stringify(redact({ frontmatter: { [key]: true }, deep }));
+    expect(redacted).not.toContain(key);
+    expect(redacted).toContain('"[redacted]":true');
+  });
+
+  it('should know the key shapes of OpenAI-compatible providers and of tokens often kept in notes', () => {
+    const tokens = ['gsk_abcdefghijklmnopqrstuvwxyz012345', 'xai-abcdefghijklmnopqrstuvwxyz012345', 'hf_abcdefghijklmnopqrstuvwxyz0123', 'ghp_abcdefghijklmnopqrstuvwxyz0123456789', 'github_pat_11ABCDEFG0abcdefghijklmnop', 'AKIAIOSFODNN7EXAMPLE'];
+    expect(redact({ content: tokens.join(' and ') })).toEqual({ content: tokens.map(() => '[redacted]').join(' and ') });
+  });
+
   it('should cut very long strings and say how much was left out', () => {
     expect(redact({ content: 'x'.repeat(4010) })).toEqual({ content: `${'x'.repeat(4000)}…[+10 chars]` });
   });
@@ -37,6 +51,13 @@ describe('AuditLog', () => {
     const log = new AuditLog(files, fixedClock(), () => ['planted-secret-123']);
     await log.record({ runId: 'r', tool: 'vault.writeFile', args: { content: 'planted-secret-123' }, ok: false, error: 'failed with planted-secret-123', code: 'INTERNAL', durationMs: 0 });
     expect([...files.data.values()].join('')).not.toContain('planted-secret-123');
+  });
+
+  it('should redact a tool name, which the model chooses too', async () => {
+    const files = memoryPluginFiles();
+    const log = new AuditLog(files, fixedClock());
+    await log.record({ runId: 'r', tool: 'sk-proj-abcdefghijklmnop1234', args: {}, ok: false, error: 'Unknown tool', code: 'UNKNOWN_TOOL', durationMs: 0 });
+    expect([...files.data.values()].join('')).toContain('"tool":"[redacted]"');
   });
 
   it('should report a failing disk without failing the caller', async () => {
