@@ -76,6 +76,10 @@ export class NodeVault implements VaultPort {
     return entry;
   }
 
+  resolveLinks(path: string): Promise<string> {
+    return this.root.resolve(path);
+  }
+
   async read(path: string): Promise<string> {
     const { path: key, data, mtimeMs } = await this.readFile(path);
     const text = data.toString('utf8');

@@ -155,6 +155,25 @@ export class VaultRoot {
     return this.realRootSync;
   }
 
+  /** The vault path `raw` leads to: its nearest existing ancestor with symlinks resolved, then the rest of it. */
+  async resolve(raw: string): Promise<string> {
+    const path = this.normalize(raw);
+    const root = await this.realRootPath();
+    const rest: string[] = [];
+    for (let current = this.toAbs(path); ; current = nodePath.dirname(current)) {
+      try {
+        const real = await realpath(current);
+        if (!this.containsAbs(root, real)) throw forbidden(path);
+        return normalizePath([nodePath.relative(root, real), ...rest].join('/'));
+      } catch (error) {
+        if (error instanceof AgentError) throw error;
+        const code = fsCode(error);
+        if ((code !== 'ENOENT' && code !== 'ENOTDIR') || current === this.abs) throw fromFsError(error, path, 'open');
+        rest.unshift(nodePath.basename(current));
+      }
+    }
+  }
+
   /** True when a real (symlink-resolved) disk path lies inside the vault's real root. */
   async isInsideReal(real: string): Promise<boolean> {
     return this.containsAbs(await this.realRootPath(), real);

@@ -1,3 +1,4 @@
+import { AgentError } from '../../errors';
 import { resolveVaultPath } from '../../paths/sandbox';
 import type { PathAccess } from '../../paths/sandbox';
 import type { VaultPort } from '../../ports/vault';
@@ -47,8 +48,15 @@ export async function changedPaths(changes: readonly PlannedChange[], vault: Vau
  */
 export async function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, vault: VaultPort): Promise<void> {
   for (const { field, raw, access } of inputPaths(meta, input)) {
-    const path = resolveVaultPath(raw, access, { configDir: vault.configDir }, field);
-    ignore.assertAllowed(path, access, field);
+    await assertAllowed(resolveVaultPath(raw, access, { configDir: vault.configDir }, field), access, ignore, vault, field);
   }
-  for (const path of await changedPaths(changes, vault)) ignore.assertAllowed(path, 'write');
+  for (const path of await changedPaths(changes, vault)) await assertAllowed(path, 'write', ignore, vault);
+}
+
+/** The rules for `path` as spelled, and for where it leads when a symlink inside the vault is on the way. */
+async function assertAllowed(path: string, access: PathAccess, ignore: IgnoreService, vault: VaultPort, field = 'path'): Promise<void> {
+  ignore.assertAllowed(path, access, field);
+  const target = vault.resolveLinks ? await vault.resolveLinks(path) : path;
+  const why = target === path ? null : ignore.denial(target, access);
+  if (why) throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: "${path}" leads to "${target}": ${why}`, { path, field });
 }

@@ -1,0 +1,40 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as nodePath from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodeVault } from '../../../../src/node/NodeVault';
+import { buildPipeline } from '../../../builders/pipeline';
+
+const call = (name: string, input: unknown) => ({ id: name, name, input });
+
+/** Links a user made inside the vault, to places the agent may not touch by their own names. */
+describe('checkPaths through links inside a NodeVault', () => {
+  let root: string;
+  let vault: NodeVault;
+
+  beforeEach(async () => {
+    root = await mkdtemp(nodePath.join(tmpdir(), 'links-'));
+    for (const [path, content] of Object.entries({ '.agentignore': 'Private/\n', 'Private/diary.md': 'hunter2', '.obsidian/app.json': '{}', '.git/HEAD': 'ref', 'Notes/a.md': 'A' })) {
+      await mkdir(nodePath.dirname(nodePath.join(root, path)), { recursive: true });
+      await writeFile(nodePath.join(root, path), content);
+    }
+    for (const [link, target] of [['Public', 'Private'], ['Settings', '.obsidian'], ['Repo', '.git'], ['Notes/Linked', 'Notes']]) {
+      await symlink(nodePath.join(root, target as string), nodePath.join(root, link as string), 'dir');
+    }
+    vault = new NodeVault(root);
+  });
+
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('should apply the rules to where a path leads, not only to how it is spelled', async () => {
+    const { pipeline, run } = buildPipeline({ context: { vault } });
+    expect((await pipeline.execute(call('vault.readFile', { path: 'Public/diary.md' }), run)).error).toEqual({
+      code: 'FORBIDDEN_PATH',
+      message: 'Refused path: "Public/diary.md" leads to "Private/diary.md": "Private/diary.md" is listed in .agentignore, so the agent may neither read nor write it',
+    });
+    expect((await pipeline.execute(call('vault.writeFile', { path: 'Settings/app.json', content: '{"evil":true}' }), run)).error?.code).toBe('FORBIDDEN_PATH');
+    expect((await pipeline.execute(call('vault.createFile', { path: 'Repo/hooks/pre-commit', content: 'evil' }), run)).error?.code).toBe('FORBIDDEN_PATH');
+    expect(await readFile(nodePath.join(root, '.obsidian/app.json'), 'utf8')).toBe('{}');
+    expect((await pipeline.execute(call('vault.readFile', { path: 'Notes/Linked/a.md' }), run)).output).toMatchObject({ content: 'A' });
+  });
+});
