@@ -85,8 +85,8 @@ export interface VaultPort {
 
   /**
    * The vault path `path` leads to once symbolic links on the way are followed ("Public/a.md" → "Private/a.md"
-   * when Public links to Private), so that the ignore rules judge where a call really reads or writes. Platforms that do not
-   * follow links inside the vault, or cannot tell, omit this.
+   * when Public links to Private), so that the ignore rules judge where a call really reads or writes. Platforms
+   * that do not follow links inside the vault, or cannot tell, omit this.
    */
   resolveLinks?(path: string): Promise<string>;
 
