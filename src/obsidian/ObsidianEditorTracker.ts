@@ -70,15 +70,16 @@ export class ObsidianEditorTracker implements EditorPort {
     };
   }
 
-  replaceRange(text: string, range: EditorRange): Promise<void> {
-    try {
-      const editor = this.requireEditor('replace text');
-      const [start, end] = comparePositions(range.from, range.to) <= 0 ? [range.from, range.to] : [range.to, range.from];
-      editor.replaceRange(text, clamp(editor, start), clamp(editor, end));
-      return Promise.resolve();
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+  /**
+   * Edits the editor, then saves the note at once rather than a moment later as Obsidian would: the checkpoint
+   * records what the file holds right after the write, and an edit saved later would look like the user's own.
+   */
+  async replaceRange(text: string, range: EditorRange): Promise<void> {
+    const view = this.requireView('replace text');
+    const editor = view.editor;
+    const [start, end] = comparePositions(range.from, range.to) <= 0 ? [range.from, range.to] : [range.to, range.from];
+    editor.replaceRange(text, clamp(editor, start), clamp(editor, end));
+    await view.save();
   }
 
   setCursor(cursor: EditorPosition): void {
@@ -93,8 +94,12 @@ export class ObsidianEditorTracker implements EditorPort {
   }
 
   private requireEditor(operation: string): Editor {
+    return this.requireView(operation).editor;
+  }
+
+  private requireView(operation: string): MarkdownView {
     const view = this.markdownView();
-    if (view) return view.editor;
+    if (view) return view;
     throw new AgentError('NO_EDITOR', `Cannot ${operation}: no Markdown editor is open`);
   }
 

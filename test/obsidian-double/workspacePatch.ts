@@ -64,6 +64,19 @@ export function patchWorkspace(): void {
     else if (workspace.activeLeaf === this) announceActive(workspace, this);
   };
 
+  // The view's data is the editor's text, and `save` writes it to the note when it differs, as in Obsidian; the
+  // mock keeps data apart from the editor and saves nothing. Obsidian also saves on its own a moment after each
+  // edit (requestSave); tests call `save` for that.
+  MarkdownView.prototype.getViewData = function (this: MarkdownView): string {
+    return this.editor.getValue();
+  };
+  MarkdownView.prototype.save = async function (this: MarkdownView): Promise<void> {
+    const file = this.file;
+    if (!file) return;
+    const data = this.getViewData();
+    if (data !== (await this.app.vault.read(file))) await this.app.vault.modify(file, data);
+  };
+
   const workspaceProto = Workspace.prototype;
   const originalSetActiveLeaf = originalOf(workspaceProto, 'setActiveLeaf');
   workspaceProto.setActiveLeaf = function (this: Workspace, leaf: WorkspaceLeaf, params?: { focus?: boolean }): void {

@@ -27,7 +27,7 @@ export interface EditorSnapshot {
 export interface EditorPort {
   /** The editor's state now, or null when no Markdown editor is open. */
   snapshot(): EditorSnapshot | null;
-  /** Replaces `range` with `text` in that editor (`NO_EDITOR` if none). The file is saved by the editor. */
+  /** Replaces `range` with `text` in that editor (`NO_EDITOR` if none) and saves the note before it returns. */
   replaceRange(text: string, range: EditorRange): Promise<void>;
   /** Moves the cursor (and collapses the selection) to `position`. */
   setCursor(position: EditorPosition): void;
