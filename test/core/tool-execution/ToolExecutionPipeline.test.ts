@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
+import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
+import { makeHarness } from '../checkpoints/harness';
 
 const call = (name: string, input: unknown, id = name) => ({ id, name, input });
 
@@ -172,6 +175,33 @@ describe('ToolExecutionPipeline', () => {
     );
     expect(approval.requests).toEqual([]);
     expect(context.vault.dump()).toEqual(files);
+  });
+
+  it('should refuse an editor write when the note behind the editor is protected, hidden or in the config folder', async () => {
+    for (const file of ['Templates/t.md', 'Private/p.md', '.obsidian/snippets/x.md']) {
+      const { pipeline, run, approval, context } = buildPipeline({ files: { '.agentprotected': 'Templates/\n', '.agentignore': 'Private/\n', [file]: 'hello' } });
+      run.ports = { ...run.ports, editor: new MemoryEditor({ vault: context.vault }).setDocument(file, 'hello') };
+      expect((await pipeline.execute(call('editor.insertAtCursor', { text: 'X' }), run)).error?.code).toBe('FORBIDDEN_PATH');
+      expect(approval.requests).toEqual([]);
+      expect(context.vault.dump()[file]).toBe('hello');
+    }
+  });
+
+  it('should refuse a checkpoint restore that would write where the rules protect now', async () => {
+    const harness = await makeHarness({ 'Notes/a.md': 'A' });
+    try {
+      const service = new CheckpointService({ vault: harness.vault, gitFs: harness.gitFs, clock: harness.clock });
+      const { pipeline, run, approval } = buildPipeline({ context: { vault: harness.vault, checkpoints: service }, deps: { checkpoints: service } });
+      await pipeline.execute(call('vault.writeFile', { path: 'Notes/a.md', content: 'B' }), run);
+      await pipeline.endRun(run);
+      await harness.vault.create('.agentprotected', 'Notes/\n');
+      const restore = await pipeline.execute(call('checkpoints.restore', { runId: 'run-1', seq: 1 }), pipeline.startRun('run-2', { ports: run.ports, signal: run.signal }));
+      expect(restore.error).toEqual({ code: 'FORBIDDEN_PATH', message: 'Refused path: "Notes/a.md" is listed in .agentprotected, so it is read-only for the agent' });
+      expect(approval.requests).toHaveLength(1);
+      expect(await harness.vault.read('Notes/a.md')).toBe('B');
+    } finally {
+      await harness.cleanup();
+    }
   });
 
   it('should refuse a path that leaves the vault, naming the field', async () => {
