@@ -228,7 +228,7 @@ export class CheckpointService {
 
   private async recordAfterLocked(runId: string, seq: number, paths: string[]): Promise<void> {
     const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
-    const after: Record<string, string | null> = {};
+    const after = Object.create(null) as Record<string, string | null>;
     const context = `Recording the result of checkpoint ${seq} of run "${runId}"`;
     for (const path of new Set([...Object.keys(meta.files), ...paths])) {
       if ((await this.vault.stat(path))?.kind === 'folder') continue;

@@ -22,8 +22,9 @@ export async function capturePreState(
   store: (bytes: Uint8Array) => Promise<string>,
   context: string,
 ): Promise<PreState> {
-  const files: Record<string, string | null> = {};
-  const folders: Record<string, boolean> = {};
+  // Without a prototype, so that paths named "constructor" or "__proto__" are keys like any other.
+  const files = Object.create(null) as Record<string, string | null>;
+  const folders = Object.create(null) as Record<string, boolean>;
   const pendingFolders = [...(request.folders ?? [])];
 
   const recordFile = async (path: string): Promise<void> => {
