@@ -14,6 +14,7 @@ import { ObsidianVault } from '../../../src/obsidian/ObsidianVault';
 import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
 import { createTestApp } from '../../obsidian-double/harness';
+import { snapshot } from './harness';
 
 const INITIAL: Record<string, string> = {
   'a.md': 'a0',
@@ -48,7 +49,7 @@ const adapters: [string, (folder: string) => Promise<World>][] = [
   ],
 ];
 
-describe.each(adapters)('revert scenarios over %s', (_name, make) => {
+describe.each(adapters)('revert scenarios over %s', (name, make) => {
   let folder: string;
   let vault: VaultPort;
   let cleanupVault: () => Promise<void>;
@@ -58,6 +59,17 @@ describe.each(adapters)('revert scenarios over %s', (_name, make) => {
   let pipeline: ToolExecutionPipeline;
   let runs: RunState[];
 
+  const startRun = (runId: string): RunState => {
+    const run = pipeline.startRun(runId, { ports: { ...runs[0]!.ports }, signal: new AbortController().signal });
+    runs.push(run);
+    return run;
+  };
+  /** Checkpoint, write, record, as the pipeline does, for a write no tool makes (binary content). */
+  const direct = async (runId: string, paths: string[], write: () => Promise<unknown>): Promise<void> => {
+    const { seq } = await service.checkpoint(runId, { tool: 'test', paths });
+    await write();
+    await service.recordAfter(runId, seq, paths);
+  };
   const call = async (run: RunState, name: string, input: Record<string, unknown>): Promise<void> => {
     const outcome = await pipeline.execute({ id: name, name, input }, run);
     expect(outcome.error).toBeUndefined();
@@ -94,5 +106,198 @@ describe.each(adapters)('revert scenarios over %s', (_name, make) => {
     expect(await vault.read('Notes/Deep/c.md')).toBe('c0');
     expect(await vault.read('Links.md')).toBe('see [[b]] and [[c]]');
     expect(await vault.stat('Archive/Notes/b.md')).toBeNull();
+  });
+  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe, 0x80, 0xc3, 0x28]);
+  const PDF = new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n');
+  const withNul = new Uint8Array([0x61, 0x00, 0x62, 0x0a, 0x00]);
+
+  it('should give binary files their exact bytes back after writeBinary overwrote them and a delete removed them', async () => {
+    await vault.writeBinary('Assets/img.png', PNG);
+    await vault.writeBinary('Assets/doc.pdf', PDF);
+    await vault.writeBinary('Assets/zero.bin', withNul);
+    await vault.writeBinary('Assets/bad.bin', new Uint8Array([0xc3, 0x28, 0xa0, 0xa1, 0xf0, 0x28, 0x8c, 0xbc]));
+    const before = await snapshot(vault);
+    await direct('run-1', ['Assets/img.png', 'Assets/new.bin'], async () => {
+      await vault.writeBinary('Assets/img.png', new Uint8Array([1, 2, 3]));
+      await vault.writeBinary('Assets/new.bin', PNG);
+    });
+    await call(runs[0]!, 'vault.delete', { path: 'Assets/doc.pdf', trash: false });
+    await call(runs[0]!, 'vault.delete', { path: 'Assets/zero.bin' });
+    await call(runs[0]!, 'vault.writeFile', { path: 'Assets/bad.bin', content: 'now text' });
+    await pipeline.endRun(runs[0]!);
+    expect((await service.planRevert('run-1')).conflicts).toEqual([]);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+    expect(await vault.readBinary('Assets/img.png')).toEqual(PNG);
+  });
+
+  it('should restore empty files and remove empty files the run made', async () => {
+    await vault.create('Empty.md', '');
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.delete', { path: 'Empty.md', trash: false });
+    await call(runs[0]!, 'vault.createFile', { path: 'Made/Empty too.md', content: '' });
+    await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: '' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should restore a very large note byte for byte', async () => {
+    const line = 'Ünïcödé line with emoji 🚀 and CRLF\r\n';
+    const big = line.repeat(Math.ceil((3 * 1024 * 1024) / line.length));
+    await vault.create('Big.md', big);
+    await call(runs[0]!, 'vault.writeFile', { path: 'Big.md', content: 'short now' });
+    await call(runs[0]!, 'vault.writeFile', { path: 'Big.md', content: big + big.slice(0, 1000), mode: 'overwrite' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await vault.read('Big.md')).toBe(big);
+  });
+
+  it('should revert writes to names with spaces, "#", "%", emoji and decomposed accents', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.createFile', { path: 'Cafe\u0301 ☕/100% #1 🚀.md', content: 'x' });
+    await call(runs[0]!, 'vault.rename', { fromPath: 'a.md', toPath: 'Ça & ça/a %20 #b 👍.md' });
+    await call(runs[0]!, 'vault.writeFile', { path: 'Ça & ça/a %20 #b 👍.md', content: 'changed' });
+    await pipeline.endRun(runs[0]!);
+    expect((await service.planRevert('run-1')).conflicts).toEqual([]);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should undo a case-only rename', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.rename', { fromPath: 'a.md', toPath: 'A.md' });
+    await call(runs[0]!, 'vault.rename', { fromPath: 'Notes/Deep', toPath: 'Notes/deep' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should move a renamed folder back, remove the new one and give the notes whose links were rewritten their text back', async () => {
+    await vault.modify('Links.md', 'see [[Notes/Deep/c]] and [[Notes/b|b]]');
+    await vault.modify('a.md', '![[Notes/Deep/c]] [c](Notes/Deep/c.md)');
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.rename', { fromPath: 'Notes/Deep', toPath: 'Moved/Deeper/Deep' });
+    // Obsidian rewrites the links to what moved; the other vaults leave link text alone.
+    if (name === 'ObsidianVault') expect(await vault.read('Links.md')).toBe('see [[c]] and [[Notes/b|b]]');
+    await call(runs[0]!, 'vault.writeFile', { path: 'Moved/Deeper/Deep/c.md', content: 'edited in its new place' });
+    await pipeline.endRun(runs[0]!);
+    const plan = await service.planRevert('run-1');
+    expect(plan.conflicts).toEqual([]);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+    expect(await vault.stat('Moved')).toBeNull();
+  });
+
+  it('should undo a rename onto a path the run deleted earlier', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.delete', { path: 'a.md' });
+    await call(runs[0]!, 'vault.rename', { fromPath: 'Notes/b.md', toPath: 'a.md' });
+    await call(runs[0]!, 'vault.rename', { fromPath: 'Links.md', toPath: 'Notes/b.md' });
+    await pipeline.endRun(runs[0]!);
+    expect((await service.planRevert('run-1')).conflicts).toEqual([]);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should leave nothing of a file the run created and deleted', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.createFile', { path: 'Tmp/Deep/x.md', content: 'scratch' });
+    await call(runs[0]!, 'vault.delete', { path: 'Tmp/Deep/x.md', trash: false });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should bring back a file and a folder the run moved to the trash', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.delete', { path: 'a.md' });
+    await call(runs[0]!, 'vault.delete', { path: 'Notes/Deep' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should revert only the last of two runs on one file, then undo that revert', async () => {
+    await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: 'first run' });
+    await pipeline.endRun(runs[0]!);
+    const second = startRun('run-2');
+    await call(second, 'vault.writeFile', { path: 'a.md', content: 'second run' });
+    await call(second, 'vault.createFile', { path: 'made.md', content: 'by run 2' });
+    await pipeline.endRun(second);
+    const afterBoth = await snapshot(vault);
+
+    const undo = await service.revert('run-2');
+    expect(await vault.read('a.md')).toBe('first run');
+    expect(await vault.stat('made.md')).toBeNull();
+    await service.revert(undo.revertRunId!);
+    expect(await snapshot(vault)).toEqual(afterBoth);
+    // The first run now sees a file the second run changed: a conflict, left alone.
+    const plan = await service.planRevert('run-1');
+    expect(plan.conflicts.map((conflict) => conflict.path)).toEqual(['a.md']);
+    await service.revert('run-1');
+    expect(await vault.read('a.md')).toBe('second run');
+  });
+
+  it('should show a file edited after the run as a conflict and keep the edit, and restore it exactly when told to overwrite', async () => {
+    await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: 'agent' });
+    await call(runs[0]!, 'vault.writeFile', { path: 'Notes/b.md', content: 'agent' });
+    await pipeline.endRun(runs[0]!);
+    await vault.modify('a.md', 'user, after the run');
+    await vault.delete('Notes/b.md');
+
+    const plan = await service.planRevert('run-1');
+    expect(plan.conflicts.map((conflict) => [conflict.path, conflict.actualHash === null])).toEqual([['Notes/b.md', true], ['a.md', false]]);
+    const kept = await service.revert('run-1');
+    expect(kept.applied).toEqual([]);
+    expect(await vault.read('a.md')).toBe('user, after the run');
+    expect(await vault.stat('Notes/b.md')).toBeNull();
+
+    const forced = await service.revert('run-1', { overwriteConflicts: true });
+    expect(forced.skipped).toEqual([]);
+    expect(await vault.read('a.md')).toBe('a0');
+    expect(await vault.read('Notes/b.md')).toBe('b0 [[c]]');
+    // The overwritten edit is not lost: undoing the forced revert brings it back.
+    await service.revert(forced.revertRunId!);
+    expect(await vault.read('a.md')).toBe('user, after the run');
+    expect(await vault.stat('Notes/b.md')).toBeNull();
+  });
+
+  it('should give the state before the first of many writes to one file', async () => {
+    const before = await snapshot(vault);
+    for (let i = 0; i < 8; i++) await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: `version ${i}`, mode: i % 2 ? 'append' : 'overwrite' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
+  it('should keep concurrent runs apart: each reverts only its own writes', async () => {
+    const other = startRun('run-2');
+    await Promise.all([
+      (async () => {
+        for (let i = 0; i < 4; i++) await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: `one ${i}` });
+      })(),
+      (async () => {
+        for (let i = 0; i < 4; i++) await call(other, 'vault.createFile', { path: `Two/n${i}.md`, content: `two ${i}` });
+      })(),
+    ]);
+    await pipeline.endRun(runs[0]!);
+    await pipeline.endRun(other);
+    await service.revert('run-1');
+    expect(await vault.read('a.md')).toBe('a0');
+    expect(await vault.read('Two/n3.md')).toBe('two 3');
+    await service.revert('run-2');
+    expect(await vault.stat('Two')).toBeNull();
+  });
+
+  it('should revert after a restart when the app died between a checkpoint and its write', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: 'reported' });
+    await service.checkpoint('run-1', { tool: 'vault.createFile', paths: ['Crash/new.md'], folders: ['Crash'] });
+    await vault.create('Crash/new.md', 'written, then the app died');
+    const restarted = new CheckpointService({ vault, gitFs, clock });
+    expect((await restarted.planRevert('run-1')).conflicts).toEqual([]);
+    await restarted.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
   });
 });
