@@ -1,5 +1,5 @@
 import { AgentError } from '../core/errors';
-import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
+import { baseName, hiddenEntryOf, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import { utf8Length } from '../core/util/text';
 
@@ -142,6 +142,11 @@ export class MemoryVault implements VaultPort {
       this.emit({ type: 'delete', path });
       return true;
     });
+  }
+
+  hiddenEntries(folder: string): Promise<string[]> {
+    const found = [...this.files.keys(), ...this.folders].map((path) => hiddenEntryOf(path, folder)).filter((path) => path !== null);
+    return Promise.resolve([...new Set(found)].sort());
   }
 
   list(folder: string, recursive: boolean): Promise<VaultEntry[]> {

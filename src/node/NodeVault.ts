@@ -7,7 +7,7 @@ import type { BytePrefilter } from '../core/search/BytePrefilter';
 import { ContentCache } from './ContentCache';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
-import { scanTree, type ScanTarget } from './scanTree';
+import { findHidden, scanTree, type ScanTarget } from './scanTree';
 import { VaultIndex, entryOf, fileEntry, folderEntry, isHiddenPath } from './VaultIndex';
 import { VaultRoot, type Confined } from './VaultRoot';
 import { VaultWatcher } from './VaultWatcher';
@@ -74,6 +74,11 @@ export class NodeVault implements VaultPort {
     const entry = target.real === null ? null : entryOf(target.path, await this.statOrNull(target));
     await this.reconcile(target, entry);
     return entry;
+  }
+
+  async hiddenEntries(folder: string): Promise<string[]> {
+    const target = await this.root.confine(folder);
+    return target.real === null ? [] : findHidden(this.scanTarget, target.path);
   }
 
   resolveLinks(path: string): Promise<string> {

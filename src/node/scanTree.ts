@@ -72,3 +72,20 @@ function readFolder(abs: string): Dirent[] {
     throw error;
   }
 }
+
+/** The hidden entries under `folder` on disk, not descending into them nor into linked folders (see VaultPort). */
+export function findHidden(target: Pick<ScanTarget, 'toAbs'>, folder: string): string[] {
+  const found: string[] = [];
+  for (let level = [folder]; level.length > 0; ) {
+    const next: string[] = [];
+    for (const dir of level) {
+      for (const item of readFolder(target.toAbs(dir))) {
+        const path = joinPath(dir, item.name);
+        if (item.name.startsWith('.')) found.push(path);
+        else if (item.isDirectory()) next.push(path);
+      }
+    }
+    level = next;
+  }
+  return found.sort();
+}

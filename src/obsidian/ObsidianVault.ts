@@ -1,7 +1,7 @@
 import { TFile, TFolder, normalizePath } from 'obsidian';
 import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
 import { AgentError } from '../core/errors';
-import { isInside, parentFolder } from '../core/paths/normalizePath';
+import { baseName, isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import { attempt, toAgentError } from './obsidianErrors';
 
@@ -171,6 +171,25 @@ export class ObsidianVault implements VaultPort {
     if (inside.files.length > 0 || inside.folders.length > 0) return false;
     await this.delete(target);
     return true;
+  }
+
+  /** From the adapter, which lists what is on disk: the index holds no hidden entries. */
+  async hiddenEntries(folder: string): Promise<string[]> {
+    const target = normalizePath(folder);
+    if ((await this.stat(target))?.kind !== 'folder') return [];
+    const found: string[] = [];
+    // The adapter names the root "" and may hand back paths with a leading slash.
+    for (let level = [target === '/' ? '' : target]; level.length > 0; ) {
+      const next: string[] = [];
+      for (const dir of level) {
+        const listed = await attempt(dir || '/', () => this.vault.adapter.list(dir));
+        const hidden = (path: string): boolean => baseName(path).startsWith('.');
+        found.push(...listed.files.map((path) => normalizePath(path)).filter(hidden));
+        for (const sub of listed.folders.map((path) => normalizePath(path))) (hidden(sub) ? found : next).push(sub);
+      }
+      level = next;
+    }
+    return found.sort();
   }
 
   async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {

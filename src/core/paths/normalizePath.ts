@@ -33,6 +33,14 @@ export function joinPath(folder: string, name: string): string {
   return folder === '/' || folder === '' ? name : `${folder}/${name}`;
 }
 
+/** The first hidden entry (a name starting with ".") on the way from `folder` down to `path`, or null. */
+export function hiddenEntryOf(path: string, folder: string): string | null {
+  if (path === folder || !isInside(path, folder)) return null;
+  const segments = (folder === '/' ? path : path.slice(folder.length + 1)).split('/');
+  const index = segments.findIndex((segment) => segment.startsWith('.'));
+  return index < 0 ? null : joinPath(folder, segments.slice(0, index + 1).join('/'));
+}
+
 /** True when `path` is `folder` itself or lies inside it. The root "/" contains everything. */
 export function isInside(path: string, folder: string): boolean {
   if (folder === '/' || folder === '') return true;

@@ -1,5 +1,5 @@
 import { AgentError } from '../errors';
-import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../paths/normalizePath';
+import { baseName, hiddenEntryOf, isInside, joinPath, parentFolder, splitExtension } from '../paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../ports/vault';
 import { utf8Length } from '../util/text';
 
@@ -141,6 +141,13 @@ export class OverlayVault implements VaultPort {
     if (!this.hidden(path) && (await this.base.stat(path))?.kind === 'folder') return false;
     await this.delete(path);
     return true;
+  }
+
+  /** The base vault's, less what the overlay removed, and those the simulated steps made. */
+  async hiddenEntries(folder: string): Promise<string[]> {
+    const base = !this.hidden(folder) && (await this.base.stat(folder))?.kind === 'folder' ? await this.base.hiddenEntries(folder) : [];
+    const made = [...this.files.keys(), ...this.folders].map((path) => hiddenEntryOf(path, folder)).filter((path) => path !== null);
+    return [...new Set([...base.filter((path) => !this.hidden(path)), ...made])].sort();
   }
 
   /** `withHidden` is for moving a folder: its hidden entries move with it, though `list` does not show them. */

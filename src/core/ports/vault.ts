@@ -69,6 +69,12 @@ export interface VaultPort {
    * file. For undoing a folder's creation without taking what was put in it since.
    */
   deleteEmptyFolder(path: string): Promise<boolean>;
+  /**
+   * The hidden entries (a name starting with ".") in `folder` and below, which `list` may leave out: a hidden
+   * folder is named once, not what it holds. Empty when there are none, or no such folder. For refusing a change
+   * that no checkpoint could record, since checkpoints record what `list` shows.
+   */
+  hiddenEntries(folder: string): Promise<string[]>;
 
   /**
    * Files and folders under `folder` ("/" for the root), not including `folder` itself; with `recursive` all

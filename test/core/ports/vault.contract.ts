@@ -346,6 +346,19 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       });
     });
 
+    describe('hiddenEntries', () => {
+      it('should name the hidden entries list leaves out, a hidden folder once, at any depth', async () => {
+        await vault.create('Notes/Deep/.draft.md', 'x');
+        expect(await vault.hiddenEntries('Notes')).toEqual(['Notes/.hidden', 'Notes/Deep/.draft.md']);
+        expect(await vault.hiddenEntries('/')).toEqual(expect.arrayContaining(['.obsidian', 'Notes/.hidden', 'Notes/Deep/.draft.md']));
+      });
+
+      it('should name none for a folder without them, and for a missing one', async () => {
+        expect(await vault.hiddenEntries('Unicode')).toEqual([]);
+        expect(await vault.hiddenEntries('Missing')).toEqual([]);
+      });
+    });
+
     describe('list', () => {
       it('should list only the direct children of the root when not recursive', async () => {
         expect(pathsOf(await vault.list('/', false))).toEqual(['Empty.md', 'Notes', 'Readme.md', 'Unicode']);

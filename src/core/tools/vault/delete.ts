@@ -38,6 +38,16 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
     if (!existing && input.requireExists) {
       throw new AgentError('NOT_FOUND', `${this.name}: \`path\` "${path}" does not exist; pass requireExists false to treat a missing path as done`, { path });
     }
+    // Checkpoints record what the vault lists, which leaves hidden entries out: only the trash keeps them.
+    const hidden = existing?.kind === 'folder' && !input.trash ? await context.vault.hiddenEntries(path) : [];
+    if (hidden.length > 0) {
+      const named = hidden.slice(0, 3).map((entry) => `"${entry}"`).join(', ') + (hidden.length > 3 ? ` and ${hidden.length - 3} more` : '');
+      throw new AgentError(
+        'NOT_ALLOWED',
+        `${this.name}: "${path}" holds hidden entries (${named}) that no checkpoint records, so it is not deleted for good; move it to the trash instead (trash: true)`,
+        { path },
+      );
+    }
     return { path, existing };
   }
 }

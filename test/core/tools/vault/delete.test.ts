@@ -29,6 +29,20 @@ describe('vault.delete', () => {
     expect(await vault.stat('Old')).toBeNull();
   });
 
+  it('should not delete for good a folder holding hidden files, which no checkpoint records, and offer the trash', async () => {
+    const files = { 'Old/a.md': 'A', 'Old/Deep/.drafts/b.md': 'B', 'Old/.stfolder': '' };
+    const { vault, run } = setup(files);
+    expect(await run({ path: 'Old', trash: false })).toEqual({
+      ok: false,
+      error: {
+        code: 'NOT_ALLOWED',
+        message: 'vault.delete: "Old" holds hidden entries ("Old/.stfolder", "Old/Deep/.drafts") that no checkpoint records, so it is not deleted for good; move it to the trash instead (trash: true)',
+      },
+    });
+    expect(vault.dump()).toEqual(files);
+    expect(await run({ path: 'Old' })).toMatchObject({ ok: true, output: { deleted: true, trashed: true } });
+  });
+
   it('should delete a file with unicode, emoji and spaces in its name', async () => {
     const { vault, run } = setup({ 'Café ☕/Grüße 🚀.md': '' });
     expect(await run({ path: 'Café ☕/Grüße 🚀.md', trash: false })).toMatchObject({ ok: true, output: { deleted: true } });
