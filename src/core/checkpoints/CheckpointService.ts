@@ -50,6 +50,9 @@ export class CheckpointService {
   private readonly repo: ShadowRepo;
   private readonly journal: RunJournal;
   private readonly active = new Set<string>();
+  /** When each run ended in this session, as a count: a run that restored another ends after the run it made. */
+  private readonly endOrder = new Map<string, number>();
+  private ends = 0;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(deps: CheckpointServiceDeps) {
@@ -69,6 +72,7 @@ export class CheckpointService {
   /** The run is over; its checkpoints stay until pruned. */
   endRun(runId: string): void {
     this.active.delete(runId);
+    this.endOrder.set(runId, ++this.ends);
   }
 
   /** Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write. */
@@ -108,6 +112,14 @@ export class CheckpointService {
       }
       return runs.sort((a, b) => newestFirst({ ...a, lastAt: a.lastCheckpointAt }, { ...b, lastAt: b.lastCheckpointAt }));
     });
+  }
+
+  /**
+   * What "Revert last run" undoes: of the runs not in progress, the one that ended last in this session, else
+   * (after a restart) the newest. Null when no run has checkpoints.
+   */
+  async lastRun(): Promise<RunSummary | null> {
+    return this.lastEnded((await this.listRuns()).filter((run) => !run.inProgress)) ?? null;
   }
 
   async listCheckpoints(runId: string): Promise<CheckpointInfo[]> {
@@ -182,7 +194,7 @@ export class CheckpointService {
         result.keptFolders = [...plan.keptFolders, ...done.keptFolders];
         await this.recordAfterLocked(revertRunId, 1, []);
       } finally {
-        this.active.delete(revertRunId);
+        this.endRun(revertRunId);
       }
       return result;
     });
@@ -190,8 +202,8 @@ export class CheckpointService {
 
   /**
    * Deletes the oldest runs until the repository is at most `maxBytes`, then the objects nothing reaches any
-   * more. Runs in progress, and the newest run that has ended (the one "Revert last run" undoes), are kept even
-   * if that leaves the repository over the cap.
+   * more. Runs in progress, and the last run (see `lastRun`: the one "Revert last run" undoes), are kept even if
+   * that leaves the repository over the cap.
    */
   async prune(maxBytes: number): Promise<PruneResult> {
     if (!Number.isFinite(maxBytes) || maxBytes < 0) {
@@ -204,8 +216,8 @@ export class CheckpointService {
         if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0, lastAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0 });
       }
       const keep = new Set(this.active);
-      const ended = runs.filter((run) => !this.active.has(run.runId)).sort(newestFirst);
-      if (ended[0]) keep.add(ended[0].runId);
+      const last = this.lastEnded(runs.filter((run) => !this.active.has(run.runId)).sort(newestFirst));
+      if (last) keep.add(last.runId);
       return pruneRuns(this.repo, this.journal, () => this.gitFs.sizeBytes(), runs, keep, maxBytes);
     });
   }
@@ -271,6 +283,17 @@ export class CheckpointService {
     const id = `revert-${runId}-${n}`;
     assertRunId(id);
     return id;
+  }
+
+  /** Of runs sorted newest first, the one that ended last in this session, else the first. */
+  private lastEnded<T extends { runId: string }>(runs: T[]): T | undefined {
+    let last = runs[0];
+    let lastOrder = 0;
+    for (const run of runs) {
+      const order = this.endOrder.get(run.runId) ?? 0;
+      if (order > lastOrder) [last, lastOrder] = [run, order];
+    }
+    return last;
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {

@@ -105,9 +105,8 @@ export class AgentServices {
     return this.externalizer.sweepOrphans(this.ports.clock.now());
   }
 
-  /** The newest finished run that changed something: what "Revert last run" undoes. */
+  /** The finished run that changed something and ended last (chat, plan, saved action or revert): what "Revert last run" undoes. */
   async lastRun(): Promise<RunSummary | null> {
-    if (!this.checkpoints) return null;
-    return (await this.checkpoints.listRuns()).find((run) => !run.inProgress) ?? null;
+    return (await this.checkpoints?.lastRun()) ?? null;
   }
 }

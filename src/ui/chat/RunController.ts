@@ -45,7 +45,6 @@ export class RunController {
   private controller: AbortController | null = null;
   private history: HistoryMessage[] = [];
   private conversation: Conversation | null = null;
-  private lastRunId: string | null = null;
   private runs = 0;
   private readonly store: ConversationStore;
   /** What successful runs taught: similar requests later take the fast path. */
@@ -190,7 +189,6 @@ export class RunController {
       reportFastPath(transcript, request.outcome, llm);
       if (request.outcome.status === 'done') {
         this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
-        this.lastRunId = runId;
         this.ui.setRevertAvailable(true);
       }
       return;
@@ -201,7 +199,6 @@ export class RunController {
     await this.saveConversation(message).catch((error: unknown) => transcript.addNote(`The conversation could not be saved: ${describeError(error)}`, 'error'));
     const wrote = [...calls.values()].some(({ outcome }) => outcome?.checkpoint !== undefined);
     if (wrote) {
-      this.lastRunId = runId;
       this.ui.setRevertAvailable(true);
     }
     const recorded: RecordedCall[] = [...calls.values()].map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false }));
@@ -237,7 +234,8 @@ export class RunController {
     try {
       const services = await this.host.agentServices();
       const checkpoints = services.checkpoints;
-      const runId = this.lastRunId ?? (await services.lastRun())?.runId ?? null;
+      // Asked each time: plans and saved actions run outside this panel's chat, and a revert is a run too.
+      const runId = (await services.lastRun())?.runId ?? null;
       if (!checkpoints || runId === null) {
         transcript.addNote('Nothing to revert: no run has changed this vault yet.');
         return;
@@ -257,7 +255,6 @@ export class RunController {
       const result = await checkpoints.revert(runId, { overwriteConflicts: choice === 'overwrite' });
       transcript.addNote(describeRevert(result));
       // The revert is a run of its own: "Revert last run" now undoes the revert.
-      this.lastRunId = result.revertRunId;
       this.ui.setRevertAvailable(result.revertRunId !== null);
     } catch (error) {
       transcript.addNote(`The revert failed: ${describeError(error)}`, 'error');

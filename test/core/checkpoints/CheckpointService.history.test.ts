@@ -35,6 +35,24 @@ describe('CheckpointService: history, diff and the repository', () => {
     ]);
   });
 
+  it('should name as the last run the one that ended last, though a revert it made started after it', async () => {
+    h.service.beginRun('older');
+    await write(h.service, 'older', { tool: 'vault.writeFile', paths: ['Notes/b.md'] }, () => h.vault.modify('Notes/b.md', 'B'));
+    h.service.endRun('older');
+    h.clock.advance(1_000);
+    h.service.beginRun('outer');
+    await write(h.service, 'outer', { tool: 'vault.writeFile', paths: ['a.md'] }, () => h.vault.modify('a.md', 'x'));
+    h.clock.advance(1_000);
+    // The run restores the older one (checkpoints.restore), which makes a revert run of its own.
+    expect((await h.service.revert('older')).revertRunId).toBe('revert-older-1');
+    expect((await h.service.lastRun())?.runId).toBe('revert-older-1');
+    h.service.endRun('outer');
+    expect((await h.service.lastRun())?.runId).toBe('outer');
+    // The last run is never pruned; after a restart, nothing is known of the order runs ended in: the newest is last.
+    expect((await h.service.prune(0)).removedRuns).toEqual(['older', 'revert-older-1']);
+    expect((await h.restart().lastRun())?.runId).toBe('outer');
+  });
+
   it('should list a run\'s checkpoints with what each recorded as absent', async () => {
     h.service.beginRun('run-1');
     const touched = await touchedByRename(h.vault, 'Notes', 'Archive/Notes');
