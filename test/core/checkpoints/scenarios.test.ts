@@ -60,7 +60,7 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
   let runs: RunState[];
 
   const startRun = (runId: string): RunState => {
-    const run = pipeline.startRun(runId, { ports: { ...runs[0]!.ports }, signal: new AbortController().signal });
+    const run = pipeline.startRun(runId, { ports: { ...runs[0]!.ports, checkpoints: service }, signal: new AbortController().signal });
     runs.push(run);
     return run;
   };
@@ -299,5 +299,24 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect((await restarted.planRevert('run-1')).conflicts).toEqual([]);
     await restarted.revert('run-1');
     expect(await snapshot(vault)).toEqual(before);
+  });
+  it('should undo, as the last run, a run that restored an earlier one with checkpoints.restore', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.rename', { fromPath: 'Notes/Deep', toPath: 'Moved/Deep' });
+    await call(runs[0]!, 'vault.createFile', { path: 'New/n.md', content: 'n' });
+    await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: 'run 1' });
+    await pipeline.endRun(runs[0]!);
+    const afterFirst = await snapshot(vault);
+
+    const second = startRun('run-2');
+    await call(second, 'checkpoints.restore', { runId: 'run-1', seq: 1, overwriteConflicts: false });
+    await pipeline.endRun(second);
+    expect(await snapshot(vault)).toEqual(before);
+
+    expect((await service.lastRun())?.runId).toBe('run-2');
+    const plan = await service.planRevert('run-2');
+    expect(plan.conflicts).toEqual([]);
+    await service.revert('run-2');
+    expect(await snapshot(vault)).toEqual(afterFirst);
   });
 });
