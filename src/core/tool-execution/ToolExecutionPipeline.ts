@@ -10,7 +10,7 @@ import type { IgnoreService } from './IgnoreService';
 import type { ResultExternalizer } from './ResultExternalizer';
 import { askApproval, denialError, needsApproval } from './stages/approval';
 import { checkpointTargets } from './stages/checkpointTargets';
-import { checkPaths } from './stages/checkPaths';
+import { changedPaths, checkPaths } from './stages/checkPaths';
 import { resolveTool } from './stages/resolveTool';
 import { ToolRepetitionDetector } from './ToolRepetitionDetector';
 import type { CallOutcome, CheckpointRecorder, PipelineSettings, RunState, ToolCall } from './types';
@@ -95,9 +95,13 @@ export class ToolExecutionPipeline {
       await this.deps.ignore.ensureLoaded();
       const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId, readable: (path) => this.deps.ignore.denial(path, 'read') === null };
       const asks = needsApproval(tool.meta, settings);
-      const changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
+      let changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
       await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
-      if (asks) approvalNote = await this.approve(tool, input, changes, run, settings);
+      if (asks) {
+        const waited = !run.approvedForRun;
+        approvalNote = await this.approve(tool, input, changes, run, settings);
+        if (waited && tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
+      }
       if (tool.meta.isWrite) checkpoint = await this.checkpoint(tool, changes, run);
       const output = await this.runTool(tool, input, context, run, checkpoint);
       const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool.name, callIndex, output) : JSON.stringify(output) ?? 'null';
@@ -119,6 +123,20 @@ export class ToolExecutionPipeline {
     if (!decision.approved) throw denialError(tool.name, decision);
     if (decision.scope === 'run') run.approvedForRun = true;
     return decision.scope === 'run' ? 'approved-for-run' : 'approved';
+  }
+
+  /**
+   * An answer can take minutes, and meanwhile the user may open another note (the one behind the editor is what
+   * editor tools write) or files may come and go: the call may then write only paths that were shown.
+   */
+  private async stillAsApproved(tool: AnyTool, input: unknown, context: ToolContext, approved: PlannedChange[]): Promise<PlannedChange[]> {
+    const now = await tool.describeChanges(input, context);
+    const shown = new Set(await changedPaths(approved, context.vault));
+    const other = (await changedPaths(now, context.vault)).find((path) => !shown.has(path));
+    if (other !== undefined) {
+      throw new AgentError('DENIED', `${tool.name} was not approved for "${other}": while it waited for approval it came to change that instead of what was shown. Nothing was changed.`);
+    }
+    return now;
   }
 
   private async checkpoint(tool: AnyTool, changes: PlannedChange[], run: RunState): Promise<{ ref: string; seq: number; paths: string[] }> {

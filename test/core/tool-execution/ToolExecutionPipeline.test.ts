@@ -101,6 +101,27 @@ describe('ToolExecutionPipeline', () => {
     });
   });
 
+  it('should not write elsewhere than approved when the user opens another note while the approval card waits', async () => {
+    const files = { '.agentprotected': 'Templates/\n', 'A.md': 'aaa', 'B.md': 'bbb', 'Templates/t.md': 'template' };
+    let switchTo: keyof typeof files = 'Templates/t.md';
+    const approval = new ScriptedApproval(() => {
+      editor.setDocument(switchTo, files[switchTo]);
+      return { approved: true, scope: 'once' };
+    });
+    const { pipeline, run, context, checkpoints } = buildPipeline({ files, approval });
+    const editor = new MemoryEditor({ vault: context.vault }).setDocument('A.md', 'aaa');
+    run.ports = { ...run.ports, editor };
+    expect((await pipeline.execute(call('editor.insertAtCursor', { text: 'X' }, '1'), run)).error).toEqual({
+      code: 'DENIED',
+      message: 'editor.insertAtCursor was not approved for "Templates/t.md": while it waited for approval it came to change that instead of what was shown. Nothing was changed.',
+    });
+    switchTo = 'B.md';
+    editor.setDocument('A.md', 'aaa');
+    expect((await pipeline.execute(call('editor.insertAtCursor', { text: 'Y' }, '2'), run)).error?.message).toContain('was not approved for "B.md"');
+    expect(context.vault.dump()).toEqual(files);
+    expect(checkpoints.events).toEqual([]);
+  });
+
   it('should not ask again after "approve all for this run", and ask again in the next run', async () => {
     const { pipeline, run, approval } = buildPipeline({ approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })) });
     await pipeline.execute(call('vault.createFile', { path: 'a.md', content: '' }), run);
