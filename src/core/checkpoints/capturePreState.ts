@@ -50,7 +50,17 @@ export async function capturePreState(
     folders[folder] = entry !== null;
     if (entry) {
       const below = await expandFolder(vault, folder);
-      for (const path of below.paths) await recordFile(path);
+      for (const path of below.paths) {
+        await recordFile(path);
+        // A listed file that cannot be read would be recorded as absent, and lost for good if the write takes it.
+        if (files[path] === null) {
+          throw new AgentError(
+            'NOT_FOUND',
+            `${context}: "${path}" is listed in "${folder}" but cannot be read (a name the vault cannot open, e.g. not in Unicode NFC form), so no checkpoint could bring it back; rename it and try again`,
+            { path },
+          );
+        }
+      }
       for (const sub of below.folders) folders[sub] = true;
     }
   }
