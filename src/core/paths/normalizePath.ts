@@ -13,6 +13,15 @@ export function normalizePath(path: string): string {
   return cleaned === '' ? '/' : cleaned;
 }
 
+/**
+ * A name as case-insensitive file systems compare it, for matching protected names: NTFS compares upper case
+ * ("ı" is "I"), macOS folds case ("ſ" is "s", the Kelvin sign is "k"). Upper then lower case covers both; where
+ * it joins more than a file system does ("ß" and "ss"), a rule only matches more.
+ */
+export function foldCase(text: string): string {
+  return text.toUpperCase().toLowerCase();
+}
+
 export function parentFolder(path: string): string {
   const index = path.lastIndexOf('/');
   return index <= 0 ? '/' : path.slice(0, index);

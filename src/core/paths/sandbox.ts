@@ -1,5 +1,5 @@
 import { AgentError } from '../errors';
-import { normalizePath } from './normalizePath';
+import { foldCase, normalizePath } from './normalizePath';
 
 export type PathAccess = 'read' | 'write';
 
@@ -13,7 +13,8 @@ export interface SandboxOptions {
 const FORBIDDEN_NAME_CHARS = /[*"\\<>:|?\u0000-\u001F]/;
 const DRIVE_LETTER = /^[A-Za-z]:/;
 // Invisible and bidi-control characters in a file name only serve to make one name look like another.
-const INVISIBLE_IN_NAME = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/;
+// HFS+ also ignores U+206A-U+206F in names, so ".obs\u206Aidian" is ".obsidian" there.
+const INVISIBLE_IN_NAME = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/;
 // Names Windows does not take as they are written: "CON", "nul.md" are devices; "GIT~1" may be the 8.3 short name
 // of ".git" (or of any folder the ignore rules name); a trailing dot is dropped, so ".obsidian." is ".obsidian".
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])\s*(\.|$)/i;
@@ -25,7 +26,7 @@ const ALWAYS_WRITE_PROTECTED = ['.git', '.trash'];
  * Refuses: empty paths, absolute paths, drive letters, `..` segments, NUL/control characters, names Obsidian
  * forbids, names Windows reads as something else (trailing dots, device names, 8.3 short names), and — for
  * writes — the config folder, `.git/` and `.trash/` (case-insensitively, since macOS and Windows file systems are
- * case-insensitive and ".Obsidian" is the same folder there).
+ * case-insensitive and ".Obsidian" is the same folder there; see `foldCase`).
  */
 export function resolveVaultPath(raw: string, access: PathAccess, options: SandboxOptions, field = 'path'): string {
   const refuse = (why: string, code: 'INVALID_PATH' | 'FORBIDDEN_PATH' = 'INVALID_PATH'): never => {
@@ -52,8 +53,8 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
   const path = normalizePath(raw);
   if (path === '/') refuse('the path names the vault root');
   if (access === 'write') {
-    const first = (path.split('/')[0] ?? '').normalize('NFKC').toLowerCase();
-    const protectedRoots = [options.configDir.toLowerCase(), ...ALWAYS_WRITE_PROTECTED];
+    const first = foldCase((path.split('/')[0] ?? '').normalize('NFKC'));
+    const protectedRoots = [foldCase(options.configDir), ...ALWAYS_WRITE_PROTECTED];
     if (protectedRoots.includes(first)) {
       refuse(`"${path.split('/')[0]}/" is protected; the agent may not write there`, 'FORBIDDEN_PATH');
     }

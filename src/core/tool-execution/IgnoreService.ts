@@ -1,5 +1,6 @@
 import ignore, { type Ignore } from 'ignore';
 import { AgentError } from '../errors';
+import { foldCase } from '../paths/normalizePath';
 import type { PathAccess } from '../paths/sandbox';
 import type { VaultPort } from '../ports/vault';
 
@@ -16,7 +17,7 @@ export interface IgnoreOptions {
  * Which paths the agent may read and write. Two vault files in gitignore syntax: `.agentignore` (blocked:
  * neither read nor written) and `.agentprotected` (read-only). Built in: every `.git/` and the plugin's own folder
  * are blocked (except reading the results it stored in `tmp/`); the config folder, `.trash/` and the two rule files themselves are read-only, so the agent
- * cannot loosen its own rules. Matching ignores letter case, as macOS and Windows file systems do.
+ * cannot loosen its own rules. Matching ignores letter case as macOS and Windows file systems do (`foldCase`).
  */
 export class IgnoreService {
   private blocked: Ignore = ignore();
@@ -50,27 +51,30 @@ export class IgnoreService {
     this.protectedRules = ignore().add(await this.readRules(PROTECTED_FILE));
   }
 
-  /** NFC, as the paths it is matched against: a rule typed or pasted on macOS may be decomposed ("e" + U+0301). */
+  /**
+   * NFC, as the paths it is matched against (a rule typed or pasted on macOS may be decomposed, "e" + U+0301), and
+   * case-folded as they are.
+   */
   private async readRules(path: string): Promise<string> {
     const entry = await this.vault.stat(path);
-    return entry?.kind === 'file' ? (await this.vault.read(path)).normalize('NFC') : '';
+    return entry?.kind === 'file' ? foldCase((await this.vault.read(path)).normalize('NFC')) : '';
   }
 
   /** Why `path` may not be accessed this way, or null when it may. `path` is normalized and vault-relative. */
   denial(path: string, access: PathAccess): string | null {
-    const lower = path.toLowerCase();
-    const within = (folder: string): boolean => lower === folder.toLowerCase() || lower.startsWith(`${folder.toLowerCase()}/`);
+    const folded = foldCase(path);
+    const within = (folder: string): boolean => folded === foldCase(folder) || folded.startsWith(`${foldCase(folder)}/`);
     // Any .git, not only the vault's own: a nested repository's hooks and config run code.
-    if (`/${lower}/`.includes('/.git/')) return `"${path}" is inside a .git/ folder, which the agent never touches`;
+    if (`/${folded}/`.includes('/.git/')) return `"${path}" is inside a .git/ folder, which the agent never touches`;
     // Large results are stored in the plugin's tmp/ folder for the model to read back (ResultExternalizer).
     if (access === 'read' && within(`${this.options.pluginFolder}/tmp`)) return null;
     if (within(this.options.pluginFolder)) return `"${path}" is the plugin's own data, which the agent never touches`;
-    if (matches(this.blocked, path)) return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
+    if (matches(this.blocked, folded)) return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
     if (access === 'read') return null;
     if (within(this.options.configDir)) return `"${path}" is in the config folder ${this.options.configDir}/, which is read-only for the agent`;
     if (within('.trash')) return `"${path}" is in .trash/, which is read-only for the agent`;
-    if (lower === IGNORE_FILE || lower === PROTECTED_FILE) return `"${path}" holds the agent's own access rules and is read-only for it`;
-    if (matches(this.protectedRules, path)) return `"${path}" is listed in ${PROTECTED_FILE}, so it is read-only for the agent`;
+    if (folded === IGNORE_FILE || folded === PROTECTED_FILE) return `"${path}" holds the agent's own access rules and is read-only for it`;
+    if (matches(this.protectedRules, folded)) return `"${path}" is listed in ${PROTECTED_FILE}, so it is read-only for the agent`;
     return null;
   }
 

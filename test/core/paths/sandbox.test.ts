@@ -93,6 +93,16 @@ describe('resolveVaultPath', () => {
     }
   });
 
+  it('should refuse names a case-insensitive file system reads as a protected folder: "ı" is "I" on NTFS, "ſ" is "s" on macOS', () => {
+    for (const raw of ['.obsıdıan/app.json', '.OBSıDıAN/x', '.traſh/x.md', '.gıt/hooks/pre-commit']) {
+      expect(refusal(raw).code).toBe('FORBIDDEN_PATH');
+    }
+  });
+
+  it('should refuse the format characters HFS+ ignores in names (".obs\u206Aidian" is ".obsidian" there)', () => {
+    expect(refusal('.obs\u206Aidian/app.json').code).toBe('INVALID_PATH');
+  });
+
   it('should let a Cyrillic look-alike of .obsidian through: it is another folder, not the config folder', () => {
     expect(resolveVaultPath('.\u043Ebsidian/x.md', 'write', options)).toBe('.\u043Ebsidian/x.md');
   });

@@ -40,6 +40,15 @@ describe('IgnoreService', () => {
     expect(ignore.denial('.Obsidian/app.json', 'write')).not.toBeNull();
   });
 
+  it('should match as case-insensitive file systems compare: "ı" is "I" on NTFS, "ſ" is "s" on macOS', async () => {
+    const { ignore } = await service({ '.agentignore': 'Private/\n', '.agentprotected': 'secrets.md\n' });
+    expect(ignore.denial('Prıvate/diary.md', 'read')).not.toBeNull();
+    expect(ignore.denial('ſecrets.md', 'write')).not.toBeNull();
+    expect(ignore.denial('.gıt/config', 'read')).not.toBeNull();
+    expect(ignore.denial('.obsıdıan/app.json', 'write')).not.toBeNull();
+    expect(ignore.denial('.obsıdıan/plugins/embedded-agent/data.json', 'read')).not.toBeNull();
+  });
+
   it('should block .git and the plugin folder entirely, and make the config folder and .trash read-only', async () => {
     const { ignore } = await service({});
     expect(ignore.denial('.git/HEAD', 'read')).toBe('".git/HEAD" is inside a .git/ folder, which the agent never touches');
