@@ -60,9 +60,12 @@ export class IgnoreService {
     return entry?.kind === 'file' ? foldCase((await this.vault.read(path)).normalize('NFC')) : '';
   }
 
-  /** Why `path` may not be accessed this way, or null when it may. `path` is normalized and vault-relative. */
+  /**
+   * Why `path` may not be accessed this way, or null when it may. `path` is vault-relative; it may come from a
+   * listing, which names files as the disk holds them, so it is NFC-normalized here too.
+   */
   denial(path: string, access: PathAccess): string | null {
-    const folded = foldCase(path);
+    const folded = foldCase(path.normalize('NFC'));
     const within = (folder: string): boolean => folded === foldCase(folder) || folded.startsWith(`${foldCase(folder)}/`);
     // Any .git, not only the vault's own: a nested repository's hooks and config run code.
     if (`/${folded}/`.includes('/.git/')) return `"${path}" is inside a .git/ folder, which the agent never touches`;

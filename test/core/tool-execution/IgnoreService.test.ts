@@ -71,6 +71,9 @@ describe('IgnoreService', () => {
     const { ignore } = await service({ '.agentignore': 'Prive\u0301/\n', '.agentprotected': 'Re\u0301sume\u0301.md\n' });
     expect(ignore.denial('Privé/journal.md', 'read')).not.toBeNull();
     expect(ignore.denial('Résumé.md', 'write')).not.toBeNull();
+    // And the other way round: a listing hands back names as the disk holds them, decomposed ones included.
+    const composed = await service({ '.agentignore': 'Privé/\n' });
+    expect(composed.ignore.denial('Prive\u0301/journal.md', 'read')).not.toBeNull();
   });
 
   it('should let the agent read back results stored in the plugin\'s tmp folder, and nothing else there', async () => {
