@@ -42,6 +42,7 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
   for (const segment of segments) {
     // Full-width and other compatibility forms ("．．", "．ｏｂｓｉｄｉａｎ") read as the real thing to a person.
     if (segment.normalize('NFKC') === '..') refuse(`the name "${segment}" looks like ".." and is not allowed`, 'FORBIDDEN_PATH');
+    if (/\p{Cs}/u.test(segment)) refuse(`the name "${segment}" contains a broken character (half of a UTF-16 surrogate pair)`);
     if (INVISIBLE_IN_NAME.test(segment)) refuse(`the name "${segment}" contains an invisible or text-direction character`);
     const bad = FORBIDDEN_NAME_CHARS.exec(segment);
     if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names`);

@@ -103,6 +103,11 @@ describe('resolveVaultPath', () => {
     expect(refusal('.obs\u206Aidian/app.json').code).toBe('INVALID_PATH');
   });
 
+  it('should refuse a lone UTF-16 surrogate, which the disk stores as U+FFFD: the name checked would not be the name written', () => {
+    expect(refusal('Notes/x\uD800.md', 'read').message).toBe('Refused path "Notes/x\uD800.md": the name "x\uD800.md" contains a broken character (half of a UTF-16 surrogate pair)');
+    expect(resolveVaultPath('Notes/😀.md', 'write', options)).toBe('Notes/😀.md');
+  });
+
   it('should let a Cyrillic look-alike of .obsidian through: it is another folder, not the config folder', () => {
     expect(resolveVaultPath('.\u043Ebsidian/x.md', 'write', options)).toBe('.\u043Ebsidian/x.md');
   });
