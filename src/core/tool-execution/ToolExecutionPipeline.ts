@@ -102,7 +102,7 @@ export class ToolExecutionPipeline {
         approvalNote = await this.approve(tool, input, changes, run, settings);
         if (waited && tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
       }
-      if (tool.meta.isWrite) checkpoint = await this.checkpoint(tool, changes, run);
+      if (tool.meta.isWrite || changes.some((change) => change.kind === 'command' && change.activeFile)) checkpoint = await this.checkpoint(tool, changes, run);
       const output = await this.runTool(tool, input, context, run, checkpoint);
       const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool.name, callIndex, output) : JSON.stringify(output) ?? 'null';
       return this.finish(call, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);

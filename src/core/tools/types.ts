@@ -128,4 +128,5 @@ export type PlannedChange =
   | { kind: 'move'; path: string; toPath: string; isFolder: boolean }
   | { kind: 'delete'; path: string; isFolder: boolean; toTrash: boolean }
   | { kind: 'create-folder'; path: string }
-  | { kind: 'command'; id: string; name: string };
+  /** `activeFile`: the note open when the command runs, which most commands act on; it is checkpointed first. */
+  | { kind: 'command'; id: string; name: string; activeFile?: string };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
+import { MemoryCommands } from '../../../src/node/MemoryCommands';
 import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
 import { makeHarness } from '../checkpoints/harness';
@@ -120,6 +121,23 @@ describe('ToolExecutionPipeline', () => {
     expect((await pipeline.execute(call('editor.insertAtCursor', { text: 'Y' }, '2'), run)).error?.message).toContain('was not approved for "B.md"');
     expect(context.vault.dump()).toEqual(files);
     expect(checkpoints.events).toEqual([]);
+  });
+
+  it('should checkpoint the note open in the editor before a command, which may change or delete it, so revert brings it back', async () => {
+    const harness = await makeHarness({ 'Notes/a.md': 'keep me' });
+    try {
+      const service = new CheckpointService({ vault: harness.vault, gitFs: harness.gitFs, clock: harness.clock });
+      const editor = new MemoryEditor({ vault: harness.vault }).setDocument('Notes/a.md', 'keep me');
+      const commands = new MemoryCommands([{ id: 'app:delete-file', name: 'Delete current file', callback: () => harness.vault.delete('Notes/a.md') }]);
+      const { pipeline, run } = buildPipeline({ context: { vault: harness.vault, editor, commands }, deps: { checkpoints: service } });
+      expect(await pipeline.execute(call('commands.run', { id: 'app:delete-file' }), run)).toMatchObject({ ok: true, checkpoint: 'run-1#1' });
+      await pipeline.endRun(run);
+      expect(harness.vault.dump()).toEqual({});
+      await service.revert('run-1', { overwriteConflicts: false });
+      expect(harness.vault.dump()).toEqual({ 'Notes/a.md': 'keep me' });
+    } finally {
+      await harness.cleanup();
+    }
   });
 
   it('should not ask again after "approve all for this run", and ask again in the next run', async () => {

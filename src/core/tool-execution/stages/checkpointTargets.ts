@@ -5,7 +5,7 @@ import type { PlannedChange } from '../../tools/types';
 /**
  * The files and folders a checkpoint must record before a write: every file written, both ends of a move, each
  * file inside a moved or deleted folder (at its old and new place), and every folder that may be created on the
- * way (missing parents too), so that revert can remove what the run created.
+ * way (missing parents too), so that revert can remove what the run created; before a command, the open note.
  */
 export async function checkpointTargets(changes: readonly PlannedChange[], vault: VaultPort): Promise<{ paths: string[]; folders: string[] }> {
   const paths = new Set<string>();
@@ -16,6 +16,8 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
   for (const change of changes) {
     switch (change.kind) {
       case 'command':
+        // Best effort: a command may change anything, but mostly the open note ("Delete current file").
+        if (change.activeFile) paths.add(change.activeFile);
         break;
       case 'create-folder':
         folders.add(change.path);

@@ -23,7 +23,8 @@ export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> 
   override describeChanges(input: RunCommandInput, context: ToolContext): Promise<PlannedChange[]> {
     return Promise.resolve().then(() => {
       const command = findCommand(input.id, context);
-      return [{ kind: 'command', id: command.id, name: command.name }];
+      const note = activeNote(context);
+      return [{ kind: 'command', id: command.id, name: command.name, ...(note === null ? {} : { activeFile: note }) }];
     });
   }
 
@@ -39,6 +40,15 @@ export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> 
     } catch (error) {
       return { id, executed: false, errorMessage: `Command "${id}" failed: ${describeError(error)}` };
     }
+  }
+}
+
+/** The note a command most likely acts on: the one in the editor the user last used, else the active file. */
+function activeNote(context: ToolContext): string | null {
+  try {
+    return context.editor.snapshot()?.filePath ?? context.workspace.activeFilePath();
+  } catch {
+    return null;
   }
 }
 
