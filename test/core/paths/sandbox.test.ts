@@ -29,6 +29,8 @@ describe('resolveVaultPath', () => {
       message: 'Refused path "notes/../../x.md": the path leaves the vault (".." is not allowed)',
     }));
     expect(refusal('..\\x.md').code).toBe('FORBIDDEN_PATH');
+    // Nothing on the way decodes URLs: "%2e%2e" is a folder with that odd name, not "..".
+    expect(resolveVaultPath('%2e%2e/x.md', 'write', options)).toBe('%2e%2e/x.md');
   });
 
   it('should refuse absolute paths, home paths and drive letters', () => {
