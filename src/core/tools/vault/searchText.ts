@@ -1,7 +1,7 @@
 import { AgentError, isAgentError } from '../../errors';
 import type { VaultEntry } from '../../ports/vault';
 import { bytePrefilterFor } from '../../search/BytePrefilter';
-import { scanTexts } from '../../search/scanTexts';
+import { type FileHits, scanTexts } from '../../search/scanTexts';
 import { snippetAround } from '../../search/snippet';
 import { isSearchable } from '../../search/searchableFiles';
 import { lineNumbersAt, TextMatcher, type MatchMode } from '../../search/TextMatcher';
@@ -41,6 +41,7 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     // One match beyond the limit tells whether the result is truncated.
     const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, input.limit + 1, context.signal);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
+    await dropLinksToUnreadable(files, hits, context);
 
     const matches: SearchMatch[] = [];
     let total = 0;
@@ -83,6 +84,19 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
       else for (const file of await searchableIn(path, context)) found.set(file.path, file);
     }
     return [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+}
+
+/**
+ * A file that is a link to a note the ignore rules hide is listed under the link's name: its hits go, as
+ * vault.readFile refuses it. Only files with hits are resolved, so a search of the whole vault stays one pass.
+ */
+async function dropLinksToUnreadable(files: readonly VaultEntry[], hits: (FileHits | undefined)[], context: ToolContext): Promise<void> {
+  const { vault, readable } = context;
+  if (!vault.resolveLinks || !readable) return;
+  for (const [index, fileHits] of hits.entries()) {
+    const file = files[index];
+    if (fileHits && file && !readable(await vault.resolveLinks(file.path))) hits[index] = undefined;
   }
 }
 

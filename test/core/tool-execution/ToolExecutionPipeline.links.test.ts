@@ -2,13 +2,13 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import * as nodePath from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NodeVault } from '../../../../src/node/NodeVault';
-import { buildPipeline } from '../../../builders/pipeline';
+import { NodeVault } from '../../../src/node/NodeVault';
+import { buildPipeline } from '../../builders/pipeline';
 
 const call = (name: string, input: unknown) => ({ id: name, name, input });
 
 /** Links a user made inside the vault, to places the agent may not touch by their own names. */
-describe('checkPaths through links inside a NodeVault', () => {
+describe('the pipeline over links inside a NodeVault', () => {
   let root: string;
   let vault: NodeVault;
 
@@ -21,6 +21,7 @@ describe('checkPaths through links inside a NodeVault', () => {
     for (const [link, target] of [['Public', 'Private'], ['Settings', '.obsidian'], ['Repo', '.git'], ['Notes/Linked', 'Notes']]) {
       await symlink(nodePath.join(root, target as string), nodePath.join(root, link as string), 'dir');
     }
+    await symlink(nodePath.join(root, 'Private/diary.md'), nodePath.join(root, 'Notes/alias.md'));
     vault = new NodeVault(root);
   });
 
@@ -36,5 +37,12 @@ describe('checkPaths through links inside a NodeVault', () => {
     expect((await pipeline.execute(call('vault.createFile', { path: 'Repo/hooks/pre-commit', content: 'evil' }), run)).error?.code).toBe('FORBIDDEN_PATH');
     expect(await readFile(nodePath.join(root, '.obsidian/app.json'), 'utf8')).toBe('{}');
     expect((await pipeline.execute(call('vault.readFile', { path: 'Notes/Linked/a.md' }), run)).output).toMatchObject({ content: 'A' });
+  });
+
+  it('should not find a hidden note in a search under the name of a link to it', async () => {
+    const { pipeline, run } = buildPipeline({ context: { vault } });
+    expect((await pipeline.execute(call('vault.readFile', { path: 'Notes/alias.md' }), run)).error?.code).toBe('FORBIDDEN_PATH');
+    expect((await pipeline.execute(call('vault.searchText', { query: 'hunter2' }), run)).output).toMatchObject({ matches: [] });
+    expect((await pipeline.execute(call('vault.searchText', { query: 'A' }), run)).output).toMatchObject({ matches: [{ path: 'Notes/a.md' }] });
   });
 });
