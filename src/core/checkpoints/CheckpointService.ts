@@ -9,6 +9,7 @@ import { pruneRuns } from './pruneRuns';
 import { planRestoreSteps, targetsFrom } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
 import { hashContent, ShadowRepo } from './ShadowRepo';
+import { WriteHolds } from './WriteHolds';
 import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RestoreChange, RevertPlan, RevertResult, RunSummary } from './types';
 
 export interface CheckpointServiceDeps {
@@ -53,6 +54,7 @@ export class CheckpointService {
   /** When each run ended in this session, as a count: a run that restored another ends after the run it made. */
   private readonly endOrder = new Map<string, number>();
   private ends = 0;
+  private readonly holds = new WriteHolds();
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(deps: CheckpointServiceDeps) {
@@ -73,24 +75,43 @@ export class CheckpointService {
   endRun(runId: string): void {
     this.active.delete(runId);
     this.endOrder.set(runId, ++this.ends);
+    this.holds.release(runId);
   }
 
-  /** Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write. */
+  /**
+   * Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write,
+   * and `recordAfter` once it is done: until then another run's checkpoint of the same files waits.
+   */
   async checkpoint(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
     assertRunId(runId);
     if (!this.active.has(runId)) {
       throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
     }
-    return this.exclusive(() => this.checkpointLocked(runId, request));
+    for (;;) {
+      const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo } | { wait: Promise<void> }> => {
+        const busy = this.holds.busy(runId, request.paths);
+        if (busy) return { wait: busy };
+        const info = await this.checkpointLocked(runId, request);
+        this.holds.take(runId, info.seq, request.paths);
+        return { info };
+      });
+      if ('info' in step) return step.info;
+      // Outside the queue, so the run holding the files can record its write meanwhile.
+      await step.wait;
+    }
   }
 
   /**
-   * Stores the content hash of each file after write `seq` succeeded: the files that checkpoint recorded, plus
-   * `paths`. Revert compares against these to find files changed after the run.
+   * Stores the content hash of each file after write `seq` (or its failure part-way): the files that checkpoint
+   * recorded, plus `paths`. Revert compares against these to find files changed after the run.
    */
   async recordAfter(runId: string, seq: number, paths: string[] = []): Promise<void> {
     assertRunId(runId);
-    return this.exclusive(() => this.recordAfterLocked(runId, seq, paths));
+    try {
+      await this.exclusive(() => this.recordAfterLocked(runId, seq, paths));
+    } finally {
+      this.holds.release(runId, seq);
+    }
   }
 
   /** Newest first. */

@@ -24,6 +24,8 @@ export interface Targets {
   lastWrite: Map<string, number>;
   /** path → every pre-state the run recorded for it: contents the run itself saw, which a restore may leave behind. */
   seen: Map<string, Set<string | null>>;
+  /** path → the run's writes to it at or after `toSeq`, in order, each with the content it found. */
+  writes: Map<string, { seq: number; before: string | null }[]>;
 }
 
 /**
@@ -31,12 +33,14 @@ export interface Targets {
  * it: nothing changed it between `toSeq` and that checkpoint, so that is its state just before `toSeq`.
  */
 export function targetsFrom(metas: CheckpointMeta[], toSeq: number): Targets {
-  const targets: Targets = { files: new Map(), folders: new Map(), lastWrite: new Map(), seen: new Map() };
+  const targets: Targets = { files: new Map(), folders: new Map(), lastWrite: new Map(), seen: new Map(), writes: new Map() };
   for (const meta of [...metas].sort((a, b) => a.seq - b.seq)) {
     for (const [path, oid] of Object.entries(meta.files)) {
       targets.lastWrite.set(path, meta.seq);
       targets.seen.set(path, (targets.seen.get(path) ?? new Set()).add(oid));
-      if (meta.seq >= toSeq && !targets.files.has(path)) targets.files.set(path, oid);
+      if (meta.seq < toSeq) continue;
+      if (!targets.files.has(path)) targets.files.set(path, oid);
+      targets.writes.set(path, [...(targets.writes.get(path) ?? []), { seq: meta.seq, before: oid }]);
     }
     if (meta.seq < toSeq) continue;
     for (const [folder, existed] of Object.entries(meta.folders)) {
@@ -54,7 +58,8 @@ type Now = { kind: 'absent' } | { kind: 'folder' } | { kind: 'file'; hash: strin
  * Conflict rule: a file conflicts when its current hash is none of the contents the run itself produced or saw:
  * the post-states the journal recorded after the run's writes, and the pre-states its checkpoints recorded. So
  * a user's (or a later run's) edit is a conflict, while a file left by an earlier restore of this run, or by
- * undoing one, is not. When no post-state was recorded for the run's last write to the file (the run was cut
+ * undoing one, is not. An edit made between two of the run's writes to the file (the user typing in the note,
+ * another run at the same time) is a conflict too: the restore would take it back along with the run's writes. When no post-state was recorded for the run's last write to the file (the run was cut
  * off, or that write failed), the file is not a conflict: whatever it holds may be that write's own effect, and
  * nothing tells it apart from a later edit. Restoring it loses nothing for good, because every restore is itself
  * checkpointed and can be undone.
@@ -77,8 +82,10 @@ export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts
     const step: RestoreStep =
       target === null ? { path, kind: 'file', action: 'delete' } : { path, kind: 'file', action: nowHash === null ? 'recreate' : 'restore', target };
     const known = new Set([...(targets.seen.get(path) ?? []), ...posts.allAfter(path)]);
-    if (expected !== undefined && !known.has(nowHash)) {
-      conflicts.push({ path, expectedHash: expected, actualHash: nowHash, reason: 'edited' });
+    const edited =
+      editedBetween(targets.writes.get(path) ?? [], path, posts) ?? (expected !== undefined && !known.has(nowHash) ? { expectedHash: expected, actualHash: nowHash } : null);
+    if (edited) {
+      conflicts.push({ path, ...edited, reason: 'edited' });
       if (!includeConflicts) continue;
     }
     (step.action === 'delete' ? deletes : writes).push(step);
@@ -111,6 +118,20 @@ export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts
     else conflicts.push({ path, expectedHash: expected ?? null, actualHash: null, reason: 'folder-in-the-way' });
   }
   return { steps: [...deletes, ...removals, ...creations, ...writes], conflicts, keptFolders };
+}
+
+/**
+ * An edit made between two of the run's writes to a file: the later write found something other than what the
+ * earlier one left. Restoring to before both would drop that edit, though the file now is just as the run left
+ * it. Null when nothing came between (or a write never reported what it left).
+ */
+function editedBetween(writes: { seq: number; before: string | null }[], path: string, posts: PostStates): { expectedHash: string | null; actualHash: string | null } | null {
+  for (let i = 1; i < writes.length; i++) {
+    const left = posts.after((writes[i - 1] as { seq: number }).seq, path);
+    const found = (writes[i] as { before: string | null }).before;
+    if (left !== undefined && left !== found) return { expectedHash: left, actualHash: found };
+  }
+  return null;
 }
 
 async function currentState(vault: VaultPort, path: string, context: string): Promise<Now> {

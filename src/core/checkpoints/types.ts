@@ -68,11 +68,14 @@ export interface RestoreChange {
 
 export interface RevertConflict {
   path: string;
-  /** The hash recorded after the run's last write to the file; null when that write left it absent. */
+  /**
+   * The hash recorded after the run's last write to the file; null when that write left it absent. For an edit
+   * between two of the run's writes: what the earlier write left.
+   */
   expectedHash: string | null;
-  /** The hash now; null when the file is absent now. */
+  /** The hash now; null when the file is absent now. For an edit between two writes: what the later write found. */
   actualHash: string | null;
-  /** edited: changed after the run; folder-in-the-way: a folder holding other files sits where the file must go. */
+  /** edited: changed after the run, or between two of its writes; folder-in-the-way: a folder holding other files sits where the file must go. */
   reason: 'edited' | 'folder-in-the-way';
 }
 

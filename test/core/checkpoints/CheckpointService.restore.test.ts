@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
 import { hashContent } from '../../../src/core/checkpoints/ShadowRepo';
 import { touchedByRename } from '../../../src/core/checkpoints/touchedPaths';
+import type { CheckpointInfo } from '../../../src/core/checkpoints/types';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { makeHarness, snapshot, write, type Harness } from './harness';
 
@@ -85,6 +86,24 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       expect(plan.changes).toEqual([{ path: 'made.md', kind: 'file', action: 'delete' }]);
     });
 
+    it('should report a file edited between two of the run\'s writes: the revert would drop that edit too', async () => {
+      h.service.beginRun('run-2');
+      await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () => h.vault.modify('Notes/c.md', 'c1'));
+      // The user (or another run) changes the note while this run goes on, and the run then appends to it.
+      await h.vault.modify('Notes/c.md', 'c1 and the user');
+      await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () => h.vault.append('Notes/c.md', ', then the run'));
+      h.service.endRun('run-2');
+
+      const plan = await h.service.planRevert('run-2');
+      expect(plan.conflicts).toEqual([{ path: 'Notes/c.md', expectedHash: await hashOf('c1'), actualHash: await hashOf('c1 and the user'), reason: 'edited' }]);
+      await h.service.revert('run-2');
+      expect(await h.vault.read('Notes/c.md')).toBe('c1 and the user, then the run');
+      // Undoing only the second write keeps the edit made before it.
+      expect((await h.service.planRestore('run-2', 2)).conflicts).toEqual([]);
+      await h.service.revert('run-2', { overwriteConflicts: true });
+      expect(await h.vault.read('Notes/c.md')).toBe('c0');
+    });
+
     it('should not count a file the user already put back as it was before the run', async () => {
       await h.vault.modify('a.md', 'a0');
       await h.vault.delete('made.md');
@@ -114,6 +133,32 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       const result = await h.service.revert('run-3', { overwriteConflicts: true });
       expect(result.skipped).toEqual([{ path: 'Notes/c.md', expectedHash: null, actualHash: null, reason: 'folder-in-the-way' }]);
       expect(await h.vault.read('Notes/c.md/mine.md')).toBe('user folder');
+    });
+  });
+
+  describe('two runs writing one file', () => {
+    it('should make a checkpoint of a file another run is writing wait until that write is recorded', async () => {
+      h.service.beginRun('run-2');
+      h.service.beginRun('run-3');
+      const first = await h.service.checkpoint('run-1', { tool: 'test', paths: ['a.md'] });
+      let waited: CheckpointInfo | null = null;
+      const second = h.service.checkpoint('run-2', { tool: 'test', paths: ['b.md', 'a.md'] }).then((info) => (waited = info));
+      // Other files, and the run that holds the file, go on.
+      const other = await h.service.checkpoint('run-3', { tool: 'test', paths: ['b.md'] });
+      await h.service.recordAfter('run-3', other.seq, ['b.md']);
+      await h.service.checkpoint('run-1', { tool: 'test', paths: ['a.md'] });
+      await h.vault.modify('a.md', 'a1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(waited).toBeNull();
+
+      await h.service.recordAfter('run-1', first.seq, ['a.md']);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(waited).toBeNull();
+      // Ending the run lets go of whatever it still holds, such as a write that never reported back.
+      h.service.endRun('run-1');
+      await second;
+      // Its pre-state is what run-1 left, not what was there when it first asked.
+      expect((await h.service.diff('run-2', 1)).find((diff) => diff.path === 'a.md')).toMatchObject({ before: 'file', changed: false });
     });
   });
 

@@ -290,6 +290,24 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect(await vault.stat('Two')).toBeNull();
   });
 
+  it('should not take back another run\'s writes made between this run\'s writes to the same file without asking', async () => {
+    const other = startRun('run-2');
+    for (let i = 0; i < 3; i++) {
+      await Promise.all([
+        call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: `+one${i}`, mode: 'append' }),
+        call(other, 'vault.writeFile', { path: 'a.md', content: `+two${i}`, mode: 'append' }),
+      ]);
+    }
+    await pipeline.endRun(runs[0]!);
+    await pipeline.endRun(other);
+    const both = await vault.read('a.md');
+    for (const runId of ['run-1', 'run-2']) {
+      expect((await service.planRevert(runId)).conflicts.map((conflict) => conflict.path)).toEqual(['a.md']);
+      await service.revert(runId);
+      expect(await vault.read('a.md')).toBe(both);
+    }
+  });
+
   it('should revert after a restart when the app died between a checkpoint and its write', async () => {
     const before = await snapshot(vault);
     await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: 'reported' });
