@@ -55,6 +55,7 @@ export class ChatView extends ItemView {
         return () => {
           this.trackedRuns.delete(entry);
           this.showRunning();
+          void this.controller.refreshRevert();
         };
       },
     };

@@ -229,6 +229,16 @@ export class RunController {
     };
   }
 
+  /** Shows "Revert last run" once some run has changed the vault: plans and saved actions run outside the chat. */
+  async refreshRevert(): Promise<void> {
+    try {
+      const services = await this.host.agentServices();
+      if ((await services.lastRun()) !== null) this.ui.setRevertAvailable(true);
+    } catch {
+      // The button stays as it was; pressing it says what is wrong.
+    }
+  }
+
   async revertLastRun(): Promise<void> {
     const { transcript } = this.ui;
     try {

@@ -63,6 +63,11 @@ describe('the chat panel Cancel', () => {
     expect(await app.vault.adapter.exists('Projects/Beta.md')).toBe(false);
     expect(cancelButton(root).disabled).toBe(true);
     expect(getByRole<HTMLButtonElement>(root, 'button', 'Send').disabled).toBe(false);
+    // The plan's note can be taken back from the panel, as a chat run's can.
+    await until(() => expect(getByRole(root, 'button', 'Revert last run').hasAttribute('hidden')).toBe(false));
+    click(getByRole(root, 'button', 'Revert last run'));
+    click(await until(() => getByRole(root, 'button', 'Revert changes')));
+    await until(async () => expect(await app.vault.adapter.exists('Projects/Alpha.md')).toBe(false));
   });
 
   it('should stop a saved action run from the palette', async () => {
