@@ -1,3 +1,7 @@
+import { AuditLog } from '../src/core/tool-execution/AuditLog';
+import type { IgnoreService } from '../src/core/tool-execution/IgnoreService';
+import { ToolExecutionPipeline } from '../src/core/tool-execution/ToolExecutionPipeline';
+import type { ToolRegistry } from '../src/core/tools/ToolRegistry';
 import type { ToolContext } from '../src/core/tools/types';
 import type { PluginFilesPort } from '../src/core/ports/pluginFiles';
 import type { VaultPort } from '../src/core/ports/vault';
@@ -32,3 +36,18 @@ export const discard: PluginFilesPort = {
   remove: () => Promise.resolve(),
   list: () => Promise.resolve([]),
 };
+
+/** A pipeline for read-only calls as a run makes them: no approval port, no checkpoints, audit lines discarded. */
+export function readOnlyPipeline(registry: ToolRegistry, ignore: IgnoreService): ToolExecutionPipeline {
+  const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
+  return new ToolExecutionPipeline({
+    registry,
+    ignore,
+    settings: () => ({ approval: 'writes', allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000 }),
+    approval: () => null,
+    checkpoints: null,
+    audit: new AuditLog(discard, clock),
+    externalizer: null,
+    clock,
+  });
+}

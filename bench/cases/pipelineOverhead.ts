@@ -1,10 +1,8 @@
-import { AuditLog } from '../../src/core/tool-execution/AuditLog';
 import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
-import { ToolExecutionPipeline } from '../../src/core/tool-execution/ToolExecutionPipeline';
 import { BaseTool } from '../../src/core/tools/BaseTool';
 import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
 import { MemoryVault } from '../../src/node/MemoryVault';
-import { benchContext, discard } from '../context';
+import { benchContext, readOnlyPipeline } from '../context';
 import { measure, type BenchRow } from '../measure';
 
 /** A read-only tool that does nothing, so what is measured is the pipeline around it. */
@@ -18,18 +16,8 @@ class NoopRead extends BaseTool<{ title: string }, { slug: string }> {
 /** Pipeline overhead per read-only call (resolve, validate, repetition, paths, audit), excluding the tool's work. */
 export async function pipelineOverheadBench(): Promise<BenchRow[]> {
   const vault = new MemoryVault();
-  const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
   const registry = new ToolRegistry([new NoopRead()]);
-  const pipeline = new ToolExecutionPipeline({
-    registry,
-    ignore: new IgnoreService(vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }),
-    settings: () => ({ approval: 'writes', allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000 }),
-    approval: () => null,
-    checkpoints: null,
-    audit: new AuditLog(discard, clock),
-    externalizer: null,
-    clock,
-  });
+  const pipeline = readOnlyPipeline(registry, new IgnoreService(vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }));
   const { signal: _signal, runId: _runId, ...ports } = benchContext(vault);
   const calls = 2000;
   let n = 0;

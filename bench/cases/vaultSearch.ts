@@ -1,11 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
 import { vaultTools } from '../../src/core/tools/vault';
-import { AuditLog } from '../../src/core/tool-execution/AuditLog';
 import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
-import { ToolExecutionPipeline } from '../../src/core/tool-execution/ToolExecutionPipeline';
 import { NodeVault } from '../../src/node/NodeVault';
-import { benchContext, discard } from '../context';
+import { benchContext, readOnlyPipeline } from '../context';
 import { measure, ms, type BenchRow } from '../measure';
 import { generateVault } from '../vaultGenerator';
 
@@ -33,18 +31,7 @@ async function search(vault: NodeVault, query: string, limit = 50): Promise<void
 async function pipedSearch(root: string, query: string): Promise<Awaited<ReturnType<typeof measure>>> {
   const vault = new NodeVault(root);
   const rulesVault = { ...benchContext(vault).vault, stat: (path: string) => (path === '.agentignore' ? Promise.resolve({ path, kind: 'file' as const, sizeBytes: 40, mtimeMs: 1 }) : vault.stat(path)), read: (path: string) => (path === '.agentignore' ? Promise.resolve('Private/\n*.secret\nJournal/2019/\n') : vault.read(path)), onChange: () => () => undefined };
-  const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
-  const registry = new ToolRegistry(vaultTools());
-  const pipeline = new ToolExecutionPipeline({
-    registry,
-    ignore: new IgnoreService(rulesVault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }),
-    settings: () => ({ approval: 'writes', allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000 }),
-    approval: () => null,
-    checkpoints: null,
-    audit: new AuditLog(discard, clock),
-    externalizer: null,
-    clock,
-  });
+  const pipeline = readOnlyPipeline(new ToolRegistry(vaultTools()), new IgnoreService(rulesVault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }));
   const { signal: _signal, runId: _runId, ...ports } = benchContext(vault);
   let n = 0;
   const once = async (): Promise<void> => {
