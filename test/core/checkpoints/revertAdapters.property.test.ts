@@ -14,27 +14,15 @@ import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
 import { createTestApp } from '../../obsidian-double/harness';
 import { snapshot } from './harness';
+import { initialNotes, NOTE_PATHS, randomWriteCall } from '../../builders/randomCalls';
 
-const PATHS = ['a.md', 'b.md', 'Notes/c.md', 'Notes/Deep/d.md', 'Grüße/é 🌍.md', 'Archive/x.md', 'New/Sub/n.md'];
-const FOLDERS = ['Notes', 'Notes/Deep', 'Archive', 'New/Sub', 'Grüße'];
-const text = fc.string({ unit: 'grapheme', maxLength: 10 });
-
-const call = fc.oneof(
-  fc.record({ name: fc.constant('vault.createFile'), input: fc.record({ path: fc.constantFrom(...PATHS), content: text, collisionStrategy: fc.constantFrom('create-unique', 'overwrite', 'error') }) }),
-  fc.record({ name: fc.constant('vault.writeFile'), input: fc.record({ path: fc.constantFrom(...PATHS), content: text, mode: fc.constantFrom('overwrite', 'append') }) }),
-  fc.record({
-    name: fc.constant('vault.rename'),
-    input: fc.record({ fromPath: fc.constantFrom(...PATHS, ...FOLDERS), toPath: fc.constantFrom(...PATHS, ...FOLDERS, 'Moved', 'Moved/deep.md', 'A.md'), collisionStrategy: fc.constantFrom('error', 'overwrite', 'create-unique') }),
-  }),
-  fc.record({ name: fc.constant('vault.delete'), input: fc.record({ path: fc.constantFrom(...PATHS, ...FOLDERS), trash: fc.boolean(), requireExists: fc.boolean() }) }),
-  fc.record({ name: fc.constant('vault.ensureFolder'), input: fc.record({ path: fc.constantFrom(...FOLDERS, 'Empty/One') }) }),
-);
+const call = randomWriteCall({ renameTargets: ['A.md'] });
 
 /**
  * The user's edits after the run: content no run writes. (A deletion is left out: absence is a state a run that
  * moves or deletes a file produces too, so a revert may bring such a file back with its content from before.)
  */
-const userEdit = fc.record({ path: fc.constantFrom(...PATHS), content: fc.string({ minLength: 1, maxLength: 5 }).map((t) => `user: ${t}`) });
+const userEdit = fc.record({ path: fc.constantFrom(...NOTE_PATHS), content: fc.string({ minLength: 1, maxLength: 5 }).map((t) => `user: ${t}`) });
 
 const adapters: [string, (files: Record<string, string>, folder: string) => Promise<VaultPort>][] = [
   ['MemoryVault', (files) => Promise.resolve(new MemoryVault(files))],
@@ -60,7 +48,7 @@ describe.each(adapters)('revert with later edits over %s', (_name, make) => {
   it('should never overwrite an edit made after the run unless told to, and then restore every file the run touched exactly', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.dictionary(fc.constantFrom(...PATHS.slice(0, 5)), text, { maxKeys: 5 }),
+        initialNotes,
         fc.array(call, { minLength: 1, maxLength: 10 }),
         fc.array(userEdit, { maxLength: 4 }),
         async (files, calls, edits) => {

@@ -4,22 +4,9 @@ import { CheckpointService } from '../../../src/core/checkpoints/CheckpointServi
 import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
 import { makeHarness, snapshot } from '../checkpoints/harness';
+import { initialNotes as initial, randomWriteCall } from '../../builders/randomCalls';
 
-const PATHS = ['a.md', 'b.md', 'Notes/c.md', 'Notes/Deep/d.md', 'Grüße/é 🌍.md', 'Archive/x.md', 'New/Sub/n.md'];
-const FOLDERS = ['Notes', 'Notes/Deep', 'Archive', 'New/Sub', 'Grüße'];
-const text = fc.string({ unit: 'grapheme', maxLength: 10 });
-
-/** One tool call as the model might make it: valid or not, on files that may or may not exist. */
-const call = fc.oneof(
-  fc.record({ name: fc.constant('vault.createFile'), input: fc.record({ path: fc.constantFrom(...PATHS), content: text, collisionStrategy: fc.constantFrom('create-unique', 'overwrite', 'error') }) }),
-  fc.record({ name: fc.constant('vault.writeFile'), input: fc.record({ path: fc.constantFrom(...PATHS), content: text, mode: fc.constantFrom('overwrite', 'append') }) }),
-  fc.record({ name: fc.constant('vault.rename'), input: fc.record({ fromPath: fc.constantFrom(...PATHS, ...FOLDERS), toPath: fc.constantFrom(...PATHS, ...FOLDERS, 'Moved', 'Moved/deep.md'), collisionStrategy: fc.constantFrom('error', 'overwrite', 'create-unique') }) }),
-  fc.record({ name: fc.constant('vault.delete'), input: fc.record({ path: fc.constantFrom(...PATHS, ...FOLDERS), trash: fc.boolean(), requireExists: fc.boolean() }) }),
-  fc.record({ name: fc.constant('vault.ensureFolder'), input: fc.record({ path: fc.constantFrom(...FOLDERS, 'Empty/One') }) }),
-  fc.record({ name: fc.constant('editor.insertAtCursor'), input: fc.record({ text }) }),
-);
-
-const initial = fc.dictionary(fc.constantFrom(...PATHS.slice(0, 5)), text, { maxKeys: 5 });
+const call = randomWriteCall({ editor: true });
 
 /** The user's notes: everything but the trash, which keeps copies of what was trashed, as Obsidian's does. */
 const notes = async (vault: Parameters<typeof snapshot>[0]) => {
