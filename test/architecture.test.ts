@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { outsideReferences } from './builders/outsideReferences';
 
+const ROOT = resolve('.');
 const SRC = resolve('src');
 
-function sourceFiles(folder: string): string[] {
+function sourceFiles(folder: string, extensions = /\.ts$/): string[] {
   return readdirSync(folder).flatMap((name) => {
     const path = join(folder, name);
-    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith('.ts') ? [path] : [];
+    return statSync(path).isDirectory() ? sourceFiles(path, extensions) : extensions.test(path) ? [path] : [];
   });
 }
 
@@ -46,4 +48,27 @@ describe('architecture', () => {
       expect(violations).toEqual([]);
     });
   }
+});
+
+describe('the repository stands alone', () => {
+  const code = /\.(?:ts|mts|mjs|js|cjs)$/;
+
+  it('should open no path outside the repository from src, test, bench or scripts', () => {
+    // The checker and this test hold examples of what they catch.
+    const examples = new Set([resolve('test/architecture.test.ts'), resolve('test/builders/outsideReferences.ts')]);
+    const files = ['src', 'test', 'bench', 'scripts'].flatMap((folder) => sourceFiles(resolve(folder), code)).filter((file) => !examples.has(file));
+    expect(files.length).toBeGreaterThan(100);
+    const violations = files.flatMap((file) => outsideReferences(ROOT, file, readFileSync(file, 'utf8')).map((what) => `${relative(ROOT, file)}: ${what}`));
+    expect(violations).toEqual([]);
+  });
+
+  it('should catch each way a file can reach outside', () => {
+    const file = join(ROOT, 'test/core/x.test.ts');
+    const caught = (text: string): string[] => outsideReferences(ROOT, file, text);
+    expect(caught("const s = readFileSync(fileURLToPath(new URL('../../../../shared/data/x.json', import.meta.url)));")).toHaveLength(2);
+    expect(caught("import { x } from '../../../elsewhere/x';")).toEqual(['../../../elsewhere/x']);
+    expect(caught("const d = resolve(import.meta.dirname, '..', '..', '..', 'other');")).toHaveLength(1);
+    expect(caught("const d = '/work/data/notes';")).toHaveLength(1);
+    expect(caught("import { y } from '../../src/y'; const f = new URL('../fixtures/a.sse', import.meta.url);")).toEqual([]);
+  });
 });

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
  * request (path, headers, JSON body) so tests can assert on what the SDKs sent.
  */
 
-/** The recorded streams in ../shared beside the repository. */
-export const STREAMS_DIR = fileURLToPath(new URL('../../../shared/data/provider-streams', import.meta.url));
+/** The recorded provider streams kept in the repository (provenance in test/fixtures/provider-streams/README.md). */
+export const STREAMS_DIR = fileURLToPath(new URL('../fixtures/provider-streams', import.meta.url));
 
-/** A recorded SSE body from the shared provider streams, verbatim (`quirks/…` for the local-server shapes). */
+/** A recorded SSE body from the fixture streams, verbatim (`quirks/…` for the local-server shapes). */
 export function recordedStream(name: string): string {
   return readFileSync(resolve(STREAMS_DIR, name), 'utf8');
 }

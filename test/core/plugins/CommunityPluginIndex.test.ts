@@ -14,8 +14,9 @@ import { SearchPluginsTool } from '../../../src/core/tools/plugins/search';
 import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
 import { buildToolContext, fixedClock } from '../../builders/toolContext';
 
-/** The real list, as obsidianmd/obsidian-releases served it on 2026-08-22 (6,858 plugins). */
-const SNAPSHOT = readFileSync(fileURLToPath(new URL('../../../../shared/data/community-plugins.json', import.meta.url)), 'utf8');
+/** A slice of the real list as obsidianmd/obsidian-releases served it on 2026-08-22 (test/fixtures/README.md). */
+const SNAPSHOT = readFileSync(fileURLToPath(new URL('../../fixtures/community-plugins/community-plugins.slice.json', import.meta.url)), 'utf8');
+const SNAPSHOT_SIZE = (JSON.parse(SNAPSHOT) as unknown[]).length;
 
 /** An HttpPort that answers from a script: a body, a status, or "offline" (no response at all). */
 class FakeHttp implements HttpPort {
@@ -79,7 +80,7 @@ describe('CommunityPluginIndex', () => {
       await index.search('git', 1);
       const saved = JSON.parse(files.files.get(CACHE_FILE) ?? '{}') as { fetchedAt: number; plugins: unknown[] };
       expect(saved.fetchedAt).toBe(clock.now());
-      expect(saved.plugins).toHaveLength(6858);
+      expect(saved.plugins).toHaveLength(SNAPSHOT_SIZE);
     });
 
     it('should answer from memory within a day', async () => {

@@ -17,8 +17,8 @@ import { NodePluginFiles } from '../../../src/node/NodePluginFiles';
 import { NodeVault } from '../../../src/node/NodeVault';
 import { fixedClock } from '../../builders/toolContext';
 
-/** The official plugin list snapshot in ../shared beside the repository. */
-const PLUGIN_LIST = fileURLToPath(new URL('../../../../shared/data/community-plugins.json', import.meta.url));
+/** A slice of the official plugin list (test/fixtures/README.md). */
+const PLUGIN_LIST = fileURLToPath(new URL('../../fixtures/community-plugins/community-plugins.slice.json', import.meta.url));
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0)) await cleanup();
