@@ -45,10 +45,10 @@ export class RecordingCheckpoints implements CheckpointRecorder {
   endRun(runId: string): void {
     this.begun.delete(runId);
   }
-  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[] }): Promise<{ seq: number }> {
+  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number }> {
     if (this.fail) return Promise.reject(new Error('disk full'));
     this.seq++;
-    this.events.push(`checkpoint ${runId}#${this.seq} ${write.tool} [${write.paths.join(', ')}] folders [${write.folders.join(', ')}]`);
+    this.events.push(`checkpoint ${runId}#${this.seq} ${write.tool} [${write.paths.join(', ')}] folders [${write.folders.join(', ')}] existence [${write.folderExistence.join(', ')}]`);
     return Promise.resolve({ seq: this.seq });
   }
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void> {

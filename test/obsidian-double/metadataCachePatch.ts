@@ -92,6 +92,11 @@ export function patchMetadataCache(): void {
     });
   };
 
+  // The mock refreshes a changed note's links by writing into `resolvedLinks`, which would make the getter above
+  // recompute every note's links on every create and modify: O(vault) work Obsidian does not do (it updates the
+  // one note). The getter is always current, so the mock's own update has nothing left to do.
+  (MetadataCache.prototype as unknown as { updateLinks(): void }).updateLinks = function (): void {};
+
   MetadataCache.prototype.getFirstLinkpathDest = function (this: MetadataCache, linkpath: string, sourcePath: string): TFile | null {
     return new LinkResolver(this.app__.vault.getFiles()).resolve(stripSubpath(linkpath), sourcePath);
   };

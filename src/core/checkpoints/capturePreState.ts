@@ -13,8 +13,9 @@ export interface PreState {
 
 /**
  * Records the current state of what a write is about to touch. Each file's bytes go to `store` as soon as they
- * are read, so a folder of large files is never held in memory at once. Parent folders are recorded too: a
- * create or move makes missing parents, and a revert must remove them again.
+ * are read, so a folder of large files is never held in memory at once. Only a folder that is itself moved or
+ * deleted has its contents read; of every other folder (parents, folders a write may create) only its existence
+ * is recorded: a create or move makes missing parents, and a revert must remove them again.
  */
 export async function capturePreState(
   vault: VaultPort,
@@ -63,6 +64,10 @@ export async function capturePreState(
       }
       for (const sub of below.folders) folders[sub] = true;
     }
+  }
+  for (const folder of request.folderExistence ?? []) {
+    if (folder === '/' || folder === '' || folder in folders) continue;
+    folders[folder] = (await vault.stat(folder))?.kind === 'folder';
   }
   for (const path of [...Object.keys(files), ...Object.keys(folders)]) {
     for (let parent = parentFolder(path); parent !== '/' && !(parent in folders); parent = parentFolder(parent)) {

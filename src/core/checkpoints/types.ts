@@ -9,8 +9,14 @@ export interface CheckpointRequest {
   tool: string;
   /** Files whose pre-state to record. A path that is a folder is expanded to the files under it. */
   paths: string[];
-  /** Folders the write creates, renames or deletes; their existence is recorded so revert can undo it. */
+  /** Folders the write renames or deletes: their existence and every file below them are recorded. */
   folders?: string[];
+  /**
+   * Folders the write may create (a new folder, missing parents): only whether each exists is recorded, never what
+   * it holds, so a note created in a large folder costs what it writes. The parents of every recorded path are
+   * recorded this way anyway.
+   */
+  folderExistence?: string[];
 }
 
 /** One checkpoint as stored: the meta JSON of its commit. */

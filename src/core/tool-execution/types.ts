@@ -50,6 +50,6 @@ export interface RunState {
 export interface CheckpointRecorder {
   beginRun(runId: string): void;
   endRun(runId: string): void;
-  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[] }): Promise<{ seq: number }>;
+  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number }>;
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
 }

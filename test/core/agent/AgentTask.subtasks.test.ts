@@ -103,7 +103,7 @@ describe('AgentTask: sub-tasks', () => {
     });
     await run('Go');
     expect(fixture.approval.requests.map((request) => [request.runId, request.tool])).toEqual([['task-1', 'vault.createFile']]);
-    expect(fixture.checkpoints.events[0]).toBe('checkpoint task-1#1 vault.createFile [a.md] folders []');
+    expect(fixture.checkpoints.events[0]).toBe('checkpoint task-1#1 vault.createFile [a.md] folders [] existence []');
     expect(fixture.context.vault.dump()).toEqual({ 'a.md': 'A' });
   });
 

@@ -25,21 +25,21 @@ describe('ToolExecutionPipeline', () => {
     const [request] = approval.requests;
     expect(request).toMatchObject({ tool: 'vault.writeFile', risk: 'writes', summary: 'Change a.md' });
     expect(request?.preview.files).toEqual([expect.objectContaining({ kind: 'modified', path: 'a.md', added: 1, removed: 1 })]);
-    expect(checkpoints.events).toEqual(['checkpoint run-1#1 vault.writeFile [a.md] folders []', 'after run-1#1 [a.md]']);
+    expect(checkpoints.events).toEqual(['checkpoint run-1#1 vault.writeFile [a.md] folders [] existence []', 'after run-1#1 [a.md]']);
     expect(context.vault.dump()).toEqual({ 'a.md': 'two\n' });
   });
 
   it('should checkpoint every folder a create may make, so revert can remove them', async () => {
     const { pipeline, run, checkpoints } = buildPipeline();
     await pipeline.execute(call('vault.createFile', { path: 'Projects/2026/Idea.md', content: 'x' }), run);
-    expect(checkpoints.events[0]).toBe('checkpoint run-1#1 vault.createFile [Projects/2026/Idea.md] folders [Projects, Projects/2026]');
+    expect(checkpoints.events[0]).toBe('checkpoint run-1#1 vault.createFile [Projects/2026/Idea.md] folders [] existence [Projects, Projects/2026]');
   });
 
   it('should checkpoint both ends of a move and every file in a moved folder', async () => {
     const { pipeline, run, checkpoints } = buildPipeline({ files: { 'Inbox/a.md': 'A', 'Inbox/sub/b.md': 'B' } });
     await pipeline.execute(call('vault.rename', { fromPath: 'Inbox', toPath: 'Archive/Inbox' }), run);
     expect(checkpoints.events[0]).toBe(
-      'checkpoint run-1#1 vault.rename [Archive/Inbox/a.md, Archive/Inbox/sub/b.md, Inbox/a.md, Inbox/sub/b.md] folders [Archive, Archive/Inbox, Archive/Inbox/sub, Inbox, Inbox/sub]',
+      'checkpoint run-1#1 vault.rename [Archive/Inbox/a.md, Archive/Inbox/sub/b.md, Inbox/a.md, Inbox/sub/b.md] folders [Archive/Inbox/sub, Inbox, Inbox/sub] existence [Archive, Archive/Inbox]',
     );
   });
 

@@ -4,14 +4,16 @@ import type { PlannedChange } from '../../tools/types';
 
 /**
  * The files and folders a checkpoint must record before a write: every file written, both ends of a move, each
- * file inside a moved or deleted folder (at its old and new place), and every folder that may be created on the
- * way (missing parents too), so that revert can remove what the run created; before a command, the open note.
+ * file inside a moved or deleted folder (at its old and new place); and, by existence only, every folder that may
+ * be created on the way (missing parents too), so that revert can remove what the run created; before a command,
+ * the open note. A folder around a written note is never read: a write costs what it writes, not its folder.
  */
-export async function checkpointTargets(changes: readonly PlannedChange[], vault: VaultPort): Promise<{ paths: string[]; folders: string[] }> {
+export async function checkpointTargets(changes: readonly PlannedChange[], vault: VaultPort): Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }> {
   const paths = new Set<string>();
   const folders = new Set<string>();
+  const existence = new Set<string>();
   const addAncestors = (path: string): void => {
-    for (let folder = parentFolder(path); folder !== '/'; folder = parentFolder(folder)) folders.add(folder);
+    for (let folder = parentFolder(path); folder !== '/'; folder = parentFolder(folder)) existence.add(folder);
   };
   for (const change of changes) {
     switch (change.kind) {
@@ -20,7 +22,7 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
         if (change.activeFile) paths.add(change.activeFile);
         break;
       case 'create-folder':
-        folders.add(change.path);
+        existence.add(change.path);
         addAncestors(change.path);
         break;
       case 'create':
@@ -47,7 +49,8 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
           paths.add(change.path);
         }
         if (toPath !== null) {
-          if (change.isFolder) folders.add(toPath);
+          // The destination is absent (the tool refuses a taken one): its existence is all there is to record.
+          if (change.isFolder) existence.add(toPath);
           else paths.add(toPath);
           addAncestors(toPath);
           // Notes linking to what moves get their links rewritten by the platform: they change too.
@@ -57,5 +60,6 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
       }
     }
   }
-  return { paths: [...paths].sort(), folders: [...folders].sort() };
+  for (const folder of folders) existence.delete(folder);
+  return { paths: [...paths].sort(), folders: [...folders].sort(), folderExistence: [...existence].sort() };
 }
