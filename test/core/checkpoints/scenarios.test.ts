@@ -263,6 +263,19 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect(await vault.stat('Notes/b.md')).toBeNull();
   });
 
+  it('should, told to overwrite edits, still leave alone a note the run never touched beside one it created', async () => {
+    await call(runs[0]!, 'vault.createFile', { path: 'Notes/new.md', content: 'made by the run' });
+    await pipeline.endRun(runs[0]!);
+    await vault.modify('Notes/b.md', 'the user edited this later');
+    await vault.modify('Notes/Deep/c.md', 'and this');
+    expect((await service.listRuns())[0]?.files).toEqual(['Notes/new.md']);
+    const result = await service.revert('run-1', { overwriteConflicts: true });
+    expect(result.applied).toEqual([{ path: 'Notes/new.md', kind: 'file', action: 'delete' }]);
+    expect(await vault.read('Notes/b.md')).toBe('the user edited this later');
+    expect(await vault.read('Notes/Deep/c.md')).toBe('and this');
+    expect(await vault.stat('Notes/new.md')).toBeNull();
+  });
+
   it('should give the state before the first of many writes to one file', async () => {
     const before = await snapshot(vault);
     for (let i = 0; i < 8; i++) await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: `version ${i}`, mode: i % 2 ? 'append' : 'overwrite' });
