@@ -8,6 +8,7 @@ import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { uiBench } from './cases/ui';
 import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
+import { writeTurnaroundBench } from './cases/writeTurnaround';
 
 /** Every benchmark case; each returns rows for docs/benchmarks.md. `npm run bench -- search` runs only matching ones. */
 const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
@@ -16,6 +17,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'checkpoints', run: checkpointBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
   { name: 'ui', run: uiBench },
+  { name: 'approved writes', run: writeTurnaroundBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
 ];
