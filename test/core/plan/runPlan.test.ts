@@ -112,6 +112,16 @@ describe('runPlan', () => {
       expect(fixture.vault.dump()).toEqual({ 'Journal.md': '# Journal\n', 'Contract.md': '# Contract\n', 'Third.md': '# Third\n' });
     });
 
+    it('should ask, with the "always" policy, for a read the preview could not show', async () => {
+      const fixture = await buildPlanHost({ files: { 'Journal.md': '# Journal\n' }, open: { path: 'Journal.md' }, settings: { approval: 'always' }, approval: whileOpen(() => Promise.resolve()) });
+      await start(fixture, plan('Log and read', [
+        { id: 'note', tool: 'editor.insertAtCursor', args: { text: 'Logged. ' } },
+        { id: 'read', tool: 'vault.readFile', args: { path: '${steps.note.filePath}' } },
+      ]));
+      expect(fixture.approval.requests.map((request) => request.tool)).toEqual(['plan', 'vault.readFile']);
+      expect(fixture.approval.requests[1]!.preview.notes).toEqual(['The plan\'s preview you approved did not show this: run vault.readFile with these arguments. Approve it only if you expect it.']);
+    });
+
     it('should run without asking again every change the card showed', async () => {
       const fixture = await buildPlanHost({ files: { 'Journal.md': '# Journal\n' }, open: { path: 'Journal.md' } });
       const outcome = await start(fixture, plan('Log', [
