@@ -14,10 +14,6 @@ import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { memoryPluginFiles, ScriptedApproval } from './pipeline';
 import { fixedClock } from './toolContext';
 
-/**
- * The spec's bullets-to-notes task, ready for the fast path: a vault with a selected bullet list, services with an
- * approving person and no network, and a recipe store that has seen the task `successes` times.
- */
 export const learnedRun = (folder: string): RecordedCall[] => [
   { tool: 'editor.getSelection', input: {}, ok: true },
   { tool: 'util.parseMarkdownBullets', input: { text: '- a' }, ok: true },
@@ -39,14 +35,19 @@ export const BULLETS_PLAN = {
   ],
 };
 
-export async function bulletsFastPathSetup(successes: number) {
+/**
+ * The spec's bullets-to-notes task, ready for the fast path: a vault with a selected bullet list (and `files`),
+ * services with an approving person (or `approval`) and no network, and a recipe store that has seen the task
+ * `successes` times.
+ */
+export async function bulletsFastPathSetup(successes: number, options: { approval?: ScriptedApproval; files?: Record<string, string> } = {}) {
   const base = await mkdtemp(join(tmpdir(), 'ea-fastpath-'));
-  const vault = new MemoryVault({ 'Inbox.md': '- Lisbon\n- Porto\n' });
+  const vault = new MemoryVault({ 'Inbox.md': '- Lisbon\n- Porto\n', ...options.files });
   const editor = new MemoryEditor({ vault });
   editor.setDocument('Inbox.md', '- Lisbon\n- Porto\n');
   editor.select({ line: 0, ch: 0 }, { line: 1, ch: 7 });
   const noNetwork: HttpPort = { request: () => Promise.reject(new Error('no network in this test')) };
-  const approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
+  const approval = options.approval ?? new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
   const settings = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50, maxRetries: 2 };
   const services = new AgentServices(
     { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: noNetwork, pluginFiles: memoryPluginFiles(), gitFs: new NodeGitFs(join(base, 'repo')), clock: fixedClock() },

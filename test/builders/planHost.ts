@@ -68,6 +68,8 @@ export interface PlanFixture {
   registry: ToolRegistry;
   policy(allowedTools?: ReadonlySet<string> | null): Promise<PlanPolicy>;
   audit(): Record<string, unknown>[];
+  /** From now on nobody can be asked, as when the panel closes: the host and the pipeline see no approval port. */
+  disconnect(): void;
 }
 
 /**
@@ -104,6 +106,7 @@ export async function buildPlanHost(options: {
     }
   }
   const approval = options.approval === undefined ? new ScriptedApproval() : options.approval;
+  let port: ScriptedApproval | null = approval;
   const checkpoints = new RecordingCheckpoints();
   const pluginFiles = memoryPluginFiles();
   const settings: PlanSettings = { approval: 'writes', allowDeletes: true, allowCommands: true, approvalTimeoutMs: 1000, maxRetries: 3, ...options.settings };
@@ -113,7 +116,7 @@ export async function buildPlanHost(options: {
     registry,
     ignore,
     settings: () => settings,
-    approval: () => approval,
+    approval: () => port,
     checkpoints,
     audit: new AuditLog(pluginFiles, clock),
     externalizer: null,
@@ -126,7 +129,7 @@ export async function buildPlanHost(options: {
     ignore,
     ports: { vault: vault, editor, workspace, commands, plugins, clock },
     settings: () => settings,
-    approval: () => approval,
+    approval: () => port,
   };
   return {
     host,
@@ -145,5 +148,8 @@ export async function buildPlanHost(options: {
         .filter(([key]) => key.startsWith('audit/'))
         .flatMap(([, text]) => text.trim().split('\n'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
+    disconnect: () => {
+      port = null;
+    },
   };
 }

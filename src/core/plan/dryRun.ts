@@ -1,4 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
+import { ApprovedChanges } from '../tool-execution/ApprovedChanges';
 import { buildPreview } from '../tool-execution/changePreview/buildPreview';
 import type { ChangePreview, FileChange } from '../tool-execution/changePreview/types';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
@@ -32,6 +33,8 @@ export interface DryRunResult {
   risk: RiskLevel;
   /** Everything the plan would change, in order, with diffs; `notes` says what would fail or cannot be foreseen. */
   preview: ChangePreview;
+  /** The same changes as a set to run against once approved: what is not in it is asked for on its own. */
+  approved: ApprovedChanges;
   /** Moves and deletes, to show apart. */
   highlighted: FileChange[];
   counts: PreviewCounts;
@@ -56,6 +59,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
   const ports: RunState['ports'] = { ...host.ports, vault: overlay };
   const run = host.pipeline.startRun(options.runId, { ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false });
   const preview: ChangePreview = { files: [], commands: [], notes: [] };
+  const approved = new ApprovedChanges();
   let calls = 0;
 
   const simulate = async (call: StepCall): Promise<CallResult> => {
@@ -70,6 +74,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
     preview.files.push(...shown.files);
     preview.commands.push(...shown.commands);
     preview.notes.push(...shown.notes);
+    await approved.add(tool.name, call.input, changes, overlay);
     await applyChanges(overlay, changes);
     return { ok: true, output: simulatedOutput(tool.name, input as Record<string, unknown>, changes), attempts: 1 };
   };
@@ -89,6 +94,8 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
         if (meta && !meta.isWrite && meta.risk !== 'commands' && !SIMULATED_READS.has(meta.name)) {
           run.repetition.reset();
           const outcome = await host.pipeline.execute({ id: call.callId, name: call.step.tool, input: call.input }, run);
+          // With the "always" policy a read needs approval too: the one it had here is what the run may repeat.
+          if (outcome.ok) await approved.add(call.step.tool, call.input, [], overlay);
           return outcome.ok ? { ok: true, output: outcome.output, attempts: 1 } : { ok: false, error: outcome.error ?? { code: 'INTERNAL', message: 'failed' }, attempts: 1 };
         }
         try {
@@ -108,6 +115,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
     order,
     risk,
     preview,
+    approved,
     highlighted: highlightedChanges(preview),
     counts,
     steps: walked.steps,

@@ -1,4 +1,5 @@
 import { describeError, isAgentError } from '../errors';
+import type { ApprovedChanges } from '../tool-execution/ApprovedChanges';
 import type { PlanBindings } from './bindings';
 import { type CallResult, type StepCall, walkPlan, type WalkResult } from './engine';
 import { type PlanHost, validateForHost } from './host';
@@ -12,10 +13,10 @@ export interface ExecuteOptions {
   /** The current mode's tools; null allows every tool. */
   allowedTools?: ReadonlySet<string> | null;
   /**
-   * The person approved this plan after seeing its dry run: its calls are not asked for one by one. Without it,
-   * the pipeline asks for each call that needs approval.
+   * What the person approved in this plan's dry run: a call that makes only those changes is not asked for again;
+   * anything else is asked for on its own card. Without it, the pipeline asks for each call that needs approval.
    */
-  approvedForRun?: boolean;
+  approved?: ApprovedChanges | null;
   onProgress?: (event: PlanProgress) => void;
   /** Run only what an earlier run left undone. */
   resume?: ResumeState | null;
@@ -34,7 +35,7 @@ const MAX_BACKOFF_MS = 60_000;
 export async function executePlan(plan: unknown, host: PlanHost, options: ExecuteOptions): Promise<PlanRunResult> {
   const { plan: valid, order } = await validateForHost(plan, host, options.allowedTools);
   const run = host.pipeline.startRun(options.runId, { ports: host.ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false });
-  if (options.approvedForRun === true) run.approvedForRun = true;
+  if (options.approved) run.approvedChanges = options.approved;
   const clock = host.ports.clock;
   const maxRetries = host.settings().maxRetries;
   // Resuming replays the first run's context, so the rest sees the same selection, date and parameters.

@@ -6,7 +6,7 @@ import { executePlan, type ExecuteOptions } from './executor';
 import { type PlanHost, type PlanSettings, validateForHost } from './host';
 import type { PlanRunResult } from './progress';
 
-export type RunPlanOptions = Omit<ExecuteOptions, 'approvedForRun'>;
+export type RunPlanOptions = Omit<ExecuteOptions, 'approved'>;
 
 export type RunPlanOutcome =
   | { status: 'rejected'; reason: string; dryRun: DryRunResult }
@@ -28,8 +28,9 @@ export function confirmPlan(dryRun: DryRunResult, host: PlanHost, options: { run
 
 /**
  * Plan → confirm → execute. A plan that writes or runs commands (or any plan with the "always" policy) is dry
- * run and confirmed once; after a yes its calls are approved for the run, so nothing is asked twice. Other plans
- * run at once under per-call approval.
+ * run and confirmed once; after a yes, what its preview showed runs without asking twice, and anything else a
+ * call comes to do (from an output known only at run time, a folder that changed, another note in the editor)
+ * is asked for on its own card. Other plans run at once under per-call approval.
  */
 export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOptions): Promise<RunPlanOutcome> {
   const { risk } = await validateForHost(plan, host, options.allowedTools);
@@ -40,5 +41,5 @@ export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOpt
   const dryRun = await dryRunPlan(plan, host, { runId: previewId, signal: options.signal, bindings: options.resume?.bindings ?? options.bindings, allowedTools: options.allowedTools ?? null, resume: options.resume ?? null });
   const decision = await confirmPlan(dryRun, host, { runId: options.runId, signal: options.signal });
   if (!decision.approved) return { status: 'rejected', reason: decision.reason, dryRun };
-  return { status: 'ran', result: await executePlan(dryRun.plan, host, { ...options, approvedForRun: true }), dryRun };
+  return { status: 'ran', result: await executePlan(dryRun.plan, host, { ...options, approved: dryRun.approved }), dryRun };
 }

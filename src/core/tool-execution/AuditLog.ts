@@ -12,7 +12,7 @@ export interface AuditEntry {
   error: string | null;
   code: string | null;
   durationMs: number;
-  /** How the call was allowed: "auto" (read-only), "approved", "approved-for-run", or "denied". */
+  /** How the call was allowed: "auto" (read-only), "approved", "approved-for-run", "approved-in-preview" (shown in the plan's approved preview), or "denied". */
   approval?: string;
   /** The checkpoint taken before a write, as "<runId>#<seq>". */
   checkpoint?: string;

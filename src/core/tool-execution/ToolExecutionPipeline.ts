@@ -4,6 +4,7 @@ import type { ClockPort } from '../ports/clock';
 import type { AnyTool } from '../tools/BaseTool';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { PlannedChange, ToolContext } from '../tools/types';
+import { listEffects } from './ApprovedChanges';
 import type { AuditLog } from './AuditLog';
 import { buildPreview, summarize } from './changePreview/buildPreview';
 import type { IgnoreService } from './IgnoreService';
@@ -97,9 +98,11 @@ export class ToolExecutionPipeline {
       const asks = needsApproval(tool.meta, settings);
       let changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
       await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
-      if (asks) {
+      const unshown = asks && run.approvedChanges ? await run.approvedChanges.unshown(tool.name, call.input, changes, context.vault) : null;
+      if (unshown?.length === 0) approvalNote = 'approved-in-preview';
+      else if (asks) {
         const waited = !run.approvedForRun;
-        approvalNote = await this.approve(tool, input, changes, run, settings);
+        approvalNote = await this.approve(tool, input, changes, run, settings, unshown);
         if (waited && tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
       }
       if (tool.meta.isWrite || changes.some((change) => change.kind === 'command' && change.activeFile)) checkpoint = await this.checkpoint(tool, changes, run);
@@ -115,11 +118,16 @@ export class ToolExecutionPipeline {
     }
   }
 
-  private async approve(tool: AnyTool, input: unknown, changes: PlannedChange[], run: RunState, settings: PipelineSettings): Promise<string> {
+  /** `unshown`: in a plan run, what of this call its preview did not show; the card and a refusal say so. */
+  private async approve(tool: AnyTool, input: unknown, changes: PlannedChange[], run: RunState, settings: PipelineSettings, unshown: string[] | null): Promise<string> {
     if (run.approvedForRun) return 'approved-for-run';
     const preview = await buildPreview(changes, run.ports.vault);
+    if (unshown) preview.notes.push(`The plan's preview you approved did not show this: ${listEffects(unshown)}. Approve it only if you expect it.`);
     const request = { runId: run.runId, tool: tool.name, input, risk: tool.meta.risk, preview, summary: summarize(tool.name, changes) };
     const decision = await askApproval(this.deps.approval(), request, run.signal, settings.approvalTimeoutMs);
+    if (!decision.approved && unshown) {
+      throw new AgentError('DENIED', `${tool.name} was not approved: it would ${listEffects(unshown)}, which the plan's preview did not show, and ${decision.reason}. Nothing was changed.`);
+    }
     if (!decision.approved) throw denialError(tool.name, decision);
     if (decision.scope === 'run') run.approvedForRun = true;
     return decision.scope === 'run' ? 'approved-for-run' : 'approved';

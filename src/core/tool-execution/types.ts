@@ -1,4 +1,5 @@
 import type { ToolContext } from '../tools/types';
+import type { ApprovedChanges } from './ApprovedChanges';
 import type { ToolRepetitionDetector } from './ToolRepetitionDetector';
 
 /** A tool call as the model (or a plan step) made it: canonical name, raw input. */
@@ -31,12 +32,17 @@ export interface PipelineSettings {
   approvalTimeoutMs: number;
 }
 
-/** Per-run state: which tools the mode allows, whether the user approved the whole run, counters. */
+/** Per-run state: which tools the mode allows, what the user approved for the whole run, counters. */
 export interface RunState {
   runId: string;
   /** Tool names the current mode allows; null allows every registered tool. Mutable: a mode switch changes it. */
   allowedTools: ReadonlySet<string> | null;
   approvedForRun: boolean;
+  /**
+   * A plan run's: what the person approved in its preview. A call that would change anything else (another path,
+   * other content, a file that arrived in a folder it deletes) is asked for on its own card.
+   */
+  approvedChanges?: ApprovedChanges;
   callCount: number;
   repetition: ToolRepetitionDetector;
   signal: AbortSignal;

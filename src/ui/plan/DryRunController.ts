@@ -161,12 +161,12 @@ class PreviewSession extends Component {
     const { trackRun } = this.options;
     this.run = this.addChild(new PlanRunView(this.box, `Plan: ${this.state.plan.goal}`, { onRunRest: () => void this.runRest(), ...(trackRun ? { trackRun } : {}) }));
     try {
-      // The person approved this very plan after its preview: its calls are not asked for again one by one.
+      // The person approved this very plan after its preview: what it showed is not asked for again, the rest is.
       const result = await executePlan(this.state.plan, this.host, {
         runId: this.state.runId,
         signal: this.run.begin(this.state.signal),
         bindings: this.state.bindings,
-        approvedForRun: true,
+        approved: this.dry.approved,
         onProgress: this.run.onProgress,
       });
       this.finish(result);
@@ -177,9 +177,10 @@ class PreviewSession extends Component {
 
   private async runRest(): Promise<void> {
     const resume = this.result?.resume;
-    if (!resume || !this.run) return;
+    if (!resume || !this.run || !this.dry) return;
     try {
-      const result = await resumePlan(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), approvedForRun: true, onProgress: this.run.onProgress });
+      // The rest runs against the same approved preview: what it did not show, it asks for.
+      const result = await resumePlan(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), approved: this.dry.approved, onProgress: this.run.onProgress });
       this.finish(result);
     } catch (error) {
       this.run.fail(`The rest of the plan did not run: ${describeError(error)}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindPlan } from '../../../src/core/plan/bindings';
+import { dryRunPlan } from '../../../src/core/plan/dryRun';
 import { executePlan, type ExecuteOptions, resumePlan } from '../../../src/core/plan/executor';
 import type { PlanProgress } from '../../../src/core/plan/progress';
 import type { ActionPlan, PlanStep } from '../../../src/core/plan/types';
@@ -25,7 +26,7 @@ function notesPlan(step: Partial<PlanStep> = {}): ActionPlan {
 async function run(fixture: PlanFixture, plan: ActionPlan, options: Partial<ExecuteOptions> & { selection?: string } = {}) {
   const events: PlanProgress[] = [];
   const { bindings } = bindPlan(plan, { selection: options.selection ?? BULLETS, activeFile: null, now: fixture.clock.now() });
-  const result = await executePlan(plan, fixture.host, { runId: 'plan-1', signal: new AbortController().signal, bindings, approvedForRun: true, onProgress: (event) => events.push(event), ...options });
+  const result = await executePlan(plan, fixture.host, { runId: 'plan-1', signal: new AbortController().signal, bindings, onProgress: (event) => events.push(event), ...options });
   return { result, events };
 }
 
@@ -80,15 +81,18 @@ describe('executePlan', () => {
 
   it('should ask for each write when the plan was not approved as a whole', async () => {
     const fixture = await buildPlanHost();
-    await run(fixture, notesPlan(), { approvedForRun: false });
+    await run(fixture, notesPlan());
     expect(fixture.approval.requests.map((request) => request.summary)).toEqual(['Create folder Notes', 'Create Notes/Alpha.md', 'Create Notes/Beta.md', 'Create Notes/Gamma.md', 'Create Notes/Index.md']);
   });
 
-  it('should ask nothing when the plan was approved after its dry run', async () => {
+  it('should ask nothing that the approved dry run showed', async () => {
     const fixture = await buildPlanHost();
-    await run(fixture, notesPlan());
+    const plan = notesPlan();
+    const { bindings } = bindPlan(plan, { selection: BULLETS, activeFile: null, now: fixture.clock.now() });
+    const dry = await dryRunPlan(plan, fixture.host, { runId: 'plan-1-preview', signal: new AbortController().signal, bindings });
+    await run(fixture, plan, { approved: dry.approved });
     expect(fixture.approval.requests).toEqual([]);
-    expect(fixture.audit().every((line) => line.approval === 'approved-for-run' || line.approval === 'auto')).toBe(true);
+    expect(fixture.audit().map((line) => line.approval)).toEqual(Array<string>(5).fill('approved-in-preview'));
   });
 
   describe('onError', () => {
@@ -159,7 +163,7 @@ describe('executePlan', () => {
     it('"retry": should not retry what the person refused', async () => {
       const approval = new ScriptedApproval((request) => (request.summary.includes('Beta') ? { approved: false, reason: 'not this one' } : { approved: true, scope: 'once' }));
       const fixture = await buildPlanHost({ approval });
-      const { result } = await run(fixture, notesPlan({ onError: 'retry', retry: { maxAttempts: 3, backoffMs: 10 } }), { approvedForRun: false });
+      const { result } = await run(fixture, notesPlan({ onError: 'retry', retry: { maxAttempts: 3, backoffMs: 10 } }));
       expect(fixture.clock.sleeps).toEqual([]);
       expect(result.steps[1]!.items?.[1]).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'DENIED', message: 'vault.createFile was not approved: not this one. Nothing was changed.' } });
     });
@@ -200,7 +204,7 @@ describe('executePlan', () => {
       expect(first.result.steps[1]!.message).toMatch(/^7 of 10 created; 3 failed/);
       expect(first.result.resume?.steps).toMatchObject({ ensureFolder: { output: { path: 'Notes', created: true } }, createNotes: { done: { 0: { path: 'Notes/Note 1.md' } } }, summary: { output: {} } });
       const before = createCalls(fixture).length;
-      const rest = await resumePlan(first.result.resume!, fixture.host, { runId: 'plan-2', signal: new AbortController().signal, approvedForRun: true });
+      const rest = await resumePlan(first.result.resume!, fixture.host, { runId: 'plan-2', signal: new AbortController().signal });
       expect(rest.status).toBe('completed');
       expect(createCalls(fixture).slice(before)).toEqual(['Notes/Note 3.md', 'Notes/Note 5.md', 'Notes/Note 9.md']);
       expect(rest.steps.map((step) => step.message)).toEqual(['done in the earlier run', '10 of 10 created', 'done in the earlier run']);
@@ -211,7 +215,7 @@ describe('executePlan', () => {
       const fixture = await buildPlanHost({ files: { 'Notes/Beta.md': 'taken' } });
       const first = await run(fixture, notesPlan());
       await fixture.vault.delete('Notes/Beta.md');
-      const rest = await resumePlan(first.result.resume!, fixture.host, { runId: 'plan-2', signal: new AbortController().signal, approvedForRun: true });
+      const rest = await resumePlan(first.result.resume!, fixture.host, { runId: 'plan-2', signal: new AbortController().signal });
       expect(rest.steps.map((step) => [step.id, step.status])).toEqual([['ensureFolder', 'ok'], ['createNotes', 'ok'], ['summary', 'ok']]);
       expect(fixture.vault.dump()).toMatchObject({ 'Notes/Beta.md': '# Beta\n', 'Notes/Gamma.md': '# Gamma\n', 'Notes/Index.md': 'Done' });
     });

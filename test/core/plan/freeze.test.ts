@@ -49,7 +49,7 @@ describe('freezeCalls', () => {
     const frozen = freezeCalls(bulletRun, context, tools);
     const fixture = await buildPlanHost();
     const { bindings } = bindPlan(frozen.plan, { selection: '- One\n- Two', activeFile: null, now: NOW }, { folderName: 'Elsewhere' });
-    const result = await executePlan(frozen.plan, fixture.host, { runId: 'replay', signal: new AbortController().signal, bindings, approvedForRun: true });
+    const result = await executePlan(frozen.plan, fixture.host, { runId: 'replay', signal: new AbortController().signal, bindings });
     expect(result.status).toBe('completed');
     expect(fixture.vault.dump()).toEqual({ 'Elsewhere/One.md': '# One\n', 'Elsewhere/Two.md': '# Two\n' });
   });

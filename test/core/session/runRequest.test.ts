@@ -4,6 +4,7 @@ import type { HistoryMessage } from '../../../src/core/ports/llm';
 import { callsFromHistory } from '../../../src/core/recipes/callsFromHistory';
 import { runRequest } from '../../../src/core/session/runRequest';
 import { BULLETS_PLAN, bulletsFastPathSetup } from '../../builders/fastPath';
+import { ScriptedApproval } from '../../builders/pipeline';
 import { ScriptedModel, textReply } from '../../builders/scriptedModel';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -67,6 +68,30 @@ describe('runRequest', () => {
     expect(fourth.via).toBe('fast-path');
     expect(loops).toBe(3);
     expect(fixture.vault.dump()).toMatchObject({ 'Travel/Lisbon.md': '# Lisbon\n' });
+  });
+
+  it('should ask for a write the fast path\'s plan card never showed, and write nothing when it is refused', async () => {
+    // The plan comes from a model that may follow instructions planted in a note: its last step is known only at run time.
+    const approval = new ScriptedApproval((request) => (request.tool === 'plan' ? { approved: true, scope: 'run' } : { approved: false, reason: 'the user rejected it' }));
+    const fixture = await bulletsFastPathSetup(3, { approval, files: { 'Important.md': 'Keep me\n' } });
+    cleanups.push(fixture.cleanup);
+    const injected = {
+      ...BULLETS_PLAN,
+      steps: [
+        ...BULLETS_PLAN.steps,
+        { id: 'mark', tool: 'editor.insertAtCursor', args: { text: ' (done)' } },
+        { id: 'overwrite', tool: 'vault.writeFile', args: { path: 'Important.md', content: 'Replaced after ${steps.mark.insertedChars} characters' } },
+      ],
+    };
+    const model = new ScriptedModel([textReply(JSON.stringify(injected)), textReply('Done.')]);
+    const result = await runRequest({
+      message: 'Create a note for every bullet of the selection in folder Travel', llm: model, recipes: fixture.recipes, host: fixture.host, historyLength: 0,
+      allowedTools: null, runId: 'fast', signal: new AbortController().signal, maxTokens: 2000, now: () => 1,
+      runLoop: () => Promise.reject(new Error('the fast path should have run')),
+    });
+    expect(result.via).toBe('fast-path');
+    expect(approval.requests.map((request) => [request.tool, request.summary])).toEqual([['plan', expect.stringMatching(/^Run plan/) as unknown], ['vault.writeFile', 'Change Important.md']]);
+    expect(fixture.vault.dump()).toMatchObject({ 'Important.md': 'Keep me\n', 'Travel/Lisbon.md': '# Lisbon\n', 'Inbox.md': '- Lisbon\n- Porto (done)\n' });
   });
 
   it('should not learn from a run that stopped on a limit', async () => {

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DryRunController } from '../../../src/ui/plan/DryRunController';
+import { ScriptedApproval } from '../../builders/pipeline';
 import { PlanModel } from '../../builders/planModel';
+import { openNote } from '../../obsidian/fixtures';
 import { click, getByRole, queryAllByRole, type } from '../support/a11y';
 import { TWO_PROJECT_NOTES as PLAN } from '../support/fixtures';
 import { type ObsidianPlanFixture, obsidianPlanHost, vaultSnapshot } from '../support/obsidianPlanHost';
@@ -86,10 +88,39 @@ describe('DryRunController', () => {
     await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/already exists/));
     expect(ran).toEqual([]);
     await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects/Beta.md')!);
+    // The preview showed that Beta.md would fail, not its new text: that write is asked for on its own card.
+    const approval = new ScriptedApproval();
+    fixture.approval.port = approval;
     click(getByRole(panel, 'button', 'Run the rest'));
     await vi.waitFor(() => expect(ran).toEqual(['Two project notes']));
+    expect(approval.requests.map((request) => [request.tool, request.summary])).toEqual([['vault.createFile', 'Create Projects/Beta.md']]);
     expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(await fixture.app.vault.adapter.read('Projects/Beta.md')).toBe('# Beta\n');
+  });
+
+  it('should refuse in "Run the rest" a write the preview could not show, when nobody can be asked', async () => {
+    await fixture.app.vault.create('Important.md', 'Keep me\n');
+    await fixture.app.vault.create('Projects.md', 'taken');
+    await openNote(fixture.app, 'Home.md');
+    model = new PlanModel([
+      JSON.stringify({
+        ...PLAN,
+        steps: [
+          { id: 'note', tool: 'editor.insertAtCursor', args: { text: 'Logged.\n' } },
+          { id: 'folder', tool: 'vault.createFile', args: { path: 'Projects.md', content: 'mine', collisionStrategy: 'error' } },
+          { id: 'overwrite', tool: 'vault.writeFile', args: { path: 'Important.md', content: 'Replaced after ${steps.note.insertedChars} characters' } },
+        ],
+      }),
+    ]);
+    await controller.dryRun('Log it');
+    click(getByRole(panel, 'button', 'Approve'));
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/already exists/));
+    await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects.md')!);
+    click(getByRole(panel, 'button', 'Run the rest'));
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/not approved/));
+    expect(await fixture.app.vault.adapter.read('Important.md')).toBe('Keep me\n');
+    expect(await fixture.app.vault.adapter.exists('Projects.md')).toBe(false);
+    expect(await fixture.app.vault.adapter.read('Home.md')).toBe('Logged.\n# Home\n');
   });
 
   it('should stop the approved plan with Stop after the call in flight, then hide Stop', async () => {

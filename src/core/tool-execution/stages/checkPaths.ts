@@ -30,15 +30,17 @@ export async function changedPaths(changes: readonly PlannedChange[], vault: Vau
   const paths: string[] = [];
   for (const change of changes) {
     if (change.kind === 'command') continue;
-    const toPath = change.kind === 'move' ? change.toPath : null;
-    paths.push(change.path, ...(toPath === null ? [] : [toPath]));
-    if ((change.kind === 'move' || change.kind === 'delete') && change.isFolder) {
-      for (const entry of await vault.list(change.path, true)) {
-        paths.push(entry.path, ...(toPath === null ? [] : [toPath + entry.path.slice(change.path.length)]));
-      }
-    }
+    paths.push(change.path, ...(change.kind === 'move' ? [change.toPath] : []));
+    for (const inside of await pathsInside(change, vault)) paths.push(inside.path, ...(inside.toPath === null ? [] : [inside.toPath]));
   }
   return paths;
+}
+
+/** Everything inside a folder that is moved or deleted, with where it goes (null for a delete); empty for the rest. */
+export async function pathsInside(change: PlannedChange, vault: VaultPort): Promise<{ path: string; toPath: string | null }[]> {
+  if ((change.kind !== 'move' && change.kind !== 'delete') || !change.isFolder) return [];
+  const toPath = change.kind === 'move' ? change.toPath : null;
+  return (await vault.list(change.path, true)).map((entry) => ({ path: entry.path, toPath: toPath === null ? null : toPath + entry.path.slice(change.path.length) }));
 }
 
 /**

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createSavedAction } from '../../../src/core/plan/savedActions';
+import { SavedActionRunner } from '../../../src/ui/savedActions/SavedActionRunner';
+import { ScriptedApproval } from '../../builders/pipeline';
+import { openNote } from '../../obsidian/fixtures';
+import { click, getByRole } from '../support/a11y';
+import { type ObsidianPlanFixture, obsidianPlanHost } from '../support/obsidianPlanHost';
+
+/** Stops at its first step while Projects.md is taken; what is left writes Important.md from an output known only at run time. */
+const logAction = () =>
+  createSavedAction(
+    {
+      name: 'Log it',
+      plan: {
+        version: '1.0',
+        goal: 'Log it',
+        assumptions: [],
+        riskLevel: 'writes',
+        steps: [
+          { id: 'taken', tool: 'vault.createFile', args: { path: 'Projects.md', content: 'mine', collisionStrategy: 'error' } },
+          { id: 'note', tool: 'editor.insertAtCursor', args: { text: 'Logged.\n' } },
+          { id: 'overwrite', tool: 'vault.writeFile', args: { path: 'Important.md', content: 'Replaced after ${steps.note.insertedChars} characters' } },
+        ],
+      },
+      now: Date.UTC(2026, 0, 15),
+    },
+    [],
+  );
+
+let fixture: ObsidianPlanFixture;
+let panel: HTMLElement;
+let approval: ScriptedApproval;
+
+beforeEach(async () => {
+  fixture = await obsidianPlanHost({ 'Home.md': '# Home\n', 'Important.md': 'Keep me\n', 'Projects.md': 'taken' });
+  panel = document.body.createDiv();
+  approval = new ScriptedApproval((request) => (request.tool === 'plan' ? { approved: true, scope: 'once' } : { approved: false, reason: 'the user rejected it' }));
+  fixture.approval.port = approval;
+  await openNote(fixture.app, 'Home.md');
+});
+
+afterEach(async () => {
+  await fixture.cleanup();
+  document.body.empty();
+});
+
+describe('SavedActionRunner', () => {
+  it('should ask in "Run the rest" for a write the rest\'s card could not show, and keep the note when refused', async () => {
+    const runner = new SavedActionRunner({ app: fixture.app, host: () => Promise.resolve(fixture.host), container: () => panel });
+    const first = await runner.run(logAction());
+    expect(first?.status === 'ran' && first.result.status).toBe('failed');
+    await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects.md')!);
+
+    click(getByRole(panel, 'button', 'Run the rest'));
+    await vi.waitFor(() => expect(approval.requests.map((request) => request.tool)).toEqual(['plan', 'plan', 'vault.writeFile']));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toBe(
+        'Failed: vault.writeFile was not approved: it would write "Important.md", which the plan\'s preview did not show, and the user rejected it. Nothing was changed.',
+      ),
+    );
+    expect(approval.requests[1]!.preview.files.map((file) => file.path)).toEqual(['Projects.md', 'Home.md']);
+    expect(await fixture.app.vault.adapter.read('Important.md')).toBe('Keep me\n');
+    expect(await fixture.app.vault.adapter.read('Projects.md')).toBe('mine');
+    expect(await fixture.app.vault.adapter.read('Home.md')).toBe('Logged.\n# Home\n');
+  });
+});
