@@ -1,5 +1,5 @@
 import { cpus } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BenchRow } from './measure';
 import { agentTokensBench } from './cases/agentTokens';
 import { checkpointBench } from './cases/checkpoints';
@@ -45,9 +45,18 @@ async function main(): Promise<void> {
     '|---|---|---|---|---|',
     ...table,
     '',
+    keptHistory(),
   ].join('\n');
   if (!filter) writeFileSync('docs/benchmarks.md', doc);
   else console.log('(filtered run: docs/benchmarks.md left as it was)');
+}
+
+/** The hand-written part below the table (before-and-after figures of past changes), kept across runs. */
+function keptHistory(): string {
+  const marker = '<!-- history: kept by npm run bench -->';
+  const old = existsSync('docs/benchmarks.md') ? readFileSync('docs/benchmarks.md', 'utf8') : '';
+  const at = old.indexOf(marker);
+  return at === -1 ? `${marker}\n` : old.slice(at);
 }
 
 void main();

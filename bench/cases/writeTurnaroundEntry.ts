@@ -126,6 +126,7 @@ export async function approvedWrites(files: Record<string, string>, creates: { p
     run.readsPerWrite.push(access.reads);
     run.statsPerWrite.push(access.stats);
     run.listsPerWrite.push(access.lists);
+    if (process.env.BENCH_DEBUG) console.log(index, (performance.now() - clicked).toFixed(1), access.readPaths.join(' | '));
     if (found !== true) approve = found;
   }
 
