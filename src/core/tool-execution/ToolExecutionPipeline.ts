@@ -134,7 +134,9 @@ export class ToolExecutionPipeline {
     const shown = new Set(await changedPaths(approved, context.vault));
     const other = (await changedPaths(now, context.vault)).find((path) => !shown.has(path));
     if (other !== undefined) {
-      throw new AgentError('DENIED', `${tool.name} was not approved for "${other}": while it waited for approval it came to change that instead of what was shown. Nothing was changed.`);
+      // A note that came to link to what moves may be one the ignore rules hide: the agent must not learn its name.
+      const named = this.deps.ignore.denial(other, 'read') === null ? `"${other}"` : 'a note the ignore rules hide';
+      throw new AgentError('DENIED', `${tool.name} was not approved for ${named}: while it waited for approval it came to change that instead of what was shown. Nothing was changed.`);
     }
     return now;
   }

@@ -5,7 +5,8 @@ import type { PlannedChange } from '../../tools/types';
 /**
  * The files and folders a checkpoint must record before a write: every file written, both ends of a move, each
  * file inside a moved or deleted folder (at its old and new place), and every folder that may be created on the
- * way (missing parents too), so that revert can remove what the run created; before a command, the open note.
+ * way (missing parents too), so that revert can remove what the run created; every note whose links a move
+ * rewrites; before a command, the open note.
  */
 export async function checkpointTargets(changes: readonly PlannedChange[], vault: VaultPort): Promise<{ paths: string[]; folders: string[] }> {
   const paths = new Set<string>();
@@ -50,11 +51,12 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
           if (change.isFolder) folders.add(toPath);
           else paths.add(toPath);
           addAncestors(toPath);
-          // Notes linking to what moves get their links rewritten by the platform: they change too.
-          for (const source of (await vault.linksTo?.(change.path)) ?? []) paths.add(source);
         }
         break;
       }
+      case 'relink':
+        paths.add(change.path);
+        break;
     }
   }
   return { paths: [...paths].sort(), folders: [...folders].sort() };
