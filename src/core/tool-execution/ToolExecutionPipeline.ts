@@ -1,5 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
-import type { ApprovalPort } from '../ports/approval';
+import type { ApprovalPort, ApprovalRequest } from '../ports/approval';
 import type { ClockPort } from '../ports/clock';
 import type { AnyTool } from '../tools/BaseTool';
 import type { ToolRegistry } from '../tools/ToolRegistry';
@@ -123,6 +123,17 @@ export class ToolExecutionPipeline {
     if (!decision.approved) throw denialError(tool.name, decision);
     if (decision.scope === 'run') run.approvedForRun = true;
     return decision.scope === 'run' ? 'approved-for-run' : 'approved';
+  }
+
+  /**
+   * Asks about something that widens what the run may do (a mode switch that adds tools), failing closed as every
+   * approval does. An "Approve all for this run" was given for what the run could do then: it does not answer this
+   * question and ends with a yes to it; a "run" answer here starts a new one. Throws DENIED when not approved.
+   */
+  async approveWidening(run: RunState, request: Omit<ApprovalRequest, 'runId'>): Promise<void> {
+    const decision = await askApproval(this.deps.approval(), { ...request, runId: run.runId }, run.signal, this.deps.settings().approvalTimeoutMs);
+    if (!decision.approved) throw denialError(request.tool, decision);
+    run.approvedForRun = decision.scope === 'run';
   }
 
   /**
