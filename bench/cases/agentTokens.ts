@@ -119,11 +119,7 @@ async function runTask(task: (typeof TASKS)[number], externalize: boolean, check
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS, approval: () => approve },
   );
   const model = new ScriptedModel(task.replies());
-  const pipeline: AgentPipeline = {
-    startRun: (runId, options) => services.pipeline.startRun(runId, { ...options, externalize }),
-    executeBatch: (calls, run) => services.pipeline.executeBatch(calls, run),
-    endRun: (run) => services.endRun(run),
-  };
+  const pipeline: AgentPipeline = { ...services.agentPipeline(), startRun: (runId, options) => services.pipeline.startRun(runId, { ...options, externalize }) };
   const agent = new AgentTask({ api: model, toolRegistry: services.registry, taskCallbacks: {}, modeService: new ModeService({ gates: () => SETTINGS }), pipeline, ports: services.toolPorts() });
   const result = await agent.run({ message: task.message, taskId: `bench-${index}`, mode: 'agent' });
   if (result.completedBy === 'error') throw new Error(`Task "${task.name}" failed: ${result.text}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { AgentTask } from '../core/agent/AgentTask';
-import type { AgentPipeline, AgentResult, AgentTaskOptions } from '../core/agent/types';
+import type { AgentResult, AgentTaskOptions } from '../core/agent/types';
 import { describeError } from '../core/errors';
 import type { ClockPort } from '../core/ports/clock';
 import type { HistoryMessage, LlmPort } from '../core/ports/llm';
@@ -42,12 +42,7 @@ export class ChatSession {
 
   constructor(private readonly o: ChatSessionOptions) {
     const { services, modes } = o.runtime;
-    const pipeline: AgentPipeline = {
-      startRun: (runId, options) => services.pipeline.startRun(runId, options),
-      executeBatch: (calls, run) => services.pipeline.executeBatch(calls, run),
-      // Through the services, so the checkpoint repository is pruned to its cap after each run.
-      endRun: (run) => services.endRun(run),
-    };
+    const pipeline = services.agentPipeline();
     this.taskOptions = {
       api: o.llm,
       toolRegistry: services.registry,

@@ -19,8 +19,8 @@ export function formatSize(bytes: number): string {
 
 /**
  * What the terminal shows before asking for approval: the summary and risk, then per file what happens
- * (created, modified, moved, deleted) with a unified diff, hidden characters made visible and external links
- * listed; commands by name and id. With color, changed words inside changed lines are highlighted.
+ * (created, modified, moved, deleted, links updated) with a unified diff, hidden characters made visible and
+ * external links listed; commands by name and id. With color, changed words inside changed lines are highlighted.
  */
 export function renderApproval(request: ApprovalRequest, style: Style): string {
   const lines = [style.bold(`Approval needed: ${revealInvisible(request.summary)}`), style.dim(`${request.tool} · ${RISK[request.risk]}`)];
@@ -51,6 +51,8 @@ export function renderFileChange(change: FileChange, style: Style): string[] {
       ];
     case 'folder-created':
       return [`${style.green('+ created ')} ${style.bold(`${path}/`)} (folder)`];
+    case 'links-updated':
+      return [`${style.yellow('~ links   ')} ${style.bold(path)} (its links to ${revealInvisible(change.target)} are rewritten)`];
   }
 }
 

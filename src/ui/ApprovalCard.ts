@@ -127,6 +127,11 @@ export class ApprovalCard extends Component {
       case 'folder-created':
         detail.remove();
         break;
+      case 'links-updated':
+        detail.appendText('Its links to ');
+        appendRevealed(detail.createSpan({ cls: 'embedded-agent-path' }), change.target);
+        detail.appendText(' are rewritten to the new place');
+        break;
     }
     this.renderNotes(this.request.preview.notes.filter((note) => note.includes(change.path)), section);
     if ('warnings' in change && change.warnings.length > 0) renderWarnings(section, change.warnings);

@@ -69,6 +69,7 @@ export class PlanPreview extends Component {
       { title: (n) => `Will create ${plural(n, 'file')}`, short: (n) => `${n} created`, cls: 'is-created', items: of('created') },
       { title: (n) => `Will change ${plural(n, 'file')}`, short: (n) => `${n} changed`, cls: 'is-modified', items: of('modified') },
       { title: (n) => `Will move or rename ${plural(n, 'item')}`, short: (n) => `${n} moved`, cls: 'is-warning', items: of('moved') },
+      { title: (n) => `Will update links in ${plural(n, 'note')}`, short: (n) => `${n} with links updated`, cls: 'is-modified', items: of('links-updated') },
       { title: (n) => `Will delete ${plural(n, 'item')}`, short: (n) => `${n} deleted`, cls: 'is-danger', items: of('deleted') },
       { title: (n) => `Will create ${plural(n, 'folder')}`, short: (n) => plural(n, 'new folder'), cls: 'is-folder', items: of('folder-created') },
     ];

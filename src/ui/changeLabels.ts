@@ -14,6 +14,8 @@ export function changeVerb(change: FileChange): string {
       return `${change.toTrash ? 'Move to trash' : 'Delete permanently'}${change.isFolder ? ' (folder)' : ''}`;
     case 'folder-created':
       return 'Create folder';
+    case 'links-updated':
+      return 'Update links in';
   }
 }
 

@@ -64,6 +64,19 @@ describe('renderApproval', () => {
     expect(text).toContain('+ created  Ideas/ (folder)\n→ moved    a.md → Archive/a.md\n- deleted  old.md (8 B, to the trash)\n▶ command  Toggle bold (editor:toggle-bold)\n');
   });
 
+  it('should list each note whose links a move rewrites', async () => {
+    const text = renderApproval(
+      await request([
+        { kind: 'move', path: 'Target.md', toPath: 'Renamed.md', isFolder: false },
+        { kind: 'relink', path: 'Index.md', target: 'Target.md' },
+      ], { 'Target.md': 'T', 'Index.md': '[[Target]]' }),
+      createStyle(false),
+    );
+    expect(text).toBe(
+      'Approval needed: Move Target.md → Renamed.md and 1 more change\nvault.writeFile · writes to the vault\n→ moved    Target.md → Renamed.md\n~ links    Index.md (its links to Target.md are rewritten)\n',
+    );
+  });
+
   it('should show the input of a call with nothing to preview (approval "always")', async () => {
     const text = renderApproval({ runId: 'r', tool: 'vault.readFile', input: { path: 'a.md' }, risk: 'read-only', preview: { files: [], commands: [], notes: [] }, summary: 'Run vault.readFile' }, createStyle(false));
     expect(text).toBe('Approval needed: Run vault.readFile\nvault.readFile · reads only\n  input: {"path":"a.md"}\n');

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentTask } from '../../src/core/agent/AgentTask';
-import type { AgentPipeline, AgentTaskOptions, TaskCallbacks } from '../../src/core/agent/types';
+import type { AgentTaskOptions, TaskCallbacks } from '../../src/core/agent/types';
 import { ModeService } from '../../src/core/modes/ModeService';
 import type { HttpPort } from '../../src/core/ports/http';
 import { AgentServices } from '../../src/core/session/AgentServices';
@@ -83,11 +83,7 @@ export async function buildWireAgent(options: WireAgentOptions) {
     onSubtaskStart: ({ depth }) => events.push(`subtask start ${depth}`),
     onSubtaskEnd: ({ depth, result }) => events.push(`subtask end ${depth} ${result.completedBy}`),
   };
-  const pipeline: AgentPipeline = {
-    startRun: (runId, start) => services.pipeline.startRun(runId, start),
-    executeBatch: (calls, run) => services.pipeline.executeBatch(calls, run),
-    endRun: (run) => services.endRun(run),
-  };
+  const pipeline = services.agentPipeline();
   const task = new AgentTask({
     api: llm,
     toolRegistry: services.registry,

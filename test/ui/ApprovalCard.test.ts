@@ -72,6 +72,20 @@ describe('ApprovalCard', () => {
     expect(command.querySelector('code')?.textContent).toBe('editor:save-file');
   });
 
+  it('should list a note whose links a rename rewrites, with the note that moves', () => {
+    const { root } = show(
+      modifyRequest({
+        tool: 'vault.rename',
+        summary: 'Move Target.md → Renamed.md and 1 more change',
+        preview: { files: [{ kind: 'moved', path: 'Target.md', toPath: 'Renamed.md', isFolder: false }, { kind: 'links-updated', path: 'Index.md', target: 'Target.md' }], commands: [], notes: [] },
+      }),
+    );
+    const section = root.querySelector('.embedded-agent-change.is-links-updated') as HTMLElement;
+    expect(section.querySelector('.embedded-agent-change-verb')?.textContent).toBe('Update links in');
+    expect(section.querySelector('.embedded-agent-change-header .embedded-agent-path')?.textContent).toBe('Index.md');
+    expect(section.querySelector('.embedded-agent-change-detail')?.textContent).toBe('Its links to Target.md are rewritten to the new place');
+  });
+
   it('should put the plan preview at the top of a plan\'s card, counting its steps', () => {
     const { root } = show(planRequest());
     const region = getByRole(root, 'region', 'Plan preview');

@@ -28,6 +28,14 @@ describe('PlanPreview', () => {
     ]);
   });
 
+  it('should list the notes whose links a rename rewrites in a group of their own', () => {
+    const preview = planPreview();
+    preview.files.push({ kind: 'links-updated', path: 'Home.md', target: 'Inbox/Pond ideas.md' });
+    const region = show({ preview });
+    expect(groupTitles(region)).toContain('Will update links in 1 note');
+    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toContain('1 moved · 1 with links updated');
+  });
+
   it('should give the risk level and the counts', () => {
     const region = show();
     expect(region.querySelector('.embedded-agent-risk')?.textContent).toBe('Risk: runs commands');

@@ -127,6 +127,7 @@ export class AgentTask {
       },
       spawn: (request) => this.spawn(s, request),
       persistMode: !this.parent,
+      approveWidening: (request) => this.o.pipeline.approveWidening(s.run, request),
     });
     return s;
   }

@@ -6,8 +6,8 @@ import { utf8Length } from '../util/text';
 /**
  * A copy-on-write view of a vault for dry runs: reads fall through to the real vault, writes land in memory, so
  * a later step sees the files an earlier simulated step would create, move or delete, and the vault itself is
- * never written. Change events go to the overlay's own listeners only; there is no `linksTo` (nothing real
- * moves, so no link is rewritten).
+ * never written. Change events go to the overlay's own listeners only. `linksTo` asks the real vault, so a dry run
+ * shows which notes a rename would rewrite (nothing moves in the overlay, so no link is rewritten there).
  */
 export class OverlayVault implements VaultPort {
   readonly configDir: string;
@@ -169,6 +169,17 @@ export class OverlayVault implements VaultPort {
       if (within(path)) byPath.set(path, { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs });
     }
     return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /**
+   * The real vault's linking notes that the overlay still holds. Links that only an earlier step's new text would
+   * hold are not seen here; when the step runs, the path stage still checks every note it rewrites.
+   */
+  async linksTo(path: string): Promise<string[]> {
+    const sources = (await this.base.linksTo?.(path)) ?? [];
+    const kept: string[] = [];
+    for (const source of sources) if (await this.stat(source)) kept.push(source);
+    return kept;
   }
 
   onChange(listener: (event: VaultEvent) => void): () => void {

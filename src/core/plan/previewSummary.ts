@@ -46,6 +46,8 @@ export function summaryLines(preview: ChangePreview, counts: PreviewCounts, risk
     lines.push(`Will create ${plural(created.length, 'file')}${folder ? ` under folder ${folder}` : ''}: ${listed(created)}`);
   }
   if (counts.modified > 0) lines.push(`Will modify: ${listed(paths('modified'))}`);
+  const relinked = paths('links-updated');
+  if (relinked.length > 0) lines.push(`Will update links in: ${listed(relinked)}`);
   if (counts.folders > 0) lines.push(`Will create ${counts.folders === 1 ? 'folder' : 'folders'}: ${listed(paths('folder-created'))}`);
   if (counts.commands > 0) lines.push(`Will run commands: ${listed(preview.commands.map((command) => `${command.name} (${command.id})`))}`);
   const destructive = highlightedChanges(preview).map((file) =>

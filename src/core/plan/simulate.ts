@@ -61,6 +61,7 @@ export async function applyChanges(vault: VaultPort, changes: readonly PlannedCh
       case 'create-folder':
         await vault.createFolder(change.path);
         break;
+      case 'relink':
       case 'command':
         break;
     }

@@ -1,4 +1,5 @@
 import { CheckpointService } from '../checkpoints/CheckpointService';
+import type { AgentPipeline } from '../agent/types';
 import type { RunSummary } from '../checkpoints/types';
 import { CommunityPluginIndex } from '../plugins/CommunityPluginIndex';
 import type { ApprovalPort } from '../ports/approval';
@@ -98,6 +99,16 @@ export class AgentServices {
     if (this.checkpoints) {
       await this.checkpoints.prune(this.options.settings().checkpointMaxMb * 1024 * 1024).catch((error: unknown) => this.options.onError?.(error));
     }
+  }
+
+  /** The pipeline as the agent loop uses it, its runs ended through `endRun` so the checkpoint repository stays under its cap. */
+  agentPipeline(): AgentPipeline {
+    return {
+      startRun: (runId, options) => this.pipeline.startRun(runId, options),
+      executeBatch: (calls, run) => this.pipeline.executeBatch(calls, run),
+      approveWidening: (run, request) => this.pipeline.approveWidening(run, request),
+      endRun: (run) => this.endRun(run),
+    };
   }
 
   /** On start-up: removes temporary results that runs cut off more than an hour ago left behind. */

@@ -1,5 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
-import type { ApprovalPort } from '../ports/approval';
+import type { ApprovalPort, ApprovalRequest } from '../ports/approval';
 import type { ClockPort } from '../ports/clock';
 import type { AnyTool } from '../tools/BaseTool';
 import type { ToolRegistry } from '../tools/ToolRegistry';
@@ -134,6 +134,17 @@ export class ToolExecutionPipeline {
   }
 
   /**
+   * Asks about something that widens what the run may do (a mode switch that adds tools), failing closed as every
+   * approval does. An "Approve all for this run" was given for what the run could do then: it does not answer this
+   * question and ends with a yes to it; a "run" answer here starts a new one. Throws DENIED when not approved.
+   */
+  async approveWidening(run: RunState, request: Omit<ApprovalRequest, 'runId'>): Promise<void> {
+    const decision = await askApproval(this.deps.approval(), { ...request, runId: run.runId }, run.signal, this.deps.settings().approvalTimeoutMs);
+    if (!decision.approved) throw denialError(request.tool, decision);
+    run.approvedForRun = decision.scope === 'run';
+  }
+
+  /**
    * An answer can take minutes, and meanwhile the user may open another note (the one behind the editor is what
    * editor tools write) or files may come and go: the call may then write only paths that were shown.
    */
@@ -142,7 +153,9 @@ export class ToolExecutionPipeline {
     const shown = new Set(await changedPaths(approved, context.vault));
     const other = (await changedPaths(now, context.vault)).find((path) => !shown.has(path));
     if (other !== undefined) {
-      throw new AgentError('DENIED', `${tool.name} was not approved for "${other}": while it waited for approval it came to change that instead of what was shown. Nothing was changed.`);
+      // A note that came to link to what moves may be one the ignore rules hide: the agent must not learn its name.
+      const named = this.deps.ignore.denial(other, 'read') === null ? `"${other}"` : 'a note the ignore rules hide';
+      throw new AgentError('DENIED', `${tool.name} was not approved for ${named}: while it waited for approval it came to change that instead of what was shown. Nothing was changed.`);
     }
     return now;
   }

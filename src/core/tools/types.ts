@@ -128,5 +128,10 @@ export type PlannedChange =
   | { kind: 'move'; path: string; toPath: string; isFolder: boolean }
   | { kind: 'delete'; path: string; isFolder: boolean; toTrash: boolean }
   | { kind: 'create-folder'; path: string }
+  /**
+   * A note whose links the platform rewrites because `target` (a file, or a folder) moves: Obsidian's rename
+   * updates every link to what moves. The new text is the platform's to write, so there is no content.
+   */
+  | { kind: 'relink'; path: string; target: string }
   /** `activeFile`: the note open when the command runs, which most commands act on; it is checkpointed first. */
   | { kind: 'command'; id: string; name: string; activeFile?: string };

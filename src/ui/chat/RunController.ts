@@ -1,6 +1,6 @@
 import { Notice } from 'obsidian';
 import { AgentTask } from '../../core/agent/AgentTask';
-import type { AgentPipeline, AgentResult, TaskCallbacks, VaultContext } from '../../core/agent/types';
+import type { AgentResult, TaskCallbacks, VaultContext } from '../../core/agent/types';
 import { gatherVaultContext } from '../../core/agent/vaultContext';
 import { describeError } from '../../core/errors';
 import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
@@ -151,12 +151,7 @@ export class RunController {
       onModeChange: ({ mode }) => this.ui.showMode(mode.slug),
       onWarning: (text) => transcript.addNote(text),
     };
-    const pipeline: AgentPipeline = {
-      startRun: (id, options) => services.pipeline.startRun(id, options),
-      executeBatch: (batch, run) => services.pipeline.executeBatch(batch, run),
-      // Through the services, so the checkpoint repository is pruned to its cap after each run.
-      endRun: (run) => services.endRun(run),
-    };
+    const pipeline = services.agentPipeline();
     const settings = this.host.settings;
     const task = new AgentTask({
       api: llm,

@@ -4,6 +4,7 @@ import { bindPlan } from '../../../src/core/plan/bindings';
 import { dryRunPlan, type DryRunOptions } from '../../../src/core/plan/dryRun';
 import { applyPlanEdits, editableArgs } from '../../../src/core/plan/editPlan';
 import type { ActionPlan, PlanStep } from '../../../src/core/plan/types';
+import type { MemoryVault } from '../../../src/node/MemoryVault';
 import { buildPlanHost, type PlanFixture } from '../../builders/planHost';
 import { archiveInbox, bulletsTemplate, bulletsToNotes, findTodos } from './plans';
 
@@ -67,6 +68,22 @@ describe('dryRunPlan', () => {
     ]);
     expect(result.summary).toContain('Will delete/rename: Inbox/a.md → Archive/Inbox/a.md, Inbox/b.md → Archive/Inbox/b.md, Old.md (to the trash)');
     expect(Object.keys(fixture.vault.dump())).toEqual(['Inbox/a.md', 'Inbox/b.md', 'Old.md']);
+  });
+
+  it('should list the notes whose links a rename would rewrite, and say a protected one makes it fail', async () => {
+    // As Obsidian's vault answers: Index.md and Locked.md link to Target.md.
+    const linking = (vault: MemoryVault) => Object.assign(vault, { linksTo: (path: string) => Promise.resolve(path === 'Target.md' ? ['Index.md', 'Locked.md'] : []) });
+    const files = { 'Target.md': 'T', 'Index.md': '[[Target]]', 'Locked.md': '[[Target]]' };
+    const rename = planOf([{ id: 'move', tool: 'vault.rename', args: { fromPath: 'Target.md', toPath: 'Archive/Target.md' } }]);
+    const result = await dryRun(await buildPlanHost({ files, vault: linking }), rename);
+    expect(result.preview.files.filter((file) => file.kind === 'links-updated')).toEqual([
+      { kind: 'links-updated', path: 'Index.md', target: 'Target.md' },
+      { kind: 'links-updated', path: 'Locked.md', target: 'Target.md' },
+    ]);
+    expect(result.summary).toContain('Will update links in: Index.md, Locked.md');
+    const locked = await dryRun(await buildPlanHost({ files: { ...files, '.agentprotected': 'Locked.md' }, vault: linking }), rename);
+    expect(locked.status).not.toBe('completed');
+    expect(locked.preview.notes.join('\n')).toContain('rewrites the links to it in "Locked.md"');
   });
 
   it('should say which items would fail, and why', async () => {

@@ -19,6 +19,9 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
       case 'move':
         preview.files.push({ kind: 'moved', path: change.path, toPath: change.toPath, isFolder: change.isFolder });
         break;
+      case 'relink':
+        preview.files.push({ kind: 'links-updated', path: change.path, target: change.target });
+        break;
       case 'delete': {
         const entry = await vault.stat(change.path);
         preview.files.push({ kind: 'deleted', path: change.path, oldSize: entry?.sizeBytes ?? 0, isFolder: change.isFolder, toTrash: change.toTrash });
@@ -63,6 +66,8 @@ export function summarize(tool: string, changes: readonly PlannedChange[]): stri
       return `${first.toTrash ? 'Move to trash' : 'Delete permanently'}: ${first.path}${more}`;
     case 'create-folder':
       return `Create folder ${first.path}${more}`;
+    case 'relink':
+      return `Update links in ${first.path}${more}`;
     case 'command':
       return `Run command "${first.name}" (${first.id})${more}`;
   }

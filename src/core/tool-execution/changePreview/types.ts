@@ -30,7 +30,9 @@ export type FileChange =
   | { kind: 'modified'; path: string; oldSize: number; newSize: number; hunks: DiffHunk[]; warnings: ContentWarning[]; added: number; removed: number }
   | { kind: 'moved'; path: string; toPath: string; isFolder: boolean }
   | { kind: 'deleted'; path: string; oldSize: number; isFolder: boolean; toTrash: boolean }
-  | { kind: 'folder-created'; path: string };
+  | { kind: 'folder-created'; path: string }
+  /** The note's links to `target`, which moves, are rewritten to its new place. */
+  | { kind: 'links-updated'; path: string; target: string };
 
 export interface CommandChange {
   id: string;

@@ -45,14 +45,43 @@ export async function pathsInside(change: PlannedChange, vault: VaultPort): Prom
 
 /**
  * Stage 3: the sandbox and the ignore rules, for every path in the input and every path the call will actually
- * write (a create-unique name, the file behind the editor, a rename target, the contents of a moved folder).
+ * write (a create-unique name, the file behind the editor, a rename target, the contents of a moved folder, the
+ * notes whose links a move rewrites).
  * Throws FORBIDDEN_PATH/INVALID_PATH.
  */
 export async function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, vault: VaultPort): Promise<void> {
   for (const { field, raw, access } of inputPaths(meta, input)) {
     await assertAllowed(resolveVaultPath(raw, access, { configDir: vault.configDir }, field), access, ignore, vault, field);
   }
+  for (const change of changes) if (change.kind === 'relink') await assertRelinkAllowed(change, ignore, vault);
   for (const path of await changedPaths(changes, vault)) await assertAllowed(path, 'write', ignore, vault);
+}
+
+const CANNOT_LEAVE_OUT = 'Obsidian rewrites the links in every note that links to what moves and cannot leave one out, so nothing was moved';
+
+/**
+ * A note whose links a move rewrites is written, so the rules hold for it; the refusal says which move and why. A
+ * note the ignore rules hide is not named: the agent must not learn that it exists, nor what it links to.
+ */
+async function assertRelinkAllowed(change: Extract<PlannedChange, { kind: 'relink' }>, ignore: IgnoreService, vault: VaultPort): Promise<void> {
+  const resolved = vault.resolveLinks ? await vault.resolveLinks(change.path) : change.path;
+  for (const path of new Set([change.path, resolved])) {
+    if (ignore.denial(path, 'read') !== null) {
+      throw new AgentError(
+        'FORBIDDEN_PATH',
+        `Refused: moving "${change.target}" rewrites the links to it in other notes, and a note the ignore rules hide links to it. ${CANNOT_LEAVE_OUT}; ask the user to move it`,
+        { path: change.target },
+      );
+    }
+    const why = ignore.denial(path, 'write');
+    if (why) {
+      throw new AgentError(
+        'FORBIDDEN_PATH',
+        `Refused: moving "${change.target}" rewrites the links to it in "${change.path}", and ${why}. ${CANNOT_LEAVE_OUT}; ask the user to move it, or to remove that link first`,
+        { path: change.path },
+      );
+    }
+  }
 }
 
 /** The rules for `path` as spelled, and for where it leads when a symlink inside the vault is on the way. */

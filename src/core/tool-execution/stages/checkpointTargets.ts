@@ -4,9 +4,10 @@ import type { PlannedChange } from '../../tools/types';
 
 /**
  * The files and folders a checkpoint must record before a write: every file written, both ends of a move, each
- * file inside a moved or deleted folder (at its old and new place); and, by existence only, every folder that may
- * be created on the way (missing parents too), so that revert can remove what the run created; before a command,
- * the open note. A folder around a written note is never read: a write costs what it writes, not its folder.
+ * file inside a moved or deleted folder (at its old and new place), every note whose links a move rewrites; and,
+ * by existence only, every folder that may be created on the way (missing parents too), so that revert can remove
+ * what the run created; before a command, the open note. A folder around a written note is never read: a write
+ * costs what it writes, not its folder.
  */
 export async function checkpointTargets(changes: readonly PlannedChange[], vault: VaultPort): Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }> {
   const paths = new Set<string>();
@@ -53,11 +54,12 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
           if (change.isFolder) existence.add(toPath);
           else paths.add(toPath);
           addAncestors(toPath);
-          // Notes linking to what moves get their links rewritten by the platform: they change too.
-          for (const source of (await vault.linksTo?.(change.path)) ?? []) paths.add(source);
         }
         break;
       }
+      case 'relink':
+        paths.add(change.path);
+        break;
     }
   }
   for (const folder of folders) existence.delete(folder);

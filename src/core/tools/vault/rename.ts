@@ -23,7 +23,10 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     const move = await this.resolve(input, context);
     const isFolder = move.kind === 'folder';
     const replaced: PlannedChange[] = move.replaces ? [{ kind: 'delete', path: move.toPath, isFolder: false, toTrash: true }] : [];
-    return [...replaced, { kind: 'move', path: move.fromPath, toPath: move.toPath, isFolder }];
+    // Notes inside what moves are shown and checked as part of the move; the others change only where they link.
+    const linking = ((await context.vault.linksTo?.(move.fromPath)) ?? []).filter((source) => !isInside(source, move.fromPath));
+    const relinked = linking.map((source): PlannedChange => ({ kind: 'relink', path: source, target: move.fromPath }));
+    return [...replaced, { kind: 'move', path: move.fromPath, toPath: move.toPath, isFolder }, ...relinked];
   }
 
   async execute(input: RenameInput, context: ToolContext): Promise<RenameOutput> {
