@@ -41,7 +41,7 @@ describe('vault.rename through the pipeline: notes whose links it rewrites', () 
       { kind: 'links-updated', path: 'Index.md', target: 'Target.md' },
     ]);
     expect(approval.requests[0]?.summary).toBe('Move Target.md → Renamed.md and 1 more change');
-    expect(checkpoints.events[0]).toBe('checkpoint run-1#1 vault.rename [Index.md, Renamed.md, Target.md] folders []');
+    expect(checkpoints.events[0]).toBe('checkpoint run-1#1 vault.rename [Index.md, Renamed.md, Target.md] folders [] existence []');
     expect(await vault.read('Index.md')).toBe('see [[Renamed]]');
   });
 
