@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BenchRow } from './measure';
 import { agentTokensBench } from './cases/agentTokens';
 import { checkpointBench } from './cases/checkpoints';
+import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { uiBench } from './cases/ui';
@@ -16,6 +17,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
+  { name: 'change preview', run: diffPreviewBench },
   { name: 'ui', run: uiBench },
   { name: 'approved writes', run: writeTurnaroundBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from '../core/ports/approval';
 import { revealInvisible } from '../core/tool-execution/changePreview/contentWarnings';
+import { tooLargeText } from '../core/tool-execution/changePreview/textDiff';
 import type { ContentWarning, DiffHunk, DiffLine, FileChange } from '../core/tool-execution/changePreview/types';
 import type { Style } from './ansi';
 
@@ -59,10 +60,11 @@ export function renderFileChange(change: FileChange, style: Style): string[] {
 function renderHunks(hunks: readonly DiffHunk[], style: Style): string[] {
   const out: string[] = [];
   for (const hunk of hunks) {
-    const oldCount = hunk.lines.filter((line) => line.kind !== 'added').length;
-    const newCount = hunk.lines.filter((line) => line.kind !== 'removed').length;
+    const oldCount = hunk.tooLarge?.removed ?? hunk.lines.filter((line) => line.kind !== 'added').length;
+    const newCount = hunk.tooLarge?.added ?? hunk.lines.filter((line) => line.kind !== 'removed').length;
     const range = (start: number, count: number): string => `${count === 0 ? 0 : start},${count}`;
     out.push(style.cyan(`    @@ -${range(hunk.oldStart, oldCount)} +${range(hunk.newStart, newCount)} @@`));
+    if (hunk.tooLarge) out.push(style.yellow(`    ${tooLargeText(hunk.tooLarge)}`));
     for (const line of hunk.lines) out.push(`    ${renderDiffLine(line, style)}`);
   }
   return out;

@@ -1,3 +1,4 @@
+import { tooLargeText } from '../core/tool-execution/changePreview/textDiff';
 import type { DiffHunk, DiffLine } from '../core/tool-execution/changePreview/types';
 import { appendRevealed } from './revealedText';
 
@@ -12,8 +13,11 @@ const SPOKEN: Record<DiffLine['kind'], string> = { added: 'Added: ', removed: 'R
 export function renderDiff(parent: HTMLElement, hunks: readonly DiffHunk[], options: { label: string; newFile: boolean }): HTMLElement {
   const diffEl = parent.createDiv({ cls: ['embedded-agent-diff', options.newFile ? 'is-new-file' : 'is-changed-file'], attr: { 'aria-label': options.label, role: 'group' } });
   for (const hunk of hunks) {
-    const last = [...hunk.lines].reverse().find((line) => line.newLine !== undefined)?.newLine ?? hunk.newStart;
+    const last = hunk.tooLarge
+      ? hunk.newStart + Math.max(hunk.tooLarge.added, 1) - 1
+      : ([...hunk.lines].reverse().find((line) => line.newLine !== undefined)?.newLine ?? hunk.newStart);
     diffEl.createDiv({ cls: 'embedded-agent-diff-hunk', text: last > hunk.newStart ? `Lines ${hunk.newStart}–${last}` : `Line ${hunk.newStart}` });
+    if (hunk.tooLarge) diffEl.createDiv({ cls: 'embedded-agent-diff-too-large', text: tooLargeText(hunk.tooLarge) });
     for (const line of hunk.lines) renderLine(diffEl, line, options.newFile);
   }
   return diffEl;

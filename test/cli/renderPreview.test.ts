@@ -48,6 +48,22 @@ describe('renderApproval', () => {
     expect(text).not.toContain('\u202E');
   });
 
+  it('should count the lines of a change too large to diff instead of listing them', async () => {
+    const tasks = Array.from({ length: 600 }, (_, i) => `- [ ] Task ${String(i).padStart(3, '0')}`);
+    const before = `# Tasks\n${tasks.join('\n')}\n`;
+    const after = `# Tasks\n${[...tasks].reverse().join('\n')}\n`;
+    const text = renderApproval(await request([{ kind: 'modify', path: 'Tasks.md', content: after }], { 'Tasks.md': before }), createStyle(false));
+    expect(text).toContain(
+      ['~ modified Tasks.md (+600 -600, 8.8 KB → 8.8 KB)', '    @@ -2,600 +2,600 @@', '    Too large to diff line by line: 600 lines removed, 600 lines added', ''].join('\n'),
+    );
+  });
+
+  it('should say why changed lines too different to compare word by word have no highlights', async () => {
+    const words = (name: string): string => Array.from({ length: 400 }, (_, i) => `${name}${i}`).join(' ');
+    const text = renderApproval(await request([{ kind: 'modify', path: 'Draft.md', content: `${words('new')}\n` }], { 'Draft.md': `${words('old')}\n` }), createStyle(false));
+    expect(text).toContain('  note: Draft.md: 1 changed line is shown whole, too different from the old one to compare word by word.\n');
+  });
+
   it('should say created, moved and deleted, with folders and commands', async () => {
     const text = renderApproval(
       await request(

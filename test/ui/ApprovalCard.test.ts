@@ -4,6 +4,8 @@ import { ApprovalCard } from '../../src/ui/ApprovalCard';
 import type { ApprovalDecision } from '../../src/core/ports/approval';
 import { click, getByRole, press, queryAllByRole } from './support/a11y';
 import { createdChange, modifyRequest, planRequest } from './support/fixtures';
+import { textDiff } from '../../src/core/tool-execution/changePreview/textDiff';
+import type { FileChange } from '../../src/core/tool-execution/changePreview/types';
 
 function show(request = modifyRequest()): { card: ApprovalCard; decisions: ApprovalDecision[]; root: HTMLElement } {
   const root = document.body.createDiv();
@@ -101,6 +103,18 @@ describe('ApprovalCard', () => {
     const section = root.querySelector('.embedded-agent-change.is-created') as HTMLElement;
     expect(section.querySelector('.embedded-agent-notes')?.textContent).toBe('The preview of Long.md shows the first lines only.');
     expect(root.querySelector(':scope > .embedded-agent-card > .embedded-agent-notes')?.textContent).toBe('The editor\'s file is not known.');
+  });
+
+  it('should say how many lines a change too large to diff removes and adds, and where', () => {
+    const before = ['# Tasks', 'a', 'b', 'c', 'd', 'e', ''].join('\n');
+    const after = ['# Tasks', 'A', 'B', 'C', ''].join('\n');
+    const diff = textDiff(before, after, { maxEditLines: 2 });
+    const change: FileChange = { kind: 'modified', path: 'Tasks.md', oldSize: before.length, newSize: after.length, hunks: diff.hunks, warnings: [], added: diff.added, removed: diff.removed };
+    const { root } = show(modifyRequest({ preview: { files: [change], commands: [], notes: [] } }));
+    const group = getByRole(root, 'group', 'Diff of Tasks.md');
+    expect(group.querySelector('.embedded-agent-diff-hunk')?.textContent).toBe('Lines 2–4');
+    expect(group.querySelector('.embedded-agent-diff-too-large')?.textContent).toBe('Too large to diff line by line: 5 lines removed, 3 lines added');
+    expect(group.querySelectorAll('.embedded-agent-diff-line')).toHaveLength(0);
   });
 
   it('should fold new notes\' content in a card with many files, but keep changes to existing notes open', () => {

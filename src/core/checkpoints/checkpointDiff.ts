@@ -1,5 +1,5 @@
-import { structuredPatch } from 'diff';
 import type { VaultPort } from '../ports/vault';
+import { boundedPatch } from '../util/boundedPatch';
 import { exactText } from './applyRestore';
 import { readOrNull } from './capturePreState';
 import type { CheckpointMeta, FileDiff } from './types';
@@ -41,7 +41,8 @@ function describeDiff(path: string, before: Uint8Array | null, now: Uint8Array |
     lines: [],
   };
   if (!changed || binary) return diff;
-  const patch = structuredPatch(`a/${path}`, `b/${path}`, beforeText, nowText, undefined, undefined, { context: 3 });
+  // Past the line diff's limits this is one hunk replacing the changed lines: longer than the smallest diff, as true.
+  const patch = boundedPatch(beforeText, nowText, 3);
   for (const hunk of patch.hunks) {
     // Unified diff names the line before an empty range ("-0,0" for an empty old file), as `formatPatch` does.
     const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;

@@ -93,6 +93,21 @@ describe('CheckpointService: history, diff and the repository', () => {
     ]);
   });
 
+  it('should describe a rewrite too different to diff as one hunk that replaces the changed lines', async () => {
+    const lines = (name: string): string[] => Array.from({ length: 20_000 }, (_, i) => `${name} line ${i + 1}`);
+    await h.vault.create('log.md', `# Log\n${lines('Old').join('\n')}\n`);
+    h.service.beginRun('run-1');
+    await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['log.md'] }, () => h.vault.modify('log.md', `# Log\n${lines('New').join('\n')}`));
+    const [diff] = await h.service.diff('run-1', 1);
+    expect(diff?.lines).toEqual([
+      '@@ -1,20001 +1,20001 @@',
+      ' # Log',
+      ...lines('Old').map((line) => `-${line}`),
+      ...lines('New').map((line) => `+${line}`),
+      '\\ No newline at end of file',
+    ]);
+  });
+
   it('should describe a binary change by its sizes only', async () => {
     await h.vault.writeBinary('image.png', new Uint8Array([0x89, 0x50, 0x00, 0xff]));
     h.service.beginRun('run-1');

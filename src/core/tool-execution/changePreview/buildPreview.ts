@@ -47,6 +47,8 @@ async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'mod
   const old = await vault.read(change.path);
   const diff = textDiff(old, change.content);
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
+  if (diff.wordDiffSkipped === 1) notes.push(`${change.path}: 1 changed line is shown whole, too different from the old one to compare word by word.`);
+  if (diff.wordDiffSkipped > 1) notes.push(`${change.path}: ${diff.wordDiffSkipped} changed lines are shown whole, too different from the old ones to compare word by word.`);
   return { kind: 'modified', path: change.path, oldSize: utf8Length(old), newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
 }
 

@@ -13,6 +13,11 @@ export interface DiffHunk {
   oldStart: number;
   newStart: number;
   lines: DiffLine[];
+  /**
+   * Set when the lines from `oldStart` on were too different to diff within the preview's limits: how many lines
+   * the change removes and adds there. `lines` is then empty.
+   */
+  tooLarge?: { removed: number; added: number };
 }
 
 /** Something in new content a person should see before approving. */
