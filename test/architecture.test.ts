@@ -72,3 +72,12 @@ describe('the repository stands alone', () => {
     expect(caught("import { y } from '../../src/y'; const f = new URL('../fixtures/a.sse', import.meta.url);")).toEqual([]);
   });
 });
+
+describe('the sources hold no merge leftovers', () => {
+  it('should have no conflict markers in src, test, bench, scripts, docs or README.md', () => {
+    const text = /\.(?:ts|mts|mjs|js|md|css|json)$/;
+    const files = [...['src', 'test', 'bench', 'scripts', 'docs'].flatMap((folder) => sourceFiles(resolve(folder), text)), resolve('README.md'), resolve('styles.css')];
+    const marked = files.filter((file) => /^(?:<{7} |>{7} |={7}$)/m.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    expect(marked).toEqual([]);
+  });
+});
