@@ -2,6 +2,7 @@ import type { RevertPlan } from '../../checkpoints/types';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { checkpointsOf } from './access';
+import { visibleIn } from './visible';
 
 export interface RestoreCheckpointInput {
   runId: string;
@@ -17,18 +18,19 @@ export interface RestoreCheckpointOutput {
 
 /**
  * Goes back to just before a checkpoint. The checkpoint service checkpoints the restore itself as a run of its
- * own, so a restore can be undone like any other run.
+ * own, so a restore can be undone like any other run. Notes the ignore rules hide are neither shown nor restored.
  */
 export class RestoreCheckpointTool extends BaseTool<RestoreCheckpointInput, RestoreCheckpointOutput> {
   readonly name = 'checkpoints.restore' as const;
 
   override async describeChanges(input: RestoreCheckpointInput, context: ToolContext): Promise<PlannedChange[]> {
-    const plan = await checkpointsOf(context, this.name).planRestore(input.runId, input.seq);
+    const plan = await checkpointsOf(context, this.name).planRestore(input.runId, input.seq, visibleIn(context));
     return plannedChanges(plan, input.overwriteConflicts, context);
   }
 
   async execute(input: RestoreCheckpointInput, context: ToolContext): Promise<RestoreCheckpointOutput> {
-    const result = await checkpointsOf(context, this.name).restore(input.runId, input.seq, { overwriteConflicts: input.overwriteConflicts });
+    const options = { overwriteConflicts: input.overwriteConflicts, include: visibleIn(context) };
+    const result = await checkpointsOf(context, this.name).restore(input.runId, input.seq, options);
     return {
       applied: result.applied.map(({ path, action }) => ({ path, action })),
       skipped: result.skipped.map(({ path, reason }) => ({ path, reason })),
