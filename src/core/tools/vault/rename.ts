@@ -4,6 +4,7 @@ import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
+import { assertMovable } from './unrecorded';
 
 export interface RenameInput {
   fromPath: string;
@@ -47,6 +48,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     if (source.kind === 'folder' && isInside(toPath, fromPath)) {
       throw new AgentError('INVALID_PATH', `${this.name}: \`toPath\` "${toPath}" is inside the folder being moved ("${fromPath}"); a folder cannot move into itself`, { path: toPath });
     }
+    await assertMovable(this.name, vault, fromPath, source.kind);
 
     const target = await vault.stat(toPath);
     if (target) {
