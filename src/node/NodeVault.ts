@@ -7,7 +7,7 @@ import type { BytePrefilter } from '../core/search/BytePrefilter';
 import { ContentCache } from './ContentCache';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
-import { findHidden, scanTree, type ScanTarget } from './scanTree';
+import { findHidden, findLinks, scanTree, type ScanTarget } from './scanTree';
 import { VaultIndex, entryOf, fileEntry, folderEntry, isHiddenPath } from './VaultIndex';
 import { VaultRoot, type Confined } from './VaultRoot';
 import { VaultWatcher } from './VaultWatcher';
@@ -79,6 +79,13 @@ export class NodeVault implements VaultPort {
   async hiddenEntries(folder: string): Promise<string[]> {
     const target = await this.root.confine(folder);
     return target.real === null ? [] : findHidden(this.scanTarget, target.path);
+  }
+
+  async links(path: string): Promise<string[]> {
+    const target = await this.root.confine(path);
+    const info = target.real === null ? null : await lstatOrNull(target.abs);
+    if (info?.isSymbolicLink()) return [target.path];
+    return info?.isDirectory() ? findLinks(this.scanTarget, target.path) : [];
   }
 
   resolveLinks(path: string): Promise<string> {
@@ -222,6 +229,8 @@ export class NodeVault implements VaultPort {
   async deleteEmptyFolder(path: string): Promise<boolean> {
     const target = await this.existing(path);
     if (!target.info.isDirectory()) throw new AgentError('NOT_A_FOLDER', `"${target.path}" is a file, not a folder`, { path: target.path });
+    // A link to a folder is not an empty folder of the vault's: it stays, like a folder that holds something.
+    if ((await lstatOrNull(target.abs))?.isSymbolicLink()) return false;
     try {
       // rmdir removes only an empty folder: whatever is inside, hidden or not, keeps it.
       await rmdir(target.abs);

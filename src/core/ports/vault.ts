@@ -90,6 +90,13 @@ export interface VaultPort {
   linksTo?(path: string): Promise<string[]>;
 
   /**
+   * The symbolic links at `path` or below it (outside hidden folders; a linked folder is named once, not what it
+   * leads to). For refusing to move or delete a link: a checkpoint keeps the bytes a link leads to, so a revert
+   * would bring back a copy, not the link. Platforms that do not follow links inside the vault omit this.
+   */
+  links?(path: string): Promise<string[]>;
+
+  /**
    * The vault path `path` leads to once symbolic links on the way are followed ("Public/a.md" → "Private/a.md"
    * when Public links to Private), so that the ignore rules judge where a call really reads or writes. Platforms
    * that do not follow links inside the vault, or cannot tell, omit this.

@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
+import { touchedByRename } from '../../../src/core/checkpoints/touchedPaths';
 import type { ToolExecutionPipeline } from '../../../src/core/tool-execution/ToolExecutionPipeline';
 import type { CallOutcome, RunState } from '../../../src/core/tool-execution/types';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
@@ -57,5 +58,61 @@ describe('revert edge cases over NodeVault', () => {
     expect(approval.requests).toEqual([]);
     expect(await readdir(disk('Code'))).toEqual(['.env', '.git', 'main.md']);
     expect(await service.listRuns()).toEqual([]);
+  });
+
+  describe('symbolic links, which a checkpoint records as the bytes they lead to', () => {
+    beforeEach(async () => {
+      await symlink(disk('Real'), disk('Linked'), 'dir');
+      await symlink('Real/r.md', disk('alias.md'));
+      await put('Notes/n.md', 'n');
+      await symlink('../Real/r.md', disk('Notes/alias.md'));
+    });
+
+    /** The call fails with NOT_ALLOWED and `message` before anyone is asked, and the link is still a link. */
+    const refusedUnasked = async (outcome: CallOutcome, message: string, link: string): Promise<void> => {
+      expect(outcome.error).toEqual({ code: 'NOT_ALLOWED', message });
+      expect(approval.requests).toEqual([]);
+      expect((await lstat(disk(link))).isSymbolicLink()).toBe(true);
+    };
+    const LINK_WHY = 'a checkpoint records the bytes a link leads to, not the link, so a revert could not bring';
+
+    it('should refuse, before asking, to move a linked folder', async () => {
+      const outcome = await call('vault.rename', { fromPath: 'Linked', toPath: 'Archive/Linked' });
+      await refusedUnasked(outcome, `vault.rename: "Linked" is a symbolic link; ${LINK_WHY} it back; it is not moved. Ask the user to move it`, 'Linked');
+    });
+
+    it('should revert a linked folder\'s move recorded before such moves were refused, keeping the link where it went', async () => {
+      run = pipeline.startRun('run-old', { ports: run.ports, signal: new AbortController().signal });
+      const touched = await touchedByRename(vault, 'Linked', 'Archive/Linked');
+      const { seq } = await service.checkpoint('run-old', { tool: 'vault.rename', ...touched });
+      await vault.rename('Linked', 'Archive/Linked');
+      await service.recordAfter('run-old', seq, touched.paths);
+      await pipeline.endRun(run);
+      const result = await service.revert('run-old');
+      expect(result.keptFolders).toContain('Archive/Linked');
+      expect((await lstat(disk('Archive/Linked'))).isSymbolicLink()).toBe(true);
+      expect(await readFile(disk('Real/r.md'), 'utf8')).toBe('real');
+    });
+
+    it('should refuse, before asking, to delete a link, for good or to the trash: it would come back as a copy', async () => {
+      for (const trash of [false, true]) {
+        const outcome = await call('vault.delete', { path: 'alias.md', trash });
+        await refusedUnasked(outcome, `vault.delete: "alias.md" is a symbolic link; ${LINK_WHY} it back; it is not deleted. Ask the user to delete it`, 'alias.md');
+      }
+    });
+
+    it('should refuse, before asking, a move that would put a link in the trash to make room', async () => {
+      const outcome = await call('vault.rename', { fromPath: 'Notes/n.md', toPath: 'alias.md', collisionStrategy: 'overwrite' });
+      await refusedUnasked(outcome, `vault.rename: "alias.md" is a symbolic link; ${LINK_WHY} it back; it is not deleted. Ask the user to delete it`, 'alias.md');
+    });
+
+    it('should refuse, before asking, to move or delete a folder holding a link', async () => {
+      const moved = await call('vault.rename', { fromPath: 'Notes', toPath: 'Archive/Notes' });
+      const holds = `"Notes" holds symbolic links ("Notes/alias.md"); ${LINK_WHY} them back`;
+      await refusedUnasked(moved, `vault.rename: ${holds}; it is not moved. Ask the user to move it`, 'Notes/alias.md');
+      const deleted = await call('vault.delete', { path: 'Notes', trash: true });
+      await refusedUnasked(deleted, `vault.delete: ${holds}; it is not deleted. Ask the user to delete it`, 'Notes/alias.md');
+      expect(await readFile(disk('Notes/n.md'), 'utf8')).toBe('n');
+    });
   });
 });

@@ -3,7 +3,7 @@ import { BaseTool } from '../BaseTool';
 import type { VaultEntry } from '../../ports/vault';
 import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
-import { hiddenIn, nameFew } from './unrecorded';
+import { assertNoLinks, hiddenIn, nameFew } from './unrecorded';
 
 export interface DeleteInput {
   path: string;
@@ -48,6 +48,7 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
         { path },
       );
     }
+    if (existing) await assertNoLinks(this.name, context.vault, path, 'deleted');
     return { path, existing };
   }
 }

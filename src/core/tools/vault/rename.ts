@@ -4,7 +4,7 @@ import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
-import { assertMovable } from './unrecorded';
+import { assertMovable, assertNoLinks } from './unrecorded';
 
 export interface RenameInput {
   fromPath: string;
@@ -71,6 +71,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
               { path: toPath },
             );
           }
+          await assertNoLinks(this.name, vault, toPath, 'deleted');
           return { fromPath, toPath, kind: source.kind, replaces: true };
       }
     }

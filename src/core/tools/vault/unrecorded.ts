@@ -17,6 +17,19 @@ export async function hiddenIn(vault: VaultPort, path: string, kind: 'file' | 'f
   return kind === 'folder' ? vault.hiddenEntries(path) : [];
 }
 
+/** Refuses a write that moves or deletes `path` when it is, or holds, a symbolic link. */
+export async function assertNoLinks(tool: string, vault: VaultPort, path: string, verb: 'moved' | 'deleted'): Promise<void> {
+  const links = (await vault.links?.(path)) ?? [];
+  if (links.length === 0) return;
+  const what = links.length === 1 && links[0] === path ? 'is a symbolic link' : `holds symbolic links (${nameFew(links)})`;
+  const it = what.startsWith('is') ? 'it' : 'them';
+  throw new AgentError(
+    'NOT_ALLOWED',
+    `${tool}: "${path}" ${what}; a checkpoint records the bytes a link leads to, not the link, so a revert could not bring ${it} back; it is not ${verb}. Ask the user to ${verb === 'moved' ? 'move' : 'delete'} it`,
+    { path },
+  );
+}
+
 /** Refuses a move of `path` when a revert could not bring back what it moves: hidden entries, links. */
 export async function assertMovable(tool: string, vault: VaultPort, path: string, kind: 'file' | 'folder'): Promise<void> {
   const hidden = await hiddenIn(vault, path, kind);
@@ -27,4 +40,5 @@ export async function assertMovable(tool: string, vault: VaultPort, path: string
       { path },
     );
   }
+  await assertNoLinks(tool, vault, path, 'moved');
 }
