@@ -9,7 +9,7 @@ import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
 import { findHidden, findLinks, scanTree, type ScanTarget } from './scanTree';
 import { VaultIndex, entryOf, fileEntry, folderEntry, isHiddenPath } from './VaultIndex';
-import { VaultRoot, type Confined } from './VaultRoot';
+import { assertSingleLink, VaultRoot, type Confined } from './VaultRoot';
 import { VaultWatcher } from './VaultWatcher';
 
 export interface NodeVaultOptions {
@@ -169,7 +169,8 @@ export class NodeVault implements VaultPort {
     const target = await this.root.confine(path);
     const existing = target.real === null ? null : await this.statOrNull(target);
     if (existing?.isDirectory()) throw new AgentError('NOT_A_FILE', `"${target.path}" is a folder, not a file`, { path: target.path });
-    if (!existing) await this.makeParents(target);
+    if (existing) assertSingleLink(target.path, existing);
+    else await this.makeParents(target);
     const write = existing && target.real !== null ? writeAtomically(target.real, data, existing.mode) : writeNew(target.abs, data);
     return this.wrote(target, existing ? 'modify' : 'create', await asVaultError(write, target.path, 'write'));
   }
@@ -286,7 +287,7 @@ export class NodeVault implements VaultPort {
     return { path: target.path, data, mtimeMs: info.mtimeMs };
   }
 
-  /** Confines `path` and checks that something (of `kind`, when given) is there. */
+  /** Confines `path` for a write and checks that something (of `kind`, when given) is there, with one link only. */
   private async existing(path: string, kind?: 'file'): Promise<Confined & { real: string; info: Stats }> {
     const target = await this.root.confine(path);
     if (target.path === '/' && kind === undefined) throw new AgentError('INVALID_PATH', 'The vault root cannot be moved or deleted', { path: '/' });
@@ -296,6 +297,7 @@ export class NodeVault implements VaultPort {
       throw new AgentError('NOT_FOUND', `"${target.path}" does not exist`, { path: target.path });
     }
     if (kind === 'file' && info.isDirectory()) throw new AgentError('NOT_A_FILE', `"${target.path}" is a folder, not a file`, { path: target.path });
+    assertSingleLink(target.path, info);
     return { ...target, real: target.real, info };
   }
 

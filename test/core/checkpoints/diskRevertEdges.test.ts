@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { link, lstat, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -113,6 +113,36 @@ describe('revert edge cases over NodeVault', () => {
       const deleted = await call('vault.delete', { path: 'Notes', trash: true });
       await refusedUnasked(deleted, `vault.delete: ${holds}; it is not deleted. Ask the user to delete it`, 'Notes/alias.md');
       expect(await readFile(disk('Notes/n.md'), 'utf8')).toBe('n');
+    });
+  });
+
+  describe('a note with a second hard link, which may be outside the vault', () => {
+    let outside: string;
+
+    beforeEach(async () => {
+      outside = join(folder, 'outside.md');
+      await writeFile(outside, 'outside');
+      await link(outside, disk('Shared.md'));
+    });
+
+    it('should refuse to write it at all: an append through the link changed the file outside, and a revert did not undo it', async () => {
+      for (const mode of ['append', 'overwrite']) {
+        const outcome = await call('vault.writeFile', { path: 'Shared.md', content: ' + more', mode });
+        expect(outcome.error).toEqual({
+          code: 'FORBIDDEN_PATH',
+          message:
+            '"Shared.md" has 2 hard links: the same file has another name, perhaps outside the vault, which a write here would change too; the agent does not write it. Ask the user to replace it with a plain copy',
+        });
+      }
+      expect(await readFile(outside, 'utf8')).toBe('outside');
+      expect(await readFile(disk('Shared.md'), 'utf8')).toBe('outside');
+    });
+
+    it('should refuse to move or delete it', async () => {
+      expect((await call('vault.rename', { fromPath: 'Shared.md', toPath: 'Moved.md' })).error?.code).toBe('FORBIDDEN_PATH');
+      expect((await call('vault.delete', { path: 'Shared.md', trash: true })).error?.code).toBe('FORBIDDEN_PATH');
+      expect((await call('vault.delete', { path: 'Shared.md', trash: false })).error?.code).toBe('FORBIDDEN_PATH');
+      expect(await readFile(disk('Shared.md'), 'utf8')).toBe('outside');
     });
   });
 });
