@@ -1,7 +1,8 @@
 import type { Stats } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { AgentError, isAgentError } from '../core/errors';
-import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
+import { isInside, parentFolder } from '../core/paths/normalizePath';
+import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import type { BytePrefilter } from '../core/search/BytePrefilter';
 import { ContentCache } from './ContentCache';
@@ -18,8 +19,6 @@ export interface NodeVaultOptions {
   /** Follow changes made by other programs with a recursive `fs.watch`; otherwise call `rescan()`. */
   watch?: boolean;
 }
-
-const TRASH = '.trash';
 
 /**
  * A vault in a folder on disk, for the CLI, benchmarks and tests. Behaves like the Obsidian adapter: `.trash/`
@@ -210,14 +209,20 @@ export class NodeVault implements VaultPort {
   trash(path: string): Promise<void> {
     return this.exclusive(async () => {
       const from = await this.existing(path);
-      const { stem, extension } = splitExtension(baseName(from.path));
-      let to = await this.root.confine(joinPath(TRASH, baseName(from.path)));
-      for (let n = 2; to.real !== null; n++) {
-        to = await this.root.confine(joinPath(TRASH, `${stem} ${n}${extension ? `.${extension}` : ''}`));
-      }
-      await this.move(from, to);
+      await this.move(from, await this.freeTrashPlace(from.path));
       this.emit({ type: 'delete', path: from.path });
     });
+  }
+
+  async trashDestination(path: string): Promise<string | null> {
+    const from = await this.root.confine(path);
+    return from.real === null ? null : (await this.freeTrashPlace(from.path)).path;
+  }
+
+  private async freeTrashPlace(path: string): Promise<Confined> {
+    let to = await this.root.confine(trashName(path, 1));
+    for (let n = 2; to.real !== null; n++) to = await this.root.confine(trashName(path, n));
+    return to;
   }
 
   async delete(path: string): Promise<void> {

@@ -61,6 +61,13 @@ export interface VaultPort {
   rename(fromPath: string, toPath: string): Promise<void>;
   /** Moves a file or folder to the trash the user configured (Obsidian's `FileManager.trashFile`). */
   trash(path: string): Promise<void>;
+  /**
+   * Where `trash(path)` would put the entry if called now: its place in the vault's own trash folder
+   * (".trash/Note 2.md"), or null when nothing is at `path`. Platforms whose trash may lie outside the vault, or
+   * that cannot tell, omit this. A checkpoint records that place as empty, so a revert that brings the entry back
+   * takes the trashed copy out again rather than leaving a second copy in the trash.
+   */
+  trashDestination?(path: string): Promise<string | null>;
   /** Deletes a file or folder (with its contents) permanently. */
   delete(path: string): Promise<void>;
   /**

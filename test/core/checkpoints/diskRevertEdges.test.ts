@@ -60,6 +60,46 @@ describe('revert edge cases over NodeVault', () => {
     expect(await service.listRuns()).toEqual([]);
   });
 
+  describe('the trash', () => {
+    beforeEach(async () => {
+      await put('Notes/n.md', 'n');
+      await put('Notes/Deep/d.md', 'd');
+      await put('.trash/n.md', 'trashed by the user before');
+    });
+
+    it('should take the trashed copy out of .trash/ when a revert brings a trashed note back, and put it back when that revert is undone', async () => {
+      expect((await call('vault.delete', { path: 'Notes/n.md', trash: true })).error).toBeUndefined();
+      expect(await readFile(disk('.trash/n 2.md'), 'utf8')).toBe('n');
+      await pipeline.endRun(run);
+      const revert = await service.revert('run-1');
+      expect(await readFile(disk('Notes/n.md'), 'utf8')).toBe('n');
+      expect((await readdir(disk('.trash'))).sort()).toEqual(['n.md']);
+      expect(await readFile(disk('.trash/n.md'), 'utf8')).toBe('trashed by the user before');
+      await service.revert(revert.revertRunId ?? '');
+      expect(await readFile(disk('.trash/n 2.md'), 'utf8')).toBe('n');
+      expect(await vault.stat('Notes/n.md')).toBeNull();
+    });
+
+    it('should let the agent restore a trashed note with checkpoints.restore, leaving the copy in .trash/, which is read-only for it', async () => {
+      expect((await call('vault.delete', { path: 'Notes/n.md', trash: true })).error).toBeUndefined();
+      await pipeline.endRun(run);
+      run = pipeline.startRun('run-2', { ports: run.ports, signal: new AbortController().signal });
+      const outcome = await call('checkpoints.restore', { runId: 'run-1', seq: 1, overwriteConflicts: false });
+      expect(outcome.error).toBeUndefined();
+      expect(await readFile(disk('Notes/n.md'), 'utf8')).toBe('n');
+      expect(await readFile(disk('.trash/n 2.md'), 'utf8')).toBe('n');
+    });
+
+    it('should take a trashed folder out of .trash/ when a revert brings it back, and .trash/ itself when the run made it', async () => {
+      await rm(disk('.trash'), { recursive: true });
+      expect((await call('vault.delete', { path: 'Notes', trash: true })).error).toBeUndefined();
+      await pipeline.endRun(run);
+      await service.revert('run-1');
+      expect(await readFile(disk('Notes/Deep/d.md'), 'utf8')).toBe('d');
+      expect(await readdir(root)).not.toContain('.trash');
+    });
+  });
+
   describe('symbolic links, which a checkpoint records as the bytes they lead to', () => {
     beforeEach(async () => {
       await symlink(disk('Real'), disk('Linked'), 'dir');

@@ -30,7 +30,8 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
         break;
       case 'delete':
       case 'move': {
-        const toPath = change.kind === 'move' ? change.toPath : null;
+        // A trash inside the vault is a move into .trash/: recorded as one, a revert takes the copy out again.
+        const toPath = change.kind === 'move' ? change.toPath : change.toTrash ? ((await vault.trashDestination?.(change.path)) ?? null) : null;
         if (change.isFolder) {
           folders.add(change.path);
           for (const entry of await vault.list(change.path, true)) {
@@ -51,7 +52,7 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
           else paths.add(toPath);
           addAncestors(toPath);
           // Notes linking to what moves get their links rewritten by the platform: they change too.
-          for (const source of (await vault.linksTo?.(change.path)) ?? []) paths.add(source);
+          if (change.kind === 'move') for (const source of (await vault.linksTo?.(change.path)) ?? []) paths.add(source);
         }
         break;
       }
