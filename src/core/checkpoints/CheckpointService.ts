@@ -154,12 +154,12 @@ export class CheckpointService {
     });
   }
 
-  /** Each file of checkpoint `seq`: its pre-state against the current content. */
-  async diff(runId: string, seq: number): Promise<FileDiff[]> {
+  /** Each file of checkpoint `seq` (that `include` lets through): its pre-state against the current content. */
+  async diff(runId: string, seq: number, include?: RestoreOptions['include']): Promise<FileDiff[]> {
     assertRunId(runId);
     return this.exclusive(async () => {
       const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
-      return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`);
+      return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`, include);
     });
   }
 

@@ -66,8 +66,8 @@ export interface PluginCatalog {
 export interface CheckpointAccess {
   listRuns(): Promise<RunSummary[]>;
   listCheckpoints(runId: string): Promise<CheckpointInfo[]>;
-  diff(runId: string, seq: number): Promise<FileDiff[]>;
-  /** `include`: only the paths it lets through are planned and restored (the ignore rules, for the agent). */
+  /** `include`: only the paths it lets through are read, diffed, planned or restored (the ignore rules, for the agent). */
+  diff(runId: string, seq: number, include?: (path: string) => Promise<boolean>): Promise<FileDiff[]>;
   planRestore(runId: string, toSeq: number, include?: (path: string) => Promise<boolean>): Promise<RevertPlan>;
   restore(runId: string, toSeq: number, options: { overwriteConflicts: boolean; include?: (path: string) => Promise<boolean> }): Promise<RevertResult>;
 }

@@ -13,9 +13,6 @@ export class DiffCheckpointTool extends BaseTool<DiffCheckpointInput, { files: F
   readonly name = 'checkpoints.diff' as const;
 
   async execute(input: DiffCheckpointInput, context: ToolContext): Promise<{ files: FileDiff[] }> {
-    const visible = visibleIn(context);
-    const files: FileDiff[] = [];
-    for (const file of await checkpointsOf(context, this.name).diff(input.runId, input.seq)) if (await visible(file.path)) files.push(file);
-    return { files };
+    return { files: await checkpointsOf(context, this.name).diff(input.runId, input.seq, visibleIn(context)) };
   }
 }
