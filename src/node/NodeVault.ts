@@ -10,7 +10,7 @@ import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
 import { findHidden, findLinks, scanTree, type ScanTarget } from './scanTree';
 import { VaultIndex, entryOf, fileEntry, folderEntry, isHiddenPath } from './VaultIndex';
-import { assertSingleLink, VaultRoot, type Confined } from './VaultRoot';
+import { assertSingleLink, sharedFileDenial, VaultRoot, type Confined } from './VaultRoot';
 import { VaultWatcher } from './VaultWatcher';
 
 export interface NodeVaultOptions {
@@ -85,6 +85,11 @@ export class NodeVault implements VaultPort {
     const info = target.real === null ? null : await lstatOrNull(target.abs);
     if (info?.isSymbolicLink()) return [target.path];
     return info?.isDirectory() ? findLinks(this.scanTarget, target.path) : [];
+  }
+
+  async writeDenial(path: string): Promise<string | null> {
+    const target = await this.root.confine(path);
+    return target.real === null ? null : sharedFileDenial(target.path, await this.statOrNull(target));
   }
 
   resolveLinks(path: string): Promise<string> {

@@ -200,12 +200,14 @@ export class VaultRoot {
  * it reads what the vault's own name holds.
  */
 export function assertSingleLink(path: string, info: Stats): void {
-  if (!info.isFile() || info.nlink <= 1) return;
-  throw new AgentError(
-    'FORBIDDEN_PATH',
-    `"${path}" has ${info.nlink} hard links: the same file has another name, perhaps outside the vault, which a write here would change too; the agent does not write it. Ask the user to replace it with a plain copy`,
-    { path },
-  );
+  const why = sharedFileDenial(path, info);
+  if (why !== null) throw new AgentError('FORBIDDEN_PATH', why, { path });
+}
+
+/** Why a write to the file behind `info` is refused for its other hard links, or null when it has none. */
+export function sharedFileDenial(path: string, info: Stats | null): string | null {
+  if (!info?.isFile() || info.nlink <= 1) return null;
+  return `"${path}" has ${info.nlink} hard links: the same file has another name, perhaps outside the vault, which a write here would change too; the agent does not write it. Ask the user to replace it with a plain copy`;
 }
 
 /** A ".." segment anywhere in a slash-separated path. */

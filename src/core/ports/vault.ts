@@ -104,6 +104,13 @@ export interface VaultPort {
   links?(path: string): Promise<string[]>;
 
   /**
+   * Why the platform would refuse to write `path` though the sandbox allows it (a file with another hard link,
+   * which may lie outside the vault), or null. The pipeline asks before approval, so nobody is asked to approve a
+   * write that would fail. Platforms that refuse nothing more, or cannot tell, omit this.
+   */
+  writeDenial?(path: string): Promise<string | null>;
+
+  /**
    * The vault path `path` leads to once symbolic links on the way are followed ("Public/a.md" → "Private/a.md"
    * when Public links to Private), so that the ignore rules judge where a call really reads or writes. Platforms
    * that do not follow links inside the vault, or cannot tell, omit this.

@@ -165,7 +165,7 @@ describe('revert edge cases over NodeVault', () => {
       await link(outside, disk('Shared.md'));
     });
 
-    it('should refuse to write it at all: an append through the link changed the file outside, and a revert did not undo it', async () => {
+    it('should refuse, before asking, to write it at all: an append through the link changed the file outside, and a revert did not undo it', async () => {
       for (const mode of ['append', 'overwrite']) {
         const outcome = await call('vault.writeFile', { path: 'Shared.md', content: ' + more', mode });
         expect(outcome.error).toEqual({
@@ -174,14 +174,16 @@ describe('revert edge cases over NodeVault', () => {
             '"Shared.md" has 2 hard links: the same file has another name, perhaps outside the vault, which a write here would change too; the agent does not write it. Ask the user to replace it with a plain copy',
         });
       }
+      expect(approval.requests).toEqual([]);
       expect(await readFile(outside, 'utf8')).toBe('outside');
       expect(await readFile(disk('Shared.md'), 'utf8')).toBe('outside');
     });
 
-    it('should refuse to move or delete it', async () => {
+    it('should refuse, before asking, to move or delete it', async () => {
       expect((await call('vault.rename', { fromPath: 'Shared.md', toPath: 'Moved.md' })).error?.code).toBe('FORBIDDEN_PATH');
       expect((await call('vault.delete', { path: 'Shared.md', trash: true })).error?.code).toBe('FORBIDDEN_PATH');
       expect((await call('vault.delete', { path: 'Shared.md', trash: false })).error?.code).toBe('FORBIDDEN_PATH');
+      expect(approval.requests).toEqual([]);
       expect(await readFile(disk('Shared.md'), 'utf8')).toBe('outside');
     });
   });
