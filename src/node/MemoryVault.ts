@@ -1,5 +1,6 @@
 import { AgentError } from '../core/errors';
-import { baseName, hiddenEntryOf, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
+import { hiddenEntryOf, isInside, parentFolder } from '../core/paths/normalizePath';
+import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import { utf8Length } from '../core/util/text';
 
@@ -114,13 +115,21 @@ export class MemoryVault implements VaultPort {
   trash(path: string): Promise<void> {
     return settle(() => {
       if (!this.statSync(path)) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
-      const { stem, extension } = splitExtension(baseName(path));
-      let target = joinPath('.trash', baseName(path));
-      for (let n = 2; this.statSync(target); n++) target = joinPath('.trash', `${stem} ${n}${extension ? `.${extension}` : ''}`);
+      const target = this.freeTrashPlace(path);
       this.ensureParents(target);
       this.moveTree(path, target);
       this.emit({ type: 'delete', path });
     });
+  }
+
+  trashDestination(path: string): Promise<string | null> {
+    return Promise.resolve(this.statSync(path) ? this.freeTrashPlace(path) : null);
+  }
+
+  private freeTrashPlace(path: string): string {
+    let target = trashName(path, 1);
+    for (let n = 2; this.statSync(target); n++) target = trashName(path, n);
+    return target;
   }
 
   delete(path: string): Promise<void> {

@@ -1,15 +1,16 @@
 import type { Stats } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { AgentError, isAgentError } from '../core/errors';
-import { baseName, isInside, joinPath, parentFolder, splitExtension } from '../core/paths/normalizePath';
+import { isInside, parentFolder } from '../core/paths/normalizePath';
+import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import type { BytePrefilter } from '../core/search/BytePrefilter';
 import { ContentCache } from './ContentCache';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
-import { findHidden, scanTree, type ScanTarget } from './scanTree';
+import { findHidden, findLinks, scanTree, type ScanTarget } from './scanTree';
 import { VaultIndex, entryOf, fileEntry, folderEntry, isHiddenPath } from './VaultIndex';
-import { VaultRoot, type Confined } from './VaultRoot';
+import { assertSingleLink, sharedFileDenial, VaultRoot, type Confined } from './VaultRoot';
 import { VaultWatcher } from './VaultWatcher';
 
 export interface NodeVaultOptions {
@@ -18,8 +19,6 @@ export interface NodeVaultOptions {
   /** Follow changes made by other programs with a recursive `fs.watch`; otherwise call `rescan()`. */
   watch?: boolean;
 }
-
-const TRASH = '.trash';
 
 /**
  * A vault in a folder on disk, for the CLI, benchmarks and tests. Behaves like the Obsidian adapter: `.trash/`
@@ -79,6 +78,18 @@ export class NodeVault implements VaultPort {
   async hiddenEntries(folder: string): Promise<string[]> {
     const target = await this.root.confine(folder);
     return target.real === null ? [] : findHidden(this.scanTarget, target.path);
+  }
+
+  async links(path: string): Promise<string[]> {
+    const target = await this.root.confine(path);
+    const info = target.real === null ? null : await lstatOrNull(target.abs);
+    if (info?.isSymbolicLink()) return [target.path];
+    return info?.isDirectory() ? findLinks(this.scanTarget, target.path) : [];
+  }
+
+  async writeDenial(path: string): Promise<string | null> {
+    const target = await this.root.confine(path);
+    return target.real === null ? null : sharedFileDenial(target.path, await this.statOrNull(target));
   }
 
   resolveLinks(path: string): Promise<string> {
@@ -162,7 +173,8 @@ export class NodeVault implements VaultPort {
     const target = await this.root.confine(path);
     const existing = target.real === null ? null : await this.statOrNull(target);
     if (existing?.isDirectory()) throw new AgentError('NOT_A_FILE', `"${target.path}" is a folder, not a file`, { path: target.path });
-    if (!existing) await this.makeParents(target);
+    if (existing) assertSingleLink(target.path, existing);
+    else await this.makeParents(target);
     const write = existing && target.real !== null ? writeAtomically(target.real, data, existing.mode) : writeNew(target.abs, data);
     return this.wrote(target, existing ? 'modify' : 'create', await asVaultError(write, target.path, 'write'));
   }
@@ -202,14 +214,20 @@ export class NodeVault implements VaultPort {
   trash(path: string): Promise<void> {
     return this.exclusive(async () => {
       const from = await this.existing(path);
-      const { stem, extension } = splitExtension(baseName(from.path));
-      let to = await this.root.confine(joinPath(TRASH, baseName(from.path)));
-      for (let n = 2; to.real !== null; n++) {
-        to = await this.root.confine(joinPath(TRASH, `${stem} ${n}${extension ? `.${extension}` : ''}`));
-      }
-      await this.move(from, to);
+      await this.move(from, await this.freeTrashPlace(from.path));
       this.emit({ type: 'delete', path: from.path });
     });
+  }
+
+  async trashDestination(path: string): Promise<string | null> {
+    const from = await this.root.confine(path);
+    return from.real === null ? null : (await this.freeTrashPlace(from.path)).path;
+  }
+
+  private async freeTrashPlace(path: string): Promise<Confined> {
+    let to = await this.root.confine(trashName(path, 1));
+    for (let n = 2; to.real !== null; n++) to = await this.root.confine(trashName(path, n));
+    return to;
   }
 
   async delete(path: string): Promise<void> {
@@ -222,6 +240,8 @@ export class NodeVault implements VaultPort {
   async deleteEmptyFolder(path: string): Promise<boolean> {
     const target = await this.existing(path);
     if (!target.info.isDirectory()) throw new AgentError('NOT_A_FOLDER', `"${target.path}" is a file, not a folder`, { path: target.path });
+    // A link to a folder is not an empty folder of the vault's: it stays, like a folder that holds something.
+    if ((await lstatOrNull(target.abs))?.isSymbolicLink()) return false;
     try {
       // rmdir removes only an empty folder: whatever is inside, hidden or not, keeps it.
       await rmdir(target.abs);
@@ -277,7 +297,7 @@ export class NodeVault implements VaultPort {
     return { path: target.path, data, mtimeMs: info.mtimeMs };
   }
 
-  /** Confines `path` and checks that something (of `kind`, when given) is there. */
+  /** Confines `path` for a write and checks that something (of `kind`, when given) is there, with one link only. */
   private async existing(path: string, kind?: 'file'): Promise<Confined & { real: string; info: Stats }> {
     const target = await this.root.confine(path);
     if (target.path === '/' && kind === undefined) throw new AgentError('INVALID_PATH', 'The vault root cannot be moved or deleted', { path: '/' });
@@ -287,6 +307,7 @@ export class NodeVault implements VaultPort {
       throw new AgentError('NOT_FOUND', `"${target.path}" does not exist`, { path: target.path });
     }
     if (kind === 'file' && info.isDirectory()) throw new AgentError('NOT_A_FILE', `"${target.path}" is a folder, not a file`, { path: target.path });
+    assertSingleLink(target.path, info);
     return { ...target, real: target.real, info };
   }
 

@@ -1,4 +1,4 @@
-import { closeSync, constants as fsConstants, lstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { closeSync, constants as fsConstants, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { isAscii } from 'node:buffer';
@@ -192,6 +192,22 @@ export class VaultRoot {
     const prefix = root.endsWith(nodePath.sep) ? root : root + nodePath.sep;
     return abs.startsWith(prefix) && !hasParentSegment(nodePath.sep === '/' ? abs : abs.split(nodePath.sep).join('/'));
   }
+}
+
+/**
+ * Refuses to write a file that has more than one hard link. Its other names may lie outside the vault: an append
+ * writes in place and changes them too, which no checkpoint records and no revert undoes. For writes only; reading
+ * it reads what the vault's own name holds.
+ */
+export function assertSingleLink(path: string, info: Stats): void {
+  const why = sharedFileDenial(path, info);
+  if (why !== null) throw new AgentError('FORBIDDEN_PATH', why, { path });
+}
+
+/** Why a write to the file behind `info` is refused for its other hard links, or null when it has none. */
+export function sharedFileDenial(path: string, info: Stats | null): string | null {
+  if (!info?.isFile() || info.nlink <= 1) return null;
+  return `"${path}" has ${info.nlink} hard links: the same file has another name, perhaps outside the vault, which a write here would change too; the agent does not write it. Ask the user to replace it with a plain copy`;
 }
 
 /** A ".." segment anywhere in a slash-separated path. */

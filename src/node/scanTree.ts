@@ -75,14 +75,24 @@ function readFolder(abs: string): Dirent[] {
 
 /** The hidden entries under `folder` on disk, not descending into them nor into linked folders (see VaultPort). */
 export function findHidden(target: Pick<ScanTarget, 'toAbs'>, folder: string): string[] {
+  return findBelow(target, folder, (item) => item.name.startsWith('.'));
+}
+
+/** The symbolic links under `folder` on disk, outside hidden folders, not following linked folders (see VaultPort). */
+export function findLinks(target: Pick<ScanTarget, 'toAbs'>, folder: string): string[] {
+  return findBelow(target, folder, (item) => item.isSymbolicLink() && !item.name.startsWith('.'));
+}
+
+/** The entries under `folder` that `pick` names, descending into the plain folders it does not name. */
+function findBelow(target: Pick<ScanTarget, 'toAbs'>, folder: string, pick: (item: Dirent) => boolean): string[] {
   const found: string[] = [];
   for (let level = [folder]; level.length > 0; ) {
     const next: string[] = [];
     for (const dir of level) {
       for (const item of readFolder(target.toAbs(dir))) {
         const path = joinPath(dir, item.name);
-        if (item.name.startsWith('.')) found.push(path);
-        else if (item.isDirectory()) next.push(path);
+        if (pick(item)) found.push(path);
+        else if (item.isDirectory() && !item.name.startsWith('.')) next.push(path);
       }
     }
     level = next;

@@ -6,7 +6,7 @@ import { applyRestore, exactText } from './applyRestore';
 import { capturePreState, readOrNull } from './capturePreState';
 import { diffCheckpoint } from './checkpointDiff';
 import { pruneRuns } from './pruneRuns';
-import { planRestoreSteps, targetsFrom } from './restorePlan';
+import { planRestoreSteps, targetsFrom, targetsWithin, type Targets } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
 import { hashContent, ShadowRepo } from './ShadowRepo';
 import { WriteHolds } from './WriteHolds';
@@ -22,6 +22,8 @@ export interface CheckpointServiceDeps {
 export interface RestoreOptions {
   /** Restore files the user changed after the run too. Without it they are left alone and reported. */
   overwriteConflicts: boolean;
+  /** Only paths this lets through are planned and restored; the others are left as they are and not named. */
+  include?: (path: string) => Promise<boolean>;
 }
 
 /** The tool name recorded for the checkpoint a revert takes of itself. */
@@ -152,12 +154,12 @@ export class CheckpointService {
     });
   }
 
-  /** Each file of checkpoint `seq`: its pre-state against the current content. */
-  async diff(runId: string, seq: number): Promise<FileDiff[]> {
+  /** Each file of checkpoint `seq` (that `include` lets through): its pre-state against the current content. */
+  async diff(runId: string, seq: number, include?: RestoreOptions['include']): Promise<FileDiff[]> {
     assertRunId(runId);
     return this.exclusive(async () => {
       const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
-      return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`);
+      return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`, include);
     });
   }
 
@@ -171,13 +173,13 @@ export class CheckpointService {
   }
 
   /** What restoring the vault to just before checkpoint `toSeq` of the run would change. */
-  async planRestore(runId: string, toSeq: number): Promise<RevertPlan> {
+  async planRestore(runId: string, toSeq: number, include?: RestoreOptions['include']): Promise<RevertPlan> {
     assertRunId(runId);
     return this.exclusive(async () => {
       const run = await this.loadRun(runId);
       checkpointAt(run, runId, toSeq);
       const context = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
-      const plan = await planRestoreSteps(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), false, context);
+      const plan = await planRestoreSteps(this.vault, await restoreTargets(run, toSeq, include), await this.postStates(runId), false, context);
       const changes: RestoreChange[] = [];
       for (const { path, kind, action, target } of plan.steps) {
         changes.push(target === undefined ? { path, kind, action } : { path, kind, action, text: exactText(await this.repo.readBlob(target)) });
@@ -197,7 +199,7 @@ export class CheckpointService {
       checkpointAt(run, runId, toSeq);
       const overwrite = options.overwriteConflicts;
       const planContext = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
-      const plan = await planRestoreSteps(this.vault, targetsFrom(metasOf(run), toSeq), await this.postStates(runId), overwrite, planContext);
+      const plan = await planRestoreSteps(this.vault, await restoreTargets(run, toSeq, options.include), await this.postStates(runId), overwrite, planContext);
       const skipped = overwrite ? plan.conflicts.filter((conflict) => conflict.reason === 'folder-in-the-way') : plan.conflicts;
       const result: RevertResult = { runId, toSeq, revertRunId: null, applied: [], skipped, keptFolders: plan.keptFolders };
       if (plan.steps.length === 0) return result;
@@ -345,8 +347,9 @@ function checkpointAt(run: LoadedRun, runId: string, seq: number): { commit: str
   return found;
 }
 
-function metasOf(run: LoadedRun): CheckpointMeta[] {
-  return run.checkpoints.map(({ meta }) => meta);
+function restoreTargets(run: LoadedRun, toSeq: number, include: RestoreOptions['include']): Promise<Targets> | Targets {
+  const targets = targetsFrom(run.checkpoints.map(({ meta }) => meta), toSeq);
+  return include ? targetsWithin(targets, include) : targets;
 }
 
 function toInfo(meta: CheckpointMeta, commit: string, recordedAfter: boolean): CheckpointInfo {

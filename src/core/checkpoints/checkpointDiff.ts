@@ -5,7 +5,8 @@ import { readOrNull } from './capturePreState';
 import type { CheckpointMeta, FileDiff } from './types';
 
 /**
- * Per file of one checkpoint: its pre-state against what the vault holds now, as unified diff lines for text.
+ * Per file of one checkpoint (of those `include` lets through): its pre-state against what the vault holds now,
+ * as unified diff lines for text.
  * Bytes are compared, not text, so a change in line endings or a BOM still counts as a change.
  */
 export async function diffCheckpoint(
@@ -13,9 +14,12 @@ export async function diffCheckpoint(
   meta: CheckpointMeta,
   readBlob: (oid: string) => Promise<Uint8Array>,
   context: string,
+  include: (path: string) => Promise<boolean> = () => Promise.resolve(true),
 ): Promise<FileDiff[]> {
   const diffs: FileDiff[] = [];
   for (const path of Object.keys(meta.files).sort()) {
+    // Left out before anything is read, so not even an error names a path the caller may not see.
+    if (!(await include(path))) continue;
     const oid = meta.files[path] ?? null;
     const before = oid === null ? null : await readBlob(oid);
     const isFolder = (await vault.stat(path))?.kind === 'folder';

@@ -50,6 +50,17 @@ export function targetsFrom(metas: CheckpointMeta[], toSeq: number): Targets {
   return targets;
 }
 
+/**
+ * The targets whose paths `include` lets through. A restore leaves the others exactly as they are: a caller that
+ * may not see a path (the agent, for a note the ignore rules hide) neither sees nor changes it.
+ */
+export async function targetsWithin(targets: Targets, include: (path: string) => Promise<boolean>): Promise<Targets> {
+  const kept: Targets = { files: new Map(), folders: new Map(), lastWrite: targets.lastWrite, seen: targets.seen, writes: targets.writes };
+  for (const [path, oid] of targets.files) if (await include(path)) kept.files.set(path, oid);
+  for (const [folder, existed] of targets.folders) if (await include(folder)) kept.folders.set(folder, existed);
+  return kept;
+}
+
 type Now = { kind: 'absent' } | { kind: 'folder' } | { kind: 'file'; hash: string };
 
 /**

@@ -1,5 +1,6 @@
 import { AgentError } from '../errors';
-import { baseName, hiddenEntryOf, isInside, joinPath, parentFolder, splitExtension } from '../paths/normalizePath';
+import { hiddenEntryOf, isInside, parentFolder } from '../paths/normalizePath';
+import { trashName } from '../paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../ports/vault';
 import { utf8Length } from '../util/text';
 
@@ -97,9 +98,8 @@ export class OverlayVault implements VaultPort {
   /** Moves into `.trash/` at the root, numbering names already there ("Note 2.md"), as the local trash does. */
   async trash(path: string): Promise<void> {
     if (!(await this.stat(path))) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
-    const { stem, extension } = splitExtension(baseName(path));
-    let target = joinPath('.trash', baseName(path));
-    for (let n = 2; await this.stat(target); n++) target = joinPath('.trash', `${stem} ${n}${extension ? `.${extension}` : ''}`);
+    let target = trashName(path, 1);
+    for (let n = 2; await this.stat(target); n++) target = trashName(path, n);
     await this.move(path, target);
     this.emit({ type: 'delete', path });
   }

@@ -61,6 +61,13 @@ export interface VaultPort {
   rename(fromPath: string, toPath: string): Promise<void>;
   /** Moves a file or folder to the trash the user configured (Obsidian's `FileManager.trashFile`). */
   trash(path: string): Promise<void>;
+  /**
+   * Where `trash(path)` would put the entry if called now: its place in the vault's own trash folder
+   * (".trash/Note 2.md"), or null when nothing is at `path`. Platforms whose trash may lie outside the vault, or
+   * that cannot tell, omit this. A checkpoint records that place as empty, so a revert that brings the entry back
+   * takes the trashed copy out again rather than leaving a second copy in the trash.
+   */
+  trashDestination?(path: string): Promise<string | null>;
   /** Deletes a file or folder (with its contents) permanently. */
   delete(path: string): Promise<void>;
   /**
@@ -88,6 +95,20 @@ export interface VaultPort {
    * rename touches them too, so they are checkpointed with it. Platforms that do not rewrite links omit this.
    */
   linksTo?(path: string): Promise<string[]>;
+
+  /**
+   * The symbolic links at `path` or below it (outside hidden folders; a linked folder is named once, not what it
+   * leads to). For refusing to move or delete a link: a checkpoint keeps the bytes a link leads to, so a revert
+   * would bring back a copy, not the link. Platforms that do not follow links inside the vault omit this.
+   */
+  links?(path: string): Promise<string[]>;
+
+  /**
+   * Why the platform would refuse to write `path` though the sandbox allows it (a file with another hard link,
+   * which may lie outside the vault), or null. The pipeline asks before approval, so nobody is asked to approve a
+   * write that would fail. Platforms that refuse nothing more, or cannot tell, omit this.
+   */
+  writeDenial?(path: string): Promise<string | null>;
 
   /**
    * The vault path `path` leads to once symbolic links on the way are followed ("Public/a.md" → "Private/a.md"

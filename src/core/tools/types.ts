@@ -66,9 +66,10 @@ export interface PluginCatalog {
 export interface CheckpointAccess {
   listRuns(): Promise<RunSummary[]>;
   listCheckpoints(runId: string): Promise<CheckpointInfo[]>;
-  diff(runId: string, seq: number): Promise<FileDiff[]>;
-  planRestore(runId: string, toSeq: number): Promise<RevertPlan>;
-  restore(runId: string, toSeq: number, options: { overwriteConflicts: boolean }): Promise<RevertResult>;
+  /** `include`: only the paths it lets through are read, diffed, planned or restored (the ignore rules, for the agent). */
+  diff(runId: string, seq: number, include?: (path: string) => Promise<boolean>): Promise<FileDiff[]>;
+  planRestore(runId: string, toSeq: number, include?: (path: string) => Promise<boolean>): Promise<RevertPlan>;
+  restore(runId: string, toSeq: number, options: { overwriteConflicts: boolean; include?: (path: string) => Promise<boolean> }): Promise<RevertResult>;
 }
 
 /** What a sub-task hands back to the agent.newTask call that started it. */

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
+import { touchedByRename } from '../../../src/core/checkpoints/touchedPaths';
 import type { VaultPort } from '../../../src/core/ports/vault';
 import type { ToolExecutionPipeline } from '../../../src/core/tool-execution/ToolExecutionPipeline';
 import type { RunState } from '../../../src/core/tool-execution/types';
@@ -94,8 +95,21 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('should never delete the hidden files a reverted folder rename carried along: their folder is kept and reported', async () => {
-    await call(runs[0]!, 'vault.rename', { fromPath: 'Notes', toPath: 'Archive/Notes' });
+  it('should refuse, before asking, to move a folder holding hidden files, which a revert could not move back', async () => {
+    const before = await snapshot(vault);
+    const outcome = await pipeline.execute({ id: 'mv', name: 'vault.rename', input: { fromPath: 'Notes', toPath: 'Archive/Notes' } }, runs[0]!);
+    expect(outcome.error?.code).toBe('NOT_ALLOWED');
+    expect(await snapshot(vault)).toEqual(before);
+    expect(await vault.read('Notes/.hidden/keep.md')).toBe('hidden');
+    expect(await service.listRuns()).toEqual([]);
+  });
+
+  it('should never delete the hidden files a reverted folder move carried along (a run from before such moves were refused): their folder is kept and reported', async () => {
+    const touched = await touchedByRename(vault, 'Notes', 'Archive/Notes');
+    const linked = [...(await vault.linksTo?.('Notes')) ?? []];
+    const { seq } = await service.checkpoint('run-1', { tool: 'vault.rename', paths: [...touched.paths, ...linked], folders: touched.folders });
+    await vault.rename('Notes', 'Archive/Notes');
+    await service.recordAfter('run-1', seq, touched.paths);
     await pipeline.endRun(runs[0]!);
     const result = await service.revert('run-1');
     expect(result.skipped).toEqual([]);

@@ -84,10 +84,15 @@ async function assertRelinkAllowed(change: Extract<PlannedChange, { kind: 'relin
   }
 }
 
-/** The rules for `path` as spelled, and for where it leads when a symlink inside the vault is on the way. */
+/**
+ * The rules for `path` as spelled, and for where it leads when a symlink inside the vault is on the way; for a
+ * write, also what the vault itself would refuse (see `VaultPort.writeDenial`).
+ */
 async function assertAllowed(path: string, access: PathAccess, ignore: IgnoreService, vault: VaultPort, field = 'path'): Promise<void> {
   ignore.assertAllowed(path, access, field);
   const target = vault.resolveLinks ? await vault.resolveLinks(path) : path;
   const why = target === path ? null : ignore.denial(target, access);
   if (why) throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: "${path}" leads to "${target}": ${why}`, { path, field });
+  const refused = access === 'write' ? await vault.writeDenial?.(path) : null;
+  if (refused) throw new AgentError('FORBIDDEN_PATH', refused, { path, field });
 }

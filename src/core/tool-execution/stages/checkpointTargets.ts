@@ -33,7 +33,8 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
         break;
       case 'delete':
       case 'move': {
-        const toPath = change.kind === 'move' ? change.toPath : null;
+        // A trash inside the vault is a move into .trash/: recorded as one, a revert takes the copy out again.
+        const toPath = change.kind === 'move' ? change.toPath : change.toTrash ? ((await vault.trashDestination?.(change.path)) ?? null) : null;
         if (change.isFolder) {
           folders.add(change.path);
           for (const entry of await vault.list(change.path, true)) {

@@ -2,6 +2,7 @@ import type { FileDiff } from '../../checkpoints/types';
 import { BaseTool } from '../BaseTool';
 import type { ToolContext } from '../types';
 import { checkpointsOf } from './access';
+import { visibleIn } from './visible';
 
 export interface DiffCheckpointInput {
   runId: string;
@@ -12,6 +13,6 @@ export class DiffCheckpointTool extends BaseTool<DiffCheckpointInput, { files: F
   readonly name = 'checkpoints.diff' as const;
 
   async execute(input: DiffCheckpointInput, context: ToolContext): Promise<{ files: FileDiff[] }> {
-    return { files: await checkpointsOf(context, this.name).diff(input.runId, input.seq) };
+    return { files: await checkpointsOf(context, this.name).diff(input.runId, input.seq, visibleIn(context)) };
   }
 }

@@ -1,6 +1,7 @@
 import { BaseTool } from '../BaseTool';
 import type { ToolContext } from '../types';
 import { checkpointsOf } from './access';
+import { onlyVisible, visibleIn } from './visible';
 
 export interface ListCheckpointsInput {
   runId?: string;
@@ -17,11 +18,18 @@ export class ListCheckpointsTool extends BaseTool<ListCheckpointsInput, ListChec
 
   async execute(input: ListCheckpointsInput, context: ToolContext): Promise<ListCheckpointsOutput> {
     const history = checkpointsOf(context, this.name);
+    const visible = visibleIn(context);
     if (input.runId === undefined) {
-      const runs = await history.listRuns();
-      return { runs: runs.slice(0, input.limit).map(({ runId, startedAt, checkpoints, files }) => ({ runId, startedAt, checkpoints, files })) };
+      const runs = (await history.listRuns()).slice(0, input.limit);
+      const listed: NonNullable<ListCheckpointsOutput['runs']> = [];
+      for (const { runId, startedAt, checkpoints, files } of runs) listed.push({ runId, startedAt, checkpoints, files: await onlyVisible(files, visible) });
+      return { runs: listed };
     }
-    const checkpoints = await history.listCheckpoints(input.runId);
-    return { checkpoints: checkpoints.slice(0, input.limit).map(({ seq, tool, time, files, absent }) => ({ seq, tool, time, files, absent })) };
+    const checkpoints = (await history.listCheckpoints(input.runId)).slice(0, input.limit);
+    const listed: NonNullable<ListCheckpointsOutput['checkpoints']> = [];
+    for (const { seq, tool, time, files, absent } of checkpoints) {
+      listed.push({ seq, tool, time, files: await onlyVisible(files, visible), absent: await onlyVisible(absent, visible) });
+    }
+    return { checkpoints: listed };
   }
 }

@@ -1,7 +1,10 @@
 import type { RevertPlan } from '../../checkpoints/types';
+import { isInside } from '../../paths/normalizePath';
+import { TRASH_FOLDER } from '../../paths/trashName';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { checkpointsOf } from './access';
+import { visibleIn } from './visible';
 
 export interface RestoreCheckpointInput {
   runId: string;
@@ -17,24 +20,36 @@ export interface RestoreCheckpointOutput {
 
 /**
  * Goes back to just before a checkpoint. The checkpoint service checkpoints the restore itself as a run of its
- * own, so a restore can be undone like any other run.
+ * own, so a restore can be undone like any other run. Notes the ignore rules hide are neither shown nor restored,
+ * nor are trash entries (see `restorable`).
  */
 export class RestoreCheckpointTool extends BaseTool<RestoreCheckpointInput, RestoreCheckpointOutput> {
   readonly name = 'checkpoints.restore' as const;
 
   override async describeChanges(input: RestoreCheckpointInput, context: ToolContext): Promise<PlannedChange[]> {
-    const plan = await checkpointsOf(context, this.name).planRestore(input.runId, input.seq);
+    const plan = await checkpointsOf(context, this.name).planRestore(input.runId, input.seq, restorable(context));
     return plannedChanges(plan, input.overwriteConflicts, context);
   }
 
   async execute(input: RestoreCheckpointInput, context: ToolContext): Promise<RestoreCheckpointOutput> {
-    const result = await checkpointsOf(context, this.name).restore(input.runId, input.seq, { overwriteConflicts: input.overwriteConflicts });
+    const options = { overwriteConflicts: input.overwriteConflicts, include: restorable(context) };
+    const result = await checkpointsOf(context, this.name).restore(input.runId, input.seq, options);
     return {
       applied: result.applied.map(({ path, action }) => ({ path, action })),
       skipped: result.skipped.map(({ path, reason }) => ({ path, reason })),
       revertRunId: result.revertRunId,
     };
   }
+}
+
+/**
+ * What the agent's restore may touch: what it may see, outside the trash. A checkpoint names a trash entry only
+ * as the place a trash put a note, and `.trash/` is read-only for the agent: the note comes back, its trashed
+ * copy stays (the user's own revert takes it out).
+ */
+function restorable(context: ToolContext): (path: string) => Promise<boolean> {
+  const visible = visibleIn(context);
+  return async (path) => !isInside(path, TRASH_FOLDER) && (await visible(path));
 }
 
 /** The restore as the approval card shows it: deletions, and files coming back (their old text when it is text). */

@@ -3,6 +3,7 @@ import { BaseTool } from '../BaseTool';
 import type { VaultEntry } from '../../ports/vault';
 import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
+import { assertNoLinks, hiddenIn, nameFew } from './unrecorded';
 
 export interface DeleteInput {
   path: string;
@@ -39,15 +40,15 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
       throw new AgentError('NOT_FOUND', `${this.name}: \`path\` "${path}" does not exist; pass requireExists false to treat a missing path as done`, { path });
     }
     // Checkpoints record what the vault lists, which leaves hidden entries out: only the trash keeps them.
-    const hidden = existing?.kind === 'folder' && !input.trash ? await context.vault.hiddenEntries(path) : [];
+    const hidden = existing && !input.trash ? await hiddenIn(context.vault, path, existing.kind) : [];
     if (hidden.length > 0) {
-      const named = hidden.slice(0, 3).map((entry) => `"${entry}"`).join(', ') + (hidden.length > 3 ? ` and ${hidden.length - 3} more` : '');
       throw new AgentError(
         'NOT_ALLOWED',
-        `${this.name}: "${path}" holds hidden entries (${named}) that no checkpoint records, so it is not deleted for good; move it to the trash instead (trash: true)`,
+        `${this.name}: "${path}" holds hidden entries (${nameFew(hidden)}) that no checkpoint records, so it is not deleted for good; move it to the trash instead (trash: true)`,
         { path },
       );
     }
+    if (existing) await assertNoLinks(this.name, context.vault, path, 'deleted');
     return { path, existing };
   }
 }

@@ -4,6 +4,7 @@ import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
+import { assertMovable, assertNoLinks } from './unrecorded';
 
 export interface RenameInput {
   fromPath: string;
@@ -50,6 +51,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     if (source.kind === 'folder' && isInside(toPath, fromPath)) {
       throw new AgentError('INVALID_PATH', `${this.name}: \`toPath\` "${toPath}" is inside the folder being moved ("${fromPath}"); a folder cannot move into itself`, { path: toPath });
     }
+    await assertMovable(this.name, vault, fromPath, source.kind);
 
     const target = await vault.stat(toPath);
     if (target) {
@@ -72,6 +74,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
               { path: toPath },
             );
           }
+          await assertNoLinks(this.name, vault, toPath, 'deleted');
           return { fromPath, toPath, kind: source.kind, replaces: true };
       }
     }
