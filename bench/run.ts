@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import type { BenchRow } from './measure';
 import { agentTokensBench } from './cases/agentTokens';
+import { checkpointRunLengthBench } from './cases/checkpointRunLength';
 import { checkpointBench } from './cases/checkpoints';
 import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
@@ -14,6 +15,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault search', run: vaultSearchBench },
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
+  { name: 'run length', run: checkpointRunLengthBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
   { name: 'ui', run: uiBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
