@@ -75,23 +75,32 @@ export class CheckpointService {
 
   /**
    * Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write,
-   * and `recordAfter` once it is done: until then another run's checkpoint of the same files waits.
+   * and `recordAfter` once it is done: until then a checkpoint of the same paths, or of paths inside or above
+   * them, waits (see `WriteHolds`). `targets`, when given, says again what the write touches once no other write
+   * is under way there: what a folder holds may have changed while this one waited.
    */
-  async checkpoint(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+  async checkpoint(runId: string, request: CheckpointRequest, targets?: () => Promise<Omit<CheckpointRequest, 'tool'>>): Promise<CheckpointInfo> {
     assertRunId(runId);
     if (!this.active.has(runId)) {
       throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
     }
+    let held = heldPaths(request);
     for (;;) {
       const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo } | { wait: Promise<void> }> => {
-        const busy = this.holds.busy(runId, request.paths);
+        let busy = this.holds.busy(held);
         if (busy) return { wait: busy };
+        if (targets) {
+          request = { ...(await targets()), tool: request.tool };
+          held = [...new Set([...held, ...heldPaths(request)])];
+          busy = this.holds.busy(held);
+          if (busy) return { wait: busy };
+        }
         const info = await this.checkpointLocked(runId, request);
-        this.holds.take(runId, info.seq, request.paths);
+        this.holds.take(runId, info.seq, held);
         return { info };
       });
       if ('info' in step) return step.info;
-      // Outside the queue, so the run holding the files can record its write meanwhile.
+      // Outside the queue, so the write holding the paths can record its result meanwhile.
       await step.wait;
     }
   }
@@ -310,6 +319,11 @@ function assertRunId(runId: string): void {
 /** The order of `listRuns`: by first checkpoint, then last checkpoint, then id, newest first. */
 function newestFirst(a: { runId: string; startedAt: number; lastAt: number }, b: { runId: string; startedAt: number; lastAt: number }): number {
   return b.startedAt - a.startedAt || b.lastAt - a.lastAt || (a.runId < b.runId ? 1 : -1);
+}
+
+/** What a write holds until its result is recorded: the files it records and the folders it makes, moves or deletes. */
+function heldPaths(request: CheckpointRequest): string[] {
+  return [...request.paths, ...(request.folders ?? [])];
 }
 
 function toInfo(meta: CheckpointMeta, commit: string, recordedAfter: boolean): CheckpointInfo {
