@@ -8,13 +8,14 @@ import { NodeVault } from '../../src/node/NodeVault';
 import { SystemClock } from '../../src/node/SystemClock';
 import { ms, type BenchRow } from '../measure';
 
-const WRITES = 2_000;
+const WRITES = 5_000;
 /** Each row is the median of this many consecutive writes ending at the named one. */
-const WINDOW = 50;
-const MARKS = [WINDOW, 1_000, WRITES];
+const WINDOW = 100;
+/** The first window starts after 100 writes: the very first ones also pay for creating the repository and warming up. */
+const MARKS = [2 * WINDOW, 1_000, WRITES];
 
 /**
- * Cost of checkpoint + recordAfter (the vault write itself excluded) for write k of one run of 2,000 creates:
+ * Cost of checkpoint + recordAfter (the vault write itself excluded) for write k of one run of 5,000 creates:
  * a write must cost what it writes, not more the longer the run (the journal and the run's checkpoints grow).
  */
 export async function checkpointRunLengthBench(): Promise<BenchRow[]> {
@@ -47,8 +48,8 @@ export async function checkpointRunLengthBench(): Promise<BenchRow[]> {
       target: '≤ 30 ms',
       met: medianEndingAt(mark) <= 30,
     }));
-    const ratio = medianEndingAt(WRITES) / medianEndingAt(WINDOW);
-    rows.push({ area: 'checkpoint per write, one run', measure: `last / first ${WINDOW} writes (flat in run length)`, result: ratio.toFixed(2), target: '≤ 1.3', met: ratio <= 1.3 });
+    const ratio = medianEndingAt(WRITES) / medianEndingAt(MARKS[0] as number);
+    rows.push({ area: 'checkpoint per write, one run', measure: `last / first window (flat in run length)`, result: ratio.toFixed(2), target: '≤ 1.3', met: ratio <= 1.3 });
     return rows;
   } finally {
     await rm(folder, { recursive: true, force: true });
