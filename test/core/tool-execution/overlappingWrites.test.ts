@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
 import type { RevertResult } from '../../../src/core/checkpoints/types';
 import type { VaultPort } from '../../../src/core/ports/vault';
-import type { CallOutcome, RunState } from '../../../src/core/tool-execution/types';
+import type { CallOutcome, CheckpointRecorder, RunState } from '../../../src/core/tool-execution/types';
 import { MemoryVault } from '../../../src/node/MemoryVault';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { nodeVaultWith } from '../../builders/diskVault';
@@ -35,6 +35,28 @@ function pausing(vault: VaultPort, method: 'rename' | 'create'): { vault: VaultP
     },
   });
   return { vault: paused, reached: reachedPromise, release };
+}
+
+/** The checkpoint service as the pipeline sees it, telling when the second checkpoint is asked for and whether it was taken. */
+function watchedCheckpoints(service: CheckpointService): CheckpointRecorder & { second: Promise<{ taken: boolean }> } {
+  let calls = 0;
+  let asked = (_state: { taken: boolean }): void => undefined;
+  const second = new Promise<{ taken: boolean }>((resolve) => (asked = resolve));
+  return {
+    second,
+    beginRun: (runId) => service.beginRun(runId),
+    endRun: (runId) => service.endRun(runId),
+    recordAfter: (runId, seq, paths) => service.recordAfter(runId, seq, paths),
+    checkpoint: (runId, write, targets) => {
+      const taking = service.checkpoint(runId, write, targets);
+      if (++calls === 2) {
+        const state = { taken: false };
+        void taking.then(() => (state.taken = true), () => undefined);
+        asked(state);
+      }
+      return taking;
+    },
+  };
 }
 
 const adapters: [string, (files: Record<string, string>, folder: string) => Promise<VaultPort>][] = [
@@ -69,7 +91,7 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
   /**
    * Runs the rename (in run `runIds.rename`) and the create (in `runIds.create`) through one pipeline over a new
    * vault, `first` first. With `race`, `first` stops at the vault; the other starts then, and `first` goes on once
-   * the other ended or had to wait (a second at most). Then both are reverted in `revertOrder`.
+   * the other ended or its checkpoint had to wait. Then both are reverted in `revertOrder`.
    */
   const runBoth = async (name: string, first: Which, race: boolean, runIds: Record<Which, string>, revertOrder: Which[]): Promise<{ before: VaultSnapshot; after: VaultSnapshot; results: RevertResult[] }> => {
     await mkdir(join(folder, name));
@@ -78,7 +100,8 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
     const pause = pausing(inner, first);
     if (!race) pause.release();
     const service = new CheckpointService({ vault: pause.vault, gitFs: new NodeGitFs(join(folder, name, 'repo')), clock: fixedClock() });
-    const { pipeline, context } = buildPipeline({ approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })), context: { vault: pause.vault }, deps: { checkpoints: service } });
+    const checkpoints = watchedCheckpoints(service);
+    const { pipeline, context } = buildPipeline({ approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })), context: { vault: pause.vault }, deps: { checkpoints } });
     const { signal: _signal, runId: _runId, ...ports } = context;
     const runs = new Map<string, RunState>();
     for (const runId of Object.values(runIds)) runs.set(runId, pipeline.startRun(runId, { ports, signal: new AbortController().signal }));
@@ -88,7 +111,12 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
     if (race) await pause.reached;
     else await firstDone;
     const secondDone = start(otherThan(first));
-    if (race) await Promise.race([secondDone, new Promise((resolve) => setTimeout(resolve, 1000))]);
+    if (race) {
+      const checkpointed = await checkpoints.second;
+      // Queued behind the second checkpoint's first step: once this answers, that checkpoint was taken or is waiting.
+      await service.listRuns();
+      if (checkpointed.taken) await secondDone;
+    }
     pause.release();
     const outcomes = await Promise.all([firstDone, secondDone]);
     expect(outcomes.map((outcome) => [outcome.tool, outcome.ok])).toEqual([first, otherThan(first)].map((which) => [`vault.${which === 'rename' ? 'rename' : 'createFile'}`, true]));
