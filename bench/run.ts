@@ -2,6 +2,7 @@ import { cpus } from 'node:os';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { BenchRow } from './measure';
 import { agentTokensBench } from './cases/agentTokens';
+import { checkpointRunLengthBench } from './cases/checkpointRunLength';
 import { checkpointBench } from './cases/checkpoints';
 import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
@@ -16,6 +17,7 @@ const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault search', run: vaultSearchBench },
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
+  { name: 'run length', run: checkpointRunLengthBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
   { name: 'change preview', run: diffPreviewBench },
   { name: 'ui', run: uiBench },

@@ -41,6 +41,7 @@ export class NodeGitFs implements GitFsPort {
     this.promises = {
       readFile: async (path, options) => fs.readFile(inside(path, 'open'), options),
       writeFile: async (path, data, options) => fs.writeFile(inside(path, 'open'), data, options),
+      appendFile: async (path, data) => fs.appendFile(inside(path, 'open'), data, 'utf8'),
       unlink: async (path) => fs.unlink(inside(path, 'unlink')),
       readdir: async (path) => fs.readdir(inside(path, 'scandir')),
       mkdir: async (path, options) => {

@@ -62,6 +62,16 @@ describe('NodeGitFs', () => {
     expect(fs.existsSync(outside)).toBe(false);
   });
 
+  it('should append text at the end of a file, creating it when missing, and refuse a path outside its folder', async () => {
+    await gitFs.promises.mkdir(gitFs.root);
+    const file = join(gitFs.root, 'log.jsonl');
+    await gitFs.promises.appendFile(file, 'one\n');
+    await gitFs.promises.appendFile(file, 'twö\n');
+    expect(await gitFs.promises.readFile(file, 'utf8')).toBe('one\ntwö\n');
+    await expect(gitFs.promises.appendFile(join(folder, 'outside.txt'), 'x')).rejects.toMatchObject({ code: 'EPERM' });
+    expect(fs.existsSync(join(folder, 'outside.txt'))).toBe(false);
+  });
+
   it('should count the bytes of every file under the folder, and zero before it exists', async () => {
     expect(await gitFs.sizeBytes()).toBe(0);
     await gitFs.promises.mkdir(join(gitFs.root, 'a'), { recursive: true });

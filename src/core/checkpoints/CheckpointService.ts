@@ -8,6 +8,7 @@ import { diffCheckpoint } from './checkpointDiff';
 import { pruneRuns } from './pruneRuns';
 import { planRestoreSteps, targetsFrom, targetsWithin, type Targets } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
+import { checkpointAt, checkpointMeta, loadRun, loadRunOrNull, metasOf, type LoadedRun } from './runCheckpoints';
 import { hashContent, ShadowRepo } from './ShadowRepo';
 import { WriteHolds } from './WriteHolds';
 import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RestoreChange, RevertPlan, RevertResult, RunSummary } from './types';
@@ -31,12 +32,6 @@ export const RESTORE_TOOL = 'checkpoints.restore';
 
 /** Ref names and file names both come from run ids, so they are kept to a safe alphabet. */
 const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-interface LoadedRun {
-  head: string;
-  /** Ascending by seq, seq 1 first. */
-  checkpoints: { commit: string; meta: CheckpointMeta }[];
-}
 
 /**
  * Checkpoints of the files the agent touches, in a shadow git repository, and exact revert.
@@ -82,23 +77,32 @@ export class CheckpointService {
 
   /**
    * Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write,
-   * and `recordAfter` once it is done: until then another run's checkpoint of the same files waits.
+   * and `recordAfter` once it is done: until then a checkpoint of the same paths, or of paths inside or above
+   * them, waits (see `WriteHolds`). `targets`, when given, says again what the write touches once no other write
+   * is under way there: what a folder holds may have changed while this one waited.
    */
-  async checkpoint(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+  async checkpoint(runId: string, request: CheckpointRequest, targets?: () => Promise<Omit<CheckpointRequest, 'tool'>>): Promise<CheckpointInfo> {
     assertRunId(runId);
     if (!this.active.has(runId)) {
       throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
     }
+    let held = heldPaths(request);
     for (;;) {
       const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo } | { wait: Promise<void> }> => {
-        const busy = this.holds.busy(runId, request.paths);
+        let busy = this.holds.busy(held);
         if (busy) return { wait: busy };
+        if (targets) {
+          request = { ...(await targets()), tool: request.tool };
+          held = [...new Set([...held, ...heldPaths(request)])];
+          busy = this.holds.busy(held);
+          if (busy) return { wait: busy };
+        }
         const info = await this.checkpointLocked(runId, request);
-        this.holds.take(runId, info.seq, request.paths);
+        this.holds.take(runId, info.seq, held);
         return { info };
       });
       if ('info' in step) return step.info;
-      // Outside the queue, so the run holding the files can record its write meanwhile.
+      // Outside the queue, so the write holding the paths can record its result meanwhile.
       await step.wait;
     }
   }
@@ -121,7 +125,7 @@ export class CheckpointService {
     return this.exclusive(async () => {
       const runs: RunSummary[] = [];
       for (const runId of await this.repo.listRunIds()) {
-        const run = await this.loadRunOrNull(runId);
+        const run = await loadRunOrNull(this.repo, runId);
         if (!run) continue;
         const files = new Set(run.checkpoints.flatMap(({ meta }) => Object.keys(meta.files)));
         runs.push({
@@ -148,7 +152,7 @@ export class CheckpointService {
   async listCheckpoints(runId: string): Promise<CheckpointInfo[]> {
     assertRunId(runId);
     return this.exclusive(async () => {
-      const run = await this.loadRun(runId);
+      const run = await loadRun(this.repo, runId);
       const posts = new PostStates(await this.journal.read(runId));
       return run.checkpoints.map(({ commit, meta }) => toInfo(meta, commit, posts.hasSeq(meta.seq)));
     });
@@ -158,7 +162,7 @@ export class CheckpointService {
   async diff(runId: string, seq: number, include?: RestoreOptions['include']): Promise<FileDiff[]> {
     assertRunId(runId);
     return this.exclusive(async () => {
-      const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
+      const { meta } = checkpointAt(await loadRun(this.repo, runId), runId, seq);
       return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`, include);
     });
   }
@@ -176,7 +180,7 @@ export class CheckpointService {
   async planRestore(runId: string, toSeq: number, include?: RestoreOptions['include']): Promise<RevertPlan> {
     assertRunId(runId);
     return this.exclusive(async () => {
-      const run = await this.loadRun(runId);
+      const run = await loadRun(this.repo, runId);
       checkpointAt(run, runId, toSeq);
       const context = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
       const plan = await planRestoreSteps(this.vault, await restoreTargets(run, toSeq, include), await this.postStates(runId), false, context);
@@ -195,7 +199,7 @@ export class CheckpointService {
   async restore(runId: string, toSeq: number, options: RestoreOptions = { overwriteConflicts: false }): Promise<RevertResult> {
     assertRunId(runId);
     return this.exclusive(async () => {
-      const run = await this.loadRun(runId);
+      const run = await loadRun(this.repo, runId);
       checkpointAt(run, runId, toSeq);
       const overwrite = options.overwriteConflicts;
       const planContext = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
@@ -235,7 +239,7 @@ export class CheckpointService {
     return this.exclusive(async () => {
       const runs = [];
       for (const runId of await this.repo.listRunIds()) {
-        const run = await this.loadRunOrNull(runId);
+        const run = await loadRunOrNull(this.repo, runId);
         if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0, lastAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0 });
       }
       const keep = new Set(this.active);
@@ -262,7 +266,7 @@ export class CheckpointService {
   }
 
   private async recordAfterLocked(runId: string, seq: number, paths: string[]): Promise<void> {
-    const { meta } = checkpointAt(await this.loadRun(runId), runId, seq);
+    const meta = await checkpointMeta(this.repo, runId, seq);
     const after = Object.create(null) as Record<string, string | null>;
     const context = `Recording the result of checkpoint ${seq} of run "${runId}"`;
     for (const path of new Set([...Object.keys(meta.files), ...paths])) {
@@ -275,28 +279,6 @@ export class CheckpointService {
 
   private async postStates(runId: string): Promise<PostStates> {
     return new PostStates(await this.journal.read(runId));
-  }
-
-  private async loadRun(runId: string): Promise<LoadedRun> {
-    const run = await this.loadRunOrNull(runId);
-    if (!run) throw new AgentError('NOT_FOUND', `Run "${runId}" has no checkpoints (never checkpointed, or pruned)`, { runId });
-    return run;
-  }
-
-  private async loadRunOrNull(runId: string): Promise<LoadedRun | null> {
-    await this.repo.ensureInit();
-    const head = await this.repo.runHead(runId);
-    if (head === null) return null;
-    const checkpoints: LoadedRun['checkpoints'] = [];
-    for (let commit: string | null = head; commit !== null; ) {
-      const { meta, parent } = await this.repo.readCheckpoint(commit);
-      checkpoints.unshift({ commit, meta });
-      commit = parent;
-    }
-    if (checkpoints.some(({ meta }, index) => meta.seq !== index + 1)) {
-      throw new AgentError('INTERNAL', `The checkpoints of run "${runId}" are out of sequence: the repository is damaged`, { runId });
-    }
-    return { head, checkpoints };
   }
 
   private async nextRevertId(runId: string): Promise<string> {
@@ -341,15 +323,14 @@ function newestFirst(a: { runId: string; startedAt: number; lastAt: number }, b:
   return b.startedAt - a.startedAt || b.lastAt - a.lastAt || (a.runId < b.runId ? 1 : -1);
 }
 
-function checkpointAt(run: LoadedRun, runId: string, seq: number): { commit: string; meta: CheckpointMeta } {
-  const found = Number.isInteger(seq) ? run.checkpoints[seq - 1] : undefined;
-  if (!found) throw new AgentError('INVALID_INPUT', `Run "${runId}" has checkpoints 1-${run.checkpoints.length}, not ${String(seq)}`, { runId, seq });
-  return found;
+function restoreTargets(run: LoadedRun, toSeq: number, include: RestoreOptions['include']): Promise<Targets> | Targets {
+  const targets = targetsFrom(metasOf(run), toSeq);
+  return include ? targetsWithin(targets, include) : targets;
 }
 
-function restoreTargets(run: LoadedRun, toSeq: number, include: RestoreOptions['include']): Promise<Targets> | Targets {
-  const targets = targetsFrom(run.checkpoints.map(({ meta }) => meta), toSeq);
-  return include ? targetsWithin(targets, include) : targets;
+/** What a write holds until its result is recorded: the files it records and the folders it makes, moves or deletes. */
+function heldPaths(request: CheckpointRequest): string[] {
+  return [...request.paths, ...(request.folders ?? [])];
 }
 
 function toInfo(meta: CheckpointMeta, commit: string, recordedAfter: boolean): CheckpointInfo {

@@ -39,13 +39,17 @@ export class PostStates {
 
 /**
  * The post-states of a run's writes: `journals/<runId>.jsonl` in the repository folder, one JSON line per
- * `recordAfter`, read back after a restart. The git-fs port has no append, so each append rewrites the file; to
- * survive a crash in the middle of a rewrite it writes the new text to `<runId>.jsonl.next` first and then to
- * the journal itself. At any moment one of the two is complete, and the reader takes whichever holds more
- * whole lines (lines are only ever added, so more lines means newer). A torn last line is ignored.
+ * `recordAfter`, read back after a restart. An append adds its line at the end and rewrites nothing, so it costs
+ * what it appends however long the run, and a crash part-way leaves at most a torn last line, which the reader
+ * ignores. Before the first append of a run (and whenever the file is not the size this journal left it) the
+ * journal is read once and a torn tail cut off, so a new line is never glued onto it. That cut rewrites the file:
+ * it goes to `<runId>.jsonl.next` first and then to the journal itself, so one of the two is always complete, and
+ * the reader takes whichever holds more whole lines (lines are only ever added, so more lines means newer).
  */
 export class RunJournal {
   private readonly folder: string;
+  /** Per run: the journal's size after this instance's last append; absent when unknown or after a failure. */
+  private readonly sizes = new Map<string, number>();
 
   constructor(
     private readonly fs: GitFsPromises,
@@ -55,11 +59,14 @@ export class RunJournal {
   }
 
   async append(runId: string, entry: JournalEntry): Promise<void> {
-    const text = (await this.readText(runId)) + `${JSON.stringify(entry)}\n`;
+    const line = `${JSON.stringify(entry)}\n`;
     try {
-      await this.fs.mkdir(this.folder, { recursive: true });
-      await this.fs.writeFile(this.nextPath(runId), text, 'utf8');
-      await this.fs.writeFile(this.mainPath(runId), text, 'utf8');
+      let size = this.sizes.get(runId);
+      // Another writer (or a crash) may have changed the file since: then it is checked line by line again.
+      if (size === undefined || (await this.sizeOnDisk(runId)) !== size) size = await this.cutTornTail(runId);
+      this.sizes.delete(runId);
+      await this.fs.appendFile(this.mainPath(runId), line);
+      this.sizes.set(runId, size + utf8Length(line));
     } catch (error) {
       throw new AgentError('INTERNAL', `Could not write the journal of run "${runId}": ${describeError(error)}`, { runId });
     }
@@ -70,13 +77,8 @@ export class RunJournal {
   }
 
   async remove(runId: string): Promise<void> {
-    for (const path of [this.mainPath(runId), this.nextPath(runId)]) {
-      try {
-        await this.fs.unlink(path);
-      } catch (error) {
-        if (!isMissing(error)) throw error;
-      }
-    }
+    this.sizes.delete(runId);
+    for (const path of [this.mainPath(runId), this.nextPath(runId)]) await this.unlinkIfPresent(path);
   }
 
   /** Run ids that have a journal, whether or not they still have checkpoints. */
@@ -98,14 +100,48 @@ export class RunJournal {
 
   /** The text of the more complete of the two copies; empty when the run has no journal. */
   private async readText(runId: string): Promise<string> {
+    return (await this.readCopies(runId)).whole;
+  }
+
+  /** Both copies, and the whole lines of the more complete one. */
+  private async readCopies(runId: string): Promise<{ main: string; whole: string }> {
     const main = await this.readOrEmpty(this.mainPath(runId));
     const next = await this.readOrEmpty(this.nextPath(runId));
     const mainLines = parseLines(main).length;
     const nextLines = parseLines(next).length;
     const best = nextLines > mainLines ? next : main;
-    // Keep only whole lines, so the next append does not glue a new line onto a torn one.
-    const lines = parseLines(best).length;
-    return best.split('\n').slice(0, lines).map((line) => `${line}\n`).join('');
+    const lines = Math.max(mainLines, nextLines);
+    return { main, whole: best.split('\n').slice(0, lines).map((line) => `${line}\n`).join('') };
+  }
+
+  /** Makes the journal hold only whole lines (see the class comment for the order of writes); returns its size. */
+  private async cutTornTail(runId: string): Promise<number> {
+    const { main, whole } = await this.readCopies(runId);
+    await this.fs.mkdir(this.folder, { recursive: true });
+    if (main !== whole) {
+      await this.fs.writeFile(this.nextPath(runId), whole, 'utf8');
+      await this.fs.writeFile(this.mainPath(runId), whole, 'utf8');
+      await this.unlinkIfPresent(this.nextPath(runId));
+    }
+    return utf8Length(whole);
+  }
+
+  /** The journal's size in bytes, -1 when it does not exist. */
+  private async sizeOnDisk(runId: string): Promise<number> {
+    try {
+      return (await this.fs.stat(this.mainPath(runId))).size;
+    } catch (error) {
+      if (isMissing(error)) return -1;
+      throw error;
+    }
+  }
+
+  private async unlinkIfPresent(path: string): Promise<void> {
+    try {
+      await this.fs.unlink(path);
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
   }
 
   private async readOrEmpty(path: string): Promise<string> {
@@ -151,6 +187,10 @@ function parseEntry(line: string): JournalEntry | null {
   } catch {
     return null;
   }
+}
+
+function utf8Length(text: string): number {
+  return new TextEncoder().encode(text).length;
 }
 
 function isMissing(error: unknown): boolean {

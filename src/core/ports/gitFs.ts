@@ -1,6 +1,6 @@
 /**
- * Exactly the promise-based fs calls isomorphic-git makes (its "fs client"), over the folder that holds the
- * shadow checkpoint repository. Errors must carry Node's `code` ("ENOENT", "EEXIST", "ENOTDIR", "ENOTEMPTY"):
+ * The promise-based fs calls isomorphic-git makes (its "fs client"), plus `appendFile` for the run journal, over
+ * the folder that holds the shadow checkpoint repository. Errors must carry Node's `code` ("ENOENT", "EEXIST", "ENOTDIR", "ENOTEMPTY"):
  * isomorphic-git tests for a missing file by catching ENOENT from `stat`/`readFile`.
  * The implementation (src/node/NodeGitFs.ts) uses node:fs: the plugin is desktop-only and the repository lives
  * outside the vault, where Obsidian's Vault API cannot reach.
@@ -23,6 +23,11 @@ export interface GitFsStat {
 export interface GitFsPromises {
   readFile(path: string, options?: { encoding?: 'utf8' } | 'utf8'): Promise<Uint8Array | string>;
   writeFile(path: string, data: Uint8Array | string, options?: { mode?: number; encoding?: 'utf8' } | 'utf8'): Promise<void>;
+  /**
+   * Adds `data` (UTF-8) at the end of the file, creating it when missing (not its folder). Bytes already in the
+   * file are never rewritten, so a crash part-way can only leave a torn tail.
+   */
+  appendFile(path: string, data: string): Promise<void>;
   unlink(path: string): Promise<void>;
   readdir(path: string): Promise<string[]>;
   mkdir(path: string, options?: { recursive?: boolean } | number): Promise<void>;

@@ -166,7 +166,7 @@ export class ToolExecutionPipeline {
     }
     const targets = await checkpointTargets(changes, run.ports.vault);
     try {
-      const { seq } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets });
+      const { seq } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets }, () => checkpointTargets(changes, run.ports.vault));
       return { ref: `${run.runId}#${seq}`, seq, paths: targets.paths };
     } catch (error) {
       throw new AgentError('INTERNAL', `${tool.name} was not run: the checkpoint before it failed (${describeError(error)}), and no note is changed without one`);

@@ -56,6 +56,11 @@ export interface RunState {
 export interface CheckpointRecorder {
   beginRun(runId: string): void;
   endRun(runId: string): void;
-  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number }>;
+  /** `targets` says again what the write touches once no other write is under way there (see CheckpointService.checkpoint). */
+  checkpoint(
+    runId: string,
+    write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] },
+    targets?: () => Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }>,
+  ): Promise<{ seq: number }>;
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
 }

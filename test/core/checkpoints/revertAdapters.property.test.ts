@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -8,8 +8,8 @@ import { CheckpointService } from '../../../src/core/checkpoints/CheckpointServi
 import type { VaultPort } from '../../../src/core/ports/vault';
 import { MemoryVault } from '../../../src/node/MemoryVault';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
-import { NodeVault } from '../../../src/node/NodeVault';
 import { ObsidianVault } from '../../../src/obsidian/ObsidianVault';
+import { nodeVaultWith } from '../../builders/diskVault';
 import { buildPipeline, ScriptedApproval } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
 import { createTestApp } from '../../obsidian-double/harness';
@@ -26,15 +26,7 @@ const userEdit = fc.record({ path: fc.constantFrom(...NOTE_PATHS), content: fc.s
 
 const adapters: [string, (files: Record<string, string>, folder: string) => Promise<VaultPort>][] = [
   ['MemoryVault', (files) => Promise.resolve(new MemoryVault(files))],
-  [
-    'NodeVault',
-    async (files, folder) => {
-      await mkdir(join(folder, 'vault'));
-      const vault = new NodeVault(join(folder, 'vault'));
-      for (const [path, content] of Object.entries(files)) await vault.create(path, content);
-      return vault;
-    },
-  ],
+  ['NodeVault', nodeVaultWith],
   [
     'ObsidianVault',
     (files) => {
