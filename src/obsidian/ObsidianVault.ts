@@ -3,6 +3,7 @@ import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault
 import { AgentError } from '../core/errors';
 import { baseName, isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
+import { WrittenBytes } from '../core/util/WrittenBytes';
 import { attempt, toAgentError } from './obsidianErrors';
 
 function isHidden(path: string): boolean {
@@ -26,6 +27,7 @@ export class ObsidianVault implements VaultPort {
   private readonly vault: Vault;
   private readonly fileManager: FileManager;
   private readonly metadataCache: MetadataCache | null;
+  private readonly written = new WrittenBytes();
 
   constructor(vault: Vault, fileManager: FileManager, metadataCache: MetadataCache | null = null) {
     this.vault = vault;
@@ -45,6 +47,18 @@ export class ObsidianVault implements VaultPort {
 
   get configDir(): string {
     return this.vault.configDir;
+  }
+
+  async takeWritten(path: string): Promise<Uint8Array | null> {
+    const target = normalizePath(path);
+    const now = await this.stat(target);
+    return this.written.take(target, now?.kind === 'file' ? now : null);
+  }
+
+  /** Indexed files only: a hidden one has no TFile whose stat Obsidian keeps current. */
+  private remember(path: string, content: string | Uint8Array, entry: VaultEntry): VaultEntry {
+    if (this.vault.getAbstractFileByPath(path) instanceof TFile) this.written.remember(path, content, entry);
+    return entry;
   }
 
   async stat(path: string): Promise<VaultEntry | null> {
@@ -75,7 +89,7 @@ export class ObsidianVault implements VaultPort {
     await this.ensureFolder(parentFolder(target), target);
     if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = await attempt(target, () => this.vault.create(target, content));
-    return this.entryOf(file);
+    return this.remember(target, content, this.entryOf(file));
   }
 
   async modify(path: string, content: string): Promise<VaultEntry> {
@@ -83,7 +97,7 @@ export class ObsidianVault implements VaultPort {
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.process(file, () => content));
-    return this.entryOf(file);
+    return this.remember(target, content, this.entryOf(file));
   }
 
   async writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
@@ -94,15 +108,16 @@ export class ObsidianVault implements VaultPort {
     if (existing instanceof TFolder) throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
     if (existing instanceof TFile) {
       await attempt(target, () => this.vault.modifyBinary(existing, buffer));
-      return this.entryOf(existing);
+      return this.remember(target, data, this.entryOf(existing));
     }
     await this.ensureFolder(parentFolder(target), target);
     if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.writeBinary(target, buffer));
-    return this.entryOf(await attempt(target, () => this.vault.createBinary(target, buffer)));
+    return this.remember(target, data, this.entryOf(await attempt(target, () => this.vault.createBinary(target, buffer))));
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
     const target = normalizePath(path);
+    this.written.forget(target);
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.append(target, content));
     const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.append(file, content));
@@ -120,6 +135,8 @@ export class ObsidianVault implements VaultPort {
   async rename(fromPath: string, toPath: string): Promise<void> {
     const from = normalizePath(fromPath);
     const to = normalizePath(toPath);
+    this.written.forget(from);
+    this.written.forget(to);
     const indexed = this.vault.getAbstractFileByPath(from);
     const isFolder = indexed ? indexed instanceof TFolder : (await this.unindexed(from)).kind === 'folder';
     // A hidden target is not in the index either, and a rename on disk would replace it.
@@ -135,6 +152,7 @@ export class ObsidianVault implements VaultPort {
 
   async trash(path: string): Promise<void> {
     const target = normalizePath(path);
+    this.written.forget(target);
     const found = this.vault.getAbstractFileByPath(target);
     if (found) return attempt(target, () => this.fileManager.trashFile(found));
     await this.unindexed(target);
@@ -147,6 +165,7 @@ export class ObsidianVault implements VaultPort {
 
   async delete(path: string): Promise<void> {
     const normalized = normalizePath(path);
+    this.written.forget(normalized);
     if (!this.vault.getAbstractFileByPath(normalized)) {
       const hidden = await this.unindexed(normalized);
       const adapter = this.vault.adapter;

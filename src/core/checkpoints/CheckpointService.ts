@@ -271,7 +271,7 @@ export class CheckpointService {
     const context = `Recording the result of checkpoint ${seq} of run "${runId}"`;
     for (const path of new Set([...Object.keys(meta.files), ...paths])) {
       if ((await this.vault.stat(path))?.kind === 'folder') continue;
-      const bytes = await readOrNull(this.vault, path, context);
+      const bytes = (await this.vault.takeWritten?.(path)) ?? (await readOrNull(this.vault, path, context));
       after[path] = bytes === null ? null : await hashContent(bytes);
     }
     await this.journal.append(runId, { seq, time: this.clock.now(), after });

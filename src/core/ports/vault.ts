@@ -91,6 +91,12 @@ export interface VaultPort {
   list(folder: string, recursive: boolean): Promise<VaultEntry[]>;
 
   /**
+   * The bytes this vault itself last wrote to `path`, given once and only while the file is as that write left it
+   * (see `WrittenBytes`); null otherwise. Lets a checkpoint record a write's result without reading the note back.
+   */
+  takeWritten?(path: string): Promise<Uint8Array | null>;
+
+  /**
    * Files whose links the platform rewrites when `path` (a file, or a folder and everything in it) is moved: a
    * rename touches them too, so they are checkpointed with it. Platforms that do not rewrite links omit this.
    */
