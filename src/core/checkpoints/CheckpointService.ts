@@ -80,15 +80,16 @@ export class CheckpointService {
 
   /**
    * Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write,
-   * and `recordAfter` once it is done: until then another run's checkpoint of the same files waits.
+   * and `recordAfter` once it is done: until then another run's checkpoint of the same files waits. `before`: each
+   * recorded file's blob id (null when absent), for the pipeline to hold the write to what its card showed.
    */
-  async checkpoint(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+  async checkpoint(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
     assertRunId(runId);
     if (!this.active.has(runId)) {
       throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
     }
     for (;;) {
-      const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo } | { wait: Promise<void> }> => {
+      const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo & { before: Record<string, string | null> } } | { wait: Promise<void> }> => {
         const busy = this.holds.busy(runId, request.paths);
         if (busy) return { wait: busy };
         const info = await this.checkpointLocked(runId, request);
@@ -243,7 +244,7 @@ export class CheckpointService {
     });
   }
 
-  private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+  private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
     await this.repo.ensureInit();
     const head = await this.repo.runHead(runId);
     const seq = head === null ? 1 : (await this.repo.readCheckpoint(head)).meta.seq + 1;
@@ -252,7 +253,7 @@ export class CheckpointService {
       const pre = await capturePreState(this.vault, request, (bytes) => this.repo.writeBlob(bytes), context);
       const meta: CheckpointMeta = { format: 1, runId, seq, tool: request.tool, time: this.clock.now(), files: pre.files, folders: pre.folders };
       const commit = await this.repo.writeCheckpoint(meta, head);
-      return toInfo(meta, commit, false);
+      return { ...toInfo(meta, commit, false), before: pre.files };
     } catch (error) {
       if (isAgentError(error)) throw error;
       throw new AgentError('INTERNAL', `${context}: could not write to the checkpoint repository "${this.repo.root}": ${describeError(error)}`, { runId });

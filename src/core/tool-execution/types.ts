@@ -56,6 +56,7 @@ export interface RunState {
 export interface CheckpointRecorder {
   beginRun(runId: string): void;
   endRun(runId: string): void;
-  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number }>;
+  /** `before`: each recorded file's git blob id just before the write, null when absent; a folder is not in it. */
+  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number; before: Record<string, string | null> }>;
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
 }
