@@ -202,14 +202,25 @@ export class NodeVault implements VaultPort {
   trash(path: string): Promise<void> {
     return this.exclusive(async () => {
       const from = await this.existing(path);
-      const { stem, extension } = splitExtension(baseName(from.path));
-      let to = await this.root.confine(joinPath(TRASH, baseName(from.path)));
-      for (let n = 2; to.real !== null; n++) {
-        to = await this.root.confine(joinPath(TRASH, `${stem} ${n}${extension ? `.${extension}` : ''}`));
-      }
-      await this.move(from, to);
+      await this.move(from, await this.freeTrashName(from.path));
       this.emit({ type: 'delete', path: from.path });
     });
+  }
+
+  async trashTarget(path: string): Promise<string> {
+    return (await this.freeTrashName((await this.existing(path)).path)).path;
+  }
+
+  /** The first name in `.trash/` that nothing takes: "Note.md", "Note 2.md", … */
+  private async freeTrashName(path: string): Promise<Confined> {
+    const { stem, extension } = splitExtension(baseName(path));
+    for (let n = 1; ; n++) {
+      const candidate = joinPath(TRASH, n === 1 ? baseName(path) : `${stem} ${n}${extension ? `.${extension}` : ''}`);
+      // A leftover link whose target is gone takes its name too: following it would refuse every later trash.
+      if (await lstatOrNull(this.root.toAbs(candidate))) continue;
+      const to = await this.root.confine(candidate);
+      if (to.real === null) return to;
+    }
   }
 
   async delete(path: string): Promise<void> {

@@ -61,6 +61,12 @@ export interface VaultPort {
   rename(fromPath: string, toPath: string): Promise<void>;
   /** Moves a file or folder to the trash the user configured (Obsidian's `FileManager.trashFile`). */
   trash(path: string): Promise<void>;
+  /**
+   * Where `trash` would put `path` now, without moving anything; throws what `trash` would (a `.trash` that is a
+   * link to nowhere), so that a delete is refused before it is asked for. Platforms whose trash is out of sight
+   * (the system trash) omit this.
+   */
+  trashTarget?(path: string): Promise<string>;
   /** Deletes a file or folder (with its contents) permanently. */
   delete(path: string): Promise<void>;
   /**

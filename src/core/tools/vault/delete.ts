@@ -1,4 +1,4 @@
-import { AgentError } from '../../errors';
+import { AgentError, isAgentError } from '../../errors';
 import { BaseTool } from '../BaseTool';
 import type { VaultEntry } from '../../ports/vault';
 import type { PlannedChange, ToolContext } from '../types';
@@ -48,6 +48,21 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
         { path },
       );
     }
+    if (existing && input.trash) await this.checkTrash(path, context);
     return { path, existing };
+  }
+
+  /** A trash that cannot take the note is said before the card, not after the approval. */
+  private async checkTrash(path: string, context: ToolContext): Promise<void> {
+    try {
+      await context.vault.trashTarget?.(path);
+    } catch (error) {
+      if (!isAgentError(error)) throw error;
+      throw new AgentError(
+        error.code,
+        `${this.name}: "${path}" cannot go to the trash: ${error.message}; fix or remove what is at .trash/, or delete for good (trash: false)`,
+        { path },
+      );
+    }
   }
 }
