@@ -147,6 +147,29 @@ describe.each([
     expect(approval.requests).toHaveLength(2);
   });
 
+  it('should ask, under "Approve all for this run", before a create replaces a note that appeared after the call was worked out', async () => {
+    const s = await setup({});
+    // Sync writes the note just before the checkpoint: after the call was described, before it writes.
+    const checkpoint = s.checkpoints.checkpoint.bind(s.checkpoints);
+    let first = true;
+    s.checkpoints.checkpoint = async (runId, request) => {
+      if (first) await s.outside('fresh.md', 'mine', 'write');
+      first = false;
+      return checkpoint(runId, request);
+    };
+    const approval = cards({ answer: no });
+    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    run.approvedForRun = true;
+    expect((await pipeline.execute(call('vault.writeFile', { path: 'fresh.md', content: 'from the agent' }), run)).error?.code).toBe('DENIED');
+    expect(await s.text('fresh.md')).toBe('mine');
+    expect(approval.requests.map((request) => [request.summary, request.preview.notes])).toEqual([
+      [
+        'Change fresh.md',
+        ['"fresh.md" appeared after this call was worked out ("Approve all for this run" let it through unseen), by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.'],
+      ],
+    ]);
+  });
+
   it('should write at once, with one card, when nothing changed while it was open', async () => {
     const s = await setup({ 'Plan.md': plan });
     const { pipeline, run, approval } = buildPipeline({ context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
@@ -154,5 +177,22 @@ describe.each([
     expect((await pipeline.execute(call('vault.writeFile', { path: 'new.md', content: 'x' }), run)).ok).toBe(true);
     expect(approval.requests).toHaveLength(2);
     expect(await s.text('Plan.md')).toBe(edited);
+  });
+});
+
+describe('a note the vault decodes differently from its bytes is not taken for a changed one', () => {
+  it.each([
+    ['a byte order mark', [0xef, 0xbb, 0xbf, ...new TextEncoder().encode('# Plan\n')]],
+    ['a byte that is not UTF-8', [...new TextEncoder().encode('# Plan '), 0xff, 0x0a]],
+  ])('should write over a note with %s after one card', async (_what, bytes) => {
+    const folder = await mkdtemp(nodePath.join(tmpdir(), 'ea-binding-'));
+    cleanups.push(() => rm(folder, { recursive: true, force: true }));
+    const vault = new MemoryVault({});
+    await vault.writeBinary('Plan.md', new Uint8Array(bytes));
+    const checkpoints = new CheckpointService({ vault, gitFs: new NodeGitFs(nodePath.join(folder, 'repo')), clock: fixedClock() });
+    const { pipeline, run, approval } = buildPipeline({ context: { vault }, deps: { checkpoints } });
+    expect((await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n- two\n' }), run)).ok).toBe(true);
+    expect(approval.requests).toHaveLength(1);
+    expect(await vault.read('Plan.md')).toBe('# Plan\n- two\n');
   });
 });
