@@ -160,16 +160,15 @@ describe('runPlan', () => {
       expect(fixture.vault.dump()).toEqual({ 'fresh.md': 'mine' });
     });
 
-    it('should run a step that writes one note twice without asking again when nothing else wrote to it', async () => {
+    it('should run, without asking again, a plan that writes one note twice, each time over what its preview showed', async () => {
       const fixture = await buildPlanHost({ files: { 'Log.md': 'start\n' } });
       const outcome = await start(fixture, plan('Log twice', [
-        { id: 'a', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'one\n', mode: 'append' } },
-        { id: 'b', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'start\n' } },
-        { id: 'c', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'one\n', mode: 'append' } },
+        { id: 'a', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'done\n' } },
+        { id: 'b', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'done\n' } },
       ]));
       expect(outcome.status === 'ran' && outcome.result.status).toBe('completed');
       expect(fixture.approval.requests.map((request) => request.tool)).toEqual(['plan']);
-      expect(fixture.vault.dump()).toEqual({ 'Log.md': 'start\none\n' });
+      expect(fixture.vault.dump()).toEqual({ 'Log.md': 'done\n' });
     });
   });
 });
