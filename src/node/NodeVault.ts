@@ -224,10 +224,15 @@ export class NodeVault implements VaultPort {
     return from.real === null ? null : (await this.freeTrashPlace(from.path)).path;
   }
 
+  /** The first place in `.trash/` that nothing takes: "Note.md", "Note 2.md", … */
   private async freeTrashPlace(path: string): Promise<Confined> {
-    let to = await this.root.confine(trashName(path, 1));
-    for (let n = 2; to.real !== null; n++) to = await this.root.confine(trashName(path, n));
-    return to;
+    for (let n = 1; ; n++) {
+      const candidate = trashName(path, n);
+      // A leftover link whose target is gone takes its name too: following it would refuse every later trash.
+      if (await lstatOrNull(this.root.toAbs(candidate))) continue;
+      const to = await this.root.confine(candidate);
+      if (to.real === null) return to;
+    }
   }
 
   async delete(path: string): Promise<void> {

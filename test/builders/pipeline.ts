@@ -1,5 +1,7 @@
+import { hashContent } from '../../src/core/checkpoints/ShadowRepo';
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../src/core/ports/approval';
 import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
+import type { VaultPort } from '../../src/core/ports/vault';
 import { AuditLog } from '../../src/core/tool-execution/AuditLog';
 import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
 import { ResultExternalizer } from '../../src/core/tool-execution/ResultExternalizer';
@@ -33,23 +35,32 @@ export class ScriptedApproval implements ApprovalPort {
   }
 }
 
-/** Records checkpoint calls in order, interleaved with the tool calls they guard. */
+/**
+ * Records checkpoint calls in order, interleaved with the tool calls they guard, and reports the pre-state of the
+ * files as the real service does (blob ids, null when absent), so the pipeline can hold a write to its card.
+ */
 export class RecordingCheckpoints implements CheckpointRecorder {
   readonly events: string[] = [];
   private seq = 0;
   fail = false;
   readonly begun = new Set<string>();
+  constructor(private readonly vault: VaultPort) {}
   beginRun(runId: string): void {
     this.begun.add(runId);
   }
   endRun(runId: string): void {
     this.begun.delete(runId);
   }
-  checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number }> {
-    if (this.fail) return Promise.reject(new Error('disk full'));
+  async checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number; before: Record<string, string | null> }> {
+    if (this.fail) throw new Error('disk full');
     this.seq++;
     this.events.push(`checkpoint ${runId}#${this.seq} ${write.tool} [${write.paths.join(', ')}] folders [${write.folders.join(', ')}] existence [${write.folderExistence.join(', ')}]`);
-    return Promise.resolve({ seq: this.seq });
+    const before: Record<string, string | null> = {};
+    for (const path of write.paths) {
+      const entry = await this.vault.stat(path);
+      if (entry?.kind !== 'folder') before[path] = entry ? await hashContent(await this.vault.readBinary(path)) : null;
+    }
+    return { seq: this.seq, before };
   }
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void> {
     this.events.push(`after ${runId}#${seq} [${paths.join(', ')}]`);
@@ -77,7 +88,7 @@ export function buildPipeline(options: {
 } = {}): PipelineFixture {
   const context = buildToolContext({ files: options.files, ...options.context });
   const approval = options.approval === undefined ? new ScriptedApproval() : options.approval;
-  const checkpoints = new RecordingCheckpoints();
+  const checkpoints = new RecordingCheckpoints(context.vault);
   const pluginFiles = memoryPluginFiles();
   const settings: PipelineSettings = { approval: 'writes', allowDeletes: true, allowCommands: true, approvalTimeoutMs: 1000, ...options.settings };
   const clock = fixedClock();

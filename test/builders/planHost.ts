@@ -107,7 +107,7 @@ export async function buildPlanHost(options: {
   }
   const approval = options.approval === undefined ? new ScriptedApproval() : options.approval;
   let port: ScriptedApproval | null = approval;
-  const checkpoints = new RecordingCheckpoints();
+  const checkpoints = new RecordingCheckpoints(vault);
   const pluginFiles = memoryPluginFiles();
   const settings: PlanSettings = { approval: 'writes', allowDeletes: true, allowCommands: true, approvalTimeoutMs: 1000, maxRetries: 3, ...options.settings };
   const registry = new ToolRegistry(builtinTools());

@@ -47,6 +47,8 @@ export interface ScriptedSession {
   /** Ctrl-C, as a SIGINT would deliver it. */
   interrupt: () => void;
   clock: ReturnType<typeof recordingClock>;
+  /** Types a line, as a person answering the runner later would (with `keepOpen`). */
+  type: (line: string) => void;
 }
 
 /**
@@ -83,7 +85,7 @@ export function startSession(
   const typed = options.lines.map((line) => `${line}\n`).join('');
   if (options.keepOpen) stdin.write(typed);
   else stdin.end(typed);
-  return { code, stdout: () => stripAnsi(out), stderr: () => err, interrupt: () => interrupt(), clock };
+  return { code, stdout: () => stripAnsi(out), stderr: () => err, interrupt: () => interrupt(), clock, type: (line) => void stdin.write(`${line}\n`) };
 }
 
 /** Waits until `condition` holds, polling; fails after `ms`. */

@@ -118,6 +118,21 @@ describe('NodeVault', () => {
       expect((await readdir(nodePath.join(root, '.trash'))).sort()).toEqual(['Note 2.md', 'Note 3.md', 'Note.md']);
     });
 
+    it('should trash a note whose name a leftover link in .trash/ takes, under the next free name, leaving the link', async () => {
+      await mkdir(nodePath.join(root, '.trash'));
+      await symlink(nodePath.join(root, 'gone.md'), nodePath.join(root, '.trash/Idea.md'));
+      expect(await vault.trashDestination('Notes/Idea.md')).toBe('.trash/Idea 2.md');
+      await vault.trash('Notes/Idea.md');
+      expect((await readdir(nodePath.join(root, '.trash'))).sort()).toEqual(['Idea 2.md', 'Idea.md']);
+      expect(await readFile(nodePath.join(root, '.trash/Idea 2.md'), 'utf8')).toBe('An idea');
+    });
+
+    it('should say before trashing that a .trash link whose target is gone leaves nowhere to put the note', async () => {
+      await symlink(nodePath.join(root, 'gone'), nodePath.join(root, '.trash'));
+      await expect(vault.trashDestination('Notes/Idea.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH', message: '".trash/Idea.md" goes through a link whose target is missing' });
+      expect(await vault.read('Notes/Idea.md')).toBe('An idea');
+    });
+
     it('should create many files at once', async () => {
       const paths = Array.from({ length: 300 }, (_, i) => `Bulk/${i % 10}/Note ${i}.md`);
       await Promise.all(paths.map((path) => vault.create(path, path)));

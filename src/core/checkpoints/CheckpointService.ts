@@ -79,16 +79,21 @@ export class CheckpointService {
    * Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write,
    * and `recordAfter` once it is done: until then a checkpoint of the same paths, or of paths inside or above
    * them, waits (see `WriteHolds`). `targets`, when given, says again what the write touches once no other write
-   * is under way there: what a folder holds may have changed while this one waited.
+   * is under way there: what a folder holds may have changed while this one waited. `before`: each recorded file's
+   * blob id (null when absent), for the pipeline to hold the write to what its card showed.
    */
-  async checkpoint(runId: string, request: CheckpointRequest, targets?: () => Promise<Omit<CheckpointRequest, 'tool'>>): Promise<CheckpointInfo> {
+  async checkpoint(
+    runId: string,
+    request: CheckpointRequest,
+    targets?: () => Promise<Omit<CheckpointRequest, 'tool'>>,
+  ): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
     assertRunId(runId);
     if (!this.active.has(runId)) {
       throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
     }
     let held = heldPaths(request);
     for (;;) {
-      const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo } | { wait: Promise<void> }> => {
+      const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo & { before: Record<string, string | null> } } | { wait: Promise<void> }> => {
         let busy = this.holds.busy(held);
         if (busy) return { wait: busy };
         if (targets) {
@@ -249,7 +254,7 @@ export class CheckpointService {
     });
   }
 
-  private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo> {
+  private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
     await this.repo.ensureInit();
     const head = await this.repo.runHead(runId);
     const seq = head === null ? 1 : (await this.repo.readCheckpoint(head)).meta.seq + 1;
@@ -258,7 +263,7 @@ export class CheckpointService {
       const pre = await capturePreState(this.vault, request, (bytes) => this.repo.writeBlob(bytes), context);
       const meta: CheckpointMeta = { format: 1, runId, seq, tool: request.tool, time: this.clock.now(), files: pre.files, folders: pre.folders };
       const commit = await this.repo.writeCheckpoint(meta, head);
-      return toInfo(meta, commit, false);
+      return { ...toInfo(meta, commit, false), before: pre.files };
     } catch (error) {
       if (isAgentError(error)) throw error;
       throw new AgentError('INTERNAL', `${context}: could not write to the checkpoint repository "${this.repo.root}": ${describeError(error)}`, { runId });

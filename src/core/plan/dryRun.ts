@@ -2,6 +2,7 @@ import { AgentError, describeError, isAgentError } from '../errors';
 import { ApprovedChanges } from '../tool-execution/ApprovedChanges';
 import { buildPreview } from '../tool-execution/changePreview/buildPreview';
 import type { ChangePreview, FileChange } from '../tool-execution/changePreview/types';
+import { ShownState } from '../tool-execution/ShownState';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
 import { resolveTool } from '../tool-execution/stages/resolveTool';
 import type { RunState } from '../tool-execution/types';
@@ -70,11 +71,12 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
     const changes = await tool.describeChanges(input, context);
     await checkPaths(tool.meta, input, changes, host.ignore, overlay);
     // Before applying: a modification's diff is against the text as the earlier steps left it.
-    const shown = await buildPreview(changes, overlay);
+    const before = new ShownState();
+    const shown = await buildPreview(changes, overlay, before);
     preview.files.push(...shown.files);
     preview.commands.push(...shown.commands);
     preview.notes.push(...shown.notes);
-    await approved.add(tool.name, call.input, changes, overlay);
+    await approved.add(tool.name, call.input, changes, overlay, before);
     await applyChanges(overlay, changes);
     return { ok: true, output: simulatedOutput(tool.name, input as Record<string, unknown>, changes), attempts: 1 };
   };

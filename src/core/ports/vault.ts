@@ -62,10 +62,11 @@ export interface VaultPort {
   /** Moves a file or folder to the trash the user configured (Obsidian's `FileManager.trashFile`). */
   trash(path: string): Promise<void>;
   /**
-   * Where `trash(path)` would put the entry if called now: its place in the vault's own trash folder
-   * (".trash/Note 2.md"), or null when nothing is at `path`. Platforms whose trash may lie outside the vault, or
-   * that cannot tell, omit this. A checkpoint records that place as empty, so a revert that brings the entry back
-   * takes the trashed copy out again rather than leaving a second copy in the trash.
+   * Where `trash(path)` would put the entry if called now, without moving anything: its place in the vault's own
+   * trash folder (".trash/Note 2.md"), or null when nothing is at `path`; throws what `trash` would (a `.trash` that
+   * is a link to nowhere), so a delete is refused before it is asked for. A checkpoint records that place as empty,
+   * so a revert that brings the entry back takes the trashed copy out again rather than leaving a second copy in the
+   * trash. Platforms whose trash may lie outside the vault, or that cannot tell, omit this.
    */
   trashDestination?(path: string): Promise<string | null>;
   /** Deletes a file or folder (with its contents) permanently. */

@@ -1,6 +1,7 @@
 import type { VaultPort } from '../ports/vault';
 import type { PlannedChange } from '../tools/types';
 import { sha256 } from '../util/sha256';
+import { ShownState } from './ShownState';
 import { pathsInside } from './stages/checkPaths';
 
 /** One thing a call does, as a person approves it: a key to compare and a phrase to show ("delete \"a.md\""). */
@@ -23,13 +24,32 @@ const MAX_LISTED = 5;
 export class ApprovedChanges {
   private readonly keys = new Set<string>();
   private readonly written = new Set<string>();
+  /** Per write shown: what the preview showed the file to be before it. */
+  private readonly before = new Map<string, ShownState>();
 
-  /** Records what one previewed call would do; `vault` is the preview's, with the earlier steps applied. */
-  async add(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort): Promise<void> {
+  /**
+   * Records what one previewed call would do; `vault` is the preview's, with the earlier steps applied, and
+   * `shown` what its preview showed each written file to be before the call.
+   */
+  async add(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort, shown?: ShownState): Promise<void> {
     for (const effect of await effectsOf(tool, input, changes, vault)) {
       this.keys.add(effect.key);
-      if (effect.written !== undefined) this.written.add(effect.written);
+      if (effect.written === undefined) continue;
+      this.written.add(effect.written);
+      const before = this.before.get(effect.key) ?? new ShownState();
+      if (shown) before.merge(shown.only(effect.written));
+      this.before.set(effect.key, before);
     }
+  }
+
+  /** What the preview showed the files these changes write to be before them, to hold the run's writes to it. */
+  async shownFor(changes: readonly PlannedChange[], vault: VaultPort): Promise<ShownState> {
+    const shown = new ShownState();
+    for (const effect of await effectsOf('', null, changes, vault)) {
+      const before = this.before.get(effect.key);
+      if (before) shown.merge(before);
+    }
+    return shown;
   }
 
   /** What the call would do that the preview did not show, as phrases; empty when it was all shown. */

@@ -9,6 +9,7 @@ import type { AuditLog } from './AuditLog';
 import { buildPreview, summarize } from './changePreview/buildPreview';
 import type { IgnoreService } from './IgnoreService';
 import type { ResultExternalizer } from './ResultExternalizer';
+import { ShownState, type StaleFile } from './ShownState';
 import { askApproval, denialError, needsApproval } from './stages/approval';
 import { checkpointTargets } from './stages/checkpointTargets';
 import { changedPaths, checkPaths } from './stages/checkPaths';
@@ -27,6 +28,45 @@ export interface PipelineDeps {
   audit: AuditLog;
   externalizer: ResultExternalizer | null;
   clock: ClockPort;
+}
+
+/** How many cards one call may show when what they show keeps changing before the write; then it fails. */
+const MAX_CARDS = 3;
+
+interface Checkpoint {
+  ref: string;
+  seq: number;
+  paths: string[];
+  /** Each recorded file's blob id just before the write; null when absent. */
+  before: Record<string, string | null>;
+}
+
+/** What showed the state a write is held to: a card, a plan's preview, or only its own description (a run-wide approval). */
+type Basis = 'card' | 'preview' | 'described';
+
+interface Cleared {
+  changes: PlannedChange[];
+  shown: ShownState;
+  note: string;
+  basis: Basis;
+}
+
+/** Files that were not as shown when the write came, and what had shown them. */
+interface Stale {
+  files: StaleFile[];
+  basis: Basis;
+}
+
+const SINCE: Record<Basis, string> = {
+  card: 'the card you answered was made',
+  preview: "the plan's preview you approved was made",
+  described: 'this call was worked out ("Approve all for this run" let it through unseen)',
+};
+
+const staleList = (files: readonly StaleFile[]): string => listEffects(files.map((file) => `"${file.path}" ${file.how}`));
+
+function staleNote(again: Stale): string {
+  return `${staleList(again.files)} after ${SINCE[again.basis]}, by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.`;
 }
 
 /**
@@ -85,7 +125,7 @@ export class ToolExecutionPipeline {
     const started = this.deps.clock.now();
     const callIndex = ++run.callCount;
     let approvalNote = 'auto';
-    let checkpoint: { ref: string; seq: number; paths: string[] } | undefined;
+    let checkpoint: Checkpoint | undefined;
     let tool: AnyTool | undefined;
     try {
       if (run.signal.aborted) throw new AgentError('CANCELLED', `${call.name} was not run: the run was cancelled`);
@@ -96,16 +136,26 @@ export class ToolExecutionPipeline {
       await this.deps.ignore.ensureLoaded();
       const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId, readable: (path) => this.deps.ignore.denial(path, 'read') === null };
       const asks = needsApproval(tool.meta, settings);
-      let changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
-      await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
-      const unshown = asks && run.approvedChanges ? await run.approvedChanges.unshown(tool.name, call.input, changes, context.vault) : null;
-      if (unshown?.length === 0) approvalNote = 'approved-in-preview';
-      else if (asks) {
-        const waited = !run.approvedForRun;
-        approvalNote = await this.approve(tool, input, changes, run, settings, unshown);
-        if (waited && tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
+      let again: Stale | null = null;
+      for (let cards = 1; ; cards++) {
+        const cleared = await this.clear(tool, call.input, input, context, run, settings, asks, again);
+        approvalNote = cleared.note;
+        const changes = cleared.changes;
+        if (!tool.meta.isWrite && !changes.some((change) => change.kind === 'command' && change.activeFile)) break;
+        checkpoint = await this.checkpoint(tool, changes, run);
+        const stale = await cleared.shown.stale(checkpoint.before, context.vault);
+        if (stale.length === 0) break;
+        // Nothing was written: recording that releases the files for other runs and keeps revert exact.
+        await this.deps.checkpoints?.recordAfter(run.runId, checkpoint.seq, checkpoint.paths).catch(() => undefined);
+        checkpoint = undefined;
+        if (cards >= MAX_CARDS) {
+          throw new AgentError(
+            'ETAG_MISMATCH',
+            `${tool.name} was not run: ${staleList(stale)} again after each of ${MAX_CARDS} cards, as another program (an editor, a sync) keeps writing to it; nothing was written. Try again once it has settled.`,
+          );
+        }
+        again = { files: stale, basis: cleared.basis };
       }
-      if (tool.meta.isWrite || changes.some((change) => change.kind === 'command' && change.activeFile)) checkpoint = await this.checkpoint(tool, changes, run);
       const output = await this.runTool(tool, input, context, run, checkpoint);
       const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool.name, callIndex, output) : JSON.stringify(output) ?? 'null';
       return this.finish(call, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);
@@ -118,10 +168,34 @@ export class ToolExecutionPipeline {
     }
   }
 
-  /** `unshown`: in a plan run, what of this call its preview did not show; the card and a refusal say so. */
-  private async approve(tool: AnyTool, input: unknown, changes: PlannedChange[], run: RunState, settings: PipelineSettings, unshown: string[] | null): Promise<string> {
-    if (run.approvedForRun) return 'approved-for-run';
-    const preview = await buildPreview(changes, run.ports.vault);
+  /**
+   * Works out what the call changes and whether it may: as the plan's preview showed it, or on a card (again when
+   * `again` says what went stale), or under "Approve all for this run". Returns the changes to checkpoint and what
+   * was shown of the files they write, with what showed it.
+   */
+  private async clear(tool: AnyTool, rawInput: unknown, input: unknown, context: ToolContext, run: RunState, settings: PipelineSettings, asks: boolean, again: Stale | null): Promise<Cleared> {
+    let changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
+    await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
+    if (!asks) return { changes, shown: new ShownState(), note: 'auto', basis: 'described' };
+    const approved = run.approvedChanges;
+    const unshown = approved ? await approved.unshown(tool.name, rawInput, changes, context.vault) : null;
+    if (approved && unshown?.length === 0 && !again) return { changes, shown: await approved.shownFor(changes, context.vault), note: 'approved-in-preview', basis: 'preview' };
+    const carded = again !== null || !run.approvedForRun;
+    const shown = new ShownState();
+    const note = await this.approve(tool, input, changes, run, settings, unshown?.length ? unshown : null, again, shown);
+    if (!carded) return { changes, shown: ShownState.ofCreates(changes), note, basis: 'described' };
+    if (tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
+    return { changes, shown, note, basis: 'card' };
+  }
+
+  /**
+   * `unshown`: in a plan run, what of this call its preview did not show; `again`: what changed since the call was
+   * last shown or let through. Either is said on the card, and `again` asks even under "Approve all for this run".
+   */
+  private async approve(tool: AnyTool, input: unknown, changes: PlannedChange[], run: RunState, settings: PipelineSettings, unshown: string[] | null, again: Stale | null, shown: ShownState): Promise<string> {
+    if (run.approvedForRun && !again) return 'approved-for-run';
+    const preview = await buildPreview(changes, run.ports.vault, shown);
+    if (again) preview.notes.push(staleNote(again));
     if (unshown) preview.notes.push(`The plan's preview you approved did not show this: ${listEffects(unshown)}. Approve it only if you expect it.`);
     const request = { runId: run.runId, tool: tool.name, input, risk: tool.meta.risk, preview, summary: summarize(tool.name, changes) };
     const decision = await askApproval(this.deps.approval(), request, run.signal, settings.approvalTimeoutMs);
@@ -160,14 +234,14 @@ export class ToolExecutionPipeline {
     return now;
   }
 
-  private async checkpoint(tool: AnyTool, changes: PlannedChange[], run: RunState): Promise<{ ref: string; seq: number; paths: string[] }> {
+  private async checkpoint(tool: AnyTool, changes: PlannedChange[], run: RunState): Promise<Checkpoint> {
     if (!this.deps.checkpoints) {
       throw new AgentError('NOT_ALLOWED', `${tool.name} was not run: checkpoints are unavailable, and no note is changed without one`);
     }
     const targets = await checkpointTargets(changes, run.ports.vault);
     try {
-      const { seq } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets }, () => checkpointTargets(changes, run.ports.vault));
-      return { ref: `${run.runId}#${seq}`, seq, paths: targets.paths };
+      const { seq, before } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets }, () => checkpointTargets(changes, run.ports.vault));
+      return { ref: `${run.runId}#${seq}`, seq, paths: targets.paths, before };
     } catch (error) {
       throw new AgentError('INTERNAL', `${tool.name} was not run: the checkpoint before it failed (${describeError(error)}), and no note is changed without one`);
     }

@@ -56,11 +56,15 @@ export interface RunState {
 export interface CheckpointRecorder {
   beginRun(runId: string): void;
   endRun(runId: string): void;
-  /** `targets` says again what the write touches once no other write is under way there (see CheckpointService.checkpoint). */
+  /**
+   * `targets` says again what the write touches once no other write is under way there (see
+   * CheckpointService.checkpoint). `before`: each recorded file's git blob id just before the write, null when
+   * absent; a folder is not in it.
+   */
   checkpoint(
     runId: string,
     write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] },
     targets?: () => Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }>,
-  ): Promise<{ seq: number }>;
+  ): Promise<{ seq: number; before: Record<string, string | null> }>;
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
 }

@@ -13,6 +13,7 @@ const clearInbox = () =>
     { id: 'list', tool: 'vault.listFiles', args: { prefix: 'Inbox' } },
     { id: 'drop', tool: 'vault.delete', foreach: { from: '$steps.list.items', itemName: 'file' }, args: { path: '${file.path}' } },
   ]);
+const rewrite = () => plan('Rewrite the plan', [{ id: 'write', tool: 'vault.writeFile', args: { path: 'Plan.md', content: '# Plan\n\n- one\n- two\n' } }]);
 const refused: ApprovalDecision = { approved: false, reason: 'the user rejected it' };
 
 /** Approves the plan's card after `meanwhile` (what happens while it is open), answers every other card with `other`. */
@@ -132,6 +133,42 @@ describe('runPlan', () => {
       expect(fixture.approval.requests.map((request) => request.tool)).toEqual(['plan']);
       expect(fixture.vault.dump()).toEqual({ 'Journal.md': 'Logged. # Journal\n', 'Index.md': 'See Journal.md' });
       expect(fixture.audit().map((line) => line.approval)).toEqual(['approved-in-preview', 'approved-in-preview']);
+    });
+  });
+
+  describe('a step writes over what its preview showed, nothing else', () => {
+    it('should ask on its own card, showing the note as it is now, for a step whose note changed while the plan card was open, and keep the change when refused', async () => {
+      let fixture: PlanFixture | undefined;
+      fixture = await buildPlanHost({ files: { 'Plan.md': '# Plan\n\n- one\n' }, approval: whileOpen(() => fixture!.vault.append('Plan.md', '- from sync\n')) });
+      const outcome = await start(fixture, rewrite());
+      expect(fixture.approval.requests.map((request) => [request.tool, request.summary])).toEqual([
+        ['plan', 'Run plan "Rewrite the plan": 1 modified'],
+        ['vault.writeFile', 'Change Plan.md'],
+      ]);
+      expect(fixture.approval.requests[1]!.preview.notes).toEqual([
+        '"Plan.md" changed after the plan\'s preview you approved was made, by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.',
+      ]);
+      expect(outcome.status === 'ran' && outcome.result.steps[0]?.error?.code).toBe('DENIED');
+      expect(fixture.vault.dump()).toEqual({ 'Plan.md': '# Plan\n\n- one\n- from sync\n' });
+    });
+
+    it('should not create over a note that appeared where the preview showed none', async () => {
+      let fixture: PlanFixture | undefined;
+      fixture = await buildPlanHost({ approval: whileOpen(() => fixture!.vault.create('fresh.md', 'mine')) });
+      await start(fixture, plan('Start fresh', [{ id: 'write', tool: 'vault.createFile', args: { path: 'fresh.md', content: 'new', collisionStrategy: 'overwrite' } }]));
+      expect(fixture.approval.requests.map((request) => request.tool)).toEqual(['plan', 'vault.createFile']);
+      expect(fixture.vault.dump()).toEqual({ 'fresh.md': 'mine' });
+    });
+
+    it('should run, without asking again, a plan that writes one note twice, each time over what its preview showed', async () => {
+      const fixture = await buildPlanHost({ files: { 'Log.md': 'start\n' } });
+      const outcome = await start(fixture, plan('Log twice', [
+        { id: 'a', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'done\n' } },
+        { id: 'b', tool: 'vault.writeFile', args: { path: 'Log.md', content: 'done\n' } },
+      ]));
+      expect(outcome.status === 'ran' && outcome.result.status).toBe('completed');
+      expect(fixture.approval.requests.map((request) => request.tool)).toEqual(['plan']);
+      expect(fixture.vault.dump()).toEqual({ 'Log.md': 'done\n' });
     });
   });
 });

@@ -46,3 +46,36 @@ describe('the pipeline over links inside a NodeVault', () => {
     expect((await pipeline.execute(call('vault.searchText', { query: 'A' }), run)).output).toMatchObject({ matches: [{ path: 'Notes/a.md' }] });
   });
 });
+
+describe('trashing over a NodeVault whose .trash/ holds leftover links', () => {
+  let root: string;
+  let vault: NodeVault;
+
+  beforeEach(async () => {
+    root = await mkdtemp(nodePath.join(tmpdir(), 'trash-links-'));
+    await mkdir(nodePath.join(root, 'Notes'));
+    await writeFile(nodePath.join(root, 'Notes/a.md'), 'A');
+    vault = new NodeVault(root);
+  });
+
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('should trash a note whose name a dangling link in .trash/ takes', async () => {
+    await mkdir(nodePath.join(root, '.trash'));
+    await symlink(nodePath.join(root, 'gone.md'), nodePath.join(root, '.trash/a.md'));
+    const { pipeline, run } = buildPipeline({ context: { vault } });
+    expect((await pipeline.execute(call('vault.delete', { path: 'Notes/a.md' }), run)).ok).toBe(true);
+    expect(await readFile(nodePath.join(root, '.trash/a 2.md'), 'utf8')).toBe('A');
+  });
+
+  it('should refuse before asking when the trash cannot take the note, not after the approval', async () => {
+    await symlink(nodePath.join(root, 'gone'), nodePath.join(root, '.trash'));
+    const { pipeline, run, approval } = buildPipeline({ context: { vault } });
+    expect((await pipeline.execute(call('vault.delete', { path: 'Notes/a.md' }), run)).error).toEqual({
+      code: 'FORBIDDEN_PATH',
+      message: 'vault.delete: "Notes/a.md" cannot go to the trash: ".trash/a.md" goes through a link whose target is missing; fix or remove what is at .trash/, or delete for good (trash: false)',
+    });
+    expect(approval.requests).toEqual([]);
+    expect(await readFile(nodePath.join(root, 'Notes/a.md'), 'utf8')).toBe('A');
+  });
+});

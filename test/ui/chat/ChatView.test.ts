@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { MarkdownView } from 'obsidian';
+import { MarkdownView, TFile } from 'obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HangingModel } from '../../builders/hangingModel';
 import { call, callsReply, ScriptedModel, textReply, usage } from '../../builders/scriptedModel';
@@ -194,5 +194,30 @@ describe('ChatView', () => {
     await until(() => expect(plugin.approvalPort).toBeNull());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(app.vault.getAbstractFileByPath('A.md')).toBeNull();
+  });
+});
+
+describe('the chat panel over the Obsidian double: an approval holds what its card showed', () => {
+  it('should not write over a line another editor added while the card was open, and keep it when the new card is rejected', async () => {
+    const model = new ScriptedModel([callsReply([call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n\n- one\n- two\n' })]), textReply('Left it alone.')]);
+    panel = await openChatPanel({ model, files: { 'Plan.md': '# Plan\n\n- one\n' } });
+    const { root, app } = panel;
+    send(root, 'Add a second bullet');
+
+    const first = await until(() => getByRole(root, 'button', 'Approve'));
+    const file = app.vault.getAbstractFileByPath('Plan.md');
+    if (!(file instanceof TFile)) throw new Error('Plan.md is not in the vault');
+    await app.vault.modify(file, '# Plan\n\n- one\n- from another device\n');
+    click(first);
+
+    await until(() => expect(root.textContent).toContain('"Plan.md" changed after the card you answered was made'));
+    const reject = await until(() => {
+      const button = queryAllByRole(root, 'button', 'Reject').at(-1);
+      if (!button) throw new Error('the second card is not there yet');
+      return button;
+    });
+    click(reject);
+    await until(() => expect(root.textContent).toContain('Left it alone.'));
+    expect(await app.vault.read(file)).toBe('# Plan\n\n- one\n- from another device\n');
   });
 });

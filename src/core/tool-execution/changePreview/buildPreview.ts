@@ -1,12 +1,16 @@
 import type { VaultPort } from '../../ports/vault';
 import type { PlannedChange } from '../../tools/types';
 import { utf8Length } from '../../util/text';
+import type { ShownState } from '../ShownState';
 import { contentWarnings } from './contentWarnings';
 import { textDiff } from './textDiff';
 import type { ChangePreview, FileChange } from './types';
 
-/** Turns planned changes into what the approval card shows: per file, what happens, with a diff and warnings. */
-export async function buildPreview(changes: readonly PlannedChange[], vault: VaultPort): Promise<ChangePreview> {
+/**
+ * Turns planned changes into what the approval card shows: per file, what happens, with a diff and warnings.
+ * `shown` learns what each created or changed file was when the card was built, to hold the write to it.
+ */
+export async function buildPreview(changes: readonly PlannedChange[], vault: VaultPort, shown?: ShownState): Promise<ChangePreview> {
   const preview: ChangePreview = { files: [], commands: [], notes: [] };
   for (const change of changes) {
     switch (change.kind) {
@@ -29,22 +33,24 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
       }
       case 'create':
       case 'modify':
-        preview.files.push(await fileChange(change, vault, preview.notes));
+        preview.files.push(await fileChange(change, vault, preview.notes, shown));
         break;
     }
   }
   return preview;
 }
 
-async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[]): Promise<FileChange> {
+async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[], shown: ShownState | undefined): Promise<FileChange> {
   const newSize = utf8Length(change.content);
   const warnings = contentWarnings(change.content);
   if (change.kind === 'create') {
+    shown?.absent(change.path);
     const diff = textDiff('', change.content);
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
     return { kind: 'created', path: change.path, newSize, hunks: diff.hunks, warnings };
   }
   const old = await vault.read(change.path);
+  await shown?.text(change.path, old);
   const diff = textDiff(old, change.content);
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
   if (diff.wordDiffSkipped === 1) notes.push(`${change.path}: 1 changed line is shown whole, too different from the old one to compare word by word.`);

@@ -1,4 +1,4 @@
-import { AgentError } from '../../errors';
+import { AgentError, isAgentError } from '../../errors';
 import { BaseTool } from '../BaseTool';
 import type { VaultEntry } from '../../ports/vault';
 import type { PlannedChange, ToolContext } from '../types';
@@ -49,6 +49,21 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
       );
     }
     if (existing) await assertNoLinks(this.name, context.vault, path, 'deleted');
+    if (existing && input.trash) await this.checkTrash(path, context);
     return { path, existing };
+  }
+
+  /** A trash that cannot take the note is said before the card, not after the approval. */
+  private async checkTrash(path: string, context: ToolContext): Promise<void> {
+    try {
+      await context.vault.trashDestination?.(path);
+    } catch (error) {
+      if (!isAgentError(error)) throw error;
+      throw new AgentError(
+        error.code,
+        `${this.name}: "${path}" cannot go to the trash: ${error.message}; fix or remove what is at .trash/, or delete for good (trash: false)`,
+        { path },
+      );
+    }
   }
 }
