@@ -1,4 +1,4 @@
-import { MetadataCache } from 'obsidian-test-mocks/obsidian';
+import { MetadataCache, TFolder } from 'obsidian-test-mocks/obsidian';
 import type { App, TFile, Vault } from 'obsidian-test-mocks/obsidian';
 import { LinkResolver, linktextFor, scanLinks } from './links';
 import type { LinkFormat } from './links';
@@ -42,8 +42,9 @@ function computeLinks(vault: Vault): { resolved: LinkCounts; unresolved: LinkCou
   return { resolved, unresolved };
 }
 
-function rekey<T>(map: Map<string, T> | Record<string, T>, oldPath: string, newPath: string | null): void {
-  const keys = map instanceof Map ? [...map.keys()] : Object.keys(map);
+function rekey<T>(map: Map<string, T> | Record<string, T>, oldPath: string, newPath: string | null, isFolder: boolean): void {
+  // A file has one key; only a folder's descendants need a pass over every key.
+  const keys = !isFolder ? [oldPath] : map instanceof Map ? [...map.keys()] : Object.keys(map);
   for (const key of keys) {
     if (key !== oldPath && !key.startsWith(`${oldPath}/`)) continue;
     const value = map instanceof Map ? map.get(key) : map[key];
@@ -80,14 +81,14 @@ export function patchMetadataCache(): void {
     vault.on('modify', stale);
     vault.on('delete', (...data: unknown[]) => {
       const file = data[0] as { path: string };
-      rekey(this.cache__, file.path, null);
-      rekey(this.fileCache__, file.path, null);
+      rekey(this.cache__, file.path, null, file instanceof TFolder);
+      rekey(this.fileCache__, file.path, null, file instanceof TFolder);
       stale();
     });
     vault.on('rename', (...data: unknown[]) => {
       const [file, oldPath] = data as [{ path: string }, string];
-      rekey(this.cache__, oldPath, file.path);
-      rekey(this.fileCache__, oldPath, file.path);
+      rekey(this.cache__, oldPath, file.path, file instanceof TFolder);
+      rekey(this.fileCache__, oldPath, file.path, file instanceof TFolder);
       stale();
     });
   };

@@ -103,6 +103,8 @@ export function patchVault(): void {
 
   // The mock drops only the entry itself, leaving a deleted folder's children findable by path.
   proto.deleteVaultAbstractFile__ = function (this: Vault, path: string): void {
+    // Only a folder has descendants; looking for them costs a pass over the whole index.
+    if (!(this.fileMap__[path] instanceof TFolder)) return original.deleteVaultAbstractFile.call(this, path);
     const prefix = `${path}/`;
     const descendants = Object.keys(this.fileMap__).filter((key) => key.startsWith(prefix));
     for (const key of descendants.sort((a, b) => b.length - a.length)) original.deleteVaultAbstractFile.call(this, key);
