@@ -1,7 +1,8 @@
 import type { VaultPort } from '../../ports/vault';
 import type { PlannedChange } from '../../tools/types';
-import { utf8Length } from '../../util/text';
+import { base64ToBytes } from '../../util/base64';
 import { contentWarnings } from './contentWarnings';
+import { isBinary, sizeOf, textSides } from './formatChange';
 import { textDiff } from './textDiff';
 import type { ChangePreview, FileChange } from './types';
 
@@ -37,17 +38,32 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
 }
 
 async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[]): Promise<FileChange> {
-  const newSize = utf8Length(change.content);
+  if (change.format === 'base64') return binaryChange(change, vault, notes);
   const warnings = contentWarnings(change.content);
   if (change.kind === 'create') {
-    const diff = textDiff('', change.content);
+    const diff = textDiff('', change.content.replace(/\r\n/g, '\n'));
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
-    return { kind: 'created', path: change.path, newSize, hunks: diff.hunks, warnings };
+    return { kind: 'created', path: change.path, newSize: sizeOf(change.content, change.format), hunks: diff.hunks, warnings };
   }
-  const old = await vault.read(change.path);
-  const diff = textDiff(old, change.content);
+  const oldBytes = await vault.readBinary(change.path);
+  if (isBinary(oldBytes)) notes.push(`${change.path}: a binary file (${oldBytes.length} bytes) becomes text`);
+  const sides = textSides(oldBytes, change.content, change.format);
+  for (const formatChange of sides.formatChanges) notes.push(`${change.path}: ${formatChange}`);
+  const diff = textDiff(sides.oldText, sides.newText);
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
-  return { kind: 'modified', path: change.path, oldSize: utf8Length(old), newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
+  return { kind: 'modified', path: change.path, oldSize: sides.oldSize, newSize: sides.newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
+}
+
+/** Bytes written as they are: sizes only, since no line of them means anything to a reader. */
+async function binaryChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[]): Promise<FileChange> {
+  const newSize = base64ToBytes(change.content)?.length ?? 0;
+  if (change.kind === 'create') {
+    notes.push(`${change.path}: binary content (${newSize} bytes), not shown`);
+    return { kind: 'created', path: change.path, newSize, hunks: [], warnings: [] };
+  }
+  const oldSize = (await vault.readBinary(change.path)).length;
+  notes.push(`${change.path}: binary content (${oldSize} bytes → ${newSize} bytes), not shown`);
+  return { kind: 'modified', path: change.path, oldSize, newSize, hunks: [], warnings: [], added: 0, removed: 0 };
 }
 
 /** One line for the card's title: "Create Projects/Idea.md", "Move a.md → b.md", "Run command Toggle bold". */

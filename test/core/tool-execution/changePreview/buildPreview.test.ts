@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { buildPreview } from '../../../../src/core/tool-execution/changePreview/buildPreview';
+import { PLAIN_UTF8 } from '../../../../src/core/util/noteBytes';
+import { WriteFileTool } from '../../../../src/core/tools/vault/writeFile';
+import { MemoryVault } from '../../../../src/node/MemoryVault';
+import { putFixtures } from '../../../builders/encodingFixtures';
+import { buildToolContext } from '../../../builders/toolContext';
+
+const vaultWithFixtures = async (): Promise<MemoryVault> => {
+  const vault = new MemoryVault({});
+  await putFixtures(vault);
+  return vault;
+};
+
+describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
+  it('should say "line endings CRLF → LF" and diff lines without their CR', async () => {
+    const vault = await vaultWithFixtures();
+    const preview = await buildPreview([{ kind: 'modify', path: 'crlf.md', content: '# Meeting\n\n- agenda\n- minutes\n', format: PLAIN_UTF8 }], vault);
+    expect(preview.notes).toEqual(['crlf.md: line endings CRLF → LF']);
+    expect(preview.files[0]).toMatchObject({ kind: 'modified', added: 1, removed: 1, oldSize: 32 });
+  });
+
+  it('should say nothing about line endings when writeFile keeps them', async () => {
+    const vault = await vaultWithFixtures();
+    const context = buildToolContext({ vault });
+    const changes = await new WriteFileTool().describeChanges({ path: 'crlf.md', content: '- minutes\n', mode: 'append', as: 'text' }, context);
+    const preview = await buildPreview(changes, vault);
+    expect(preview.notes).toEqual([]);
+    expect(preview.files[0]).toMatchObject({ added: 1, removed: 0, newSize: 43 });
+  });
+
+  it('should not warn about the BOM of a note it appends to', async () => {
+    const vault = await vaultWithFixtures();
+    const context = buildToolContext({ vault });
+    const changes = await new WriteFileTool().describeChanges({ path: 'utf8-bom.md', content: 'more\n', mode: 'append', as: 'text' }, context);
+    const preview = await buildPreview(changes, vault);
+    expect(preview.files[0]).toMatchObject({ kind: 'modified', warnings: [], added: 1, removed: 0 });
+    expect(preview.notes).toEqual([]);
+  });
+
+  it('should show the old side of a Latin-1 note with its accents, and the change of encoding', async () => {
+    const vault = await vaultWithFixtures();
+    const context = buildToolContext({ vault });
+    const changes = await new WriteFileTool().describeChanges({ path: 'latin1.md', content: 'Fin.\n', mode: 'append', as: 'text', encoding: 'utf-8' }, context);
+    const preview = await buildPreview(changes, vault);
+    expect(preview.notes).toEqual(['latin1.md: encoding Latin-1 → UTF-8']);
+    const lines = preview.files[0]?.kind === 'modified' ? preview.files[0].hunks.flatMap((hunk) => hunk.lines) : [];
+    expect(lines.map((line) => `${line.kind[0]} ${line.text}`)).toEqual(['c # Café', 'c ', 'c La mère et le père.', 'a Fin.']);
+  });
+
+  it('should show bytes written over a binary file by their size, not as text', async () => {
+    const vault = await vaultWithFixtures();
+    const preview = await buildPreview([{ kind: 'modify', path: 'pixel.png', content: Buffer.from([1, 2, 3]).toString('base64'), format: 'base64' }], vault);
+    expect(preview.files[0]).toEqual({ kind: 'modified', path: 'pixel.png', oldSize: 69, newSize: 3, hunks: [], warnings: [], added: 0, removed: 0 });
+    expect(preview.notes).toEqual(['pixel.png: binary content (69 bytes → 3 bytes), not shown']);
+  });
+});
