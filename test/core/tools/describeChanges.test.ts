@@ -35,9 +35,7 @@ describe('describeChanges', () => {
 
   it('should plan an append as the whole new content', async () => {
     const context = buildToolContext({ files: { 'a.md': 'one\n' } });
-    expect(await plan('vault.writeFile', { path: 'a.md', content: 'two\n', mode: 'append' }, context)).toEqual([
-      { kind: 'modify', path: 'a.md', content: 'one\ntwo\n', format: { encoding: 'utf-8', bom: false, eol: 'lf' } },
-    ]);
+    expect(await plan('vault.writeFile', { path: 'a.md', content: 'two\n', mode: 'append' }, context)).toEqual([{ kind: 'modify', path: 'a.md', content: 'one\ntwo\n' }]);
   });
 
   it('should plan a rename with overwrite as trashing the target, then the move', async () => {

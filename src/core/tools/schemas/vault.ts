@@ -30,6 +30,7 @@ export const createFile = {
         description: 'When the path is taken: "create-unique" (default) picks "Title (2).md", "error" fails, "overwrite" replaces the file.',
       },
       frontmatter: { type: 'object', description: 'YAML frontmatter to put at the top of the note.' },
+      encoding,
     },
     ['path', 'content'],
   ),

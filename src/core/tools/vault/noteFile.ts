@@ -84,6 +84,11 @@ export async function appendNote(vault: VaultPort, path: string, note: DecodedNo
   return vault.writeBinary(path, encodeNote(note.text + piece, format));
 }
 
+/** A planned change's `format`, left out for plain UTF-8, which is what a change without one means. */
+export function formatField(format: NoteFormat): { format?: NoteFormat } {
+  return isPlain(format) ? {} : { format };
+}
+
 /** Bytes `text` takes in `format`, without a BOM: what a write of it adds. */
 export function encodedLength(text: string, format: NoteFormat): number {
   return encodeNote(text, { ...format, bom: false }).length;

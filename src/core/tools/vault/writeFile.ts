@@ -5,7 +5,7 @@ import { etagOf } from '../../util/etag';
 import { withLineEnding, type DecodedNote, type NoteEncoding, type NoteFormat } from '../../util/noteBytes';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
-import { appendNote, createNote, decodeFor, encodedLength, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
+import { appendNote, createNote, decodeFor, formatField, encodedLength, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
 import { resolvePathArg } from './pathArgs';
 
 export interface WriteFileInput {
@@ -48,7 +48,7 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
     const write = this.plan(input, target);
     const kind = target.existing ? 'modify' : 'create';
     if (write.as === 'base64') return [{ kind, path: target.path, content: bytesToBase64(write.bytes), format: 'base64' }];
-    return [{ kind, path: target.path, content: write.text, format: write.format }];
+    return [{ kind, path: target.path, content: write.text, ...formatField(write.format) }];
   }
 
   async execute(input: WriteFileInput, context: ToolContext): Promise<WriteFileOutput> {
