@@ -126,6 +126,14 @@ function findBlock(content: string): FrontmatterBlock | null {
   return null;
 }
 
+/**
+ * The 0-based line of the `---` that closes the note's properties, or null when it has none: lines up to it are
+ * the properties block, where inserted text would break them.
+ */
+export function propertiesEnd(content: string): number | null {
+  return findBlock(content.startsWith(BOM) ? content.slice(BOM.length) : content)?.close ?? null;
+}
+
 const DOUBLE_QUOTED_KEY = /^"((?:[^"\\]|\\.)*)"\s*:(?:\s|$)/;
 const SINGLE_QUOTED_KEY = /^'((?:[^']|'')*)'\s*:(?:\s|$)/;
 const PLAIN_KEY = /^([^\s#'"\-?:,[\]{}&*!|>%@`](?:(?![ \t]#).)*?)[ \t]*:(?:\s|$)/;

@@ -48,7 +48,8 @@ export function hasBinarySignature(bytes: Uint8Array): boolean {
   return MAGIC.some((magic) => startsWith(bytes, magic));
 }
 
-function lineEndings(text: string): { eol: LineEnding; mixed: boolean } {
+/** The more frequent line ending of `text` (LF without any), and whether it mixes both. */
+export function lineEndingOf(text: string): { eol: LineEnding; mixed: boolean } {
   const crlf = text.match(/\r\n/g)?.length ?? 0;
   const lf = (text.match(/\n/g)?.length ?? 0) - crlf;
   return { eol: crlf > lf ? 'crlf' : 'lf', mixed: crlf > 0 && lf > 0 };
@@ -71,7 +72,7 @@ function decodeLatin1(bytes: Uint8Array): string {
 export function decodeNote(bytes: Uint8Array, as?: NoteEncoding): DecodedNote {
   const sizeBytes = bytes.length;
   const done = (text: string, encoding: NoteEncoding, bom: boolean, flags: { invalidUtf8?: boolean; binary?: boolean } = {}): DecodedNote => {
-    const { eol, mixed } = lineEndings(text);
+    const { eol, mixed } = lineEndingOf(text);
     return { text, format: { encoding, bom, eol }, invalidUtf8: flags.invalidUtf8 ?? false, binary: flags.binary ?? false, mixedEol: mixed, sizeBytes };
   };
   if (startsWith(bytes, [0xff, 0xfe])) return done(decodeUtf16(bytes.subarray(2), true), 'utf-16le', true);

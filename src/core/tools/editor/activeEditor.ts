@@ -1,5 +1,6 @@
 import { AgentError } from '../../errors';
 import type { EditorRange, EditorSnapshot } from '../../ports/editor';
+import { lineEndingOf, withLineEnding } from '../../util/noteBytes';
 import type { PlannedChange, ToolContext } from '../types';
 
 /**
@@ -19,10 +20,16 @@ export function requireEditorWithFile(context: ToolContext, action: string): Edi
 
 /**
  * The editor's file as it will be after `text` replaces `range`, for the approval preview and the checkpoint.
- * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke.
+ * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke. The editor holds "\n"
+ * lines; the file keeps its own line ending.
  */
 export async function plannedEdit(context: ToolContext, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
   const current = await context.vault.read(filePath);
+  return [{ kind: 'modify', path: filePath, content: editedText(current, range, text) }];
+}
+
+/** `current` with `text` in place of `range`, in the line ending `current` uses. */
+export function editedText(current: string, range: EditorRange, text: string): string {
   const lines = current.split('\n');
   const offset = (line: number, ch: number): number => {
     let total = 0;
@@ -31,5 +38,5 @@ export async function plannedEdit(context: ToolContext, filePath: string, range:
   };
   const from = offset(range.from.line, range.from.ch);
   const to = offset(range.to.line, range.to.ch);
-  return [{ kind: 'modify', path: filePath, content: current.slice(0, from) + text + current.slice(to) }];
+  return current.slice(0, from) + withLineEnding(text, lineEndingOf(current).eol) + current.slice(to);
 }
