@@ -1,6 +1,7 @@
 import { AgentError } from '../../errors';
 import type { EditorRange, EditorSnapshot } from '../../ports/editor';
-import { lineEndingOf, withLineEnding } from '../../util/noteBytes';
+import { editedText } from '../../util/editorPositions';
+import { decodeNote, formatLabel, type NoteFormat } from '../../util/noteBytes';
 import type { PlannedChange, ToolContext } from '../types';
 
 /**
@@ -23,20 +24,30 @@ export function requireEditorWithFile(context: ToolContext, action: string): Edi
  * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke. The editor holds "\n"
  * lines; the file keeps its own line ending.
  */
-export async function plannedEdit(context: ToolContext, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
-  const current = await context.vault.read(filePath);
-  return [{ kind: 'modify', path: filePath, content: editedText(current, range, text) }];
+export async function plannedEdit(context: ToolContext, tool: string, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
+  const current = await editableNote(context, tool, filePath);
+  return [modifyChange(filePath, editedText(current.text, range, text), current.format)];
 }
 
-/** `current` with `text` in place of `range`, in the line ending `current` uses. */
-export function editedText(current: string, range: EditorRange, text: string): string {
-  const lines = current.split('\n');
-  const offset = (line: number, ch: number): number => {
-    let total = 0;
-    for (let index = 0; index < line && index < lines.length; index++) total += (lines[index] as string).length + 1;
-    return Math.min(current.length, total + ch);
-  };
-  const from = offset(range.from.line, range.from.ch);
-  const to = offset(range.to.line, range.to.ch);
-  return current.slice(0, from) + withLineEnding(text, lineEndingOf(current).eol) + current.slice(to);
+/** A planned change to the editor's note; the BOM of a note that has one is named, not part of the text. */
+export function modifyChange(path: string, content: string, format: NoteFormat): PlannedChange {
+  return format.bom ? { kind: 'modify', path, content, format } : { kind: 'modify', path, content };
 }
+
+/**
+ * The editor's note as saved, when the editor can write it without changing its other bytes: the platform's
+ * editor saves UTF-8, so a UTF-16 or Latin-1 note (which it shows garbled) or a binary file is refused.
+ */
+export async function editableNote(context: ToolContext, tool: string, filePath: string): Promise<{ text: string; format: NoteFormat }> {
+  const note = decodeNote(await context.vault.readBinary(filePath));
+  if (note.binary || note.invalidUtf8 || note.format.encoding !== 'utf-8') {
+    const what = note.binary ? 'a binary file' : note.invalidUtf8 ? 'not UTF-8' : `in ${formatLabel(note.format)}`;
+    throw new AgentError(
+      note.binary ? 'BINARY_FILE' : 'NOT_UTF8',
+      `${tool}: "${filePath}" is ${what}, and the editor would save it as UTF-8, changing every byte; nothing was written. Use vault.writeFile, which keeps its encoding`,
+      { path: filePath },
+    );
+  }
+  return { text: note.text, format: note.format };
+}
+

@@ -1,9 +1,9 @@
 import type { EditorPosition } from '../../ports/editor';
-import { normalizeNewlines, positionAfter } from '../../util/editorPositions';
+import { editedText, normalizeNewlines, positionAfter } from '../../util/editorPositions';
 import { propertiesEnd } from '../../util/frontmatter';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
-import { editedText, requireEditorWithFile } from './activeEditor';
+import { editableNote, modifyChange, requireEditorWithFile } from './activeEditor';
 
 export interface InsertAtCursorInput {
   text: string;
@@ -35,14 +35,15 @@ export class InsertAtCursorTool extends BaseTool<InsertAtCursorInput, InsertAtCu
 
   override async describeChanges(input: InsertAtCursorInput, context: ToolContext): Promise<PlannedChange[]> {
     const snapshot = requireEditorWithFile(context, 'insert text into');
-    const current = await context.vault.read(snapshot.filePath);
-    const place = placement(current, snapshot.cursor, normalizeNewlines(input.text));
-    return [{ kind: 'modify', path: snapshot.filePath, content: editedText(current, { from: place.at, to: place.at }, place.text) }];
+    const current = await editableNote(context, this.name, snapshot.filePath);
+    const place = placement(current.text, snapshot.cursor, normalizeNewlines(input.text));
+    return [modifyChange(snapshot.filePath, editedText(current.text, { from: place.at, to: place.at }, place.text), current.format)];
   }
 
   async execute(input: InsertAtCursorInput, context: ToolContext): Promise<InsertAtCursorOutput> {
     const snapshot = requireEditorWithFile(context, 'insert text into');
-    const place = placement(await context.vault.read(snapshot.filePath), snapshot.cursor, normalizeNewlines(input.text));
+    const current = await editableNote(context, this.name, snapshot.filePath);
+    const place = placement(current.text, snapshot.cursor, normalizeNewlines(input.text));
     await context.editor.replaceRange(place.text, { from: place.at, to: place.at });
     const cursorAfter = positionAfter(place.at, place.text);
     context.editor.setCursor(cursorAfter);

@@ -107,7 +107,7 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
     }
     if (policy === 'keep') return { kind: 'keep', path, mtimeMs: existing.mtimeMs };
     // The note keeps its encoding, BOM and line ending; a binary file or a lossily read one is refused.
-    const kept = writeFormat(this.name, path, await loadNote(vault, path, input.encoding), input.encoding);
+    const kept = writeFormat(this.name, path, await loadNote(vault, path, input.encoding), input.encoding, { content, append: false });
     const text = withLineEnding(content, kept.eol);
     requireEncodable(this.name, path, text, kept);
     return { kind: 'overwrite', path, content: text, format: kept, mtimeMs: existing.mtimeMs };

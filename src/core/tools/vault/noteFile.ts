@@ -18,10 +18,11 @@ export function decodeFor(bytes: Uint8Array, encoding?: NoteEncoding): DecodedNo
 }
 
 /**
- * The format to write `note` back in: its own, or the encoding the call named. Refuses a binary file (text
- * would replace it) and a note that is not UTF-8 when the call named no encoding (its text was read lossily).
+ * The format to write `note` back in: its own, or the encoding the call named. Refused: text over a binary file,
+ * and, for a note that is not UTF-8 when the call named no encoding, an append (it would mix two encodings in one
+ * file) or text holding U+FFFD (the note's text as read, whose lost characters it would make final).
  */
-export function writeFormat(tool: string, path: string, note: DecodedNote, encoding: NoteEncoding | undefined): NoteFormat {
+export function writeFormat(tool: string, path: string, note: DecodedNote, encoding: NoteEncoding | undefined, write: { content: string; append: boolean }): NoteFormat {
   if (note.binary) {
     throw new AgentError(
       'BINARY_FILE',
@@ -29,7 +30,7 @@ export function writeFormat(tool: string, path: string, note: DecodedNote, encod
       { path },
     );
   }
-  if (note.invalidUtf8 && encoding === undefined) {
+  if (note.invalidUtf8 && encoding === undefined && (write.append || write.content.includes('\ufffd'))) {
     throw new AgentError(
       'NOT_UTF8',
       `${tool}: "${path}" is not UTF-8 (probably Latin-1 or Windows-1252), so its text as read lost characters; nothing was written. Pass \`encoding\` "latin-1" to keep its encoding, or "utf-8" to convert it`,

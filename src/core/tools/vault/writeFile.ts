@@ -87,11 +87,12 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
       joined.set(piece, bytes.length);
       return { as: 'base64', bytes: joined, piece };
     }
-    const format = note ? writeFormat(this.name, path, note, input.encoding) : newNoteFormat(input.encoding);
+    const append = input.mode === 'append';
+    const format = note ? writeFormat(this.name, path, note, input.encoding, { content: input.content, append }) : newNoteFormat(input.encoding);
     // The model writes "\n"; a CRLF note stays CRLF, so the card shows only the lines that change.
     const piece = note ? withLineEnding(input.content, format.eol) : input.content;
     requireEncodable(this.name, path, piece, format);
-    if (note && input.mode === 'append') return { as: 'text', text: note.text + piece, piece, format, appendTo: note };
+    if (note && append) return { as: 'text', text: note.text + piece, piece, format, appendTo: note };
     return { as: 'text', text: piece, piece, format, appendTo: null };
   }
 

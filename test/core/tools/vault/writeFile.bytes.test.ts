@@ -97,3 +97,17 @@ describe('vault.writeFile keeps every byte it does not mean to change', () => {
     expect(await write({ path: 'utf8-bom.md', content: 'x\n', expectedEtag: etag })).toMatchObject({ ok: true });
   });
 });
+
+describe('vault.writeFile over a note that is not UTF-8, without an encoding', () => {
+  it('should replace it with new text in UTF-8, which holds no character the read lost', async () => {
+    const { vault, write } = await setup('latin1.md');
+    expect(await write({ path: 'latin1.md', content: 'All new.\n' })).toMatchObject({ ok: true });
+    expect(await vault.readBinary('latin1.md')).toEqual(bytesOf('All new.\n'));
+  });
+
+  it('should refuse an append, which would mix two encodings in one file', async () => {
+    const { vault, write } = await setup('latin1.md');
+    expect(await write({ path: 'latin1.md', content: 'é\n', mode: 'append' })).toMatchObject({ ok: false, error: { code: 'NOT_UTF8' } });
+    expect(await vault.readBinary('latin1.md')).toEqual(fixtureBytes('latin1.md'));
+  });
+});
