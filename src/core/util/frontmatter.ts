@@ -134,6 +134,12 @@ export function propertiesEnd(content: string): number | null {
   return findBlock(content.startsWith(BOM) ? content.slice(BOM.length) : content)?.close ?? null;
 }
 
+/** The lines between the fences of the note's properties, without their "\r", or null when it has none. */
+export function propertiesLines(content: string): string[] | null {
+  const found = findBlock(content.startsWith(BOM) ? content.slice(BOM.length) : content);
+  return found ? found.lines.slice(1, found.close).map((line) => line.replace(/\r$/, '')) : null;
+}
+
 const DOUBLE_QUOTED_KEY = /^"((?:[^"\\]|\\.)*)"\s*:(?:\s|$)/;
 const SINGLE_QUOTED_KEY = /^'((?:[^']|'')*)'\s*:(?:\s|$)/;
 const PLAIN_KEY = /^([^\s#'"\-?:,[\]{}&*!|>%@`](?:(?![ \t]#).)*?)[ \t]*:(?:\s|$)/;

@@ -1,6 +1,7 @@
 import type { VaultPort } from '../../ports/vault';
 import type { PlannedChange } from '../../tools/types';
 import { base64ToBytes } from '../../util/base64';
+import { propertiesWarning } from '../../util/propertiesCheck';
 import { contentWarnings } from './contentWarnings';
 import { isBinary, sizeOf, textSides } from './formatChange';
 import { textDiff } from './textDiff';
@@ -40,6 +41,8 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
 async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[]): Promise<FileChange> {
   if (change.format === 'base64') return binaryChange(change, vault, notes);
   const warnings = contentWarnings(change.content);
+  const properties = propertiesWarning(change.path, change.content);
+  if (properties !== null) notes.push(properties);
   if (change.kind === 'create') {
     const diff = textDiff('', change.content.replace(/\r\n/g, '\n'));
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);

@@ -55,3 +55,28 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
     expect(preview.notes).toEqual(['pixel.png: binary content (69 bytes → 3 bytes), not shown']);
   });
 });
+
+describe('buildPreview on a note whose properties do not parse', () => {
+  it('should warn when an append leaves a properties block that is not YAML', async () => {
+    const vault = new MemoryVault({ 'Trip.md': '---\ntags: [travel]\nSummary of the trip.\n---\n# Trip\n' });
+    const context = buildToolContext({ vault });
+    const changes = await new WriteFileTool().describeChanges({ path: 'Trip.md', content: 'Day 2.\n', mode: 'append', as: 'text' }, context);
+    expect((await buildPreview(changes, vault)).notes).toEqual([
+      'Trip.md: its properties (lines 1-4) do not parse as YAML: line 3 "Summary of the trip." is not "key: value"; Obsidian will show them as text until that is fixed',
+    ]);
+  });
+
+  it('should name a key written twice and a tab used for indentation', async () => {
+    const vault = new MemoryVault({});
+    const twice = await buildPreview([{ kind: 'create', path: 'a.md', content: '---\ntitle: A\ntitle: B\n---\n' }], vault);
+    expect(twice.notes).toEqual(['a.md: its properties (lines 1-4) do not parse as YAML: the key "title" is written twice (lines 2 and 3); Obsidian will show them as text until that is fixed']);
+    const tab = await buildPreview([{ kind: 'create', path: 'b.md', content: '---\ntags:\n\t- a\n---\n' }], vault);
+    expect(tab.notes).toEqual(['b.md: its properties (lines 1-4) do not parse as YAML: line 3 is indented with a tab, which YAML does not allow; Obsidian will show them as text until that is fixed']);
+  });
+
+  it('should say nothing about properties that parse', async () => {
+    const vault = new MemoryVault({});
+    const preview = await buildPreview([{ kind: 'create', path: 'a.md', content: '---\ntitle: "A: b"\ntags:\n  - x\n- y\n# comment\n\n---\nBody\n' }], vault);
+    expect(preview.notes).toEqual([]);
+  });
+});
