@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { VaultPort } from '../../src/core/ports/vault';
 
 /** The files of test/fixtures/encodings (see test/fixtures/README.md), by name. */
@@ -16,7 +17,8 @@ export const ENCODING_FIXTURES = [
 export type EncodingFixture = (typeof ENCODING_FIXTURES)[number];
 
 export function fixtureBytes(name: EncodingFixture): Uint8Array {
-  return new Uint8Array(readFileSync(new URL(`../fixtures/encodings/${name}`, import.meta.url)));
+  // From the repository root (where vitest runs): import.meta.url is no file URL under happy-dom.
+  return new Uint8Array(readFileSync(resolve('test/fixtures/encodings', name)));
 }
 
 /** Puts fixtures into `vault` under their own names, byte for byte. */
