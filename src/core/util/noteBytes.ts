@@ -50,8 +50,12 @@ export function hasBinarySignature(bytes: Uint8Array): boolean {
 
 /** The more frequent line ending of `text` (LF without any), and whether it mixes both. */
 export function lineEndingOf(text: string): { eol: LineEnding; mixed: boolean } {
-  const crlf = text.match(/\r\n/g)?.length ?? 0;
-  const lf = (text.match(/\n/g)?.length ?? 0) - crlf;
+  let crlf = 0;
+  let lf = 0;
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+    if (index > 0 && text.charCodeAt(index - 1) === 13) crlf++;
+    else lf++;
+  }
   return { eol: crlf > lf ? 'crlf' : 'lf', mixed: crlf > 0 && lf > 0 };
 }
 

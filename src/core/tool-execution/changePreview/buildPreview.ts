@@ -3,7 +3,7 @@ import type { PlannedChange } from '../../tools/types';
 import { base64ToBytes } from '../../util/base64';
 import { propertiesWarning } from '../../util/propertiesCheck';
 import { contentWarnings } from './contentWarnings';
-import { isBinary, sizeOf, textSides } from './formatChange';
+import { sizeOf, textSides } from './formatChange';
 import { textDiff } from './textDiff';
 import type { ChangePreview, FileChange } from './types';
 
@@ -48,11 +48,11 @@ async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'mod
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
     return { kind: 'created', path: change.path, newSize: sizeOf(change.content, change.format), hunks: diff.hunks, warnings };
   }
-  const oldBytes = await vault.readBinary(change.path);
-  if (isBinary(oldBytes)) notes.push(`${change.path}: a binary file (${oldBytes.length} bytes) becomes text`);
-  const sides = textSides(oldBytes, change.content, change.format);
+  const sides = textSides(await vault.readBinary(change.path), change.content, change.format);
+  if (sides.oldBinary) notes.push(`${change.path}: a binary file (${sides.oldSize} bytes) becomes text`);
   for (const formatChange of sides.formatChanges) notes.push(`${change.path}: ${formatChange}`);
-  const diff = textDiff(sides.oldText, sides.newText);
+  // A binary file's bytes decoded as lines are noise: the card shows only the text that replaces them.
+  const diff = textDiff(sides.oldBinary ? '' : sides.oldText, sides.newText);
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
   return { kind: 'modified', path: change.path, oldSize: sides.oldSize, newSize: sides.newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
 }

@@ -80,3 +80,12 @@ describe('buildPreview on a note whose properties do not parse', () => {
     expect(preview.notes).toEqual([]);
   });
 });
+
+describe('buildPreview of text over a binary file', () => {
+  it('should say a binary file becomes text and show only the new text, not the old bytes as lines', async () => {
+    const vault = await vaultWithFixtures();
+    const preview = await buildPreview([{ kind: 'modify', path: 'pixel.png', content: 'oops text' }], vault);
+    expect(preview.notes).toEqual(['pixel.png: a binary file (69 bytes) becomes text']);
+    expect(preview.files[0]).toMatchObject({ kind: 'modified', oldSize: 69, newSize: 9, added: 1, removed: 0 });
+  });
+});
