@@ -31,9 +31,10 @@ export function writeFormat(tool: string, path: string, note: DecodedNote, encod
     );
   }
   if (note.invalidUtf8 && encoding === undefined && (write.append || write.content.includes('\ufffd'))) {
+    const why = write.append ? 'and appending UTF-8 text would mix two encodings in one file' : 'so its text as read lost characters';
     throw new AgentError(
       'NOT_UTF8',
-      `${tool}: "${path}" is not UTF-8 (probably Latin-1 or Windows-1252), so its text as read lost characters; nothing was written. Pass \`encoding\` "latin-1" to keep its encoding, or "utf-8" to convert it`,
+      `${tool}: "${path}" is not UTF-8 (probably Latin-1 or Windows-1252), ${why}; nothing was written. Pass \`encoding\` "latin-1" to keep its encoding, or "utf-8" to convert it`,
       { path },
     );
   }

@@ -107,7 +107,14 @@ describe('vault.writeFile over a note that is not UTF-8, without an encoding', (
 
   it('should refuse an append, which would mix two encodings in one file', async () => {
     const { vault, write } = await setup('latin1.md');
-    expect(await write({ path: 'latin1.md', content: 'é\n', mode: 'append' })).toMatchObject({ ok: false, error: { code: 'NOT_UTF8' } });
+    expect(await write({ path: 'latin1.md', content: 'é\n', mode: 'append' })).toEqual({
+      ok: false,
+      error: {
+        code: 'NOT_UTF8',
+        message:
+          'vault.writeFile: "latin1.md" is not UTF-8 (probably Latin-1 or Windows-1252), and appending UTF-8 text would mix two encodings in one file; nothing was written. Pass `encoding` "latin-1" to keep its encoding, or "utf-8" to convert it',
+      },
+    });
     expect(await vault.readBinary('latin1.md')).toEqual(fixtureBytes('latin1.md'));
   });
 });
