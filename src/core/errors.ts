@@ -27,6 +27,12 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'CONTEXT_OVERFLOW'
   | 'INVALID_PLAN'
+  /** A text write to an image, PDF or other binary file; a text read of one. */
+  | 'BINARY_FILE'
+  /** A note that is not UTF-8, written without saying how to encode it. */
+  | 'NOT_UTF8'
+  /** Text the note's encoding (Latin-1) cannot hold. */
+  | 'NOT_ENCODABLE'
   | 'INTERNAL';
 
 export class AgentError extends Error {

@@ -1,11 +1,13 @@
 import { AgentError } from '../core/errors';
 import type { EditorPort, EditorPosition, EditorRange, EditorSnapshot } from '../core/ports/editor';
 import type { VaultPort } from '../core/ports/vault';
-import { comparePositions, normalizeNewlines } from '../core/util/editorPositions';
+import { comparePositions, editedText, normalizeNewlines } from '../core/util/editorPositions';
 
 interface OpenDocument {
   filePath: string | null;
   text: string;
+  /** The file's text as last opened or saved, in its own line endings, which a save keeps: only "\n" lives in `text`. */
+  saved: string;
   /** Offsets into `text`; the anchor stays put while the head moves, so anchor > head is a backwards selection. */
   anchor: number;
   head: number;
@@ -35,7 +37,7 @@ export class MemoryEditor implements EditorPort {
 
   /** Opens `text` as the document of `filePath` (null for an unsaved buffer), with the cursor at the start. */
   setDocument(filePath: string | null, text: string): this {
-    this.doc = { filePath, text: normalizeNewlines(text), anchor: 0, head: 0 };
+    this.doc = { filePath, text: normalizeNewlines(text), saved: text, anchor: 0, head: 0 };
     return this;
   }
 
@@ -93,7 +95,9 @@ export class MemoryEditor implements EditorPort {
     const insert = normalizeNewlines(text);
     const next = doc.text.slice(0, from) + insert + doc.text.slice(to);
     // Written before the buffer changes, so a failed save leaves editor and file as they were.
-    if (this.vault && doc.filePath !== null) await this.vault.modify(doc.filePath, next);
+    const saved = editedText(doc.saved, { from: this.positionOf(doc, from), to: this.positionOf(doc, to) }, insert);
+    if (this.vault && doc.filePath !== null) await this.vault.modify(doc.filePath, saved);
+    doc.saved = saved;
     const map = (offset: number, assoc: -1 | 1): number => mapOffset(offset, assoc, from, to, insert.length);
     if (doc.anchor === doc.head) {
       doc.anchor = doc.head = map(doc.head, -1);

@@ -59,7 +59,8 @@ export class MemoryVault implements VaultPort {
     return settle(() => {
       if (this.folders.has(path)) throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
       const existed = this.files.has(path);
-      this.writeInternal(path, new TextDecoder().decode(data), data.slice());
+      // The BOM stays in the text, as NodeVault's read keeps it: an editor that saves the text keeps it too.
+      this.writeInternal(path, new TextDecoder('utf-8', { ignoreBOM: true }).decode(data), data.slice());
       this.emit({ type: existed ? 'modify' : 'create', path });
       return this.statSync(path) as VaultEntry;
     });

@@ -96,7 +96,9 @@ export class ObsidianVault implements VaultPort {
     const target = normalizePath(path);
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = this.fileAt(target);
-    await attempt(file.path, () => this.vault.process(file, () => content));
+    // The whole new text was approved and the checkpoint just recorded the old one: `process` would read the note
+    // once more only to throw its text away.
+    await attempt(file.path, () => this.vault.modify(file, content));
     return this.remember(target, content, this.entryOf(file));
   }
 

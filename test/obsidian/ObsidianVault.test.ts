@@ -110,7 +110,7 @@ describe('ObsidianVault', () => {
 
   it('should keep Obsidian\'s message when a failure has no better code', async () => {
     const { app, vault } = setup({ 'a.md': 'a' });
-    vi.spyOn(app.vault, 'process').mockRejectedValue(new Error('EACCES: permission denied'));
+    vi.spyOn(app.vault, 'modify').mockRejectedValue(new Error('EACCES: permission denied'));
     await expect(vault.modify('a.md', 'b')).rejects.toMatchObject({
       code: 'INTERNAL',
       message: 'Obsidian could not complete the operation on "a.md": EACCES: permission denied',

@@ -1,5 +1,7 @@
 import type { VaultPort } from '../ports/vault';
 import type { PlannedChange } from '../tools/types';
+import { base64ToBytes } from '../util/base64';
+import { encodeNote, type NoteFormat } from '../util/noteBytes';
 import { utf8Length } from '../util/text';
 import { UNKNOWN } from './resolve';
 
@@ -45,11 +47,10 @@ export async function applyChanges(vault: VaultPort, changes: readonly PlannedCh
   for (const change of changes) {
     switch (change.kind) {
       case 'create':
-        if (await vault.stat(change.path)) await vault.modify(change.path, change.content);
-        else await vault.create(change.path, change.content);
-        break;
       case 'modify':
-        if (await vault.stat(change.path)) await vault.modify(change.path, change.content);
+        // In its own encoding and line ending, or as bytes, so that a later step of the plan finds what the write leaves.
+        if (change.format !== undefined) await vault.writeBinary(change.path, plannedBytes(change.content, change.format));
+        else if (await vault.stat(change.path)) await vault.modify(change.path, change.content);
         else await vault.create(change.path, change.content);
         break;
       case 'move':
@@ -66,4 +67,8 @@ export async function applyChanges(vault: VaultPort, changes: readonly PlannedCh
         break;
     }
   }
+}
+
+function plannedBytes(content: string, format: NoteFormat | 'base64'): Uint8Array {
+  return format === 'base64' ? (base64ToBytes(content) ?? new Uint8Array()) : encodeNote(content, format);
 }

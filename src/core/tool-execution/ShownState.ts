@@ -30,6 +30,11 @@ export class ShownState {
     this.add(path, await hashOfText(text));
   }
 
+  /** The bytes the card was built from: their blob id is exactly what the checkpoint will find if nothing changed. */
+  async bytes(path: string, bytes: Uint8Array): Promise<void> {
+    this.add(path, await hashContent(bytes));
+  }
+
   /** Without reading: every file the changes create was absent when they were described. */
   static ofCreates(changes: readonly PlannedChange[]): ShownState {
     const shown = new ShownState();

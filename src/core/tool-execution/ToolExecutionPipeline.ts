@@ -1,11 +1,13 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import type { ApprovalPort, ApprovalRequest } from '../ports/approval';
 import type { ClockPort } from '../ports/clock';
+import type { VaultPort } from '../ports/vault';
 import type { AnyTool } from '../tools/BaseTool';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { PlannedChange, ToolContext } from '../tools/types';
 import { listEffects } from './ApprovedChanges';
 import type { AuditLog } from './AuditLog';
+import { CallReads } from './CallReads';
 import { buildPreview, summarize } from './changePreview/buildPreview';
 import type { IgnoreService } from './IgnoreService';
 import type { ResultExternalizer } from './ResultExternalizer';
@@ -134,11 +136,13 @@ export class ToolExecutionPipeline {
       const input = tool.validate(call.input);
       run.repetition.check(tool.name, input);
       await this.deps.ignore.ensureLoaded();
-      const context: ToolContext = { ...run.ports, signal: run.signal, runId: run.runId, readable: (path) => this.deps.ignore.denial(path, 'read') === null };
+      const reads = new CallReads(run.ports.vault);
+      const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable: (path) => this.deps.ignore.denial(path, 'read') === null };
       const asks = needsApproval(tool.meta, settings);
       let again: Stale | null = null;
       for (let cards = 1; ; cards++) {
-        const cleared = await this.clear(tool, call.input, input, context, run, settings, asks, again);
+        reads.forget();
+        const cleared = await this.clear(tool, call.input, input, context, run, settings, asks, again, reads);
         approvalNote = cleared.note;
         const changes = cleared.changes;
         if (!tool.meta.isWrite && !changes.some((change) => change.kind === 'command' && change.activeFile)) break;
@@ -173,7 +177,7 @@ export class ToolExecutionPipeline {
    * `again` says what went stale), or under "Approve all for this run". Returns the changes to checkpoint and what
    * was shown of the files they write, with what showed it.
    */
-  private async clear(tool: AnyTool, rawInput: unknown, input: unknown, context: ToolContext, run: RunState, settings: PipelineSettings, asks: boolean, again: Stale | null): Promise<Cleared> {
+  private async clear(tool: AnyTool, rawInput: unknown, input: unknown, context: ToolContext, run: RunState, settings: PipelineSettings, asks: boolean, again: Stale | null, reads: CallReads): Promise<Cleared> {
     let changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
     await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
     if (!asks) return { changes, shown: new ShownState(), note: 'auto', basis: 'described' };
@@ -182,7 +186,9 @@ export class ToolExecutionPipeline {
     if (approved && unshown?.length === 0 && !again) return { changes, shown: await approved.shownFor(changes, context.vault), note: 'approved-in-preview', basis: 'preview' };
     const carded = again !== null || !run.approvedForRun;
     const shown = new ShownState();
-    const note = await this.approve(tool, input, changes, run, settings, unshown?.length ? unshown : null, again, shown);
+    const note = await this.approve(tool, input, changes, run, settings, unshown?.length ? unshown : null, again, shown, context.vault);
+    // What was read before the answer may be old now.
+    reads.forget();
     if (!carded) return { changes, shown: ShownState.ofCreates(changes), note, basis: 'described' };
     if (tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
     return { changes, shown, note, basis: 'card' };
@@ -192,9 +198,19 @@ export class ToolExecutionPipeline {
    * `unshown`: in a plan run, what of this call its preview did not show; `again`: what changed since the call was
    * last shown or let through. Either is said on the card, and `again` asks even under "Approve all for this run".
    */
-  private async approve(tool: AnyTool, input: unknown, changes: PlannedChange[], run: RunState, settings: PipelineSettings, unshown: string[] | null, again: Stale | null, shown: ShownState): Promise<string> {
+  private async approve(
+    tool: AnyTool,
+    input: unknown,
+    changes: PlannedChange[],
+    run: RunState,
+    settings: PipelineSettings,
+    unshown: string[] | null,
+    again: Stale | null,
+    shown: ShownState,
+    vault: VaultPort,
+  ): Promise<string> {
     if (run.approvedForRun && !again) return 'approved-for-run';
-    const preview = await buildPreview(changes, run.ports.vault, shown);
+    const preview = await buildPreview(changes, vault, shown);
     if (again) preview.notes.push(staleNote(again));
     if (unshown) preview.notes.push(`The plan's preview you approved did not show this: ${listEffects(unshown)}. Approve it only if you expect it.`);
     const request = { runId: run.runId, tool: tool.name, input, risk: tool.meta.risk, preview, summary: summarize(tool.name, changes) };

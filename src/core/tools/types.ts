@@ -5,6 +5,7 @@ import type { CommandsPort } from '../ports/commands';
 import type { EditorPort } from '../ports/editor';
 import type { VaultPort } from '../ports/vault';
 import type { WorkspacePort } from '../ports/workspace';
+import type { NoteFormat } from '../util/noteBytes';
 import type { JsonSchema } from './schemas/common';
 
 export type { JsonSchema };
@@ -124,8 +125,12 @@ export type ToolResult<O = unknown> =
  * checkpoint, and a plan's dry run all come from it. Content is the whole new text of the file.
  */
 export type PlannedChange =
-  | { kind: 'create'; path: string; content: string }
-  | { kind: 'modify'; path: string; content: string }
+  /**
+   * `format` is how the text will be stored (encoding, BOM, line ending; plain UTF-8 when absent), or "base64"
+   * when `content` is the base64 of bytes to write as they are.
+   */
+  | { kind: 'create'; path: string; content: string; format?: NoteFormat | 'base64' }
+  | { kind: 'modify'; path: string; content: string; format?: NoteFormat | 'base64' }
   | { kind: 'move'; path: string; toPath: string; isFolder: boolean }
   | { kind: 'delete'; path: string; isFolder: boolean; toTrash: boolean }
   | { kind: 'create-folder'; path: string }

@@ -8,3 +8,10 @@ export function bytesToBase64(bytes: Uint8Array): string {
   }
   return btoa(binary);
 }
+
+/** The bytes of a base64 text; null when it is not base64. */
+export function base64ToBytes(text: string): Uint8Array | null {
+  const compact = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) return null;
+  return Uint8Array.from(atob(compact), (char) => char.charCodeAt(0));
+}

@@ -1,4 +1,5 @@
-import type { EditorPosition } from '../ports/editor';
+import type { EditorPosition, EditorRange } from '../ports/editor';
+import { lineEndingOf, withLineEnding } from './noteBytes';
 
 /**
  * Obsidian's editor (CodeMirror 6) splits text on "\r\n", "\r" and "\n" and keeps plain "\n" lines, so
@@ -24,4 +25,21 @@ export function comparePositions(a: EditorPosition, b: EditorPosition): number {
 
 export function samePosition(a: EditorPosition, b: EditorPosition): boolean {
   return comparePositions(a, b) === 0;
+}
+
+/**
+ * `current` (a file's text, in its own line endings) with `text` in place of `range` (editor positions, which
+ * count lines the same whatever the ending), the new text in the line ending `current` mostly uses. Every other
+ * byte stays, a mixed note's endings too.
+ */
+export function editedText(current: string, range: EditorRange, text: string): string {
+  const lines = current.split('\n');
+  const offset = (line: number, ch: number): number => {
+    let total = 0;
+    for (let index = 0; index < line && index < lines.length; index++) total += (lines[index] as string).length + 1;
+    return Math.min(current.length, total + ch);
+  };
+  const from = offset(range.from.line, range.from.ch);
+  const to = offset(range.to.line, range.to.ch);
+  return current.slice(0, from) + withLineEnding(text, lineEndingOf(current).eol) + current.slice(to);
 }

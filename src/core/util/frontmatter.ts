@@ -101,23 +101,43 @@ export function toYaml(data: Record<string, unknown>): string {
 }
 
 interface FrontmatterBlock {
-  /** The note split into lines, each still carrying its "\r" when the note uses CRLF. */
+  /** The note after its BOM, split into lines, each still carrying its "\r" when the note uses CRLF. */
   lines: string[];
   /** Index of the closing `---` line; the body is lines 1 .. close-1. */
   close: number;
   eol: '\n' | '\r\n';
 }
 
-/** The frontmatter block at the very top of `content`, as Obsidian recognizes it: `---` lines around YAML. */
+/** A byte order mark the text starts with: Obsidian reads the frontmatter after it, so a merge must too. */
+const BOM = '\ufeff';
+
+/**
+ * The frontmatter block at the very top of `content` (after a BOM), as Obsidian recognizes it: `---` lines
+ * around YAML, trailing spaces on either fence allowed.
+ */
 function findBlock(content: string): FrontmatterBlock | null {
   const lines = content.split('\n');
-  if (lines.length < 2 || (lines[0] ?? '').replace(/\r$/, '') !== '---') return null;
+  if (lines.length < 2 || (lines[0] ?? '').trimEnd() !== '---') return null;
   for (let i = 1; i < lines.length; i++) {
-    if ((lines[i] ?? '').replace(/\r$/, '').trimEnd() === '---') {
+    if ((lines[i] ?? '').trimEnd() === '---') {
       return { lines, close: i, eol: (lines[0] ?? '').endsWith('\r') ? '\r\n' : '\n' };
     }
   }
   return null;
+}
+
+/**
+ * The 0-based line of the `---` that closes the note's properties, or null when it has none: lines up to it are
+ * the properties block, where inserted text would break them.
+ */
+export function propertiesEnd(content: string): number | null {
+  return findBlock(content.startsWith(BOM) ? content.slice(BOM.length) : content)?.close ?? null;
+}
+
+/** The lines between the fences of the note's properties, without their "\r", or null when it has none. */
+export function propertiesLines(content: string): string[] | null {
+  const found = findBlock(content.startsWith(BOM) ? content.slice(BOM.length) : content);
+  return found ? found.lines.slice(1, found.close).map((line) => line.replace(/\r$/, '')) : null;
 }
 
 const DOUBLE_QUOTED_KEY = /^"((?:[^"\\]|\\.)*)"\s*:(?:\s|$)/;
@@ -177,6 +197,11 @@ function entryRanges(body: string[]): Map<string, { start: number; end: number }
  */
 export function withFrontmatter(content: string, data: Record<string, unknown>): string {
   if (entriesOf(data).length === 0) return content;
+  const bom = content.startsWith(BOM) ? BOM : '';
+  return bom + mergeInto(content.slice(bom.length), data);
+}
+
+function mergeInto(content: string, data: Record<string, unknown>): string {
   const found = findBlock(content);
   if (!found) return `---\n${toYaml(data)}\n---\n${content}`;
 

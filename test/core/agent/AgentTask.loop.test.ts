@@ -28,8 +28,9 @@ describe('AgentTask: the loop', () => {
     let inFlight = 0;
     let most = 0;
     const { run, fixture, model } = buildAgent({ files: { 'a.md': 'A', 'b.md': 'B', 'c.md': 'C' } });
-    const read = fixture.context.vault.read.bind(fixture.context.vault);
-    fixture.context.vault.read = async (path: string) => {
+    // vault.readFile reads a note's bytes, to know its encoding.
+    const read = fixture.context.vault.readBinary.bind(fixture.context.vault);
+    fixture.context.vault.readBinary = async (path: string) => {
       inFlight++;
       most = Math.max(most, inFlight);
       await new Promise((resolve) => setImmediate(resolve));
@@ -130,8 +131,8 @@ describe('AgentTask: the loop', () => {
   it('should stop before the next model call when the caller\'s signal aborts during a tool call', async () => {
     const controller = new AbortController();
     const { run, model, fixture } = buildAgent({ files: { 'a.md': 'A' }, replies: [callsReply([call('vault.readFile', { path: 'a.md' })]), textReply('never')] });
-    const read = fixture.context.vault.read.bind(fixture.context.vault);
-    fixture.context.vault.read = (path: string) => {
+    const read = fixture.context.vault.readBinary.bind(fixture.context.vault);
+    fixture.context.vault.readBinary = (path: string) => {
       controller.abort();
       return read(path);
     };

@@ -1,8 +1,10 @@
 import type { VaultPort } from '../../ports/vault';
 import type { PlannedChange } from '../../tools/types';
-import { utf8Length } from '../../util/text';
+import { base64ToBytes } from '../../util/base64';
+import { propertiesWarning } from '../../util/propertiesCheck';
 import type { ShownState } from '../ShownState';
 import { contentWarnings } from './contentWarnings';
+import { sizeOf, textSides } from './formatChange';
 import { textDiff } from './textDiff';
 import type { ChangePreview, FileChange } from './types';
 
@@ -41,21 +43,41 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
 }
 
 async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[], shown: ShownState | undefined): Promise<FileChange> {
-  const newSize = utf8Length(change.content);
+  if (change.format === 'base64') return binaryChange(change, vault, notes, shown);
   const warnings = contentWarnings(change.content);
+  const properties = propertiesWarning(change.path, change.content);
+  if (properties !== null) notes.push(properties);
   if (change.kind === 'create') {
     shown?.absent(change.path);
-    const diff = textDiff('', change.content);
+    const diff = textDiff('', change.content.replace(/\r\n/g, '\n'));
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
-    return { kind: 'created', path: change.path, newSize, hunks: diff.hunks, warnings };
+    return { kind: 'created', path: change.path, newSize: sizeOf(change.content, change.format), hunks: diff.hunks, warnings };
   }
-  const old = await vault.read(change.path);
-  await shown?.text(change.path, old);
-  const diff = textDiff(old, change.content);
+  const bytes = await vault.readBinary(change.path);
+  await shown?.bytes(change.path, bytes);
+  const sides = textSides(bytes, change.content, change.format);
+  if (sides.oldBinary) notes.push(`${change.path}: a binary file (${sides.oldSize} bytes) becomes text`);
+  for (const formatChange of sides.formatChanges) notes.push(`${change.path}: ${formatChange}`);
+  // A binary file's bytes decoded as lines are noise: the card shows only the text that replaces them.
+  const diff = textDiff(sides.oldBinary ? '' : sides.oldText, sides.newText);
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
   if (diff.wordDiffSkipped === 1) notes.push(`${change.path}: 1 changed line is shown whole, too different from the old one to compare word by word.`);
   if (diff.wordDiffSkipped > 1) notes.push(`${change.path}: ${diff.wordDiffSkipped} changed lines are shown whole, too different from the old ones to compare word by word.`);
-  return { kind: 'modified', path: change.path, oldSize: utf8Length(old), newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
+  return { kind: 'modified', path: change.path, oldSize: sides.oldSize, newSize: sides.newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
+}
+
+/** Bytes written as they are: sizes only, since no line of them means anything to a reader. */
+async function binaryChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[], shown: ShownState | undefined): Promise<FileChange> {
+  const newSize = base64ToBytes(change.content)?.length ?? 0;
+  if (change.kind === 'create') {
+    shown?.absent(change.path);
+    notes.push(`${change.path}: binary content (${newSize} bytes), not shown`);
+    return { kind: 'created', path: change.path, newSize, hunks: [], warnings: [] };
+  }
+  const bytes = await vault.readBinary(change.path);
+  await shown?.bytes(change.path, bytes);
+  notes.push(`${change.path}: binary content (${bytes.length} bytes → ${newSize} bytes), not shown`);
+  return { kind: 'modified', path: change.path, oldSize: bytes.length, newSize, hunks: [], warnings: [], added: 0, removed: 0 };
 }
 
 /** One line for the card's title: "Create Projects/Idea.md", "Move a.md → b.md", "Run command Toggle bold". */

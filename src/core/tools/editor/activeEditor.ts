@@ -1,5 +1,7 @@
 import { AgentError } from '../../errors';
 import type { EditorRange, EditorSnapshot } from '../../ports/editor';
+import { editedText } from '../../util/editorPositions';
+import { decodeNote, formatLabel, type NoteFormat } from '../../util/noteBytes';
 import type { PlannedChange, ToolContext } from '../types';
 
 /**
@@ -19,17 +21,33 @@ export function requireEditorWithFile(context: ToolContext, action: string): Edi
 
 /**
  * The editor's file as it will be after `text` replaces `range`, for the approval preview and the checkpoint.
- * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke.
+ * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke. The editor holds "\n"
+ * lines; the file keeps its own line ending.
  */
-export async function plannedEdit(context: ToolContext, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
-  const current = await context.vault.read(filePath);
-  const lines = current.split('\n');
-  const offset = (line: number, ch: number): number => {
-    let total = 0;
-    for (let index = 0; index < line && index < lines.length; index++) total += (lines[index] as string).length + 1;
-    return Math.min(current.length, total + ch);
-  };
-  const from = offset(range.from.line, range.from.ch);
-  const to = offset(range.to.line, range.to.ch);
-  return [{ kind: 'modify', path: filePath, content: current.slice(0, from) + text + current.slice(to) }];
+export async function plannedEdit(context: ToolContext, tool: string, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
+  const current = await editableNote(context, tool, filePath);
+  return [modifyChange(filePath, editedText(current.text, range, text), current.format)];
 }
+
+/** A planned change to the editor's note; the BOM of a note that has one is named, not part of the text. */
+export function modifyChange(path: string, content: string, format: NoteFormat): PlannedChange {
+  return format.bom ? { kind: 'modify', path, content, format } : { kind: 'modify', path, content };
+}
+
+/**
+ * The editor's note as saved, when the editor can write it without changing its other bytes: the platform's
+ * editor saves UTF-8, so a UTF-16 or Latin-1 note (which it shows garbled) or a binary file is refused.
+ */
+export async function editableNote(context: ToolContext, tool: string, filePath: string): Promise<{ text: string; format: NoteFormat }> {
+  const note = decodeNote(await context.vault.readBinary(filePath));
+  if (note.binary || note.invalidUtf8 || note.format.encoding !== 'utf-8') {
+    const what = note.binary ? 'a binary file' : note.invalidUtf8 ? 'not UTF-8' : `in ${formatLabel(note.format)}`;
+    throw new AgentError(
+      note.binary ? 'BINARY_FILE' : 'NOT_UTF8',
+      `${tool}: "${filePath}" is ${what}, and the editor would save it as UTF-8, changing every byte; nothing was written. Use vault.writeFile, which keeps its encoding`,
+      { path: filePath },
+    );
+  }
+  return { text: note.text, format: note.format };
+}
+

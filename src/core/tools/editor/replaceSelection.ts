@@ -3,7 +3,7 @@ import type { EditorRange } from '../../ports/editor';
 import { normalizeNewlines, positionAfter } from '../../util/editorPositions';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
-import { plannedEdit, requireEditorWithFile } from './activeEditor';
+import { editableNote, plannedEdit, requireEditorWithFile } from './activeEditor';
 
 export interface ReplaceSelectionInput {
   text: string;
@@ -27,12 +27,13 @@ export class ReplaceSelectionTool extends BaseTool<ReplaceSelectionInput, Replac
 
   override async describeChanges(input: ReplaceSelectionInput, context: ToolContext): Promise<PlannedChange[]> {
     const { snapshot, text } = this.prepare(input, context);
-    return await plannedEdit(context, snapshot.filePath, snapshot.range, text);
+    return await plannedEdit(context, this.name, snapshot.filePath, snapshot.range, text);
   }
 
   async execute(input: ReplaceSelectionInput, context: ToolContext): Promise<ReplaceSelectionOutput> {
     const { snapshot, text } = this.prepare(input, context);
     const { from } = snapshot.range;
+    await editableNote(context, this.name, snapshot.filePath);
     await context.editor.replaceRange(text, snapshot.range);
     const to = positionAfter(from, text);
     context.editor.setCursor(to);

@@ -30,7 +30,15 @@ export const replaceSelection = {
 
 export const insertAtCursor = {
   input: object({ text: { type: 'string' } }, ['text']),
-  output: object({ filePath: { type: 'string' }, cursorAfter: position, insertedChars: { type: 'integer' } }, ['filePath', 'cursorAfter', 'insertedChars']),
+  output: object(
+    {
+      filePath: { type: 'string' },
+      cursorAfter: position,
+      insertedChars: { type: 'integer' },
+      movedBelowProperties: { type: 'string', description: 'Present when the cursor was in or before the note\'s properties: the text went right after them instead, and this says where.' },
+    },
+    ['filePath', 'cursorAfter', 'insertedChars'],
+  ),
 };
 
 export const getActiveFilePath = {

@@ -2,6 +2,12 @@ import { object, vaultPath, type JsonSchema } from './common';
 
 const etag = { type: 'string', description: 'Content fingerprint: pass it back as expectedEtag to write only if nobody changed the file since.' };
 const mtimeMs = { type: 'number', description: 'Last modification, ms since the epoch.' };
+const encoding = {
+  type: 'string',
+  enum: ['utf-8', 'latin-1', 'utf-16le', 'utf-16be'],
+  description:
+    'How the file\'s bytes are text. Leave it out: a note keeps its own encoding, BOM and line ending. Needed only for a note that is not UTF-8 (readFile says so): "latin-1" reads and writes it as it is, "utf-8" converts it.',
+};
 
 export const ensureFolder = {
   input: object({ path: vaultPath('Folder path, e.g. "Projects/Active". Missing parents are created too.') }, ['path']),
@@ -24,6 +30,7 @@ export const createFile = {
         description: 'When the path is taken: "create-unique" (default) picks "Title (2).md", "error" fails, "overwrite" replaces the file.',
       },
       frontmatter: { type: 'object', description: 'YAML frontmatter to put at the top of the note.' },
+      encoding,
     },
     ['path', 'content'],
   ),
@@ -43,7 +50,8 @@ export const readFile = {
     {
       path: vaultPath('File path.'),
       maxBytes: { type: 'integer', minimum: 1, description: 'Return at most this many bytes (default: the whole file).' },
-      as: { type: 'string', enum: ['text', 'base64'], default: 'text', description: 'Output format.' },
+      as: { type: 'string', enum: ['text', 'base64'], default: 'text', description: 'Output format: "base64" for images, PDFs and other binary files, which text cannot hold.' },
+      encoding,
     },
     ['path'],
   ),
@@ -55,6 +63,8 @@ export const readFile = {
       mtimeMs,
       sizeBytes: { type: 'integer', description: 'Size of the whole file in bytes.' },
       truncated: { type: 'boolean', description: 'True when maxBytes cut the content short.' },
+      encoding: { type: 'string', description: 'The encoding found: "UTF-8", "UTF-8 with BOM", "UTF-16 LE with BOM", "Latin-1", or "not UTF-8" (the text is lossy; read it again with encoding "latin-1").' },
+      lineEnding: { type: 'string', enum: ['LF', 'CRLF', 'mixed'], description: 'The note\'s line ending; writes keep it.' },
     },
     ['path', 'content', 'truncated'],
   ),
@@ -67,11 +77,13 @@ export const writeFile = {
       content: { type: 'string' },
       mode: { type: 'string', enum: ['overwrite', 'append'], default: 'overwrite' },
       expectedEtag: { type: 'string', description: 'Write only if the file still has this etag (from readFile); otherwise fail and write nothing.' },
+      as: { type: 'string', enum: ['text', 'base64'], default: 'text', description: '"base64": content is the base64 of the bytes to write, for images, PDFs and other binary files. Text is never written over a binary file.' },
+      encoding,
     },
     ['path', 'content'],
   ),
   output: object(
-    { path: { type: 'string' }, created: { type: 'boolean' }, etag, mtimeMs, bytesWritten: { type: 'integer' } },
+    { path: { type: 'string' }, created: { type: 'boolean' }, etag, mtimeMs, bytesWritten: { type: 'integer', description: 'Bytes this call wrote (appended, for an append), in the file\'s encoding.' } },
     ['path', 'created', 'bytesWritten'],
   ),
 };

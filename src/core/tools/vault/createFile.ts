@@ -1,8 +1,10 @@
 import { AgentError, isAgentError } from '../../errors';
 import { etagOf } from '../../util/etag';
 import { withFrontmatter } from '../../util/frontmatter';
+import { withLineEnding, type NoteEncoding, type NoteFormat } from '../../util/noteBytes';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { createNote, formatField, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 
@@ -14,6 +16,7 @@ export interface CreateFileInput {
   ifNotExists?: boolean;
   collisionStrategy?: CollisionStrategy;
   frontmatter?: Record<string, unknown>;
+  encoding?: NoteEncoding;
 }
 
 export interface CreateFileOutput {
@@ -27,8 +30,9 @@ export interface CreateFileOutput {
 type Policy = CollisionStrategy | 'keep';
 
 type Action =
-  | { kind: 'create'; path: string; content: string }
-  | { kind: 'overwrite' | 'keep'; path: string; content: string; mtimeMs: number };
+  | { kind: 'create'; path: string; content: string; format: NoteFormat }
+  | { kind: 'overwrite'; path: string; content: string; format: NoteFormat; mtimeMs: number }
+  | { kind: 'keep'; path: string; mtimeMs: number };
 
 /**
  * The policy the two inputs ask for. No defaults in the schema, on purpose: `ifNotExists` given as true is a
@@ -63,18 +67,18 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
   override async describeChanges(input: CreateFileInput, context: ToolContext): Promise<PlannedChange[]> {
     const action = await this.resolve(input, context);
     if (action.kind === 'keep') return [];
-    return [{ kind: action.kind === 'create' ? 'create' : 'modify', path: action.path, content: action.content }];
+    return [{ kind: action.kind === 'create' ? 'create' : 'modify', path: action.path, content: action.content, ...formatField(action.format) }];
   }
 
   async execute(input: CreateFileInput, context: ToolContext): Promise<CreateFileOutput> {
     const action = await this.resolve(input, context);
     const { vault } = context;
-    if (action.kind === 'create') return this.create(action.path, action.content, policyOf(input), context);
+    if (action.kind === 'create') return this.create(action.path, action.content, action.format, policyOf(input), context);
     if (action.kind === 'keep') {
-      const current = await vault.read(action.path);
-      return { path: action.path, created: false, etag: etagOf(current), mtimeMs: action.mtimeMs };
+      const current = await loadNote(vault, action.path, input.encoding);
+      return { path: action.path, created: false, etag: etagOf(current.text), mtimeMs: action.mtimeMs };
     }
-    const entry = await vault.modify(action.path, action.content);
+    const entry = await writeNote(vault, action.path, action.content, action.format);
     return { path: action.path, created: false, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
   }
 
@@ -86,8 +90,11 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
     const { vault } = context;
 
     const existing = await vault.stat(path);
-    if (!existing) return { kind: 'create', path, content };
-    if (policy === 'create-unique') return { kind: 'create', path: await uniquePath(vault, path, 'file'), content };
+    const format = newNoteFormat(input.encoding);
+    if (!existing || policy === 'create-unique') {
+      requireEncodable(this.name, path, content, format);
+      return { kind: 'create', path: existing ? await uniquePath(vault, path, 'file') : path, content, format };
+    }
     if (policy === 'error') {
       throw new AgentError(
         'EXISTS',
@@ -98,17 +105,22 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
     if (existing.kind === 'folder') {
       throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
     }
-    return { kind: policy === 'keep' ? 'keep' : 'overwrite', path, content, mtimeMs: existing.mtimeMs };
+    if (policy === 'keep') return { kind: 'keep', path, mtimeMs: existing.mtimeMs };
+    // The note keeps its encoding, BOM and line ending; a binary file or a lossily read one is refused.
+    const kept = writeFormat(this.name, path, await loadNote(vault, path, input.encoding), input.encoding, { content, append: false });
+    const text = withLineEnding(content, kept.eol);
+    requireEncodable(this.name, path, text, kept);
+    return { kind: 'overwrite', path, content: text, format: kept, mtimeMs: existing.mtimeMs };
   }
 
-  private async create(path: string, content: string, policy: Policy, context: ToolContext): Promise<CreateFileOutput> {
+  private async create(path: string, content: string, format: NoteFormat, policy: Policy, context: ToolContext): Promise<CreateFileOutput> {
     try {
-      const entry = await context.vault.create(path, content);
+      const entry = await createNote(context.vault, path, content, format);
       return { path, created: true, etag: etagOf(content), mtimeMs: entry.mtimeMs };
     } catch (error) {
       // Another writer (a sync, the user) took the name since the check: pick the next free one.
       if (policy === 'create-unique' && isAgentError(error, 'EXISTS')) {
-        return this.create(await uniquePath(context.vault, path, 'file'), content, policy, context);
+        return this.create(await uniquePath(context.vault, path, 'file'), content, format, policy, context);
       }
       throw error;
     }

@@ -2,16 +2,18 @@ import { AgentError } from '../../errors';
 import type { VaultEntry } from '../../ports/vault';
 import { bytesToBase64 } from '../../util/base64';
 import { etagOf } from '../../util/etag';
-import { utf8Length } from '../../util/text';
+import { formatLabel, type DecodedNote, type NoteEncoding } from '../../util/noteBytes';
 import { truncateUtf8 } from '../../util/truncateUtf8';
 import { BaseTool } from '../BaseTool';
 import type { ToolContext } from '../types';
+import { decodeFor } from './noteFile';
 import { resolvePathArg } from './pathArgs';
 
 export interface ReadFileInput {
   path: string;
   maxBytes?: number;
   as: 'text' | 'base64';
+  encoding?: NoteEncoding;
 }
 
 export interface ReadFileOutput {
@@ -22,6 +24,9 @@ export interface ReadFileOutput {
   mtimeMs?: number;
   sizeBytes: number;
   truncated: boolean;
+  /** For text: the encoding found, "not UTF-8" when the text is lossy. */
+  encoding?: string;
+  lineEnding?: 'LF' | 'CRLF' | 'mixed';
 }
 
 export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
@@ -35,10 +40,18 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
       const kept = input.maxBytes !== undefined && bytes.length > input.maxBytes ? bytes.subarray(0, input.maxBytes) : bytes;
       return { path, content: bytesToBase64(kept), mtimeMs: entry.mtimeMs, sizeBytes: bytes.length, truncated: kept.length < bytes.length };
     }
-    // A fresh read, not the cache: the etag must be that of the file as a write would find it.
-    const text = await context.vault.read(path);
+    // A fresh read of the bytes, not the cache: the etag must be that of the file as a write would find it.
+    const note = decodeFor(await context.vault.readBinary(path), input.encoding);
+    if (note.binary) {
+      throw new AgentError(
+        'BINARY_FILE',
+        `${this.name}: "${path}" is a binary file (${note.sizeBytes} bytes, not text); read it with \`as\` "base64"`,
+        { path },
+      );
+    }
+    const { text } = note;
     const { text: content, truncated } = input.maxBytes === undefined ? { text, truncated: false } : truncateUtf8(text, input.maxBytes);
-    return { path, content, etag: etagOf(text), mtimeMs: entry.mtimeMs, sizeBytes: utf8Length(text), truncated };
+    return { path, content, etag: etagOf(text), mtimeMs: entry.mtimeMs, sizeBytes: note.sizeBytes, truncated, encoding: encodingOf(note), lineEnding: lineEndingOf(note) };
   }
 
   private async fileAt(path: string, context: ToolContext): Promise<VaultEntry> {
@@ -49,4 +62,13 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
     }
     return entry;
   }
+}
+
+function encodingOf(note: DecodedNote): string {
+  return note.invalidUtf8 ? 'not UTF-8' : formatLabel(note.format);
+}
+
+function lineEndingOf(note: DecodedNote): 'LF' | 'CRLF' | 'mixed' {
+  if (note.mixedEol) return 'mixed';
+  return note.format.eol === 'crlf' ? 'CRLF' : 'LF';
 }

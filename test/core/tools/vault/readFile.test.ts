@@ -4,6 +4,7 @@ import { ToolRegistry } from '../../../../src/core/tools/ToolRegistry';
 import { ReadFileTool, type ReadFileOutput } from '../../../../src/core/tools/vault/readFile';
 import { etagOf } from '../../../../src/core/util/etag';
 import { buildToolContext } from '../../../builders/toolContext';
+import { fixtureBytes, putFixtures, type EncodingFixture } from '../../../builders/encodingFixtures';
 
 const registry = new ToolRegistry([new ReadFileTool()]);
 const setup = (files: Record<string, string> = {}) => {
@@ -23,7 +24,7 @@ describe('vault.readFile', () => {
     const text = '# Idea\nGrüße 🚀\n';
     expect(await run({ path: 'Notes/Idea.md' })).toEqual({
       ok: true,
-      output: { path: 'Notes/Idea.md', content: text, etag: etagOf(text), mtimeMs: (await vault.stat('Notes/Idea.md'))!.mtimeMs, sizeBytes: bytes(text), truncated: false },
+      output: { path: 'Notes/Idea.md', content: text, etag: etagOf(text), mtimeMs: (await vault.stat('Notes/Idea.md'))!.mtimeMs, sizeBytes: bytes(text), truncated: false, encoding: 'UTF-8', lineEnding: 'LF' },
     });
   });
 
@@ -146,5 +147,36 @@ describe('vault.readFile', () => {
       const { run } = setup({ '.obsidian/app.json': '{}' });
       expect(await run({ path: '.obsidian/app.json' })).toMatchObject({ ok: true, output: { content: '{}' } });
     });
+  });
+});
+
+describe('vault.readFile on files that are not plain UTF-8', () => {
+  const setupFixtures = async (...names: EncodingFixture[]) => {
+    const context = buildToolContext();
+    await putFixtures(context.vault, names);
+    return (input: Record<string, unknown>) => new ToolRegistry([new ReadFileTool()]).execute('vault.readFile', input, context);
+  };
+
+  it('should refuse to read a PNG as text, say to use base64, and count its size in bytes', async () => {
+    const run = await setupFixtures('pixel.png');
+    expect(await run({ path: 'pixel.png' })).toEqual({
+      ok: false,
+      error: { code: 'BINARY_FILE', message: 'vault.readFile: "pixel.png" is a binary file (69 bytes, not text); read it with `as` "base64"' },
+    });
+    expect(await run({ path: 'pixel.png', as: 'base64' })).toMatchObject({ ok: true, output: { sizeBytes: 69, content: Buffer.from(fixtureBytes('pixel.png')).toString('base64') } });
+  });
+
+  it('should read a UTF-16 LE note as text and say so', async () => {
+    const run = await setupFixtures('utf16le-bom.md');
+    expect(await run({ path: 'utf16le-bom.md' })).toMatchObject({
+      ok: true,
+      output: { content: '# Notes\r\n\r\nNotepad wrote this.\r\n', encoding: 'UTF-16 LE with BOM', lineEnding: 'CRLF', sizeBytes: 66 },
+    });
+  });
+
+  it('should leave the BOM of a UTF-8 note out of the text and name it', async () => {
+    const run = await setupFixtures('utf8-bom.md', 'mixed-endings.md');
+    expect(await run({ path: 'utf8-bom.md' })).toMatchObject({ ok: true, output: { content: '# Café\n\nBody text.\n', encoding: 'UTF-8 with BOM', sizeBytes: 23 } });
+    expect(await run({ path: 'mixed-endings.md' })).toMatchObject({ ok: true, output: { lineEnding: 'mixed' } });
   });
 });

@@ -1,0 +1,31 @@
+import { propertiesLines, topLevelKey } from './frontmatter';
+
+/**
+ * Why the note's properties block would not parse as YAML, or null when it looks like YAML. Not a YAML parser:
+ * it finds what breaks properties in practice (a line of prose inside the block, a key written twice, a tab
+ * used to indent), which Obsidian then shows as text. Lines are numbered in the note, the opening `---` being 1.
+ */
+export function propertiesProblem(content: string): string | null {
+  const lines = propertiesLines(content);
+  if (!lines) return null;
+  const seen = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
+    const number = index + 2;
+    if (/^[ ]*\t/.test(line)) return `line ${number} is indented with a tab, which YAML does not allow`;
+    if (line.trim() === '' || /^[ #-]/.test(line)) continue;
+    const key = topLevelKey(line);
+    if (key === null) return `line ${number} "${line}" is not "key: value"`;
+    const first = seen.get(key);
+    if (first !== undefined) return `the key "${key}" is written twice (lines ${first} and ${number})`;
+    seen.set(key, number);
+  }
+  return null;
+}
+
+/** The warning a card shows for `content`'s properties, or null. */
+export function propertiesWarning(path: string, content: string): string | null {
+  const problem = propertiesProblem(content);
+  if (problem === null) return null;
+  const close = (propertiesLines(content)?.length ?? 0) + 2;
+  return `${path}: its properties (lines 1-${close}) do not parse as YAML: ${problem}; Obsidian will show them as text until that is fixed`;
+}
