@@ -1,7 +1,8 @@
-import { TFile, TFolder, normalizePath } from 'obsidian';
+import { TFile, TFolder } from 'obsidian';
 import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
 import { AgentError } from '../core/errors';
-import { baseName, isInside, parentFolder } from '../core/paths/normalizePath';
+import { baseName, cleanPath, isInside, parentFolder } from '../core/paths/normalizePath';
+import { resolveStoredPath } from '../core/paths/storedName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import { attempt, toAgentError } from './obsidianErrors';
 
@@ -16,7 +17,9 @@ function byPath(a: VaultEntry, b: VaultEntry): number {
 /**
  * The vault through Obsidian's API, so its cache, its events and other plugins see every change: `Vault` for
  * reads and writes, `FileManager.renameFile` (which updates links) and `FileManager.trashFile` (which honours the
- * user's "Deleted files" setting). Paths go through Obsidian's `normalizePath`. Obsidian's `create` and `rename`
+ * user's "Deleted files" setting). Paths are cleaned as Obsidian's `normalizePath` does, but a name keeps its
+ * Unicode form: an existing entry is found by any of its forms, and a new one is written as given (see
+ * `resolveStoredPath`), so a revert puts back a name written on a Mac byte for byte. Obsidian's `create` and `rename`
  * do not create missing folders, so this adapter does. Its errors ("File already exists.", ENOENT, …) and `null`
  * lookups become AgentErrors that name the path. Hidden paths (".trash/…", "Notes/.drafts/…") are not in the
  * vault's index, and the Vault API writes them without returning or finding them: they are read and written
@@ -35,7 +38,7 @@ export class ObsidianVault implements VaultPort {
 
   /** The notes whose resolved links point at `path` or into it: `FileManager.renameFile` rewrites exactly those. */
   linksTo(path: string): Promise<string[]> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const sources = new Set<string>();
     for (const [source, links] of Object.entries(this.metadataCache?.resolvedLinks ?? {})) {
       if (Object.keys(links).some((dest) => isInside(dest, target))) sources.add(source);
@@ -48,7 +51,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async stat(path: string): Promise<VaultEntry | null> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const found = this.vault.getAbstractFileByPath(target);
     if (found || !isHidden(target)) return found ? this.entryOf(found) : null;
     const stat = await this.vault.adapter.stat(target);
@@ -70,7 +73,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async create(path: string, content: string): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (await this.stat(target)) throw new AgentError('EXISTS', `"${target}" already exists`, { path: target });
     await this.ensureFolder(parentFolder(target), target);
     if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
@@ -79,7 +82,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async modify(path: string, content: string): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.process(file, () => content));
@@ -87,7 +90,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     // A copy, so the ArrayBuffer holds exactly these bytes even when `data` is a view into a larger one.
     const buffer = new Uint8Array(data).buffer;
     const existing = this.vault.getAbstractFileByPath(target);
@@ -102,7 +105,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.append(target, content));
     const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.append(file, content));
@@ -110,7 +113,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async createFolder(path: string): Promise<void> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if ((await this.stat(target))?.kind === 'file') {
       throw new AgentError('EXISTS', `A file already exists at "${target}"`, { path: target });
     }
@@ -118,8 +121,8 @@ export class ObsidianVault implements VaultPort {
   }
 
   async rename(fromPath: string, toPath: string): Promise<void> {
-    const from = normalizePath(fromPath);
-    const to = normalizePath(toPath);
+    const from = this.stored(fromPath);
+    const to = this.stored(toPath);
     const indexed = this.vault.getAbstractFileByPath(from);
     const isFolder = indexed ? indexed instanceof TFolder : (await this.unindexed(from)).kind === 'folder';
     // A hidden target is not in the index either, and a rename on disk would replace it.
@@ -134,7 +137,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async trash(path: string): Promise<void> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const found = this.vault.getAbstractFileByPath(target);
     if (found) return attempt(target, () => this.fileManager.trashFile(found));
     await this.unindexed(target);
@@ -146,7 +149,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async delete(path: string): Promise<void> {
-    const normalized = normalizePath(path);
+    const normalized = this.stored(path);
     if (!this.vault.getAbstractFileByPath(normalized)) {
       const hidden = await this.unindexed(normalized);
       const adapter = this.vault.adapter;
@@ -161,7 +164,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async deleteEmptyFolder(path: string): Promise<boolean> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const entry = await this.stat(target);
     if (!entry) throw new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target });
     if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
@@ -175,7 +178,7 @@ export class ObsidianVault implements VaultPort {
 
   /** From the adapter, which lists what is on disk: the index holds no hidden entries. */
   async hiddenEntries(folder: string): Promise<string[]> {
-    const target = normalizePath(folder);
+    const target = this.stored(folder);
     if ((await this.stat(target))?.kind !== 'folder') return [];
     const found: string[] = [];
     // The adapter names the root "" and may hand back paths with a leading slash.
@@ -184,8 +187,8 @@ export class ObsidianVault implements VaultPort {
       for (const dir of level) {
         const listed = await attempt(dir || '/', () => this.vault.adapter.list(dir));
         const hidden = (path: string): boolean => baseName(path).startsWith('.');
-        found.push(...listed.files.map((path) => normalizePath(path)).filter(hidden));
-        for (const sub of listed.folders.map((path) => normalizePath(path))) (hidden(sub) ? found : next).push(sub);
+        found.push(...listed.files.map((path) => cleanPath(path)).filter(hidden));
+        for (const sub of listed.folders.map((path) => cleanPath(path))) (hidden(sub) ? found : next).push(sub);
       }
       level = next;
     }
@@ -193,7 +196,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
-    const target = normalizePath(folder);
+    const target = this.stored(folder);
     const found = this.vault.getAbstractFileByPath(target);
     if (!(found instanceof TFolder)) {
       const hidden = found ? null : await this.stat(target);
@@ -243,6 +246,17 @@ export class ObsidianVault implements VaultPort {
     };
   }
 
+  /** The indexed path `path` names, in whichever Unicode form it arrives. */
+  private stored(path: string): string {
+    return resolveStoredPath(cleanPath(path), {
+      has: (candidate) => this.vault.getAbstractFileByPath(candidate) !== null,
+      namesIn: (folder) => {
+        const found = this.vault.getAbstractFileByPath(folder);
+        return found instanceof TFolder ? found.children.map((child) => child.name) : [];
+      },
+    });
+  }
+
   private entryOf(file: TAbstractFile): VaultEntry {
     if (file instanceof TFile) return { path: file.path, kind: 'file', sizeBytes: file.stat.size, mtimeMs: file.stat.mtime };
     return { path: file.path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
@@ -281,7 +295,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   private async readWith<T>(path: string, indexed: (file: TFile) => Promise<T>, hidden: (path: string) => Promise<T>): Promise<T> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (!this.vault.getAbstractFileByPath(target) && isHidden(target)) return attempt(target, () => hidden(target));
     const file = this.fileAt(target);
     return attempt(target, () => indexed(file));

@@ -5,11 +5,19 @@
  * The vault root is "/" as in Obsidian.
  */
 export function normalizePath(path: string): string {
+  return cleanPath(path).normalize('NFC');
+}
+
+/**
+ * `normalizePath` without the NFC step, for the vaults: they find a stored name by any of its Unicode forms
+ * (see `resolveStoredPath`), and write a new name in the form it is given, so a revert puts back a name
+ * written on a Mac ("e" + U+0301) byte for byte.
+ */
+export function cleanPath(path: string): string {
   const cleaned = path
     .replace(/[\\/]+/g, '/')
     .replace(/\u00A0|\u202F/g, ' ')
-    .replace(/^\/+|\/+$/g, '')
-    .normalize('NFC');
+    .replace(/^\/+|\/+$/g, '');
   return cleaned === '' ? '/' : cleaned;
 }
 
