@@ -50,6 +50,16 @@ export function joinPath(folder: string, name: string): string {
   return folder === '/' || folder === '' ? name : `${folder}/${name}`;
 }
 
+/**
+ * Where `path`, which lies inside `from` (or is it), lands when `from` moves to `to`. Counted in segments, not
+ * characters: a listing names `path` as the vault stores it, which may be another Unicode form of `from`.
+ */
+export function movedPath(path: string, from: string, to: string): string {
+  const depth = from === '/' ? 0 : from.split('/').length;
+  const rest = path.split('/').slice(depth).join('/');
+  return rest === '' ? to : joinPath(to, rest);
+}
+
 /** The first hidden entry (a name starting with ".") on the way from `folder` down to `path`, or null. */
 export function hiddenEntryOf(path: string, folder: string): string | null {
   if (path === folder || !isInside(path, folder)) return null;
