@@ -188,6 +188,17 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect(Object.keys(before.files)).toEqual(expect.arrayContaining(['Mac/Cafe\u0301.md', 'Mac/Re\u0301sume\u0301/Plan.md']));
   });
 
+  it('should make no case twin of a note, and revert the note it made instead', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.createFile', { path: 'A.md', content: 'new' });
+    expect(await vault.read('A (2).md')).toBe('new');
+    const refused = await pipeline.execute({ id: 'twin', name: 'vault.writeFile', input: { path: 'NOTES/b.md', content: 'twin' } }, runs[0]!);
+    expect(refused.error).toMatchObject({ code: 'EXISTS' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
   it('should move a renamed folder back, remove the new one and give the notes whose links were rewritten their text back', async () => {
     await vault.modify('Links.md', 'see [[Notes/Deep/c]] and [[Notes/b|b]]');
     await vault.modify('a.md', '![[Notes/Deep/c]] [c](Notes/Deep/c.md)');

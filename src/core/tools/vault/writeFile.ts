@@ -4,6 +4,7 @@ import { etagOf } from '../../util/etag';
 import { utf8Length } from '../../util/text';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { caseTwinError, caseTwinOf } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 
 export interface WriteFileInput {
@@ -58,6 +59,8 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
     if (existing?.kind === 'folder') {
       throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
     }
+    const twin = existing ? null : await caseTwinOf(context.vault, path);
+    if (twin) throw caseTwinError(this.name, 'path', path, twin);
     if (input.expectedEtag !== undefined) await this.checkEtag(path, input.expectedEtag, existing, context);
     return { path, existing };
   }
