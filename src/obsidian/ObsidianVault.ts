@@ -2,8 +2,8 @@ import { TFile, TFolder } from 'obsidian';
 import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
 import { AgentError } from '../core/errors';
 import { baseName, cleanPath, isInside, parentFolder } from '../core/paths/normalizePath';
-import { resolveStoredPath } from '../core/paths/storedName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
+import { indexedPath } from './indexedPath';
 import { attempt, toAgentError } from './obsidianErrors';
 
 function isHidden(path: string): boolean {
@@ -248,13 +248,7 @@ export class ObsidianVault implements VaultPort {
 
   /** The indexed path `path` names, in whichever Unicode form it arrives. */
   private stored(path: string): string {
-    return resolveStoredPath(cleanPath(path), {
-      has: (candidate) => this.vault.getAbstractFileByPath(candidate) !== null,
-      namesIn: (folder) => {
-        const found = this.vault.getAbstractFileByPath(folder);
-        return found instanceof TFolder ? found.children.map((child) => child.name) : [];
-      },
-    });
+    return indexedPath(this.vault, path);
   }
 
   private entryOf(file: TAbstractFile): VaultEntry {
