@@ -12,7 +12,10 @@ import type { VaultEntry, VaultPort } from '../../ports/vault';
 export async function caseTwinOf(vault: VaultPort, path: string): Promise<VaultEntry | null> {
   if (path === '/' || (await vault.stat(path))) return null;
   const parent = parentFolder(path);
-  if (parent !== '/' && !(await vault.stat(parent))) return caseTwinOf(vault, parent);
+  const folder = parent === '/' ? null : await vault.stat(parent);
+  if (parent !== '/' && !folder) return caseTwinOf(vault, parent);
+  // A file where the folder should be: the write itself refuses that, naming it.
+  if (folder?.kind === 'file') return null;
   const name = baseName(path);
   return (await vault.list(parent, false)).find((entry) => sameNameIgnoringCase(baseName(entry.path), name)) ?? null;
 }

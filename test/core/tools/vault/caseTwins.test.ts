@@ -44,6 +44,14 @@ describe('a new name that differs from an existing one only by case', () => {
     expect(await vault.list('/', true)).toHaveLength(2);
   });
 
+  it('should leave a file in the way of a folder to the write\'s own error, which names it', async () => {
+    const { run } = setup({ 'Readme.md': 'readme' });
+    expect(await run('vault.writeFile', { path: 'Readme.md/Child.md', content: 'x', mode: 'overwrite' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_A_FOLDER', message: '"Readme.md" is a file, so "Readme.md/Child.md" cannot be created inside it' },
+    });
+  });
+
   it('should make vault.rename refuse a target that is another note\'s case twin', async () => {
     const { vault, run } = setup({ 'Note.md': 'capital', 'Other.md': 'other' });
     expect(await run('vault.rename', { fromPath: 'Other.md', toPath: 'note.md' })).toMatchObject({ ok: false, error: { code: 'EXISTS', message: expect.stringContaining('"note.md" differs only by case from the existing file "Note.md"') as unknown } });
