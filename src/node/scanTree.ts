@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { joinPath } from '../core/paths/normalizePath';
 import type { VaultEntry } from '../core/ports/vault';
 import { fsCode } from './fsErrors';
@@ -73,7 +73,11 @@ function readFolder(abs: string): Dirent[] {
   }
 }
 
-/** The hidden entries under `folder` on disk, not descending into them nor into linked folders (see VaultPort). */
+/**
+ * The hidden entries under `folder` on disk, not descending into them nor into linked folders (see VaultPort).
+ * An entry whose name is not UTF-8 (Latin-1 "café" from an old disk) counts too: Node reads its name with
+ * U+FFFD in place of the bytes it cannot decode, so no path opens it and the scan leaves it out.
+ */
 export function findHidden(target: Pick<ScanTarget, 'toAbs'>, folder: string): string[] {
   const found: string[] = [];
   for (let level = [folder]; level.length > 0; ) {
@@ -81,11 +85,15 @@ export function findHidden(target: Pick<ScanTarget, 'toAbs'>, folder: string): s
     for (const dir of level) {
       for (const item of readFolder(target.toAbs(dir))) {
         const path = joinPath(dir, item.name);
-        if (item.name.startsWith('.')) found.push(path);
+        if (item.name.startsWith('.') || unopenable(target.toAbs(path), item.name)) found.push(path);
         else if (item.isDirectory()) next.push(path);
       }
     }
     level = next;
   }
   return found.sort();
+}
+
+function unopenable(abs: string, name: string): boolean {
+  return name.includes('\uFFFD') && lstatSync(abs, { throwIfNoEntry: false }) === undefined;
 }

@@ -73,8 +73,9 @@ export interface VaultPort {
    */
   deleteEmptyFolder(path: string): Promise<boolean>;
   /**
-   * The hidden entries (a name starting with ".") in `folder` and below, which `list` may leave out: a hidden
-   * folder is named once, not what it holds. Empty when there are none, or no such folder. For refusing a change
+   * The hidden entries (a name starting with ".", or one the platform cannot open by name, such as bytes that are
+   * not UTF-8 on disk) in `folder` and below, which `list` may leave out: a hidden folder is named once, not what
+   * it holds. Empty when there are none, or no such folder. For refusing a change
    * that no checkpoint could record, since checkpoints record what `list` shows.
    */
   hiddenEntries(folder: string): Promise<string[]>;

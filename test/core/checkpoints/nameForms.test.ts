@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,5 +73,15 @@ describe('revert of writes to a note whose name the disk stores decomposed (NFD)
     expect(await onDisk()).toEqual({ 'Moved.md': 'written on a Mac long ago', 'plain.md': 'plain' });
     await service.revert('run-1');
     expect(await onDisk()).toEqual({ [STORED]: 'written on a Mac long ago', 'plain.md': 'plain' });
+  });
+
+  it('should not delete for good a folder holding a name that is not UTF-8, which the vault cannot list or checkpoint', async () => {
+    // "café.md" in Latin-1: listed as "caf\uFFFD.md", a name that opens nothing.
+    const latin1 = Buffer.concat([Buffer.from(join(folder, 'vault', 'Dir') + '/'), Buffer.from([0x63, 0x61, 0x66, 0xe9]), Buffer.from('.md')]);
+    await writeFile(latin1, 'latin-1 name');
+    const outcome = await run('vault.delete', { path: 'Dir', trash: false });
+    expect(outcome.error).toMatchObject({ code: 'NOT_ALLOWED', message: expect.stringContaining('"Dir" holds hidden entries ("Dir/caf\uFFFD.md")') as unknown });
+    expect(await readdir(join(folder, 'vault', 'Dir'))).toHaveLength(3);
+    expect(await readFile(latin1, 'utf8')).toBe('latin-1 name');
   });
 });
