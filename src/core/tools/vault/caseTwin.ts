@@ -20,6 +20,14 @@ export async function caseTwinOf(vault: VaultPort, path: string): Promise<VaultE
   return (await vault.list(parent, false)).find((entry) => sameNameIgnoringCase(baseName(entry.path), name)) ?? null;
 }
 
+/**
+ * Whether a numbered name for `path` ("note (2).md") avoids `twin`: not when the twin is a folder on the way
+ * ("Notes" for "notes/a.md"). Counted in segments, as the twin is named in its stored Unicode form.
+ */
+export function numberingAvoids(path: string, twin: VaultEntry): boolean {
+  return twin.path.split('/').length === path.split('/').length;
+}
+
 /** The refusal of a new name that `twin` already has but for case; names both and says what to do. */
 export function caseTwinError(tool: string, field: string, path: string, twin: VaultEntry): AgentError {
   return new AgentError(

@@ -3,7 +3,7 @@ import { etagOf } from '../../util/etag';
 import { withFrontmatter } from '../../util/frontmatter';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
-import { caseTwinError, caseTwinOf } from './caseTwin';
+import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 
@@ -88,9 +88,10 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
 
     const existing = await vault.stat(path);
     const twin = existing ? null : await caseTwinOf(vault, path);
-    if (!existing && !twin) return { kind: 'create', path, content };
-    if (policy === 'create-unique') return { kind: 'create', path: await uniquePath(vault, path, 'file'), content };
-    if (twin) throw caseTwinError(this.name, 'path', path, twin);
+    if (twin && (policy !== 'create-unique' || !numberingAvoids(path, twin))) throw caseTwinError(this.name, 'path', path, twin);
+    if (existing || twin) {
+      if (policy === 'create-unique') return { kind: 'create', path: await uniquePath(vault, path, 'file'), content };
+    }
     if (!existing) return { kind: 'create', path, content };
     if (policy === 'error') {
       throw new AgentError(

@@ -2,7 +2,7 @@ import { AgentError } from '../../errors';
 import { isInside } from '../../paths/normalizePath';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
-import { caseTwinError, caseTwinOf } from './caseTwin';
+import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 
@@ -56,7 +56,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     // A case-only rename ("Note.md" → "note.md") has the source as its twin, and is allowed.
     const twin = target ? null : await caseTwinOf(vault, toPath);
     if (twin && twin.path !== source.path) {
-      if (input.collisionStrategy !== 'create-unique') throw caseTwinError(this.name, 'toPath', toPath, twin);
+      if (input.collisionStrategy !== 'create-unique' || !numberingAvoids(toPath, twin)) throw caseTwinError(this.name, 'toPath', toPath, twin);
       toPath = await uniquePath(vault, toPath, source.kind);
     }
     if (target) {

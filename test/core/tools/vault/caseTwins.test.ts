@@ -41,6 +41,9 @@ describe('a new name that differs from an existing one only by case', () => {
     const { vault, run } = setup({ 'Notes/Note.md': 'capital' });
     expect(await run('vault.writeFile', { path: 'notes/a.md', content: 'a', mode: 'overwrite' })).toMatchObject({ ok: false, error: { code: 'EXISTS', message: expect.stringContaining('"notes/a.md" differs only by case from the existing folder "Notes"') as unknown } });
     expect(await run('vault.ensureFolder', { path: 'NOTES' })).toMatchObject({ ok: false, error: { code: 'EXISTS' } });
+    // No numbered name for the note avoids a folder on the way.
+    expect(await run('vault.createFile', { path: 'notes/a.md', content: 'a' })).toMatchObject({ ok: false, error: { code: 'EXISTS', message: expect.stringContaining('differs only by case from the existing folder "Notes"') as unknown } });
+    expect(await run('vault.rename', { fromPath: 'Notes/Note.md', toPath: 'NOTES/Note.md', collisionStrategy: 'create-unique' })).toMatchObject({ ok: false, error: { code: 'EXISTS' } });
     expect(await vault.list('/', true)).toHaveLength(2);
   });
 
