@@ -189,6 +189,7 @@ export class MemoryVault implements VaultPort {
   private stored(path: string): string {
     return resolveStoredPath(path, {
       has: (candidate) => this.files.has(candidate) || this.folders.has(candidate),
+      exact: true,
       namesIn: (folder) => [...this.files.keys(), ...this.folders].filter((entry) => entry !== '/' && parentFolder(entry) === folder).map(baseName),
     });
   }

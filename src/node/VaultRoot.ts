@@ -49,6 +49,7 @@ export class VaultRoot {
     if (segments.includes('.')) throw new AgentError('INVALID_PATH', `The path "${raw}" has a "." segment`, { path: raw });
     return resolveStoredPath(path, {
       has: (candidate) => existsAt(this.toAbs(candidate)),
+      exact: false,
       namesIn: (folder) => namesInFolder(this.toAbs(folder)),
     });
   }

@@ -11,6 +11,7 @@ import { resolveStoredPath } from '../core/paths/storedName';
 export function indexedPath(vault: Vault, path: string): string {
   return resolveStoredPath(cleanPath(path), {
     has: (candidate) => vault.getAbstractFileByPath(candidate) !== null,
+    exact: true,
     namesIn: (folder) => {
       const found = vault.getAbstractFileByPath(folder);
       return found instanceof TFolder ? found.children.map((child) => child.name) : [];
