@@ -1,7 +1,8 @@
 import { AgentError } from '../core/errors';
-import { hiddenEntryOf, isInside, parentFolder } from '../core/paths/normalizePath';
+import { baseName, hiddenEntryOf, isInside, parentFolder } from '../core/paths/normalizePath';
 import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
+import { resolveStoredPath } from '../core/paths/storedName';
 import { utf8Length } from '../core/util/text';
 
 interface MemoryFile {
@@ -36,11 +37,13 @@ export class MemoryVault implements VaultPort {
     return Object.fromEntries([...this.files.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([path, file]) => [path, file.content]));
   }
 
-  stat(path: string): Promise<VaultEntry | null> {
+  stat(raw: string): Promise<VaultEntry | null> {
+    const path = this.stored(raw);
     return Promise.resolve(this.statSync(path));
   }
 
-  read(path: string): Promise<string> {
+  read(raw: string): Promise<string> {
+    const path = this.stored(raw);
     return settle(() => this.fileAt(path).content);
   }
 
@@ -48,14 +51,16 @@ export class MemoryVault implements VaultPort {
     return this.read(path);
   }
 
-  readBinary(path: string): Promise<Uint8Array> {
+  readBinary(raw: string): Promise<Uint8Array> {
+    const path = this.stored(raw);
     return settle(() => {
       const file = this.fileAt(path);
       return file.bytes ? file.bytes.slice() : new TextEncoder().encode(file.content);
     });
   }
 
-  writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
+  writeBinary(raw: string, data: Uint8Array): Promise<VaultEntry> {
+    const path = this.stored(raw);
     return settle(() => {
       if (this.folders.has(path)) throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
       const existed = this.files.has(path);
@@ -66,7 +71,8 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  create(path: string, content: string): Promise<VaultEntry> {
+  create(raw: string, content: string): Promise<VaultEntry> {
+    const path = this.stored(raw);
     return settle(() => {
       if (this.statSync(path)) throw new AgentError('EXISTS', `"${path}" already exists`, { path });
       this.ensureParents(path);
@@ -76,7 +82,8 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  modify(path: string, content: string): Promise<VaultEntry> {
+  modify(raw: string, content: string): Promise<VaultEntry> {
+    const path = this.stored(raw);
     return settle(() => {
       this.fileAt(path);
       this.writeInternal(path, content);
@@ -85,11 +92,13 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  append(path: string, content: string): Promise<VaultEntry> {
+  append(raw: string, content: string): Promise<VaultEntry> {
+    const path = this.stored(raw);
     return settle(() => this.fileAt(path).content + content).then((text) => this.modify(path, text));
   }
 
-  createFolder(path: string): Promise<void> {
+  createFolder(raw: string): Promise<void> {
+    const path = this.stored(raw);
     return settle(() => {
       if (this.files.has(path)) throw new AgentError('EXISTS', `A file already exists at "${path}"`, { path });
       if (this.folders.has(path)) return;
@@ -99,7 +108,9 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  rename(fromPath: string, toPath: string): Promise<void> {
+  rename(rawFrom: string, rawTo: string): Promise<void> {
+    const fromPath = this.stored(rawFrom);
+    const toPath = this.stored(rawTo);
     return settle(() => {
       const source = this.statSync(fromPath);
       if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
@@ -113,7 +124,8 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  trash(path: string): Promise<void> {
+  trash(raw: string): Promise<void> {
+    const path = this.stored(raw);
     return settle(() => {
       if (!this.statSync(path)) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
       const target = this.freeTrashPlace(path);
@@ -123,7 +135,8 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  trashDestination(path: string): Promise<string | null> {
+  trashDestination(raw: string): Promise<string | null> {
+    const path = this.stored(raw);
     return Promise.resolve(this.statSync(path) ? this.freeTrashPlace(path) : null);
   }
 
@@ -133,7 +146,8 @@ export class MemoryVault implements VaultPort {
     return target;
   }
 
-  delete(path: string): Promise<void> {
+  delete(raw: string): Promise<void> {
+    const path = this.stored(raw);
     if (!this.statSync(path)) return Promise.reject(new AgentError('NOT_FOUND', `"${path}" does not exist`, { path }));
     for (const file of [...this.files.keys()]) if (isInside(file, path)) this.files.delete(file);
     for (const folder of [...this.folders]) if (folder !== '/' && isInside(folder, path)) this.folders.delete(folder);
@@ -141,7 +155,8 @@ export class MemoryVault implements VaultPort {
     return Promise.resolve();
   }
 
-  deleteEmptyFolder(path: string): Promise<boolean> {
+  deleteEmptyFolder(raw: string): Promise<boolean> {
+    const path = this.stored(raw);
     return settle(() => {
       if (this.files.has(path)) throw new AgentError('NOT_A_FOLDER', `"${path}" is a file, not a folder`, { path });
       if (!this.folders.has(path)) throw new AgentError('NOT_FOUND', `Folder "${path}" does not exist`, { path });
@@ -154,12 +169,14 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  hiddenEntries(folder: string): Promise<string[]> {
+  hiddenEntries(raw: string): Promise<string[]> {
+    const folder = this.stored(raw);
     const found = [...this.files.keys(), ...this.folders].map((path) => hiddenEntryOf(path, folder)).filter((path) => path !== null);
     return Promise.resolve([...new Set(found)].sort());
   }
 
-  list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
+  list(raw: string, recursive: boolean): Promise<VaultEntry[]> {
+    const folder = this.stored(raw);
     if (this.files.has(folder)) return Promise.reject(new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder }));
     if (!this.folders.has(folder)) return Promise.reject(new AgentError('NOT_FOUND', `Folder "${folder}" does not exist`, { path: folder }));
     const depthOk = (path: string): boolean => recursive || parentFolder(path) === folder;
@@ -177,6 +194,15 @@ export class MemoryVault implements VaultPort {
   onChange(listener: (event: VaultEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** The stored path `path` names, in whichever Unicode form it arrives (see `resolveStoredPath`). */
+  private stored(path: string): string {
+    return resolveStoredPath(path, {
+      has: (candidate) => this.files.has(candidate) || this.folders.has(candidate),
+      exact: true,
+      namesIn: (folder) => [...this.files.keys(), ...this.folders].filter((entry) => entry !== '/' && parentFolder(entry) === folder).map(baseName),
+    });
   }
 
   private statSync(path: string): VaultEntry | null {

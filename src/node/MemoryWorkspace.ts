@@ -70,7 +70,8 @@ export class MemoryWorkspace implements WorkspacePort {
     const entry = await this.vault.stat(path);
     if (!entry) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
     if (entry.kind !== 'file') throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
-    const file = { viewType: viewTypeForFile(path), title: splitExtension(baseName(path)).stem, filePath: path };
+    // Named as the vault stores it ("Cafe" + U+0301 for "Café" written on a Mac), as Obsidian names its files.
+    const file = { viewType: viewTypeForFile(entry.path), title: splitExtension(baseName(entry.path)).stem, filePath: entry.path };
     let leaf = options.newLeaf ? undefined : this.leaf(this.fileLeafId);
     if (leaf) Object.assign(leaf, file);
     else leaf = this.addLeaf(file);

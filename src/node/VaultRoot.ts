@@ -1,9 +1,10 @@
-import { closeSync, constants as fsConstants, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants as fsConstants, lstatSync, openSync, readdirSync, readSync, realpathSync, type Stats } from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { isAscii } from 'node:buffer';
 import { AgentError } from '../core/errors';
-import { normalizePath } from '../core/paths/normalizePath';
+import { cleanPath, normalizePath } from '../core/paths/normalizePath';
+import { resolveStoredPath } from '../core/paths/storedName';
 import type { CachedContent } from './ContentCache';
 import { fromFsError, fsCode } from './fsErrors';
 
@@ -35,14 +36,22 @@ export class VaultRoot {
     this.abs = nodePath.resolve(root);
   }
 
-  /** Normalizes a vault path and refuses `.`/`..` segments and NUL characters. */
+  /**
+   * Cleans a vault path, refuses `.`/`..` segments and NUL characters, and finds the names the disk stores in
+   * another Unicode form (see `resolveStoredPath`): one lstat when the path is there as given, a readdir per
+   * name that is not.
+   */
   normalize(raw: string): string {
     if (raw.includes('\u0000')) throw new AgentError('INVALID_PATH', `The path "${raw.replaceAll('\u0000', '')}" contains a NUL character`, { path: raw });
-    const path = normalizePath(raw);
+    const path = cleanPath(raw);
     const segments = path === '/' ? [] : path.split('/');
     if (segments.includes('..')) throw new AgentError('FORBIDDEN_PATH', `The path "${raw}" leaves the vault`, { path: raw });
     if (segments.includes('.')) throw new AgentError('INVALID_PATH', `The path "${raw}" has a "." segment`, { path: raw });
-    return path;
+    return resolveStoredPath(path, {
+      has: (candidate) => existsAt(this.toAbs(candidate)),
+      exact: false,
+      namesIn: (folder) => namesInFolder(this.toAbs(folder)),
+    });
   }
 
   /** The absolute disk path of a normalized vault path; throws if it would land outside the root. */
@@ -226,6 +235,23 @@ const FOLDER_REAL_TTL_MS = 1000;
 
 function forbidden(path: string, why = 'leads outside the vault'): AgentError {
   return new AgentError('FORBIDDEN_PATH', `"${path}" ${why}`, { path });
+}
+
+/** True when anything, a dangling link included, is at `abs`; false also when a parent is a file. */
+function existsAt(abs: string): boolean {
+  try {
+    return lstatSync(abs, { throwIfNoEntry: false }) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function namesInFolder(abs: string): string[] {
+  try {
+    return readdirSync(abs);
+  } catch {
+    return [];
+  }
 }
 
 async function isSymlink(abs: string): Promise<boolean> {

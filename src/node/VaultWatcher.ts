@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import { normalizePath } from '../core/paths/normalizePath';
+import { cleanPath } from '../core/paths/normalizePath';
 import { isHiddenPath } from './VaultIndex';
 
 /**
@@ -51,7 +51,8 @@ export class VaultWatcher {
   private mark(filename: string | null): void {
     if (filename === null) this.everything = true;
     else {
-      const path = normalizePath(filename);
+      // As the disk names it: the index holds names in their stored form.
+      const path = cleanPath(filename);
       if (path === '/' || isHiddenPath(path)) return;
       this.dirty.add(path);
     }

@@ -1,4 +1,4 @@
-import { readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { joinPath } from '../core/paths/normalizePath';
 import type { VaultEntry } from '../core/ports/vault';
 import { fsCode } from './fsErrors';
@@ -73,9 +73,13 @@ function readFolder(abs: string): Dirent[] {
   }
 }
 
-/** The hidden entries under `folder` on disk, not descending into them nor into linked folders (see VaultPort). */
+/**
+ * The hidden entries under `folder` on disk, not descending into them nor into linked folders (see VaultPort).
+ * An entry whose name is not UTF-8 (Latin-1 "café" from an old disk) counts too: Node reads its name with
+ * U+FFFD in place of the bytes it cannot decode, so no path opens it and the scan leaves it out.
+ */
 export function findHidden(target: Pick<ScanTarget, 'toAbs'>, folder: string): string[] {
-  return findBelow(target, folder, (item) => item.name.startsWith('.'));
+  return findBelow(target, folder, (item, path) => item.name.startsWith('.') || unopenable(target.toAbs(path), item.name));
 }
 
 /** The symbolic links under `folder` on disk, outside hidden folders, not following linked folders (see VaultPort). */
@@ -84,18 +88,22 @@ export function findLinks(target: Pick<ScanTarget, 'toAbs'>, folder: string): st
 }
 
 /** The entries under `folder` that `pick` names, descending into the plain folders it does not name. */
-function findBelow(target: Pick<ScanTarget, 'toAbs'>, folder: string, pick: (item: Dirent) => boolean): string[] {
+function findBelow(target: Pick<ScanTarget, 'toAbs'>, folder: string, pick: (item: Dirent, path: string) => boolean): string[] {
   const found: string[] = [];
   for (let level = [folder]; level.length > 0; ) {
     const next: string[] = [];
     for (const dir of level) {
       for (const item of readFolder(target.toAbs(dir))) {
         const path = joinPath(dir, item.name);
-        if (pick(item)) found.push(path);
+        if (pick(item, path)) found.push(path);
         else if (item.isDirectory() && !item.name.startsWith('.')) next.push(path);
       }
     }
     level = next;
   }
   return found.sort();
+}
+
+function unopenable(abs: string, name: string): boolean {
+  return name.includes('\uFFFD') && lstatSync(abs, { throwIfNoEntry: false }) === undefined;
 }

@@ -1,9 +1,10 @@
-import { TFile, TFolder, normalizePath } from 'obsidian';
+import { TFile, TFolder } from 'obsidian';
 import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault } from 'obsidian';
 import { AgentError } from '../core/errors';
-import { baseName, isInside, parentFolder } from '../core/paths/normalizePath';
+import { baseName, cleanPath, isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import { WrittenBytes } from '../core/util/WrittenBytes';
+import { indexedPath } from './indexedPath';
 import { attempt, toAgentError } from './obsidianErrors';
 
 function isHidden(path: string): boolean {
@@ -17,7 +18,9 @@ function byPath(a: VaultEntry, b: VaultEntry): number {
 /**
  * The vault through Obsidian's API, so its cache, its events and other plugins see every change: `Vault` for
  * reads and writes, `FileManager.renameFile` (which updates links) and `FileManager.trashFile` (which honours the
- * user's "Deleted files" setting). Paths go through Obsidian's `normalizePath`. Obsidian's `create` and `rename`
+ * user's "Deleted files" setting). Paths are cleaned as Obsidian's `normalizePath` does, but a name keeps its
+ * Unicode form: an existing entry is found by any of its forms, and a new one is written as given (see
+ * `resolveStoredPath`), so a revert puts back a name written on a Mac byte for byte. Obsidian's `create` and `rename`
  * do not create missing folders, so this adapter does. Its errors ("File already exists.", ENOENT, …) and `null`
  * lookups become AgentErrors that name the path. Hidden paths (".trash/…", "Notes/.drafts/…") are not in the
  * vault's index, and the Vault API writes them without returning or finding them: they are read and written
@@ -37,7 +40,7 @@ export class ObsidianVault implements VaultPort {
 
   /** The notes whose resolved links point at `path` or into it: `FileManager.renameFile` rewrites exactly those. */
   linksTo(path: string): Promise<string[]> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const sources = new Set<string>();
     for (const [source, links] of Object.entries(this.metadataCache?.resolvedLinks ?? {})) {
       if (Object.keys(links).some((dest) => isInside(dest, target))) sources.add(source);
@@ -50,7 +53,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async takeWritten(path: string): Promise<Uint8Array | null> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const now = await this.stat(target);
     return this.written.take(target, now?.kind === 'file' ? now : null);
   }
@@ -62,7 +65,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async stat(path: string): Promise<VaultEntry | null> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const found = this.vault.getAbstractFileByPath(target);
     if (found || !isHidden(target)) return found ? this.entryOf(found) : null;
     const stat = await this.vault.adapter.stat(target);
@@ -84,7 +87,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async create(path: string, content: string): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (await this.stat(target)) throw new AgentError('EXISTS', `"${target}" already exists`, { path: target });
     await this.ensureFolder(parentFolder(target), target);
     if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
@@ -93,7 +96,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async modify(path: string, content: string): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = this.fileAt(target);
     // The whole new text was approved and the checkpoint just recorded the old one: `process` would read the note
@@ -103,7 +106,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     // A copy, so the ArrayBuffer holds exactly these bytes even when `data` is a view into a larger one.
     const buffer = new Uint8Array(data).buffer;
     const existing = this.vault.getAbstractFileByPath(target);
@@ -118,7 +121,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     this.written.forget(target);
     if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.append(target, content));
     const file = this.fileAt(target);
@@ -127,7 +130,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async createFolder(path: string): Promise<void> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if ((await this.stat(target))?.kind === 'file') {
       throw new AgentError('EXISTS', `A file already exists at "${target}"`, { path: target });
     }
@@ -135,8 +138,8 @@ export class ObsidianVault implements VaultPort {
   }
 
   async rename(fromPath: string, toPath: string): Promise<void> {
-    const from = normalizePath(fromPath);
-    const to = normalizePath(toPath);
+    const from = this.stored(fromPath);
+    const to = this.stored(toPath);
     this.written.forget(from);
     this.written.forget(to);
     const indexed = this.vault.getAbstractFileByPath(from);
@@ -153,7 +156,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async trash(path: string): Promise<void> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     this.written.forget(target);
     const found = this.vault.getAbstractFileByPath(target);
     if (found) return attempt(target, () => this.fileManager.trashFile(found));
@@ -166,7 +169,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async delete(path: string): Promise<void> {
-    const normalized = normalizePath(path);
+    const normalized = this.stored(path);
     this.written.forget(normalized);
     if (!this.vault.getAbstractFileByPath(normalized)) {
       const hidden = await this.unindexed(normalized);
@@ -182,7 +185,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async deleteEmptyFolder(path: string): Promise<boolean> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     const entry = await this.stat(target);
     if (!entry) throw new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target });
     if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
@@ -196,7 +199,7 @@ export class ObsidianVault implements VaultPort {
 
   /** From the adapter, which lists what is on disk: the index holds no hidden entries. */
   async hiddenEntries(folder: string): Promise<string[]> {
-    const target = normalizePath(folder);
+    const target = this.stored(folder);
     if ((await this.stat(target))?.kind !== 'folder') return [];
     const found: string[] = [];
     // The adapter names the root "" and may hand back paths with a leading slash.
@@ -205,8 +208,8 @@ export class ObsidianVault implements VaultPort {
       for (const dir of level) {
         const listed = await attempt(dir || '/', () => this.vault.adapter.list(dir));
         const hidden = (path: string): boolean => baseName(path).startsWith('.');
-        found.push(...listed.files.map((path) => normalizePath(path)).filter(hidden));
-        for (const sub of listed.folders.map((path) => normalizePath(path))) (hidden(sub) ? found : next).push(sub);
+        found.push(...listed.files.map((path) => cleanPath(path)).filter(hidden));
+        for (const sub of listed.folders.map((path) => cleanPath(path))) (hidden(sub) ? found : next).push(sub);
       }
       level = next;
     }
@@ -214,7 +217,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async list(folder: string, recursive: boolean): Promise<VaultEntry[]> {
-    const target = normalizePath(folder);
+    const target = this.stored(folder);
     const found = this.vault.getAbstractFileByPath(target);
     if (!(found instanceof TFolder)) {
       const hidden = found ? null : await this.stat(target);
@@ -264,6 +267,11 @@ export class ObsidianVault implements VaultPort {
     };
   }
 
+  /** The indexed path `path` names, in whichever Unicode form it arrives. */
+  private stored(path: string): string {
+    return indexedPath(this.vault, path);
+  }
+
   private entryOf(file: TAbstractFile): VaultEntry {
     if (file instanceof TFile) return { path: file.path, kind: 'file', sizeBytes: file.stat.size, mtimeMs: file.stat.mtime };
     return { path: file.path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
@@ -302,7 +310,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   private async readWith<T>(path: string, indexed: (file: TFile) => Promise<T>, hidden: (path: string) => Promise<T>): Promise<T> {
-    const target = normalizePath(path);
+    const target = this.stored(path);
     if (!this.vault.getAbstractFileByPath(target) && isHidden(target)) return attempt(target, () => hidden(target));
     const file = this.fileAt(target);
     return attempt(target, () => indexed(file));

@@ -1,7 +1,8 @@
-import { FileView, TFile, TFolder, View, normalizePath } from 'obsidian';
+import { FileView, TFile, TFolder, View } from 'obsidian';
 import type { Vault, Workspace, WorkspaceLeaf } from 'obsidian';
 import { AgentError } from '../core/errors';
 import type { LeafInfo, WorkspacePort } from '../core/ports/workspace';
+import { indexedPath } from './indexedPath';
 
 /** Ids for leaves that have none of their own. */
 const assignedIds = new WeakMap<WorkspaceLeaf, string>();
@@ -52,7 +53,7 @@ export class ObsidianWorkspace implements WorkspacePort {
   }
 
   async openFile(path: string, options: { newLeaf: boolean; focus: boolean }): Promise<{ leafId?: string }> {
-    const target = normalizePath(path);
+    const target = indexedPath(this.vault, path);
     const found = this.vault.getAbstractFileByPath(target);
     if (found instanceof TFolder) throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
     if (!(found instanceof TFile)) throw new AgentError('NOT_FOUND', `"${target}" does not exist`, { path: target });

@@ -18,6 +18,13 @@ describe('MemoryWorkspace', () => {
     expect(workspace.activeViewType()).toBeNull();
   });
 
+  it('should name a note stored under a decomposed (NFD) name as stored, as the Obsidian workspace does', async () => {
+    const vault = new MemoryVault({ 'Cafe\u0301.md': 'written on a Mac' });
+    const workspace = new MemoryWorkspace({ vault, editor: new MemoryEditor({ vault }) });
+    await workspace.openFile('Café.md', { newLeaf: false, focus: true });
+    expect(workspace.activeFilePath()).toBe('Cafe\u0301.md');
+  });
+
   it('should open a file in a new leaf when none is open, and load it into the editor', async () => {
     const { workspace, editor } = setup();
     expect(await workspace.openFile('a.md', { newLeaf: false, focus: true })).toEqual({ leafId: 'leaf-1' });

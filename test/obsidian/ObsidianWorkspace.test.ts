@@ -30,6 +30,12 @@ describe('ObsidianWorkspace', () => {
     expect(workspace.openLeaves()).toEqual([{ id: leafId, viewType: 'markdown', title: 'b', filePath: 'Folder/b.md' }]);
   });
 
+  it('should open a note stored under a decomposed (NFD) name by its composed name', async () => {
+    const { workspace } = setup({ 'Cafe\u0301.md': 'written on a Mac' });
+    await workspace.openFile('Café.md', { newLeaf: false, focus: true });
+    expect(workspace.activeFilePath()).toBe('Cafe\u0301.md');
+  });
+
   it('should reuse the current tab unless asked for a new one', async () => {
     const { workspace } = setup();
     const first = await workspace.openFile('a.md', { newLeaf: false, focus: true });

@@ -35,29 +35,32 @@ export async function capturePreState(
     files[path] = bytes === null ? null : await store(bytes);
   };
 
+  // Recorded under the name as stored ("Cafe" + U+0301 for "Café" written on a Mac), so a revert that brings
+  // the file back writes that name, not the form the call used.
   for (const path of request.paths) {
     if (path === '/' || path === '') continue;
     const entry = await vault.stat(path);
-    if (entry?.kind === 'folder') pendingFolders.push(path);
-    else await recordFile(path);
+    if (entry?.kind === 'folder') pendingFolders.push(entry.path);
+    else await recordFile(entry?.path ?? path);
   }
   for (const folder of pendingFolders) {
     if (folder === '/' || folder === '' || folder in folders) continue;
     const entry = await vault.stat(folder);
     if (entry?.kind === 'file') {
-      await recordFile(folder);
+      await recordFile(entry.path);
       continue;
     }
-    folders[folder] = entry !== null;
+    if (entry && entry.path !== folder && entry.path in folders) continue;
+    folders[entry?.path ?? folder] = entry !== null;
     if (entry) {
-      const below = await expandFolder(vault, folder);
+      const below = await expandFolder(vault, entry.path);
       for (const path of below.paths) {
         await recordFile(path);
         // A listed file that cannot be read would be recorded as absent, and lost for good if the write takes it.
         if (files[path] === null) {
           throw new AgentError(
             'NOT_FOUND',
-            `${context}: "${path}" is listed in "${folder}" but cannot be read (a name the vault cannot open, e.g. not in Unicode NFC form), so no checkpoint could bring it back; rename it and try again`,
+            `${context}: "${path}" is listed in "${folder}" but cannot be read, so no checkpoint could bring it back; check that the file is readable (or rename it) and try again`,
             { path },
           );
         }
@@ -67,7 +70,9 @@ export async function capturePreState(
   }
   for (const folder of request.folderExistence ?? []) {
     if (folder === '/' || folder === '' || folder in folders) continue;
-    folders[folder] = (await vault.stat(folder))?.kind === 'folder';
+    const entry = await vault.stat(folder);
+    if (entry?.kind === 'folder') folders[entry.path] = true;
+    else folders[folder] = false;
   }
   for (const path of [...Object.keys(files), ...Object.keys(folders)]) {
     for (let parent = parentFolder(path); parent !== '/' && !(parent in folders); parent = parentFolder(parent)) {

@@ -1,4 +1,4 @@
-import { isInside } from '../paths/normalizePath';
+import { movedPath } from '../paths/normalizePath';
 import type { VaultPort } from '../ports/vault';
 
 export interface Touched {
@@ -14,11 +14,11 @@ export interface Touched {
 export async function expandFolder(vault: VaultPort, path: string): Promise<Touched> {
   const entry = await vault.stat(path);
   if (!entry) return { paths: [], folders: [path] };
-  if (entry.kind === 'file') return { paths: [path], folders: [] };
+  if (entry.kind === 'file') return { paths: [entry.path], folders: [] };
   const below = await vault.list(path, true);
   return {
     paths: below.filter((item) => item.kind === 'file').map((item) => item.path),
-    folders: [path, ...below.filter((item) => item.kind === 'folder').map((item) => item.path)],
+    folders: [entry.path, ...below.filter((item) => item.kind === 'folder').map((item) => item.path)],
   };
 }
 
@@ -28,7 +28,8 @@ export async function expandFolder(vault: VaultPort, path: string): Promise<Touc
  */
 export async function touchedByRename(vault: VaultPort, from: string, to: string): Promise<Touched> {
   const source = await expandFolder(vault, from);
-  const moved = (path: string): string => (isInside(path, from) ? to + path.slice(from.length) : path);
+  // Everything expandFolder yields lies inside `from` (or is it), named as the vault stores it.
+  const moved = (path: string): string => movedPath(path, from, to);
   return {
     paths: [...source.paths, ...source.paths.map(moved)],
     folders: [...source.folders, ...source.folders.map(moved)],

@@ -5,11 +5,19 @@
  * The vault root is "/" as in Obsidian.
  */
 export function normalizePath(path: string): string {
+  return cleanPath(path).normalize('NFC');
+}
+
+/**
+ * `normalizePath` without the NFC step, for the vaults: they find a stored name by any of its Unicode forms
+ * (see `resolveStoredPath`), and write a new name in the form it is given, so a revert puts back a name
+ * written on a Mac ("e" + U+0301) byte for byte.
+ */
+export function cleanPath(path: string): string {
   const cleaned = path
     .replace(/[\\/]+/g, '/')
     .replace(/\u00A0|\u202F/g, ' ')
-    .replace(/^\/+|\/+$/g, '')
-    .normalize('NFC');
+    .replace(/^\/+|\/+$/g, '');
   return cleaned === '' ? '/' : cleaned;
 }
 
@@ -40,6 +48,16 @@ export function splitExtension(name: string): { stem: string; extension: string 
 
 export function joinPath(folder: string, name: string): string {
   return folder === '/' || folder === '' ? name : `${folder}/${name}`;
+}
+
+/**
+ * Where `path`, which lies inside `from` (or is it), lands when `from` moves to `to`. Counted in segments, not
+ * characters: a listing names `path` as the vault stores it, which may be another Unicode form of `from`.
+ */
+export function movedPath(path: string, from: string, to: string): string {
+  const depth = from === '/' ? 0 : from.split('/').length;
+  const rest = path.split('/').slice(depth).join('/');
+  return rest === '' ? to : joinPath(to, rest);
 }
 
 /** The first hidden entry (a name starting with ".") on the way from `folder` down to `path`, or null. */

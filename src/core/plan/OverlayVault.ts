@@ -1,7 +1,8 @@
 import { AgentError } from '../errors';
-import { hiddenEntryOf, isInside, parentFolder } from '../paths/normalizePath';
+import { baseName, hiddenEntryOf, isInside, joinPath, parentFolder } from '../paths/normalizePath';
 import { trashName } from '../paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../ports/vault';
+import { sameName } from '../paths/storedName';
 import { utf8Length } from '../util/text';
 
 /**
@@ -31,7 +32,8 @@ export class OverlayVault implements VaultPort {
     return { written: [...this.files.keys()].sort(), folders: [...this.folders].sort(), removed: [...this.removed].sort() };
   }
 
-  async stat(path: string): Promise<VaultEntry | null> {
+  async stat(raw: string): Promise<VaultEntry | null> {
+    const path = await this.stored(raw);
     const file = this.files.get(path);
     if (file) return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
     if (this.folders.has(path) || path === '/') return path === '/' ? this.base.stat(path) : { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
@@ -39,7 +41,8 @@ export class OverlayVault implements VaultPort {
     return this.base.stat(path);
   }
 
-  async read(path: string): Promise<string> {
+  async read(raw: string): Promise<string> {
+    const path = await this.stored(raw);
     const file = this.files.get(path);
     if (file) return file.content;
     const entry = await this.stat(path);
@@ -52,36 +55,42 @@ export class OverlayVault implements VaultPort {
     return this.read(path);
   }
 
-  async readBinary(path: string): Promise<Uint8Array> {
+  async readBinary(raw: string): Promise<Uint8Array> {
+    const path = await this.stored(raw);
     const file = this.files.get(path);
     if (file) return file.bytes?.slice() ?? new TextEncoder().encode(file.content);
     await this.read(path);
     return this.base.readBinary(path);
   }
 
-  async create(path: string, content: string): Promise<VaultEntry> {
+  async create(raw: string, content: string): Promise<VaultEntry> {
+    const path = await this.stored(raw);
     if (await this.stat(path)) throw new AgentError('EXISTS', `"${path}" already exists`, { path });
     await this.ensureParents(path);
     return this.put(path, content, 'create');
   }
 
-  async modify(path: string, content: string): Promise<VaultEntry> {
+  async modify(raw: string, content: string): Promise<VaultEntry> {
+    const path = await this.stored(raw);
     await this.read(path);
     return this.put(path, content, 'modify');
   }
 
-  async writeBinary(path: string, data: Uint8Array): Promise<VaultEntry> {
+  async writeBinary(raw: string, data: Uint8Array): Promise<VaultEntry> {
+    const path = await this.stored(raw);
     const entry = await this.stat(path);
     if (entry?.kind === 'folder') throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
     if (!entry) await this.ensureParents(path);
     return this.put(path, new TextDecoder().decode(data), entry ? 'modify' : 'create', data.slice());
   }
 
-  async append(path: string, content: string): Promise<VaultEntry> {
+  async append(raw: string, content: string): Promise<VaultEntry> {
+    const path = await this.stored(raw);
     return this.put(path, (await this.read(path)) + content, 'modify');
   }
 
-  async createFolder(path: string): Promise<void> {
+  async createFolder(raw: string): Promise<void> {
+    const path = await this.stored(raw);
     const entry = await this.stat(path);
     if (entry?.kind === 'file') throw new AgentError('EXISTS', `"${path}" is a file, not a folder`, { path });
     if (entry) return;
@@ -90,13 +99,16 @@ export class OverlayVault implements VaultPort {
     this.emit({ type: 'create', path });
   }
 
-  async rename(fromPath: string, toPath: string): Promise<void> {
+  async rename(rawFrom: string, rawTo: string): Promise<void> {
+    const fromPath = await this.stored(rawFrom);
+    const toPath = await this.stored(rawTo);
     await this.move(fromPath, toPath);
     this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
   }
 
   /** Moves into `.trash/` at the root, numbering names already there ("Note 2.md"), as the local trash does. */
-  async trash(path: string): Promise<void> {
+  async trash(raw: string): Promise<void> {
+    const path = await this.stored(raw);
     if (!(await this.stat(path))) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
     let target = trashName(path, 1);
     for (let n = 2; await this.stat(target); n++) target = trashName(path, n);
@@ -128,14 +140,16 @@ export class OverlayVault implements VaultPort {
     this.remove(fromPath);
   }
 
-  async delete(path: string): Promise<void> {
+  async delete(raw: string): Promise<void> {
+    const path = await this.stored(raw);
     if (!(await this.stat(path))) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
     this.remove(path);
     this.emit({ type: 'delete', path });
   }
 
   /** The base vault's hidden entries are out of sight, so a folder that is still the base vault's stays. */
-  async deleteEmptyFolder(path: string): Promise<boolean> {
+  async deleteEmptyFolder(raw: string): Promise<boolean> {
+    const path = await this.stored(raw);
     if ((await this.list(path, false, true)).length > 0) return false;
     if (path === '/') throw new AgentError('INVALID_PATH', 'The vault root cannot be deleted', { path });
     if (!this.hidden(path) && (await this.base.stat(path))?.kind === 'folder') return false;
@@ -144,14 +158,16 @@ export class OverlayVault implements VaultPort {
   }
 
   /** The base vault's, less what the overlay removed, and those the simulated steps made. */
-  async hiddenEntries(folder: string): Promise<string[]> {
+  async hiddenEntries(raw: string): Promise<string[]> {
+    const folder = await this.stored(raw);
     const base = !this.hidden(folder) && (await this.base.stat(folder))?.kind === 'folder' ? await this.base.hiddenEntries(folder) : [];
     const made = [...this.files.keys(), ...this.folders].map((path) => hiddenEntryOf(path, folder)).filter((path) => path !== null);
     return [...new Set([...base.filter((path) => !this.hidden(path)), ...made])].sort();
   }
 
   /** `withHidden` is for moving a folder: its hidden entries move with it, though `list` does not show them. */
-  async list(folder: string, recursive: boolean, withHidden = false): Promise<VaultEntry[]> {
+  async list(raw: string, recursive: boolean, withHidden = false): Promise<VaultEntry[]> {
+    const folder = await this.stored(raw);
     const entry = await this.stat(folder);
     if (!entry) throw new AgentError('NOT_FOUND', `"${folder}" does not exist`, { path: folder });
     if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder });
@@ -189,6 +205,22 @@ export class OverlayVault implements VaultPort {
 
   private emit(event: VaultEvent): void {
     for (const listener of this.listeners) listener(event);
+  }
+
+  /**
+   * The path as the overlay or the vault under it stores it, in whichever Unicode form it arrives (see
+   * `resolveStoredPath`): the vault under it resolves its own names, the overlay those its steps wrote.
+   */
+  private async stored(path: string): Promise<string> {
+    if (path === '/' || this.files.has(path) || this.folders.has(path)) return path;
+    const base = this.hidden(path) ? null : await this.base.stat(path);
+    if (base && !this.hidden(base.path)) return base.path;
+    const parent = await this.stored(parentFolder(path));
+    const name = baseName(path);
+    for (const own of [...this.files.keys(), ...this.folders]) {
+      if (parentFolder(own) === parent && sameName(baseName(own), name)) return own;
+    }
+    return joinPath(parent, name);
   }
 
   private hidden(path: string): boolean {

@@ -2,7 +2,10 @@ import type { BytePrefilter } from '../search/BytePrefilter';
 
 /**
  * The vault as core sees it. Paths are vault-relative and already normalized ("Notes/Idea.md"; the root is
- * "/"). Every failure is an `AgentError` with a code: `NOT_FOUND`, `EXISTS`, `NOT_A_FILE`, `NOT_A_FOLDER`.
+ * "/"). A name reaches the stored entry it equals in Unicode NFC ("Café" finds "Cafe" + U+0301 written on a Mac;
+ * see `resolveStoredPath`), entries are named as stored, and a new name is written in the form it is given.
+ * Names are case-sensitive. Every failure is an `AgentError` with a code: `NOT_FOUND`, `EXISTS`, `NOT_A_FILE`,
+ * `NOT_A_FOLDER`.
  * Implementations: src/obsidian/ObsidianVault.ts (Vault + FileManager), src/node/NodeVault.ts (a folder on disk),
  * src/node/MemoryVault.ts (in memory). All three pass test/core/ports/vault.contract.ts.
  */
@@ -78,8 +81,9 @@ export interface VaultPort {
    */
   deleteEmptyFolder(path: string): Promise<boolean>;
   /**
-   * The hidden entries (a name starting with ".") in `folder` and below, which `list` may leave out: a hidden
-   * folder is named once, not what it holds. Empty when there are none, or no such folder. For refusing a change
+   * The hidden entries (a name starting with ".", or one the platform cannot open by name, such as bytes that are
+   * not UTF-8 on disk) in `folder` and below, which `list` may leave out: a hidden folder is named once, not what
+   * it holds. Empty when there are none, or no such folder. For refusing a change
    * that no checkpoint could record, since checkpoints record what `list` shows.
    */
   hiddenEntries(folder: string): Promise<string[]>;

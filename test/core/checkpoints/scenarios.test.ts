@@ -187,6 +187,32 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect(await snapshot(vault)).toEqual(before);
   });
 
+  it('should keep names stored decomposed (NFD) through writes by their composed names, and put them back byte for byte', async () => {
+    await vault.create('Mac/Cafe\u0301.md', 'from a Mac');
+    await vault.create('Mac/Re\u0301sume\u0301/Plan.md', 'plan');
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.writeFile', { path: 'Mac/Café.md', content: ' and more', mode: 'append' });
+    expect(await vault.list('Mac', false)).toHaveLength(2);
+    await call(runs[0]!, 'vault.rename', { fromPath: 'Mac/Résumé', toPath: 'Archive/Résumé' });
+    await call(runs[0]!, 'vault.delete', { path: 'Mac/Café.md', trash: false });
+    await pipeline.endRun(runs[0]!);
+    expect((await service.planRevert('run-1')).conflicts).toEqual([]);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+    expect(Object.keys(before.files)).toEqual(expect.arrayContaining(['Mac/Cafe\u0301.md', 'Mac/Re\u0301sume\u0301/Plan.md']));
+  });
+
+  it('should make no case twin of a note, and revert the note it made instead', async () => {
+    const before = await snapshot(vault);
+    await call(runs[0]!, 'vault.createFile', { path: 'A.md', content: 'new' });
+    expect(await vault.read('A (2).md')).toBe('new');
+    const refused = await pipeline.execute({ id: 'twin', name: 'vault.writeFile', input: { path: 'NOTES/b.md', content: 'twin' } }, runs[0]!);
+    expect(refused.error).toMatchObject({ code: 'EXISTS' });
+    await pipeline.endRun(runs[0]!);
+    await service.revert('run-1');
+    expect(await snapshot(vault)).toEqual(before);
+  });
+
   it('should move a renamed folder back, remove the new one and give the notes whose links were rewritten their text back', async () => {
     await vault.modify('Links.md', 'see [[Notes/Deep/c]] and [[Notes/b|b]]');
     await vault.modify('a.md', '![[Notes/Deep/c]] [c](Notes/Deep/c.md)');

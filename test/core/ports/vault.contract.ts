@@ -434,6 +434,81 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       });
     });
 
+    describe('names that differ only by Unicode normalization or by case', () => {
+      // "Café" as macOS and some sync tools write it (e + U+0301), and as everything else does (é): one name.
+      const DECOMPOSED = 'Cafe\u0301';
+      const COMPOSED = 'Café';
+
+      beforeEach(async () => {
+        await cleanup?.();
+        ({ vault, cleanup } = await makeVault({
+          ...CONTRACT_FILES,
+          [`Names/${DECOMPOSED}.md`]: 'written on a Mac',
+          [`Names/${DECOMPOSED} folder/Inside.md`]: 'inside',
+          'Names/Résumé.md': 'composed',
+          'Names/Note.md': 'capital',
+        }));
+      });
+
+      it('should reach a decomposed name by its composed form, and name it as stored', async () => {
+        expect(await vault.stat(`Names/${COMPOSED}.md`)).toMatchObject({ path: `Names/${DECOMPOSED}.md`, kind: 'file' });
+        expect(await vault.read(`Names/${COMPOSED}.md`)).toBe('written on a Mac');
+        expect(await vault.cachedRead(`Names/${COMPOSED}.md`)).toBe('written on a Mac');
+        expect(new TextDecoder().decode(await vault.readBinary(`Names/${COMPOSED}.md`))).toBe('written on a Mac');
+        expect(await vault.read(`Names/${COMPOSED} folder/Inside.md`)).toBe('inside');
+        expect(pathsOf(await vault.list(`Names/${COMPOSED} folder`, false))).toEqual([`Names/${DECOMPOSED} folder/Inside.md`]);
+      });
+
+      it('should reach a composed name by its decomposed form', async () => {
+        expect(await vault.read('Names/Re\u0301sume\u0301.md')).toBe('composed');
+        expect(await vault.stat('Names/Re\u0301sume\u0301.md')).toMatchObject({ path: 'Names/Résumé.md' });
+      });
+
+      it('should append to and modify the stored file, never make a second one', async () => {
+        await vault.append(`Names/${COMPOSED}.md`, ' long ago');
+        await vault.writeBinary(`Names/${COMPOSED} folder/Inside.md`, new TextEncoder().encode('bytes'));
+        expect(await vault.read(`Names/${DECOMPOSED}.md`)).toBe('written on a Mac long ago');
+        await vault.modify(`Names/${COMPOSED}.md`, 'rewritten');
+        expect(await vault.read(`Names/${DECOMPOSED}.md`)).toBe('rewritten');
+        expect(pathsOf(await vault.list('Names', true))).toEqual([
+          `Names/${DECOMPOSED} folder`,
+          `Names/${DECOMPOSED} folder/Inside.md`,
+          `Names/${DECOMPOSED}.md`,
+          'Names/Note.md',
+          'Names/Résumé.md',
+        ]);
+        expect(await vault.read(`Names/${DECOMPOSED} folder/Inside.md`)).toBe('bytes');
+      });
+
+      it('should refuse to create a name that differs from a stored one only by normalization', async () => {
+        await expectError(vault.create(`Names/${COMPOSED}.md`, 'twin'), 'EXISTS', 'Names/');
+        await vault.create(`Names/${COMPOSED} folder/New.md`, 'new');
+        expect(await vault.read(`Names/${DECOMPOSED}.md`)).toBe('written on a Mac');
+        expect(pathsOf(await vault.list('Names', false))).toEqual([`Names/${DECOMPOSED} folder`, `Names/${DECOMPOSED}.md`, 'Names/Note.md', 'Names/Résumé.md']);
+        expect(pathsOf(await vault.list(`Names/${DECOMPOSED} folder`, false))).toEqual([`Names/${DECOMPOSED} folder/Inside.md`, `Names/${DECOMPOSED} folder/New.md`]);
+      });
+
+      it('should create, move and delete a new name in the form it is given', async () => {
+        await vault.create('Fresh/Ame\u0301lie.md', 'decomposed on purpose');
+        expect(pathsOf(await vault.list('Fresh', false))).toEqual(['Fresh/Ame\u0301lie.md']);
+        await vault.rename(`Names/${COMPOSED}.md`, 'Fresh/Moved.md');
+        await vault.rename('Fresh/Moved.md', `Names/${DECOMPOSED}.md`);
+        expect(pathsOf(await vault.list('Names', false))).toContain(`Names/${DECOMPOSED}.md`);
+        await vault.delete(`Names/${COMPOSED}.md`);
+        expect(await vault.stat(`Names/${DECOMPOSED}.md`)).toBeNull();
+      });
+
+      it('should rename a note to a name that differs only by case, and back', async () => {
+        await vault.rename('Names/Note.md', 'Names/note.md');
+        expect(pathsOf(await vault.list('Names', false))).toContain('Names/note.md');
+        expect(pathsOf(await vault.list('Names', false))).not.toContain('Names/Note.md');
+        expect(await vault.read('Names/note.md')).toBe('capital');
+        await vault.rename('Names/note.md', 'Names/Note.md');
+        expect(await vault.read('Names/Note.md')).toBe('capital');
+        expect(await vault.stat('Names/note.md')).toBeNull();
+      });
+    });
+
     describe('onChange', () => {
       let events: VaultEvent[];
       let unsubscribe: () => void;

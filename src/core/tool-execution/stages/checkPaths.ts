@@ -1,4 +1,5 @@
 import { AgentError } from '../../errors';
+import { movedPath } from '../../paths/normalizePath';
 import { resolveVaultPath } from '../../paths/sandbox';
 import type { PathAccess } from '../../paths/sandbox';
 import type { VaultPort } from '../../ports/vault';
@@ -40,7 +41,7 @@ export async function changedPaths(changes: readonly PlannedChange[], vault: Vau
 export async function pathsInside(change: PlannedChange, vault: VaultPort): Promise<{ path: string; toPath: string | null }[]> {
   if ((change.kind !== 'move' && change.kind !== 'delete') || !change.isFolder) return [];
   const toPath = change.kind === 'move' ? change.toPath : null;
-  return (await vault.list(change.path, true)).map((entry) => ({ path: entry.path, toPath: toPath === null ? null : toPath + entry.path.slice(change.path.length) }));
+  return (await vault.list(change.path, true)).map((entry) => ({ path: entry.path, toPath: toPath === null ? null : movedPath(entry.path, change.path, toPath) }));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parentFolder } from '../../paths/normalizePath';
+import { movedPath, parentFolder } from '../../paths/normalizePath';
 import type { VaultPort } from '../../ports/vault';
 import type { PlannedChange } from '../../tools/types';
 
@@ -38,7 +38,7 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
         if (change.isFolder) {
           folders.add(change.path);
           for (const entry of await vault.list(change.path, true)) {
-            const moved = toPath === null ? null : toPath + entry.path.slice(change.path.length);
+            const moved = toPath === null ? null : movedPath(entry.path, change.path, toPath);
             if (entry.kind === 'file') {
               paths.add(entry.path);
               if (moved) paths.add(moved);

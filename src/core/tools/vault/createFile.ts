@@ -5,6 +5,7 @@ import { withLineEnding, type NoteEncoding, type NoteFormat } from '../../util/n
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { createNote, formatField, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
+import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 
@@ -91,9 +92,17 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
 
     const existing = await vault.stat(path);
     const format = newNoteFormat(input.encoding);
-    if (!existing || policy === 'create-unique') {
+    const twin = existing ? null : await caseTwinOf(vault, path);
+    if (twin && (policy !== 'create-unique' || !numberingAvoids(path, twin))) throw caseTwinError(this.name, 'path', path, twin);
+    if (existing || twin) {
+      if (policy === 'create-unique') {
+        requireEncodable(this.name, path, content, format);
+        return { kind: 'create', path: await uniquePath(vault, path, 'file'), content, format };
+      }
+    }
+    if (!existing) {
       requireEncodable(this.name, path, content, format);
-      return { kind: 'create', path: existing ? await uniquePath(vault, path, 'file') : path, content, format };
+      return { kind: 'create', path, content, format };
     }
     if (policy === 'error') {
       throw new AgentError(

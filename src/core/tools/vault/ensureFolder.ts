@@ -1,6 +1,7 @@
 import { AgentError } from '../../errors';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { caseTwinError, caseTwinOf } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 
 export interface EnsureFolderInput {
@@ -33,6 +34,8 @@ export class EnsureFolderTool extends BaseTool<EnsureFolderInput, EnsureFolderOu
     if (existing && existing.kind !== 'folder') {
       throw new AgentError('EXISTS', `${this.name}: \`path\` "${path}" is a file, expected a folder or nothing; choose another path`, { path });
     }
+    const twin = existing ? null : await caseTwinOf(context.vault, path);
+    if (twin) throw caseTwinError(this.name, 'path', path, twin);
     return { path, exists: existing !== null };
   }
 }

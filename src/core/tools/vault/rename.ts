@@ -2,6 +2,7 @@ import { AgentError } from '../../errors';
 import { isInside } from '../../paths/normalizePath';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
 import { assertMovable, assertNoLinks } from './unrecorded';
@@ -54,6 +55,12 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     await assertMovable(this.name, vault, fromPath, source.kind);
 
     const target = await vault.stat(toPath);
+    // A case-only rename ("Note.md" → "note.md") has the source as its twin, and is allowed.
+    const twin = target ? null : await caseTwinOf(vault, toPath);
+    if (twin && twin.path !== source.path) {
+      if (input.collisionStrategy !== 'create-unique' || !numberingAvoids(toPath, twin)) throw caseTwinError(this.name, 'toPath', toPath, twin);
+      toPath = await uniquePath(vault, toPath, source.kind);
+    }
     if (target) {
       switch (input.collisionStrategy) {
         case 'error':

@@ -6,6 +6,7 @@ import { withLineEnding, type DecodedNote, type NoteEncoding, type NoteFormat } 
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { appendNote, createNote, decodeFor, formatField, encodedLength, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
+import { caseTwinError, caseTwinOf } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 
 export interface WriteFileInput {
@@ -103,6 +104,8 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
     if (existing?.kind === 'folder') {
       throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
     }
+    const twin = existing ? null : await caseTwinOf(context.vault, path);
+    if (twin) throw caseTwinError(this.name, 'path', path, twin);
     const bytes = existing ? await context.vault.readBinary(path) : null;
     const note = bytes ? decodeFor(bytes, input.encoding) : null;
     if (input.expectedEtag !== undefined) this.checkEtag(path, input.expectedEtag, note);
