@@ -61,8 +61,12 @@ export class ShownState {
    */
   async stale(pre: Readonly<Record<string, string | null>>, vault: VaultPort): Promise<StaleFile[]> {
     const stale: StaleFile[] = [];
+    // The checkpoint names a file as the disk stores it, the card as it was typed: "Café.md" may be stored
+    // decomposed (see "Names that differ only by Unicode form" in docs/architecture.md).
+    const byForm = new Map(Object.keys(pre).map((key) => [key.normalize('NFC'), key]));
     for (const [path, states] of this.states) {
-      const now = path in pre ? (pre[path] as string | null) : undefined;
+      const key = path in pre ? path : byForm.get(path.normalize('NFC'));
+      const now = key !== undefined ? (pre[key] as string | null) : undefined;
       if (now !== undefined && states.has(now)) continue;
       if (now && [...states].some((state) => state !== null) && states.has(await textHashOrNull(vault, path))) continue;
       stale.push({ path, how: states.has(null) ? 'appeared' : now === null ? 'was deleted' : 'changed' });
