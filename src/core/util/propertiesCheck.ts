@@ -1,9 +1,11 @@
+import { parseDocument } from 'yaml';
 import { propertiesLines, topLevelKey } from './frontmatter';
 
 /**
- * Why the note's properties block would not parse as YAML, or null when it looks like YAML. Not a YAML parser:
- * it finds what breaks properties in practice (a line of prose inside the block, a key written twice, a tab
- * used to indent), which Obsidian then shows as text. Lines are numbered in the note, the opening `---` being 1.
+ * Why the note's properties block would not parse as YAML, or null when it parses. The common breakages (a line
+ * of prose inside the block, a key written twice, a tab used to indent) are named in words first; the rest is
+ * what a YAML parser (the `yaml` package) says, with its line. Obsidian shows a block that does not parse as
+ * text. Lines are numbered in the note, the opening `---` being 1.
  */
 export function propertiesProblem(content: string): string | null {
   const lines = propertiesLines(content);
@@ -19,7 +21,17 @@ export function propertiesProblem(content: string): string | null {
     if (first !== undefined) return `the key "${key}" is written twice (lines ${first} and ${number})`;
     seen.set(key, number);
   }
-  return null;
+  return yamlProblem(lines);
+}
+
+function yamlProblem(lines: string[]): string | null {
+  const text = lines.join('\n');
+  const error = parseDocument(text, { prettyErrors: false, uniqueKeys: false }).errors[0];
+  if (!error) return null;
+  // The block's first line is line 2 of the note.
+  const line = text.slice(0, error.pos[0]).split('\n').length + 1;
+  const reason = (error.message.split('\n')[0] ?? '').replace(/\.$/, '');
+  return `line ${line}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
 }
 
 /** The warning a card shows for `content`'s properties, or null. */

@@ -76,7 +76,7 @@ describe('buildPreview on a note whose properties do not parse', () => {
 
   it('should say nothing about properties that parse', async () => {
     const vault = new MemoryVault({});
-    const preview = await buildPreview([{ kind: 'create', path: 'a.md', content: '---\ntitle: "A: b"\ntags:\n  - x\n- y\n# comment\n\n---\nBody\n' }], vault);
+    const preview = await buildPreview([{ kind: 'create', path: 'a.md', content: '---\ntitle: "A: b"\ntags:\n  - x\n  - y\naliases:\n- z\n# comment\n\n---\nBody\n' }], vault);
     expect(preview.notes).toEqual([]);
   });
 });
