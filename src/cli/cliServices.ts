@@ -96,7 +96,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     vault,
     modes,
     checkpointFolder,
-    recipes: new RecipeMatchingService(services.ports.pluginFiles),
+    recipes: new RecipeMatchingService(services.ports.pluginFiles, () => services.knownSecrets()),
     planHost: planHostFromServices(services, { settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }), approval: options.approval }),
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {

@@ -2,6 +2,7 @@ import { describeError, isAgentError } from '../errors';
 import { bindPlan, planPolicy, readPlanContext, requestPlan, runPlan, type PlanHost, type PlanRunResult } from '../plan';
 import type { LlmPort, LlmUsage } from '../ports/llm';
 import type { RecipeMatchingService } from './RecipeMatchingService';
+import { VALUE_MARK } from './recipeShape';
 import type { Recipe } from './types';
 
 export interface FastPathOptions {
@@ -65,7 +66,7 @@ function recipeHint(recipe: Recipe): string {
   const steps = recipe.steps.map((step) => ({ tool: step.tool, args: step.args, ...(step.repeated ? { foreach: 'once per item' } : {}) }));
   return [
     `A plan of this shape worked ${recipe.successes} times for similar requests (e.g. "${recipe.example}").`,
-    'Follow it, filling in the values of this request; use foreach where a step repeats:',
+    `Follow it, filling in the values of this request (${VALUE_MARK} marks one to choose); use foreach where a step repeats:`,
     JSON.stringify(steps),
   ].join('\n');
 }

@@ -1,6 +1,8 @@
 import type { PluginFilesPort } from '../ports/pluginFiles';
+import { REDACTED, redactText } from '../tool-execution/redact';
 import { learnRecipe, mergeRecipe } from './learnRecipe';
-import type { Recipe, RecordedCall } from './types';
+import { shapeRecipe } from './recipeShape';
+import type { Recipe, RecipeStep, RecordedCall } from './types';
 import { requestWords } from './words';
 
 export const RECIPES_FILE = 'recipes.json';
@@ -16,14 +18,18 @@ export interface RecipeMatch {
 }
 
 /**
- * Remembers what successful runs did (recipes, in the plugin folder) and finds the recipe a new request most
+ * Remembers what successful runs did (recipes, in the plugin folder, as shapes: see `shapeRecipe`) and finds the recipe a new request most
  * likely repeats. A match needs both a record (≥ 3 successes) and similarity (the request's words carry at least
  * half of the recipe's word weight, words seen in more of its runs weighing more).
  */
 export class RecipeMatchingService {
   private recipes: Recipe[] | null = null;
 
-  constructor(private readonly files: PluginFilesPort) {}
+  constructor(
+    private readonly files: PluginFilesPort,
+    /** Secret values never written into recipes (the configured API key), as in the audit log. */
+    private readonly knownSecrets: () => readonly string[] = () => [],
+  ) {}
 
   async all(): Promise<Recipe[]> {
     this.recipes ??= await this.load();
@@ -32,11 +38,15 @@ export class RecipeMatchingService {
 
   /** Records a successful run; returns the recipe it taught or strengthened, or null when there was nothing to learn. */
   async recordSuccess(message: string, calls: readonly RecordedCall[], now: number): Promise<Recipe | null> {
-    const learned = learnRecipe(message, calls, now);
-    if (!learned) return null;
+    const secrets = this.knownSecrets();
+    const redacted = redactText(message, secrets, { maxString: Infinity });
+    // Learned from the request without its keys, so no part of one becomes a parameter or a word.
+    const raw = learnRecipe(redacted.split(REDACTED).join(' '), calls, now);
+    if (!raw) return null;
+    const learned = shapeRecipe({ ...raw, example: redacted }, secrets);
     const recipes = await this.all();
     const index = recipes.findIndex((recipe) => recipe.signature === learned.signature);
-    const recipe = index >= 0 ? mergeRecipe(recipes[index] as Recipe, learned) : learned;
+    const recipe = index >= 0 ? shapeRecipe(mergeRecipe(recipes[index] as Recipe, learned), secrets) : learned;
     if (index >= 0) recipes[index] = recipe;
     else recipes.push(recipe);
     recipes.sort((a, b) => b.lastUsedAt - a.lastUsedAt).splice(MAX_RECIPES);
@@ -61,7 +71,7 @@ export class RecipeMatchingService {
     if (text === null) return [];
     try {
       const parsed = JSON.parse(text) as unknown;
-      return Array.isArray(parsed) ? parsed.filter(isRecipe) : [];
+      return Array.isArray(parsed) ? parsed.filter(isRecipe).map((recipe) => shapeRecipe(recipe, this.knownSecrets())) : [];
     } catch {
       // A damaged file only costs the learned shortcuts: start over rather than fail every run.
       return [];
@@ -83,5 +93,17 @@ function similarity(words: ReadonlySet<string>, recipe: Recipe): number {
 
 function isRecipe(value: unknown): value is Recipe {
   const recipe = value as Partial<Recipe> | null;
-  return typeof recipe?.id === 'string' && typeof recipe.signature === 'string' && Array.isArray(recipe.steps) && typeof recipe.successes === 'number' && typeof recipe.words === 'object';
+  return (
+    typeof recipe?.id === 'string' &&
+    typeof recipe.signature === 'string' &&
+    typeof recipe.example === 'string' &&
+    Array.isArray(recipe.parameters) &&
+    recipe.parameters.every((name) => typeof name === 'string') &&
+    Array.isArray(recipe.steps) &&
+    recipe.steps.every((step: unknown) => typeof (step as Partial<RecipeStep> | null)?.tool === 'string' && typeof (step as RecipeStep).args === 'object' && (step as RecipeStep).args !== null) &&
+    typeof recipe.successes === 'number' &&
+    typeof recipe.lastUsedAt === 'number' &&
+    typeof recipe.words === 'object' &&
+    recipe.words !== null
+  );
 }

@@ -101,6 +101,11 @@ export class AgentServices {
     }
   }
 
+  /** The secret values (the configured API key) that no file the plugin writes may hold. */
+  knownSecrets(): readonly string[] {
+    return this.options.knownSecrets?.() ?? [];
+  }
+
   /** The pipeline as the agent loop uses it, its runs ended through `endRun` so the checkpoint repository stays under its cap. */
   agentPipeline(): AgentPipeline {
     return {

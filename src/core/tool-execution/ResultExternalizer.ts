@@ -1,6 +1,6 @@
 import { describeError } from '../errors';
 import type { PluginFilesPort } from '../ports/pluginFiles';
-import { redactKnownSecrets as redactSecrets } from './redact';
+import { redact } from './redact';
 
 export const EXTERNALIZE_THRESHOLD = 2000;
 const TOP_ENTRIES = 5;
@@ -18,13 +18,14 @@ export class ResultExternalizer {
     /** The plugin folder as a vault path, so the model can read the file back with vault.readFile. */
     private readonly pluginFolderInVault: string,
     private readonly threshold = EXTERNALIZE_THRESHOLD,
-    /** Secret values never written into stored results, as in the audit log. */
+    /** Secret values never written into stored results; they and key-shaped tokens are redacted as in the audit log. */
     private readonly knownSecrets: () => readonly string[] = () => [],
   ) {}
 
   /** The text for the history: the JSON itself when short, else a reference to the stored file. */
   async contentFor(runId: string, tool: string, callIndex: number, output: unknown): Promise<string> {
-    const json = JSON.stringify(redactSecrets(output, this.knownSecrets()), null, 1) ?? 'null';
+    // The stored copy is whole (the model reads it back in parts), but holds no key: the plugin folder is synced.
+    const json = JSON.stringify(redact(output, this.knownSecrets(), { maxString: Infinity }), null, 1) ?? 'null';
     if (json.length <= this.threshold) return JSON.stringify(output) ?? 'null';
     const file = `tmp/${safeSegment(runId)}/${tool}-${callIndex}.md`;
     try {

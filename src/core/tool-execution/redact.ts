@@ -11,19 +11,24 @@ const SECRET_SHAPES = [
 export const REDACTED = '[redacted]';
 const MAX_STRING = 4000;
 
+export interface RedactOptions {
+  /** Strings longer than this are cut, saying how much was left out (4,000 by default; Infinity keeps them whole). */
+  maxString?: number;
+}
+
 /**
- * A copy of `value` safe to write to the audit log: values under secret-sounding keys, every known secret
- * (from secret storage) and anything shaped like an API key or bearer token, in values and keys alike, are
- * replaced, and so is anything nested deeper than 20 levels; very long strings are cut, saying how much was
- * left out.
+ * A copy of `value` safe to write into the plugin folder: values under secret-sounding keys, every known secret
+ * (from secret storage, in any letter case) and anything shaped like an API key or bearer token, in values and keys
+ * alike, are replaced, and so is anything nested deeper than 20 levels; very long strings are cut, saying how much
+ * was left out.
  */
-export function redact(value: unknown, knownSecrets: readonly string[] = []): unknown {
-  const secrets = knownSecrets.filter((secret) => secret.length >= 6);
+export function redact(value: unknown, knownSecrets: readonly string[] = [], options: RedactOptions = {}): unknown {
+  const maxString = options.maxString ?? MAX_STRING;
+  const secrets = knownSecretPattern(knownSecrets);
   const scrub = (text: string): string => {
-    let out = text;
-    for (const secret of secrets) out = out.split(secret).join(REDACTED);
+    let out = secrets ? text.replace(secrets, REDACTED) : text;
     for (const shape of SECRET_SHAPES) out = out.replace(shape, REDACTED);
-    return out.length > MAX_STRING ? `${out.slice(0, MAX_STRING)}…[+${out.length - MAX_STRING} chars]` : out;
+    return out.length > maxString ? `${out.slice(0, maxString)}…[+${out.length - maxString} chars]` : out;
   };
   const walk = (node: unknown, depth: number): unknown => {
     if (typeof node === 'string') return scrub(node);
@@ -38,15 +43,17 @@ export function redact(value: unknown, knownSecrets: readonly string[] = []): un
   return walk(value, 0);
 }
 
-/** A copy of `value` with only the known secret values replaced (no other changes): for stored tool results. */
-export function redactKnownSecrets(value: unknown, knownSecrets: readonly string[]): unknown {
-  const secrets = knownSecrets.filter((secret) => secret.length >= 6);
-  if (secrets.length === 0) return value;
-  const walk = (node: unknown): unknown => {
-    if (typeof node === 'string') return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), node);
-    if (Array.isArray(node)) return node.map(walk);
-    if (node !== null && typeof node === 'object') return Object.fromEntries(Object.entries(node as Record<string, unknown>).map(([key, inner]) => [key, walk(inner)]));
-    return node;
-  };
-  return walk(value);
+/** The text of `text` safe to write, as `redact` makes it. */
+export function redactText(text: string, knownSecrets: readonly string[] = [], options: RedactOptions = {}): string {
+  return redact(text, knownSecrets, options) as string;
+}
+
+/**
+ * One pattern for every known secret, in any letter case: a key copied into a note may have been lower-cased, and
+ * a key of under 6 characters is too likely to be an ordinary word to be replaced everywhere.
+ */
+function knownSecretPattern(knownSecrets: readonly string[]): RegExp | null {
+  const secrets = knownSecrets.filter((secret) => secret.length >= 6).sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return null;
+  return new RegExp(secrets.map((secret) => secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'gi');
 }

@@ -49,13 +49,16 @@ export class RunController {
   private readonly store: ConversationStore;
   /** What successful runs taught: similar requests later take the fast path. */
   private readonly recipes: RecipeMatchingService;
+  private services: AgentServices | null = null;
 
   constructor(
     private readonly host: ChatHost,
     private readonly ui: RunUi,
   ) {
-    this.store = new ConversationStore(host.pluginFiles());
-    this.recipes = new RecipeMatchingService(host.pluginFiles());
+    // The key is known once the services are: nothing is saved before a run has loaded them.
+    const knownSecrets = (): readonly string[] => this.services?.knownSecrets() ?? [];
+    this.store = new ConversationStore(host.pluginFiles(), knownSecrets);
+    this.recipes = new RecipeMatchingService(host.pluginFiles(), knownSecrets);
   }
 
   get running(): boolean {
@@ -83,6 +86,7 @@ export class RunController {
         return;
       }
       const services = await this.host.agentServices();
+      this.services = services;
       await this.runAgent(message, llm, services, controller);
     } catch (error) {
       transcript.addNote(`The run could not start: ${describeError(error)}`, 'error');

@@ -1,5 +1,6 @@
 import type { HistoryMessage } from '../../core/ports/llm';
 import type { PluginFilesPort } from '../../core/ports/pluginFiles';
+import { redact } from '../../core/tool-execution/redact';
 
 export interface Conversation {
   id: string;
@@ -18,10 +19,22 @@ export interface ConversationSummary {
 
 const FOLDER = 'conversations';
 const TITLE_CHARS = 60;
+/**
+ * What a saved conversation keeps of one message text, tool input or result: enough to read back and to go on
+ * from, while a 50 MB write argument is not copied into a file that sync services copy.
+ */
+export const SAVED_STRING_CHARS = 16_000;
 
-/** Conversations of this vault, one JSON file each in the plugin's folder (`conversations/<id>.json`). */
+/**
+ * Conversations of this vault, one JSON file each in the plugin's folder (`conversations/<id>.json`), saved
+ * redacted as the audit log is (known secrets, key-shaped tokens) with each string cut at `SAVED_STRING_CHARS`.
+ */
 export class ConversationStore {
-  constructor(private readonly files: PluginFilesPort) {}
+  constructor(
+    private readonly files: PluginFilesPort,
+    /** Secret values never written into a saved conversation (the configured API key), as in the audit log. */
+    private readonly knownSecrets: () => readonly string[] = () => [],
+  ) {}
 
   static newId(now: number): string {
     return `${new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${Math.random().toString(36).slice(2, 6)}`;
@@ -33,7 +46,8 @@ export class ConversationStore {
   }
 
   async save(conversation: Conversation): Promise<void> {
-    await this.files.write(`${FOLDER}/${conversation.id}.json`, JSON.stringify(conversation));
+    const saved = redact(conversation, this.knownSecrets(), { maxString: SAVED_STRING_CHARS });
+    await this.files.write(`${FOLDER}/${conversation.id}.json`, JSON.stringify(saved));
   }
 
   async load(id: string): Promise<Conversation | null> {
