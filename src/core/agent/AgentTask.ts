@@ -112,7 +112,7 @@ export class AgentTask {
       turns: 0,
       threshold: this.o.condensingThreshold,
       reportedTokens: 0,
-      vault: config.context?.vault ?? (await gatherVaultContext(this.o.ports)),
+      vault: config.context?.vault ?? (await gatherVaultContext(this.o.ports, await this.o.pipeline.readablePaths())),
       prompt: new SystemPromptCache(),
       subtasks: 0,
     };

@@ -108,6 +108,7 @@ export class AgentServices {
       executeBatch: (calls, run) => this.pipeline.executeBatch(calls, run),
       approveWidening: (run, request) => this.pipeline.approveWidening(run, request),
       endRun: (run) => this.endRun(run),
+      readablePaths: () => this.pipeline.readablePaths(),
     };
   }
 
