@@ -7,6 +7,7 @@ import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipel
 import type { CallOutcome, RunState, ToolCall } from '../tool-execution/types';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { ToolContext } from '../tools/types';
+import type { SubtaskBudget } from './subtaskBudget';
 
 export type CompletedBy = 'text' | 'attemptCompletion' | 'cancelled' | 'limit' | 'mistakes' | 'error';
 
@@ -49,6 +50,8 @@ export interface AgentResult {
   completedBy: CompletedBy;
   /** Tokens of every model call of the run, sub-tasks and condensing included. */
   usage: LlmUsage;
+  /** Provider requests the run made, sub-tasks and condensing included (`iterations` counts this task's answers). */
+  modelCalls: number;
   history: HistoryMessage[];
   iterations: number;
   /** Slug of the mode the run ended in. */
@@ -85,6 +88,8 @@ export type AgentPipeline = Pick<ToolExecutionPipeline, 'startRun' | 'executeBat
 export interface ParentLink {
   run: RunState;
   ceilingMode: ModeConfig;
+  /** The sub-tasks the user's message has started so far, at every depth. */
+  budget: SubtaskBudget;
 }
 
 export interface AgentTaskOptions {
