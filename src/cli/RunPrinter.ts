@@ -69,7 +69,7 @@ export class RunPrinter {
         this.line(this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${result.text}`));
         break;
     }
-    this.line(this.style.dim(`${formatUsage(result.usage)} · ${result.iterations} model ${result.iterations === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
+    this.line(this.style.dim(`${formatUsage(result.usage)} · ${result.modelCalls} model ${result.modelCalls === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
   }
 
   /** Text on a line of its own. */

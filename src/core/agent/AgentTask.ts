@@ -13,6 +13,8 @@ import type { Session } from './session';
 import { isSteeringIteration, steeringMessage } from './steering';
 import { streamTurn, type ModelTurn } from './streamTurn';
 import { childOptions, childRun, subtaskMode, subtaskOutcome } from './subtasks';
+import { SubtaskBudget } from './subtaskBudget';
+import { countingLlm } from './countingLlm';
 import { buildSystemPrompt, SystemPromptCache } from './systemPrompt';
 import { buildToolSet, type ToolSet } from './toolSet';
 import { assistantMessage, resultsMessage, runTurnCalls } from './turnCalls';
@@ -112,10 +114,15 @@ export class AgentTask {
       turns: 0,
       threshold: this.o.condensingThreshold,
       reportedTokens: 0,
-      vault: config.context?.vault ?? (await gatherVaultContext(this.o.ports)),
+      vault: config.context?.vault ?? (await gatherVaultContext(this.o.ports, await this.o.pipeline.readablePaths())),
       prompt: new SystemPromptCache(),
       subtasks: 0,
+      api: this.o.api,
+      modelCalls: 0,
+      budget: this.parent?.budget ?? new SubtaskBudget(),
+      turnSubtasks: { iteration: 0, count: 0 },
     };
+    s.api = countingLlm(this.o.api, () => s.modelCalls++);
     ports.agent = createAgentControl({
       session: s,
       modeService,
@@ -189,13 +196,13 @@ export class AgentTask {
   /** One model call; on CONTEXT_OVERFLOW, condense at once and retry a single time. */
   private async callModel(s: Session): Promise<ModelTurn> {
     try {
-      return await streamTurn(this.o.api, this.request(s), this.o.taskCallbacks);
+      return await streamTurn(s.api, this.request(s), this.o.taskCallbacks);
     } catch (error) {
       if (!isAgentError(error, 'CONTEXT_OVERFLOW')) throw error;
       const condensed = await this.condense(s, true);
       s.threshold = EMERGENCY_THRESHOLD;
       if (!condensed) throw new AgentError('CONTEXT_OVERFLOW', `${error.message} (the conversation has no older part left to condense)`);
-      return streamTurn(this.o.api, this.request(s), this.o.taskCallbacks);
+      return streamTurn(s.api, this.request(s), this.o.taskCallbacks);
     }
   }
 
@@ -237,7 +244,7 @@ export class AgentTask {
     await callbacks.onPreCompactionFlush?.(s.history);
     const before = s.history.length;
     try {
-      const condensed = await condenseHistory({ api: this.o.api, history: s.history, taskMessage: s.config.message, keepTurns, maxTokens: this.o.settings().maxTokens, signal: s.signal });
+      const condensed = await condenseHistory({ api: s.api, history: s.history, taskMessage: s.config.message, keepTurns, maxTokens: this.o.settings().maxTokens, signal: s.signal });
       if (!condensed) return false;
       this.addUsage(s, condensed.usage);
       if (s.signal.aborted) return false;
@@ -257,8 +264,11 @@ export class AgentTask {
       throw new AgentError('NOT_ALLOWED', `agent.newTask is not available at sub-task depth ${this.o.depth} (the limit is ${this.o.maxSubtaskDepth})`);
     }
     const mode = subtaskMode(this.o.modeService, request.mode, s.mode);
+    if (s.turnSubtasks.iteration !== s.iteration) s.turnSubtasks = { iteration: s.iteration, count: 0 };
+    s.budget.take(s.turnSubtasks.count);
+    s.turnSubtasks.count++;
     s.subtasks++;
-    const child = new AgentTask(childOptions(this.o, { run: s.run, ceilingMode: mode }));
+    const child = new AgentTask(childOptions(this.o, { run: s.run, ceilingMode: mode, budget: s.budget }));
     const config: RunConfig = {
       message: request.message,
       taskId: `${s.config.taskId}/${s.subtasks}`,
@@ -269,8 +279,9 @@ export class AgentTask {
     const depth = this.o.depth + 1;
     this.o.taskCallbacks.onSubtaskStart?.({ depth, mode: mode.slug, message: request.message });
     const result = await child.run(config);
-    // Usage rolls up even when the child failed: its tokens were spent either way.
+    // Usage and calls roll up even when the child failed: they were spent either way.
     this.addUsage(s, result.usage);
+    s.modelCalls += result.modelCalls;
     this.o.taskCallbacks.onSubtaskEnd?.({ depth, result });
     return subtaskOutcome(result, config);
   }
@@ -290,7 +301,7 @@ export class AgentTask {
   }
 
   private finish(s: Session, completedBy: CompletedBy, text: string, error?: { code: ErrorCode; message: string }): AgentResult {
-    return { text, completedBy, usage: s.usage, history: s.history, iterations: s.turns, mode: s.mode.slug, ...(error ? { error } : {}) };
+    return { text, completedBy, usage: s.usage, modelCalls: s.modelCalls, history: s.history, iterations: s.turns, mode: s.mode.slug, ...(error ? { error } : {}) };
   }
 
   private failed(s: Session, error: unknown): AgentResult {

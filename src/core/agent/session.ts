@@ -1,5 +1,6 @@
 import type { ModeConfig } from '../modes/types';
-import type { HistoryMessage, LlmUsage } from '../ports/llm';
+import type { HistoryMessage, LlmPort, LlmUsage } from '../ports/llm';
+import type { SubtaskBudget } from './subtaskBudget';
 import type { RunState } from '../tool-execution/types';
 import type { SystemPromptCache } from './systemPrompt';
 import type { ToolSet } from './toolSet';
@@ -32,4 +33,12 @@ export interface Session {
   readonly vault: VaultContext | null;
   readonly prompt: SystemPromptCache;
   subtasks: number;
+  /** The model, counting each request into `modelCalls`. */
+  api: LlmPort;
+  /** Provider requests of this task and of the sub-tasks it started. */
+  modelCalls: number;
+  /** Sub-tasks the whole tree of this user message has started (shared with every sub-task). */
+  readonly budget: SubtaskBudget;
+  /** Sub-tasks started by the answer of iteration `iteration`. */
+  turnSubtasks: { iteration: number; count: number };
 }

@@ -7,6 +7,7 @@ import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipel
 import type { CallOutcome, RunState, ToolCall } from '../tool-execution/types';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { ToolContext } from '../tools/types';
+import type { SubtaskBudget } from './subtaskBudget';
 
 export type CompletedBy = 'text' | 'attemptCompletion' | 'cancelled' | 'limit' | 'mistakes' | 'error';
 
@@ -49,6 +50,8 @@ export interface AgentResult {
   completedBy: CompletedBy;
   /** Tokens of every model call of the run, sub-tasks and condensing included. */
   usage: LlmUsage;
+  /** Provider requests the run made, sub-tasks and condensing included (`iterations` counts this task's answers). */
+  modelCalls: number;
   history: HistoryMessage[];
   iterations: number;
   /** Slug of the mode the run ended in. */
@@ -79,12 +82,14 @@ export interface TaskCallbacks {
 }
 
 /** The pipeline as the loop uses it; the session can wrap start and end (e.g. to prune checkpoints). */
-export type AgentPipeline = Pick<ToolExecutionPipeline, 'startRun' | 'executeBatch' | 'endRun' | 'approveWidening'>;
+export type AgentPipeline = Pick<ToolExecutionPipeline, 'startRun' | 'executeBatch' | 'endRun' | 'approveWidening' | 'readablePaths'>;
 
 /** What a parent hands its child: its pipeline run, and the mode the child may never exceed. */
 export interface ParentLink {
   run: RunState;
   ceilingMode: ModeConfig;
+  /** The sub-tasks the user's message has started so far, at every depth. */
+  budget: SubtaskBudget;
 }
 
 export interface AgentTaskOptions {

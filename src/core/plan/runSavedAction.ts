@@ -1,16 +1,26 @@
+import type { IgnoreService } from '../tool-execution/IgnoreService';
 import type { RunState } from '../tool-execution/types';
+import { selectionReadable } from '../util/selectionReadable';
 import { bindPlan, type MissingInput, type PlanContext } from './bindings';
 import type { PlanHost } from './host';
 import type { PlanProgress } from './progress';
 import { runPlan, type RunPlanOutcome } from './runPlan';
 import { planOf, type SavedAction } from './savedActions';
 
-/** Where the person is working now: selection and note from the editor the user last used, time from the clock. */
-export function readPlanContext(ports: Pick<RunState['ports'], 'editor' | 'workspace' | 'clock'>): PlanContext {
+/**
+ * Where the person is working now: selection and note from the editor the user last used, time from the clock.
+ * A note the ignore rules hide gives neither its name nor its selection: a plan would send them to the planner or
+ * copy them into notes the agent may read. Callers load the rules first (`ignore.ensureLoaded`).
+ */
+export function readPlanContext(host: { ports: Pick<RunState['ports'], 'editor' | 'workspace' | 'clock'>; ignore: Pick<IgnoreService, 'denial'> }): PlanContext {
+  const { ports } = host;
+  const readable = (path: string): boolean => host.ignore.denial(path, 'read') === null;
   const snapshot = ports.editor.snapshot();
+  const active = ports.workspace.activeFilePath() ?? snapshot?.filePath ?? null;
+  const shared = selectionReadable(snapshot?.filePath ?? null, active, readable);
   return {
-    selection: snapshot?.selection ?? null,
-    activeFile: ports.workspace.activeFilePath() ?? snapshot?.filePath ?? null,
+    selection: shared ? (snapshot?.selection ?? null) : null,
+    activeFile: active !== null && readable(active) ? active : null,
     now: ports.clock.now(),
   };
 }
@@ -27,8 +37,8 @@ export interface SavedActionRunOptions {
 export type SavedActionOutcome = { status: 'needs-input'; missing: MissingInput[] } | RunPlanOutcome;
 
 /** The inputs the action would have to ask for if it ran now; empty when it can run as it is. */
-export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports'>, values: Readonly<Record<string, string>> = {}): MissingInput[] {
-  return bindPlan(planOf(action), readPlanContext(host.ports), values).missing;
+export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports' | 'ignore'>, values: Readonly<Record<string, string>> = {}): MissingInput[] {
+  return bindPlan(planOf(action), readPlanContext(host), values).missing;
 }
 
 /**
@@ -38,7 +48,8 @@ export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports'>
  */
 export async function runSavedAction(action: SavedAction, host: PlanHost, options: SavedActionRunOptions): Promise<SavedActionOutcome> {
   const plan = planOf(action);
-  const { bindings, missing } = bindPlan(plan, readPlanContext(host.ports), options.values ?? {});
+  await host.ignore.ensureLoaded();
+  const { bindings, missing } = bindPlan(plan, readPlanContext(host), options.values ?? {});
   if (missing.length > 0) return { status: 'needs-input', missing };
   return runPlan(plan, host, {
     runId: options.runId,

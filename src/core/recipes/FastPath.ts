@@ -35,7 +35,8 @@ export async function tryFastPath(options: FastPathOptions): Promise<FastPathOut
   const match = await options.recipes.match(options.message);
   if (!match) return { status: 'no-match' };
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  const context = readPlanContext(options.host.ports);
+  await options.host.ignore.ensureLoaded();
+  const context = readPlanContext(options.host);
   let planned;
   try {
     const policy = await planPolicy(options.host, options.allowedTools ?? null);

@@ -113,6 +113,7 @@ export class AgentServices {
       executeBatch: (calls, run) => this.pipeline.executeBatch(calls, run),
       approveWidening: (run, request) => this.pipeline.approveWidening(run, request),
       endRun: (run) => this.endRun(run),
+      readablePaths: () => this.pipeline.readablePaths(),
     };
   }
 

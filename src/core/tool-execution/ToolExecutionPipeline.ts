@@ -123,6 +123,12 @@ export class ToolExecutionPipeline {
     return outcomes;
   }
 
+  /** Whether the ignore rules let the agent read a path, once the rules are loaded: for what a run sends unasked. */
+  async readablePaths(): Promise<(path: string) => boolean> {
+    await this.deps.ignore.ensureLoaded();
+    return (path) => this.deps.ignore.denial(path, 'read') === null;
+  }
+
   async execute(call: ToolCall, run: RunState): Promise<CallOutcome> {
     const started = this.deps.clock.now();
     const callIndex = ++run.callCount;

@@ -2,6 +2,7 @@ import { ItemView, type WorkspaceLeaf } from 'obsidian';
 import { AGENT_MODE, BUILTIN_MODES } from '../../core/modes/builtinModes';
 import type { ModeConfig } from '../../core/modes/types';
 import { describeError } from '../../core/errors';
+import { IGNORE_FILE } from '../../core/tool-execution/IgnoreService';
 import { ExecutionLog } from '../ExecutionLog';
 import { ProgressBar } from '../ProgressBar';
 import { UiApprovalPort } from '../UiApprovalPort';
@@ -89,7 +90,7 @@ export class ChatView extends ItemView {
     this.revertButton = revertRow.createEl('button', { text: 'Revert last run', attr: { type: 'button', 'aria-label': 'Revert last run' } });
     this.revertButton.setAttr('hidden', '');
     this.paletteEl = root.createDiv({ cls: 'embedded-agent-palette' });
-    this.selectionIndicator = this.addChild(new SelectionIndicator(this.app, root));
+    this.selectionIndicator = this.addChild(new SelectionIndicator(this.app, root, (path) => this.whyHidden(path)));
     this.composer = this.addChild(
       new Composer(root, {
         send: (message) => void this.controller.send(message),
@@ -119,6 +120,15 @@ export class ChatView extends ItemView {
     // Unloaded here too, so their listeners and timers go with the panel even before the view itself unloads.
     for (const child of [this.composer, this.selectionIndicator, this.progress, this.transcript]) this.removeChild(child);
     await Promise.resolve();
+  }
+
+  /** Why the ignore rules keep a note from the agent, in words for the selection indicator; null when they do not. */
+  private async whyHidden(path: string): Promise<string | null> {
+    const { ignore } = await this.host.agentServices();
+    await ignore.ensureLoaded();
+    const why = ignore.denial(path, 'read');
+    if (why === null) return null;
+    return why.includes(IGNORE_FILE) ? `this note is listed in ${IGNORE_FILE}` : 'the agent may not read this note';
   }
 
   private buildHeader(root: HTMLElement): void {

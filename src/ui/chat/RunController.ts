@@ -2,6 +2,7 @@ import { Notice } from 'obsidian';
 import { AgentTask } from '../../core/agent/AgentTask';
 import type { AgentResult, TaskCallbacks, VaultContext } from '../../core/agent/types';
 import { gatherVaultContext } from '../../core/agent/vaultContext';
+import { selectionReadable } from '../../core/util/selectionReadable';
 import { describeError } from '../../core/errors';
 import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
 import { planHostFromServices } from '../../core/plan';
@@ -217,14 +218,19 @@ export class RunController {
     transcript.addUsage(result.usage, costOf(llm, result.usage));
   }
 
-  /** The user's selection goes with the message even when the services started after focus left the note. */
+  /**
+   * The user's selection goes with the message even when the services started after focus left the note, unless
+   * the ignore rules hide the note it is in.
+   */
   private async vaultContext(services: AgentServices): Promise<VaultContext> {
-    const context = await gatherVaultContext(services.toolPorts());
+    const readable = await services.agentPipeline().readablePaths();
+    const context = await gatherVaultContext(services.toolPorts(), readable);
     const { text, filePath } = this.ui.selection();
+    const shared = text !== '' && selectionReadable(filePath, activeFileOf(services), readable);
     return {
       ...context,
-      activeFile: context.activeFile ?? filePath,
-      selection: context.selection ?? (text === '' ? null : text.slice(0, SELECTION_CONTEXT_CHARS)),
+      activeFile: context.activeFile ?? (filePath !== null && readable(filePath) ? filePath : null),
+      selection: context.selection ?? (shared ? text.slice(0, SELECTION_CONTEXT_CHARS) : null),
     };
   }
 
@@ -320,4 +326,13 @@ function briefResult(output: unknown): string {
   const record = output as Record<string, unknown>;
   for (const key of ['path', 'message', 'result']) if (typeof record[key] === 'string') return record[key];
   return '';
+}
+
+/** The active file as the workspace reports it, hidden or not (the context leaves hidden ones out). */
+function activeFileOf(services: AgentServices): string | null {
+  try {
+    return services.toolPorts().workspace.activeFilePath();
+  } catch {
+    return null;
+  }
 }

@@ -6,7 +6,8 @@ const DEBOUNCE_MS = 150;
 /**
  * `Selection`: a snippet of what is selected in the note the user last worked in, and a token estimate
  * (characters / 4). Clicking into the panel makes it the active leaf, so the indicator follows the last Markdown
- * leaf itself instead of asking for the active editor. Hidden when nothing is selected.
+ * leaf itself instead of asking for the active editor. Hidden when nothing is selected. A selection in a note the
+ * ignore rules hide is not sent: the indicator then says so and why, and shows none of its text.
  */
 export class SelectionIndicator extends Component {
   readonly el: HTMLElement;
@@ -15,10 +16,14 @@ export class SelectionIndicator extends Component {
   private leaf: WorkspaceLeaf | null = null;
   private timer: number | null = null;
   private current = '';
+  /** Counts updates, so an answer about an older selection cannot overwrite a newer one. */
+  private updates = 0;
 
   constructor(
     private readonly app: App,
     parentEl: HTMLElement,
+    /** Why the agent may not read `path` (e.g. "this note is listed in .agentignore"), or null when it may. */
+    private readonly whyHidden: (path: string) => Promise<string | null>,
   ) {
     super();
     this.el = parentEl.createDiv({ cls: 'embedded-agent-selection', attr: { 'aria-label': 'Selection', role: 'status' } });
@@ -44,7 +49,7 @@ export class SelectionIndicator extends Component {
     this.register(() => {
       if (this.timer !== null) window.clearTimeout(this.timer);
     });
-    this.update();
+    void this.update();
   }
 
   /** The selected text of the tracked note, '' for none. */
@@ -62,15 +67,26 @@ export class SelectionIndicator extends Component {
     if (this.timer !== null) window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => {
       this.timer = null;
-      this.update();
+      void this.update();
     }, DEBOUNCE_MS);
   }
 
-  update(): void {
+  async update(): Promise<void> {
+    const update = ++this.updates;
     const text = this.view()?.editor.getSelection() ?? '';
     this.current = text.trim() === '' ? '' : text;
     if (this.current === '') {
       this.el.setAttr('hidden', '');
+      return;
+    }
+    const path = this.filePath;
+    const hidden = path === null ? null : await this.whyHidden(path).catch(() => null);
+    if (update !== this.updates) return;
+    this.el.toggleClass('is-not-sent', hidden !== null);
+    if (hidden !== null) {
+      this.snippetEl.setText(`Not sent: ${hidden}`);
+      this.tokensEl.setText('');
+      this.el.removeAttribute('hidden');
       return;
     }
     const line = this.current.replace(/\s+/g, ' ').trim();

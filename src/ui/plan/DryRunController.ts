@@ -56,7 +56,8 @@ export class DryRunController extends Component {
     try {
       const host = await this.options.host();
       const policy = await planPolicy(host, null);
-      const context = readPlanContext(host.ports);
+      await host.ignore.ensureLoaded();
+      const context = readPlanContext(host);
       const settings = this.options.settings();
       const { validation } = await requestPlan({
         llm: await this.options.llm(),

@@ -97,7 +97,9 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     }
     const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
     if (!run.ok || !wrote) return;
-    const context = readPlanContext((await host()).ports);
+    const planHost = await host();
+    await planHost.ignore.ensureLoaded();
+    const context = readPlanContext(planHost);
     component.addChild(new SaveAsButton(parent, plugin.app, savedActions, { kind: 'calls', calls: run.calls, context: { userMessage: run.message, ...context }, goal: run.message }));
   }
 

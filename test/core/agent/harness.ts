@@ -4,6 +4,7 @@ import { ModeService } from '../../../src/core/modes/ModeService';
 import type { ClockPort } from '../../../src/core/ports/clock';
 import type { HistoryMessage } from '../../../src/core/ports/llm';
 import type { PipelineSettings } from '../../../src/core/tool-execution/types';
+import type { ToolContext } from '../../../src/core/tools/types';
 import type { AnyTool } from '../../../src/core/tools/BaseTool';
 import { agentTools } from '../../../src/core/tools/agent';
 import { builtinTools } from '../../../src/core/tools/builtinTools';
@@ -36,6 +37,8 @@ export interface AgentHarnessOptions {
   /** More tools than the built-in and agent ones (their metadata must come with them). */
   extraTools?: AnyTool[];
   task?: Partial<AgentTaskOptions>;
+  /** Ports to use instead of the builder's (a vault, editor and workspace wired together). */
+  context?: Partial<ToolContext>;
 }
 
 /** An AgentTask over the scripted model, the in-memory vault and a real pipeline, recording every callback. */
@@ -43,7 +46,7 @@ export function buildAgent(options: AgentHarnessOptions = {}) {
   const model = new ScriptedModel(options.replies ?? [], options.contextWindow);
   const extra = options.extraTools ?? [];
   const registry = new ToolRegistry([...builtinTools(), ...agentTools(), ...extra]);
-  const fixture = buildPipeline({ files: options.files, approval: options.approval, settings: options.settings, deps: { registry } });
+  const fixture = buildPipeline({ files: options.files, context: options.context, approval: options.approval, settings: options.settings, deps: { registry } });
   const modeService = new ModeService({ gates: () => fixture.settings, catalog: () => [...TOOL_METADATA, ...extra.map((tool) => tool.meta)] });
   const events: string[] = [];
   const flushed: HistoryMessage[][] = [];

@@ -12,7 +12,7 @@ const editor = (selection: string) =>
 describe('gatherVaultContext', () => {
   it('should name the active file, quote the selection and list the top of the vault', async () => {
     const vault = new MemoryVault({ 'Inbox.md': '', 'Projects/a.md': '', '.hidden/x.md': '' });
-    expect(await gatherVaultContext({ vault, workspace: workspace('Inbox.md'), editor: editor('picked') })).toEqual({
+    expect(await gatherVaultContext({ vault, workspace: workspace('Inbox.md'), editor: editor('picked') }, () => true)).toEqual({
       activeFile: 'Inbox.md',
       selection: 'picked',
       folderOverview: 'Inbox.md\nProjects/',
@@ -21,7 +21,7 @@ describe('gatherVaultContext', () => {
 
   it('should bound the selection and the overview', async () => {
     const files = Object.fromEntries(Array.from({ length: OVERVIEW_ENTRIES + 5 }, (_, i) => [`note-${String(i).padStart(2, '0')}.md`, '']));
-    const context = await gatherVaultContext({ vault: new MemoryVault(files), workspace: workspace(null), editor: editor('s'.repeat(SELECTION_EXCERPT_CHARS + 10)) });
+    const context = await gatherVaultContext({ vault: new MemoryVault(files), workspace: workspace(null), editor: editor('s'.repeat(SELECTION_EXCERPT_CHARS + 10)) }, () => true);
     expect(context.selection).toBe(`${'s'.repeat(SELECTION_EXCERPT_CHARS)}… [10 more characters]`);
     expect(context.folderOverview?.split('\n')).toHaveLength(OVERVIEW_ENTRIES + 1);
     expect(context.folderOverview?.endsWith('… and 5 more')).toBe(true);
@@ -29,6 +29,6 @@ describe('gatherVaultContext', () => {
 
   it('should leave out what a missing port cannot tell', async () => {
     const { vault, editor: missingEditor, workspace: missingWorkspace } = buildToolContext();
-    expect(await gatherVaultContext({ vault, editor: missingEditor, workspace: missingWorkspace })).toEqual({ activeFile: null, selection: null, folderOverview: null });
+    expect(await gatherVaultContext({ vault, editor: missingEditor, workspace: missingWorkspace }, () => true)).toEqual({ activeFile: null, selection: null, folderOverview: null });
   });
 });

@@ -31,6 +31,7 @@ const loopResult = (folder: string): AgentResult => ({
   usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   history: loopHistory(folder),
   iterations: 3,
+  modelCalls: 3,
   mode: 'agent',
 });
 

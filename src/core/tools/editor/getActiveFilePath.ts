@@ -16,7 +16,8 @@ export class GetActiveFilePathTool extends BaseTool<Record<string, never>, GetAc
 
   async execute(_input: Record<string, never>, context: ToolContext): Promise<GetActiveFilePathOutput> {
     const path = context.workspace.activeFilePath() ?? context.editor.snapshot()?.filePath ?? null;
-    if (path === null) return { path: null, exists: false };
+    // A hidden note is reported as none: its name is as hidden as its text.
+    if (path === null || context.readable?.(path) === false) return { path: null, exists: false };
     const entry = await context.vault.stat(path);
     return { path, exists: entry?.kind === 'file' };
   }
