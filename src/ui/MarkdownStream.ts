@@ -20,6 +20,8 @@ export class MarkdownStream extends Component {
   private tailDirty = false;
   private finished = false;
   private readonly blockRenders: Promise<void>[] = [];
+  /** Remote resources the person chose to load in this answer. */
+  private readonly loadedRemotes = new Set<string>();
 
   constructor(
     private readonly app: App,
@@ -81,7 +83,7 @@ export class MarkdownStream extends Component {
   private async render(markdown: string, el: HTMLElement, owner: Component): Promise<void> {
     const safe = neutralizeRemote(markdown);
     await MarkdownRenderer.render(this.app, safe.markdown, el, this.sourcePath, owner);
-    placeRemotes(el, safe.remotes);
+    placeRemotes(el, safe.remotes, this.loadedRemotes);
   }
 
   private scheduleTail(): void {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import type { App } from 'obsidian';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarkdownStream } from '../../src/ui/MarkdownStream';
 import { createTestApp } from '../obsidian-double/harness';
 import { clearRemoteLoads, remoteLoads } from '../obsidian-double/markdownRenderer';
@@ -75,6 +75,22 @@ describe('MarkdownStream and remote content', () => {
     expect(img?.getAttribute('src')).toBe('https://host.example/chart.png');
     expect(img?.getAttribute('alt')).toBe('Sales chart');
     expect(md.el.querySelector('button')).toBeNull();
+  });
+
+  it('should keep an image loaded when the answer renders again after the click', async () => {
+    const md = new MarkdownStream(app, document.body.createDiv(), 'Notes/Plan.md');
+    md.load();
+    md.append('Chart: ![c](https://host.example/chart.png) and');
+    const button = await vi.waitFor(() => {
+      const found = md.el.querySelector<HTMLButtonElement>('button[aria-label="Load image from host.example"]');
+      if (!found) throw new Error('no placeholder yet');
+      return found;
+    });
+    button.click();
+    md.append(' more');
+    await md.finish();
+    expect(md.el.querySelector('button')).toBeNull();
+    expect(md.el.querySelector('img')?.getAttribute('src')).toBe('https://host.example/chart.png');
   });
 
   it('should name frames, videos and audio on their buttons and load each as what it is', async () => {
