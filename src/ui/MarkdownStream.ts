@@ -1,5 +1,7 @@
 import { Component, MarkdownRenderer, type App } from 'obsidian';
 import { blockBoundaries } from './markdownBlocks';
+import { neutralizeRemote } from './remoteMarkdown';
+import { placeRemotes } from './remotePlaceholders';
 
 /**
  * Renders an assistant answer while it streams in, append-only: each completed Markdown block is rendered once
@@ -18,6 +20,8 @@ export class MarkdownStream extends Component {
   private tailDirty = false;
   private finished = false;
   private readonly blockRenders: Promise<void>[] = [];
+  /** Remote resources the person chose to load in this answer. */
+  private readonly loadedRemotes = new Set<string>();
 
   constructor(
     private readonly app: App,
@@ -67,12 +71,19 @@ export class MarkdownStream extends Component {
     const blockEl = createDiv({ cls: 'embedded-agent-answer-block' });
     this.el.insertBefore(blockEl, this.tailEl);
     this.blockRenders.push(
-      MarkdownRenderer.render(this.app, markdown, blockEl, this.sourcePath, this).catch(() => {
+      this.render(markdown, blockEl, this).catch(() => {
         // A renderer failure must not lose the answer: show the source.
         blockEl.empty();
         blockEl.setText(markdown);
       }),
     );
+  }
+
+  /** Renders with every remote resource replaced by a button: nothing in a model's answer loads by itself. */
+  private async render(markdown: string, el: HTMLElement, owner: Component): Promise<void> {
+    const safe = neutralizeRemote(markdown);
+    await MarkdownRenderer.render(this.app, safe.markdown, el, this.sourcePath, owner);
+    placeRemotes(el, safe.remotes, this.loadedRemotes);
   }
 
   private scheduleTail(): void {
@@ -99,7 +110,7 @@ export class MarkdownStream extends Component {
       this.addChild(owner);
       const scratch = createDiv();
       try {
-        await MarkdownRenderer.render(this.app, source, scratch, this.sourcePath, owner);
+        await this.render(source, scratch, owner);
       } catch {
         scratch.empty();
         scratch.setText(source);

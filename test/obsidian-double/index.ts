@@ -8,6 +8,7 @@ import { patchAdapter } from './adapterPatch';
 import { patchApp } from './appPatch';
 import { patchEditor } from './editorPatch';
 import { patchFileManager } from './fileManagerPatch';
+import { patchMarkdownRenderer } from './markdownRenderer';
 import { patchMetadataCache } from './metadataCachePatch';
 import { patchVault } from './vaultPatch';
 import { patchViews } from './viewsPatch';
@@ -30,6 +31,7 @@ if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
   patchWorkspace();
   patchViews();
   patchApp();
+  patchMarkdownRenderer();
 }
 
 // Obsidian's DOM helpers (createDiv, createEl, …) and the global `app` need a DOM: test files that construct an
