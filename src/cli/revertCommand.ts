@@ -96,7 +96,7 @@ export async function listRuns(context: CommandContext): Promise<void> {
 
 async function confirm(context: CommandContext, prompt: string): Promise<boolean> {
   for (;;) {
-    const event = await context.input.read(prompt);
+    const event = await context.input.ask(prompt);
     if (event.kind !== 'line') return false;
     const word = event.text.trim().toLowerCase();
     if (word === 'y' || word === 'yes') return true;
