@@ -59,8 +59,10 @@ export class LineInput {
     if (this.rl.terminal) {
       const dropped = this.queue.splice(0).length + (this.rl.line === '' ? 0 : 1);
       // Ctrl-E then Ctrl-U: readline's own way to empty the line being edited, so it is not redrawn after the prompt.
-      this.rl.write(null, { ctrl: true, name: 'e' });
-      this.rl.write(null, { ctrl: true, name: 'u' });
+      if (!this.ended) {
+        this.rl.write(null, { ctrl: true, name: 'e' });
+        this.rl.write(null, { ctrl: true, name: 'u' });
+      }
       if (dropped > 0) this.echo(`(ignored ${dropped} line${dropped === 1 ? '' : 's'} typed before this question)`);
     }
     return this.read(prompt, signal);

@@ -50,6 +50,13 @@ describe('LineInput', () => {
     expect(output()).toContain('(ignored 1 line typed before this question)');
   });
 
+  it('should answer end of input to a question asked after the terminal closed', async () => {
+    const { stdin, input } = fakeTerminal();
+    stdin.end('y\n');
+    await tick();
+    expect(await input.ask('Approve? ')).toEqual({ kind: 'eof' });
+  });
+
   it('should keep lines typed ahead for an ordinary prompt', async () => {
     const { stdin, input } = fakeTerminal();
     stdin.write('first message\nsecond message\n');
