@@ -9,8 +9,9 @@ interface Waiter {
 
 /**
  * Lines from the terminal (or any stream), one question at a time. Lines typed ahead wait in a queue, so a
- * scripted session can be written in one go; a question (`ask`) at a terminal drops them instead. Ctrl-C goes to the question being asked, if any (it answers it
- * with `interrupt`), else to the handler set with `onIdleInterrupt` (the chat cancels its run there).
+ * scripted session can be written in one go; a question (`ask`) at a terminal drops them instead. Ctrl-C goes
+ * to the question being asked, if any (it answers it with `interrupt`), else to the handler set with
+ * `onIdleInterrupt` (the chat cancels its run there).
  */
 export class LineInput {
   private readonly rl: Interface;
