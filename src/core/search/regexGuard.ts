@@ -5,7 +5,7 @@ import { AgentError } from '../errors';
  * `(x+)+y` takes exponential time on a line that almost matches: 30 "x"s held Obsidian's one thread for over a
  * minute, with no way to cancel. `assertSafeRegex` refuses the shapes that do this before anything runs: a
  * repeated group holding an unbounded repetition, a repeated group whose alternatives can match the same text,
- * and backreferences. It reads a pattern the engine has already accepted, so it needs no error handling of
+ * two repetitions in a row of the same atom (or of "."), and backreferences. It reads a pattern the engine has already accepted, so it needs no error handling of
  * its own. It is deliberately cautious: `(\w+\s)+` is refused too, and the message says how to write it.
  */
 
@@ -33,11 +33,18 @@ type Node = Atom | Group;
 /** Throws INVALID_REGEX naming the construct when `source` has a shape that can backtrack exponentially. */
 export function assertSafeRegex(source: string): void {
   const parser = new Parser(source);
-  check(parser.sequenceUntilClose().flat(), source);
+  for (const alternative of parser.sequenceUntilClose()) check(alternative, source);
 }
 
+/** `nodes` is one alternative: a sequence. */
 function check(nodes: readonly Node[], source: string): void {
-  for (const node of nodes) {
+  for (const [index, node] of nodes.entries()) {
+    const next = nodes[index + 1];
+    if (node.kind === 'atom' && next?.kind === 'atom' && node.unbounded && next.unbounded && (node.text === next.text || node.text === '.' || next.text === '.')) {
+      // Each could take every character the pair matches, so a failing match tries every split: one more power
+      // of the line's length per pair. Either one alone matches the same, so refusing loses nothing.
+      refuse(source, `repeats "${next.written}" right after "${node.written}", and both take the same characters`, 'write the repetition once: "x*" instead of "x*x*", ".*" instead of ".*.*"');
+    }
     if (node.kind === 'atom') continue;
     if (node.repeats) {
       const inner = node.alternatives.flat().flatMap(descendants).find((child) => child.unbounded);

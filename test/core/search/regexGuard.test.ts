@@ -33,6 +33,16 @@ describe('assertSafeRegex', () => {
     expect(refusal(source)).toContain('can match the same text');
   });
 
+  it('should refuse two repetitions in a row that take the same characters, as each could have taken them all', () => {
+    expect(refusal('x*x*x*y')).toBe(
+      '`query` repeats "x*" right after "x*", and both take the same characters: on text that almost matches, such a pattern can run for minutes. Rewrite it (write the repetition once: "x*" instead of "x*x*", ".*" instead of ".*.*"), or search with mode "plain"',
+    );
+  });
+
+  it.each(['.*.*x', '\\w+\\w+!', '.+\\s*\\d+$', 'a [^x]*.*b'])('should refuse the repetitions in a row of %s', (source) => {
+    expect(refusal(source)).toContain('and both take the same characters');
+  });
+
   it.each(['(a)\\1', '(?<q>["\'])\\w+\\k<q>'])('should refuse the backreference in %s', (source) => {
     expect(refusal(source)).toMatch(/^`query` uses the backreference "\\(1|k<q>)"/);
   });
@@ -54,6 +64,10 @@ describe('assertSafeRegex', () => {
     '\\[\\[[^\\]]+\\]\\]',
     '\\u{1F680}+',
     'a{2,}',
+    '\\s*\\w+',
+    'TODO:\\s*\\S.*',
+    '.*foo.*',
+    '\\d+-\\d+',
   ])('should accept the ordinary pattern %s', (source) => {
     expect(refusal(source)).toBe('accepted');
   });
