@@ -11,6 +11,7 @@ import type { CliRuntime } from './cliServices';
 import type { LineInput } from './LineInput';
 import { listRuns, revertLastRun, type CommandContext } from './revertCommand';
 import { RunPrinter } from './RunPrinter';
+import { terminalText } from './terminalText';
 import { CHAT_HELP } from './usage';
 
 /** Exit code after Ctrl-C, as shells report a process ended by SIGINT. */
@@ -66,7 +67,7 @@ export class ChatSession {
   private async loop(): Promise<number> {
     let interrupted = false;
     for (;;) {
-      const event = await this.o.input.read(`${this.o.runtime.modes.getActiveMode().slug}> `);
+      const event = await this.o.input.read(`${terminalText(this.o.runtime.modes.getActiveMode().slug)}> `);
       if (event.kind === 'eof') {
         this.o.write('\n');
         return 0;

@@ -9,8 +9,9 @@ interface Waiter {
 
 /**
  * Lines from the terminal (or any stream), one question at a time. Lines typed ahead wait in a queue, so a
- * scripted session can be written in one go. Ctrl-C goes to the question being asked, if any (it answers it
- * with `interrupt`), else to the handler set with `onIdleInterrupt` (the chat cancels its run there).
+ * scripted session can be written in one go; a question (`ask`) at a terminal drops them instead. Ctrl-C goes
+ * to the question being asked, if any (it answers it with `interrupt`), else to the handler set with
+ * `onIdleInterrupt` (the chat cancels its run there).
  */
 export class LineInput {
   private readonly rl: Interface;
@@ -48,6 +49,24 @@ export class LineInput {
       return;
     }
     this.idleInterrupt();
+  }
+
+  /**
+   * Like `read`, for a question whose answer decides something (an approval, a revert). At a terminal, lines
+   * typed or pasted before the question was shown are dropped, with a note saying how many, so a pasted block
+   * holding a line "a" cannot answer it unseen. Piped input is a script written for these questions, and kept.
+   */
+  ask(prompt: string, signal?: AbortSignal): Promise<InputEvent> {
+    if (this.rl.terminal) {
+      const dropped = this.queue.splice(0).length + (this.rl.line === '' ? 0 : 1);
+      // Ctrl-E then Ctrl-U: readline's own way to empty the line being edited, so it is not redrawn after the prompt.
+      if (!this.ended) {
+        this.rl.write(null, { ctrl: true, name: 'e' });
+        this.rl.write(null, { ctrl: true, name: 'u' });
+      }
+      if (dropped > 0) this.echo(`(ignored ${dropped} line${dropped === 1 ? '' : 's'} typed before this question)`);
+    }
+    return this.read(prompt, signal);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { AgentResult, TaskCallbacks } from '../core/agent/types';
 import type { LlmUsage } from '../core/ports/llm';
-import { revealInvisible } from '../core/tool-execution/changePreview/contentWarnings';
 import type { Style } from './ansi';
+import { terminalText } from './terminalText';
 
 const ARG_CHARS = 48;
 const ERROR_CHARS = 300;
@@ -26,24 +26,24 @@ export class RunPrinter {
       onText: (delta) => {
         if (delta === '') return;
         this.streamedText = true;
-        this.out(delta);
+        this.out(terminalText(delta));
       },
       onIteration: () => {
         this.streamedText = false;
       },
-      onToolCall: (call) => this.line(this.style.cyan(`→ ${call.name}${formatArgs(call.input)}`)),
+      onToolCall: (call) => this.line(this.style.cyan(`→ ${terminalText(call.name)}${formatArgs(call.input)}`)),
       onToolResult: (outcome) => {
         if (outcome.ok) {
-          this.line(this.style.dim(`  ✓ ${outcome.tool}${outcome.checkpoint ? ` (checkpoint ${outcome.checkpoint})` : ''}`));
+          this.line(this.style.dim(`  ✓ ${terminalText(outcome.tool)}${outcome.checkpoint ? ` (checkpoint ${outcome.checkpoint})` : ''}`));
         } else {
-          this.line(this.style.red(`  ✗ ${outcome.tool}: ${outcome.error?.code ?? 'ERROR'} ${shorten(outcome.error?.message ?? '', ERROR_CHARS)}`));
+          this.line(this.style.red(`  ✗ ${terminalText(outcome.tool)}: ${terminalText(outcome.error?.code ?? 'ERROR')} ${shorten(outcome.error?.message ?? '', ERROR_CHARS)}`));
         }
       },
       onModeChange: ({ mode, previous, reason }) =>
-        this.line(this.style.yellow(`Mode: ${previous.name} → ${mode.name}${reason ? ` (${reason})` : ''}`)),
+        this.line(this.style.yellow(`Mode: ${terminalText(previous.name)} → ${terminalText(mode.name)}${reason ? ` (${terminalText(reason)})` : ''}`)),
       onCondense: ({ messagesBefore, messagesAfter, emergency }) =>
         this.line(this.style.dim(`Condensed the conversation${emergency ? ' (it no longer fit the context window)' : ''}: ${messagesBefore} → ${messagesAfter} messages`)),
-      onWarning: (message) => this.line(this.style.yellow(`! ${message}`)),
+      onWarning: (message) => this.line(this.style.yellow(`! ${terminalText(message)}`)),
       onSubtaskStart: ({ depth, mode, message }) => this.line(this.style.dim(`┌ sub-task (depth ${depth}, ${mode}): ${shorten(message, 80)}`)),
       onSubtaskEnd: ({ depth, result }) => this.line(this.style.dim(`└ sub-task (depth ${depth}) ${result.completedBy}`)),
     };
@@ -53,20 +53,20 @@ export class RunPrinter {
   finish(result: AgentResult, seconds: number): void {
     switch (result.completedBy) {
       case 'text':
-        if (!this.streamedText && result.text) this.line(result.text);
+        if (!this.streamedText && result.text) this.line(terminalText(result.text));
         break;
       case 'attemptCompletion':
-        this.line(result.text);
+        this.line(terminalText(result.text));
         break;
       case 'cancelled':
         this.line(this.style.yellow('Cancelled. Nothing more runs; what was done so far stays (use /revert to undo it).'));
         break;
       case 'limit':
       case 'mistakes':
-        this.line(this.style.yellow(result.text));
+        this.line(this.style.yellow(terminalText(result.text)));
         break;
       case 'error':
-        this.line(this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${result.text}`));
+        this.line(this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${terminalText(result.text)}`));
         break;
     }
     this.line(this.style.dim(`${formatUsage(result.usage)} · ${result.modelCalls} model ${result.modelCalls === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
@@ -96,14 +96,15 @@ export function formatUsage(usage: LlmUsage): string {
 export function formatArgs(input: unknown): string {
   if (input === null || typeof input !== 'object') return '';
   const parts = Object.entries(input as Record<string, unknown>).map(([key, value]) => {
-    if (typeof value === 'string') return `${key}: ${value.length > ARG_CHARS ? `(${value.length} chars)` : JSON.stringify(revealInvisible(value))}`;
-    const json = JSON.stringify(value) ?? 'null';
-    return `${key}: ${json.length > ARG_CHARS ? `${json.slice(0, ARG_CHARS)}…` : json}`;
+    const name = terminalText(key);
+    if (typeof value === 'string') return `${name}: ${value.length > ARG_CHARS ? `(${value.length} chars)` : JSON.stringify(terminalText(value))}`;
+    const json = terminalText(JSON.stringify(value) ?? 'null');
+    return `${name}: ${json.length > ARG_CHARS ? `${json.slice(0, ARG_CHARS)}…` : json}`;
   });
   return parts.length === 0 ? '' : ` ${parts.join(', ')}`;
 }
 
 function shorten(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = terminalText(text.replace(/\s+/g, ' ').trim());
   return flat.length <= max ? flat : `${flat.slice(0, max)}…`;
 }

@@ -29,7 +29,7 @@ export class TerminalApproval implements ApprovalPort {
     if (signal.aborted) return { approved: false, reason: 'the run was cancelled' };
     this.write(`\n${renderApproval(request, this.style)}`);
     for (;;) {
-      const event = await this.input.read(PROMPT, signal);
+      const event = await this.input.ask(PROMPT, signal);
       if (event.kind === 'eof') return this.rejected('no answer: the input ended');
       if (event.kind === 'interrupt') return this.rejected(signal.aborted ? 'the run was cancelled' : 'the user pressed Ctrl-C');
       const decision = parseAnswer(event.text);

@@ -1,8 +1,8 @@
 import type { ApprovalRequest } from '../core/ports/approval';
-import { revealInvisible } from '../core/tool-execution/changePreview/contentWarnings';
 import { tooLargeText } from '../core/tool-execution/changePreview/textDiff';
 import type { ContentWarning, DiffHunk, DiffLine, FileChange } from '../core/tool-execution/changePreview/types';
 import type { Style } from './ansi';
+import { terminalText } from './terminalText';
 
 const RISK: Record<ApprovalRequest['risk'], string> = {
   'read-only': 'reads only',
@@ -20,21 +20,21 @@ export function formatSize(bytes: number): string {
 
 /**
  * What the terminal shows before asking for approval: the summary and risk, then per file what happens
- * (created, modified, moved, deleted, links updated) with a unified diff, hidden characters made visible and
+ * (created, modified, moved, deleted, links updated) with a unified diff, hidden characters and controls made visible and
  * external links listed; commands by name and id. With color, changed words inside changed lines are highlighted.
  */
 export function renderApproval(request: ApprovalRequest, style: Style): string {
-  const lines = [style.bold(`Approval needed: ${revealInvisible(request.summary)}`), style.dim(`${request.tool} · ${RISK[request.risk]}`)];
+  const lines = [style.bold(`Approval needed: ${terminalText(request.summary)}`), style.dim(`${request.tool} · ${RISK[request.risk]}`)];
   const { files, commands, notes } = request.preview;
   for (const change of files) lines.push(...renderFileChange(change, style));
-  for (const command of commands) lines.push(`${style.yellow('▶ command ')} ${revealInvisible(command.name)} (${revealInvisible(command.id)})`);
-  if (files.length === 0 && commands.length === 0) lines.push(`  input: ${revealInvisible(truncate(JSON.stringify(request.input) ?? 'none', INPUT_CHARS))}`);
-  for (const note of notes) lines.push(style.dim(`  note: ${note}`));
+  for (const command of commands) lines.push(`${style.yellow('▶ command ')} ${terminalText(command.name)} (${terminalText(command.id)})`);
+  if (files.length === 0 && commands.length === 0) lines.push(`  input: ${terminalText(truncate(JSON.stringify(request.input) ?? 'none', INPUT_CHARS))}`);
+  for (const note of notes) lines.push(style.dim(`  note: ${terminalText(note)}`));
   return `${lines.join('\n')}\n`;
 }
 
 export function renderFileChange(change: FileChange, style: Style): string[] {
-  const path = revealInvisible(change.path);
+  const path = terminalText(change.path);
   switch (change.kind) {
     case 'created':
       return [`${style.green('+ created ')} ${style.bold(path)} (${formatSize(change.newSize)})`, ...renderHunks(change.hunks, style), ...renderWarnings(change.warnings, style)];
@@ -45,7 +45,7 @@ export function renderFileChange(change: FileChange, style: Style): string[] {
         ...renderWarnings(change.warnings, style),
       ];
     case 'moved':
-      return [`${style.yellow('→ moved   ')} ${style.bold(path)} → ${style.bold(revealInvisible(change.toPath))}${change.isFolder ? ' (folder)' : ''}`];
+      return [`${style.yellow('→ moved   ')} ${style.bold(path)} → ${style.bold(terminalText(change.toPath))}${change.isFolder ? ' (folder)' : ''}`];
     case 'deleted':
       return [
         `${style.red('- deleted ')} ${style.bold(path)}${change.isFolder ? ' (folder)' : ''} (${formatSize(change.oldSize)}, ${change.toTrash ? 'to the trash' : style.red('permanently')})`,
@@ -53,7 +53,7 @@ export function renderFileChange(change: FileChange, style: Style): string[] {
     case 'folder-created':
       return [`${style.green('+ created ')} ${style.bold(`${path}/`)} (folder)`];
     case 'links-updated':
-      return [`${style.yellow('~ links   ')} ${style.bold(path)} (its links to ${revealInvisible(change.target)} are rewritten)`];
+      return [`${style.yellow('~ links   ')} ${style.bold(path)} (its links to ${terminalText(change.target)} are rewritten)`];
   }
 }
 
@@ -71,14 +71,14 @@ function renderHunks(hunks: readonly DiffHunk[], style: Style): string[] {
 }
 
 function renderDiffLine(line: DiffLine, style: Style): string {
-  if (line.kind === 'context') return style.dim(` ${revealInvisible(line.text)}`);
+  if (line.kind === 'context') return style.dim(` ${terminalText(line.text)}`);
   const color = line.kind === 'added' ? style.green : style.red;
   const sign = line.kind === 'added' ? '+' : '-';
-  if (!style.color || !line.words) return color(`${sign}${revealInvisible(line.text)}`);
+  if (!style.color || !line.words) return color(`${sign}${terminalText(line.text)}`);
   const highlight = line.kind === 'added' ? style.addedWord : style.removedWord;
   const body = line.words
     .filter((word) => word.kind === 'same' || (line.kind === 'added' ? word.kind === 'added' : word.kind === 'removed'))
-    .map((word) => (word.kind === 'same' ? color(revealInvisible(word.text)) : highlight(revealInvisible(word.text))))
+    .map((word) => (word.kind === 'same' ? color(terminalText(word.text)) : highlight(terminalText(word.text))))
     .join('');
   return `${color(sign)}${body}`;
 }
@@ -87,7 +87,7 @@ function renderWarnings(warnings: readonly ContentWarning[], style: Style): stri
   return warnings.map((warning) =>
     style.yellow(
       warning.kind === 'external-url'
-        ? `    ! line ${warning.line}: external link ${warning.value}`
+        ? `    ! line ${warning.line}: external link ${terminalText(warning.value)}`
         : `    ! line ${warning.line}: hidden character ${warning.value} ${warning.label}, shown as ⟦${warning.value}⟧`,
     ),
   );

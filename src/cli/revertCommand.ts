@@ -3,6 +3,7 @@ import { describeError } from '../core/errors';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { Style } from './ansi';
 import type { LineInput } from './LineInput';
+import { terminalText } from './terminalText';
 
 export interface CommandContext {
   services: AgentServices;
@@ -41,10 +42,10 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
     return;
   }
   const lines = [style.bold(`Revert run ${run.runId} (${formatTime(run.startedAt)}, ${plural(run.files.length, 'file')}):`)];
-  for (const change of plan.changes) lines.push(`  ${ACTION[change.action]} ${change.path}${change.kind === 'folder' ? '/' : ''}`);
+  for (const change of plan.changes) lines.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
   if (plan.conflicts.length > 0) {
     lines.push(style.yellow('Changed since the run, left alone unless you say so:'));
-    for (const conflict of plan.conflicts) lines.push(style.yellow(`  ${conflict.path} (${conflictReason(conflict)})`));
+    for (const conflict of plan.conflicts) lines.push(style.yellow(`  ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
   }
   write(`${lines.join('\n')}\n`);
 
@@ -66,9 +67,9 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
     return;
   }
   const out = [style.green(`Reverted ${plural(result.applied.length, 'change')}.`)];
-  for (const change of result.applied) out.push(`  ${ACTION[change.action]} ${change.path}${change.kind === 'folder' ? '/' : ''}`);
-  for (const conflict of result.skipped) out.push(style.yellow(`  left alone: ${conflict.path} (${conflictReason(conflict)})`));
-  for (const folder of result.keptFolders) out.push(style.dim(`  kept folder ${folder}/: it holds files the run did not create`));
+  for (const change of result.applied) out.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
+  for (const conflict of result.skipped) out.push(style.yellow(`  left alone: ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
+  for (const folder of result.keptFolders) out.push(style.dim(`  kept folder ${terminalText(folder)}/: it holds files the run did not create`));
   if (result.revertRunId) out.push(style.dim('This revert is a run too: /revert again undoes it.'));
   write(`${out.join('\n')}\n`);
 }
@@ -87,7 +88,7 @@ export async function listRuns(context: CommandContext): Promise<void> {
   }
   const lines = [style.bold(`Runs, newest first (${runs.length} kept):`)];
   for (const run of runs.slice(0, RUNS_SHOWN)) {
-    const files = run.files.length <= 3 ? run.files.join(', ') : `${run.files.slice(0, 3).join(', ')} and ${run.files.length - 3} more`;
+    const files = run.files.length <= 3 ? terminalText(run.files.join(', ')) : `${terminalText(run.files.slice(0, 3).join(', '))} and ${run.files.length - 3} more`;
     lines.push(`  ${run.runId}  ${formatTime(run.startedAt)}  ${plural(run.checkpoints, 'write')}: ${files}${run.inProgress ? ' (running)' : ''}`);
   }
   if (runs.length > RUNS_SHOWN) lines.push(style.dim(`  … and ${runs.length - RUNS_SHOWN} older`));
@@ -96,7 +97,7 @@ export async function listRuns(context: CommandContext): Promise<void> {
 
 async function confirm(context: CommandContext, prompt: string): Promise<boolean> {
   for (;;) {
-    const event = await context.input.read(prompt);
+    const event = await context.input.ask(prompt);
     if (event.kind !== 'line') return false;
     const word = event.text.trim().toLowerCase();
     if (word === 'y' || word === 'yes') return true;

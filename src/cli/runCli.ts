@@ -13,6 +13,7 @@ import { createCliRuntime, type CliRuntime } from './cliServices';
 import { LineInput } from './LineInput';
 import { authHint, describeProvider, resolveProvider, type Environment, type ProviderChoice } from './providerConfig';
 import { TerminalApproval } from './TerminalApproval';
+import { terminalOutput } from './terminalText';
 import { noProviderHelp, USAGE } from './usage';
 
 /** Exit code for a command line or configuration the runner cannot start with. */
@@ -44,7 +45,7 @@ export interface CliIo {
  */
 export async function runCli(io: CliIo): Promise<number> {
   const fail = (message: string): number => {
-    io.stderr.write(message.endsWith('\n') ? message : `${message}\n`);
+    io.stderr.write(terminalOutput(message.endsWith('\n') ? message : `${message}\n`));
     return EXIT_USAGE;
   };
   let args: CliArgs;
@@ -64,7 +65,8 @@ export async function runCli(io: CliIo): Promise<number> {
 
   const clock = io.clock ?? new SystemClock();
   const style = createStyle(io.color ?? (io.stdout.isTTY === true && io.env.NO_COLOR === undefined));
-  const write = (text: string): void => void io.stdout.write(text);
+  // Every line the runner prints passes here: only its own color codes reach the terminal as codes.
+  const write = (text: string): void => void io.stdout.write(terminalOutput(text));
   let llm: LlmPort;
   try {
     llm = (io.createLlm ?? createProvider)({
@@ -97,7 +99,7 @@ export async function runCli(io: CliIo): Promise<number> {
       http: io.http,
       watch: io.watch ?? true,
       knownSecrets: choice.apiKey ? [choice.apiKey] : [],
-      onError: (error) => void io.stderr.write(`${describeError(error)}\n`),
+      onError: (error) => void io.stderr.write(terminalOutput(`${describeError(error)}\n`)),
     });
   } catch (error) {
     input.close();

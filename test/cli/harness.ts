@@ -96,3 +96,13 @@ export async function waitFor(condition: () => boolean, what: string, ms = 5000)
     await new Promise((done) => setTimeout(done, 10));
   }
 }
+
+/** A control a terminal would obey (anything but a new line or a tab): none may reach the screen from a model or note. */
+// eslint-disable-next-line no-control-regex -- these control characters are what the pattern is for.
+export const TERMINAL_CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+/** `text` without the color codes the runner writes itself; any other escape code stays. */
+export function withoutOwnColors(text: string): string {
+  // eslint-disable-next-line no-control-regex -- ANSI codes start with the ESC control character.
+  return text.replace(/\u001b\[(?:1|2|22|31|32|33|36|39|1;41|1;42|22;49)m/g, '');
+}

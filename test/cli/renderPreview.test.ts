@@ -5,6 +5,7 @@ import type { ApprovalRequest } from '../../src/core/ports/approval';
 import { buildPreview, summarize } from '../../src/core/tool-execution/changePreview/buildPreview';
 import type { PlannedChange } from '../../src/core/tools/types';
 import { MemoryVault } from '../../src/node/MemoryVault';
+import { TERMINAL_CONTROL, withoutOwnColors } from './harness';
 
 async function request(changes: PlannedChange[], files: Record<string, string> = {}): Promise<ApprovalRequest> {
   const preview = await buildPreview(changes, new MemoryVault(files));
@@ -46,6 +47,16 @@ describe('renderApproval', () => {
     expect(text).toContain('    ! line 1: hidden character U+202E RIGHT-TO-LEFT OVERRIDE, shown as ⟦U+202E⟧');
     expect(text).toContain('    ! line 2: external link https://example.com/x');
     expect(text).not.toContain('\u202E');
+  });
+
+  it('should show the control codes a note holds instead of letting them rewrite the diff line or hide the warnings', async () => {
+    const content = '- milk\r\u001b[2K+- eggs\nbuy\u001b[8m\nSee https://example.com/\u009b2K\n';
+    const text = renderApproval(await request([{ kind: 'create', path: 'Shop\u001b[2Kping.md', content }]), createStyle(true));
+    const shown = withoutOwnColors(text);
+    expect(shown).not.toMatch(TERMINAL_CONTROL);
+    expect(shown).toContain('+ created  Shop⟦ESC⟧[2Kping.md (');
+    expect(shown).toContain('    +- milk⟦CR⟧⟦ESC⟧[2K+- eggs\n    +buy⟦ESC⟧[8m\n');
+    expect(shown).toContain('    ! line 3: external link https://example.com/⟦U+009B⟧2K');
   });
 
   it('should count the lines of a change too large to diff instead of listing them', async () => {

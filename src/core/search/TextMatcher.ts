@@ -1,4 +1,5 @@
 import { AgentError } from '../errors';
+import { assertSafeRegex } from './regexGuard';
 
 export type MatchMode = 'plain' | 'regex';
 
@@ -20,10 +21,14 @@ export interface MatchSpan {
  *
  * Regular expressions run with the `m` flag, so `^` and `$` match at line starts and ends (results are
  * reported per line), and with `u` when the pattern is valid under it (so `\p{L}` works), else without.
+ * They run on one line at a time, so a match never spans a line break and no backtracking reaches past the
+ * line it started in; shapes that backtrack exponentially are refused up front (`assertSafeRegex`).
  */
 export class TextMatcher {
   private readonly needle: string;
   private readonly regex: RegExp | null;
+  /** A model's regular expression: matched line by line, and a scan yields between notes (see scanTexts). */
+  readonly isPattern: boolean;
 
   constructor(options: TextMatcherOptions) {
     const { query, mode, caseSensitive } = options;
@@ -31,6 +36,7 @@ export class TextMatcher {
     // A query without cased letters ("2026-01", "- [ ]", "🚀") matches the same in any case: plain indexOf.
     const caseless = query.toLowerCase() === query.toUpperCase();
     this.needle = query;
+    this.isPattern = mode === 'regex';
     if (mode === 'regex') this.regex = compileRegex(query, caseSensitive);
     // Case-insensitive text: V8's case-insensitive regex scan of a literal is as fast as indexOf over a
     // lowercase copy (measured: ~7 ms over 17 MB), without keeping a second copy of every note in memory.
@@ -40,7 +46,8 @@ export class TextMatcher {
   /** The first `max` matches in `text`. */
   find(text: string, max: number): MatchSpan[] {
     if (max <= 0) return [];
-    if (this.regex) return findRegex(this.regex, text, max);
+    if (this.isPattern && this.regex) return findByLine(this.regex, text, max);
+    if (this.regex) return findRegex(this.regex, text, 0, max, []);
     return findPlain(text, this.needle, max);
   }
 }
@@ -53,20 +60,33 @@ function findPlain(haystack: string, needle: string, max: number): MatchSpan[] {
   return spans;
 }
 
-function findRegex(regex: RegExp, text: string, max: number): MatchSpan[] {
+/** Each line on its own, as `findRegex` over the line's text, with offsets into the whole text. */
+function findByLine(regex: RegExp, text: string, max: number): MatchSpan[] {
+  const spans: MatchSpan[] = [];
+  for (let from = 0; from <= text.length && spans.length < max; ) {
+    const newline = text.indexOf('\n', from);
+    const to = newline === -1 ? text.length : newline;
+    findRegex(regex, from === 0 && to === text.length ? text : text.slice(from, to), from, max, spans, text);
+    if (newline === -1) break;
+    from = newline + 1;
+  }
+  return spans;
+}
+
+/** Adds to `spans` the matches in `text`, which starts at `offset` in `whole`, until there are `max`. */
+function findRegex(regex: RegExp, text: string, offset: number, max: number, spans: MatchSpan[], whole = text): MatchSpan[] {
   // lastIndex is the only state, and this loop never yields, so one compiled pattern serves every text.
   regex.lastIndex = 0;
-  const spans: MatchSpan[] = [];
   let match: RegExpExecArray | null;
   while (spans.length < max && (match = regex.exec(text)) !== null) {
-    const start = match.index;
+    const start = match.index + offset;
     const end = start + match[0].length;
     if (end === start) {
       // JavaScript counts "\r" as a line end of its own, so "^" and "$" also match inside a CRLF; that spot
       // is no new line to anyone reading the note.
-      if (!(text.charCodeAt(start - 1) === 13 && text.charCodeAt(start) === 10)) spans.push({ start, end });
+      if (!(whole.charCodeAt(start - 1) === 13 && whole.charCodeAt(start) === 10)) spans.push({ start, end });
       // A zero-length match leaves lastIndex where it was: step past it (a whole code point under "u"), or loop forever.
-      regex.lastIndex = start + (regex.unicode && isSurrogatePairAt(text, start) ? 2 : 1);
+      regex.lastIndex = match.index + (regex.unicode && isSurrogatePairAt(text, match.index) ? 2 : 1);
     } else {
       spans.push({ start, end });
     }
@@ -83,17 +103,20 @@ function isSurrogatePairAt(text: string, index: number): boolean {
 
 function compileRegex(source: string, caseSensitive: boolean): RegExp {
   const flags = `gm${caseSensitive ? '' : 'i'}`;
+  let regex: RegExp;
   try {
-    return new RegExp(source, `${flags}u`);
+    regex = new RegExp(source, `${flags}u`);
   } catch {
     // Not valid under "u" (e.g. "\-" outside a class, which models write often): try the lenient syntax.
+    try {
+      regex = new RegExp(source, flags);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AgentError('INVALID_REGEX', `\`query\` is not a valid regular expression: ${reason}`, { query: source });
+    }
   }
-  try {
-    return new RegExp(source, flags);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new AgentError('INVALID_REGEX', `\`query\` is not a valid regular expression: ${reason}`, { query: source });
-  }
+  assertSafeRegex(source);
+  return regex;
 }
 
 export function escapeRegex(text: string): string {

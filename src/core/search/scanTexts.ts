@@ -22,6 +22,11 @@ const READ_CONCURRENCY = 64;
 /** Cold files are read in chunks that start small and double, so a search that finds enough early reads little. */
 const FIRST_CHUNK = 64;
 const MAX_CHUNK = 2048;
+/**
+ * Characters a regex search matches between two turns of the event loop: each turn lets Cancel (and the rest of
+ * Obsidian) run. Plain searches never pause: indexOf is linear, and the warm search stays one synchronous pass.
+ */
+const PATTERN_CHARS_PER_TURN = 1_000_000;
 
 /**
  * A file's text as the scan knows it. undefined: not read yet; null: vanished since the listing (deleted or
@@ -46,22 +51,35 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
   const cachedAtStart = texts.map((text) => text !== undefined);
   let cachedMatched = 0;
   let filesRead = 0;
-  const matchReadyPrefix = (): boolean => {
+  const budget = matcher.isPattern ? PATTERN_CHARS_PER_TURN : Infinity;
+  /** Matches the files read so far, in order: 'done' when the scan may stop, 'unread' at a file not read yet. */
+  const matchSome = (): 'done' | 'unread' | 'pause' => {
+    let matched = 0;
     for (; next < files.length && found < wanted; next++) {
+      if (matched >= budget) return 'pause';
       const text = texts[next];
-      if (text === undefined) return false;
+      if (text === undefined) return 'unread';
       if (text === null) continue;
       if (cachedAtStart[next]) cachedMatched++;
       if (text === false) continue;
+      matched += text.length;
       const spans = matcher.find(text, wanted - found);
       if (spans.length > 0) {
         hits[next] = { text, spans };
         found += spans.length;
       }
     }
-    return true;
+    return 'done';
   };
-  if (matchReadyPrefix()) return { hits, filesSearched: cachedMatched };
+  /** true once the scan may stop: enough matches, every file matched, or the run cancelled. */
+  const matchReadyPrefix = async (): Promise<boolean> => {
+    for (let state = matchSome(); ; state = matchSome()) {
+      if (state !== 'pause') return state === 'done';
+      await nextTurn();
+      if (signal.aborted) return true;
+    }
+  };
+  if (await matchReadyPrefix()) return { hits, filesSearched: cachedMatched };
 
   const missing = files.map((_, index) => index).filter((index) => texts[index] === undefined);
   for (let start = 0, size = FIRST_CHUNK; start < missing.length; start += size, size = Math.min(MAX_CHUNK, size * 2)) {
@@ -75,9 +93,13 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
       texts[index] = text;
       if (cache && typeof text === 'string') cache.set(files[index] as VaultEntry, text);
     });
-    if (matchReadyPrefix()) break;
+    if (await matchReadyPrefix()) break;
   }
   return { hits, filesSearched: cachedMatched + filesRead };
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 async function readEach(vault: VaultPort, entries: readonly VaultEntry[]): Promise<(string | null)[]> {

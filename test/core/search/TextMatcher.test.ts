@@ -95,6 +95,16 @@ describe('TextMatcher', () => {
       expect(regex('(?:)').find('x'.repeat(100_000), 5)).toHaveLength(5);
     });
 
+    it('should match within one line: a pattern never spans a line break', () => {
+      expect(texts('a\nb', regex('a\\nb').find('a\nb', 10))).toEqual([]);
+      expect(texts('one two\nthree', regex('[\\s\\S]+').find('one two\nthree', 10))).toEqual(['one two', 'three']);
+      expect(regex('$').find('a\r\nb\n', 10)).toEqual([{ start: 1, end: 1 }, { start: 4, end: 4 }, { start: 5, end: 5 }]);
+    });
+
+    it('should refuse a pattern that can backtrack exponentially', () => {
+      expect(() => regex('(a|a)*b')).toThrow(/^`query` repeats the group "\(a\|a\)\*", whose alternatives "a" and "a" can match the same text/);
+    });
+
     it('should give the same matches for the same text twice (no state kept between calls)', () => {
       const matcher = regex('b');
       expect(matcher.find('abab', 1)).toEqual([{ start: 1, end: 2 }]);

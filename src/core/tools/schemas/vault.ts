@@ -120,7 +120,7 @@ export const deleteFile = {
 export const searchText = {
   input: object(
     {
-      query: { type: 'string', minLength: 1, description: 'Text to find, or a JavaScript regular expression with mode "regex".' },
+      query: { type: 'string', minLength: 1, description: 'Text to find, or a JavaScript regular expression with mode "regex", matched one line at a time (nested repetitions such as (x+)+, x*x* and backreferences are refused).' },
       mode: { type: 'string', enum: ['plain', 'regex'], default: 'plain' },
       paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only search in these folders or files (default: the whole vault).' },
       caseSensitive: { type: 'boolean', default: false },

@@ -190,6 +190,37 @@ describe('vault.searchText', () => {
       expect(vault.reads).toBe(0);
     });
 
+    it('should refuse a pattern that backtracks exponentially before reading any note', async () => {
+      const { vault, run } = setup({ 'x.md': `${'x'.repeat(22)}\n` });
+      expect(await run({ query: '(x+x+)+y', mode: 'regex' })).toEqual({
+        ok: false,
+        error: {
+          code: 'INVALID_REGEX',
+          message:
+            'vault.searchText: `query` repeats the group "(x+x+)+", which holds a repetition of its own ("x+"): on text that almost matches, such a pattern can run for minutes. Rewrite it (repeat once: "x+" instead of "(x+)+", "\\w+(?: \\w+)*" for words), or search with mode "plain"',
+        },
+      });
+      expect(vault.reads).toBe(0);
+    });
+
+    it('should stop a long regex search over notes already read when the run is cancelled', async () => {
+      const controller = new AbortController();
+      const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, `${'word '.repeat(20_000)}\n`]));
+      const { run } = setup(notes, controller.signal);
+      expect((await outputOf(run({ query: 'absent' }))).matches).toEqual([]);
+      // The texts are cached now, so the regex search is one pass over memory: Cancel must still get a turn.
+      const search = run({ query: 'w\\w*s', mode: 'regex' });
+      setTimeout(() => controller.abort(), 0);
+      expect(await search).toEqual({ ok: false, error: { code: 'CANCELLED', message: 'vault.searchText was cancelled' } });
+    });
+
+    it('should find a match past the pauses a long regex search takes', async () => {
+      const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, `${'word '.repeat(20_000)}\n`]));
+      const { run } = setup({ ...notes, 'z.md': 'a needle here' });
+      expect((await outputOf(run({ query: 'need\\w+' }))).matches).toEqual([]);
+      expect((await outputOf(run({ query: 'need\\w+', mode: 'regex' }))).matches).toEqual([{ path: 'z.md', line: 1, snippet: 'a needle here' }]);
+    });
+
     it('should take regex characters literally in plain mode', async () => {
       const { run } = setup({ 'a.md': 'price: $5 (approx.)' });
       expect((await outputOf(run({ query: '$5 (approx.)' }))).matches).toHaveLength(1);

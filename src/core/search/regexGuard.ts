@@ -1,0 +1,180 @@
+import { AgentError } from '../errors';
+
+/**
+ * JavaScript's regex engine backtracks, and no linear-time engine is available here, so a pattern shaped like
+ * `(x+)+y` takes exponential time on a line that almost matches: 30 "x"s held Obsidian's one thread for over a
+ * minute, with no way to cancel. `assertSafeRegex` refuses the shapes that do this before anything runs: a
+ * repeated group holding an unbounded repetition, a repeated group whose alternatives can match the same text,
+ * two repetitions in a row of the same atom (or of "."), and backreferences. It reads a pattern the engine has already accepted, so it needs no error handling of
+ * its own. It is deliberately cautious: `(\w+\s)+` is refused too, and the message says how to write it.
+ */
+
+interface Atom {
+  kind: 'atom';
+  /** The atom as written: a character, an escape, a class or ".". */
+  text: string;
+  /** The atom with its quantifier, for the error message. */
+  written: string;
+  unbounded: boolean;
+  /** May match nothing ("?", "*", "{0,2}"): what follows it may start the match instead. */
+  optional: boolean;
+}
+interface Group {
+  kind: 'group';
+  /** The group as written, with its quantifier, for the error message. */
+  text: string;
+  alternatives: Node[][];
+  /** Repeated more than once at most ("*", "+", "{2,}", "{1,5}"). */
+  repeats: boolean;
+  unbounded: boolean;
+}
+type Node = Atom | Group;
+
+/** Throws INVALID_REGEX naming the construct when `source` has a shape that can backtrack exponentially. */
+export function assertSafeRegex(source: string): void {
+  const parser = new Parser(source);
+  for (const alternative of parser.sequenceUntilClose()) check(alternative, source);
+}
+
+/** `nodes` is one alternative: a sequence. */
+function check(nodes: readonly Node[], source: string): void {
+  for (const [index, node] of nodes.entries()) {
+    const next = nodes[index + 1];
+    if (node.kind === 'atom' && next?.kind === 'atom' && node.unbounded && next.unbounded && (node.text === next.text || node.text === '.' || next.text === '.')) {
+      // Each could take every character the pair matches, so a failing match tries every split: one more power
+      // of the line's length per pair. Either one alone matches the same, so refusing loses nothing.
+      refuse(source, `repeats "${next.written}" right after "${node.written}", and both take the same characters`, 'write the repetition once: "x*" instead of "x*x*", ".*" instead of ".*.*"');
+    }
+    if (node.kind === 'atom') continue;
+    if (node.repeats) {
+      const inner = node.alternatives.flat().flatMap(descendants).find((child) => child.unbounded);
+      if (inner) refuse(source, `repeats the group "${node.text}", which holds a repetition of its own ("${inner.kind === 'atom' ? inner.written : inner.text}")`, 'repeat once: "x+" instead of "(x+)+", "\\w+(?: \\w+)*" for words');
+      const overlap = overlappingAlternatives(node.alternatives);
+      if (overlap) refuse(source, `repeats the group "${node.text}", whose alternatives "${overlap[0]}" and "${overlap[1]}" can match the same text`, 'make each alternative start differently, or use a character class ("[ab]+" instead of "(a|ab)+")');
+    }
+    for (const alternative of node.alternatives) check(alternative, source);
+  }
+}
+
+function descendants(node: Node): Node[] {
+  return node.kind === 'atom' ? [node] : [node, ...node.alternatives.flat().flatMap(descendants)];
+}
+
+function refuse(source: string, what: string, rewrite: string): never {
+  throw new AgentError('INVALID_REGEX', `\`query\` ${what}: on text that almost matches, such a pattern can run for minutes. Rewrite it (${rewrite}), or search with mode "plain"`, { query: source });
+}
+
+/** Two alternatives of a repeated group that may begin with the same character, or null when none can. */
+function overlappingAlternatives(alternatives: readonly Node[][]): [string, string] | null {
+  if (alternatives.length < 2) return null;
+  const firsts = alternatives.map((alternative) => alternative[0]);
+  const label = (node: Node | undefined): string => (node ? node.text : '');
+  for (let i = 0; i < firsts.length; i++) {
+    for (let j = i + 1; j < firsts.length; j++) {
+      if (mayStartAlike(firsts[i], firsts[j])) return [label(firsts[i]), label(firsts[j])];
+    }
+  }
+  return null;
+}
+
+function mayStartAlike(a: Node | undefined, b: Node | undefined): boolean {
+  // An empty alternative, a group or an optional first atom: too varied to compare, so taken as overlapping.
+  if (!a || !b || a.kind === 'group' || b.kind === 'group' || a.optional || b.optional) return true;
+  const literalA = literal(a.text);
+  const literalB = literal(b.text);
+  if (literalA !== null && literalB !== null) return literalA.toLowerCase() === literalB.toLowerCase();
+  if (literalA !== null) return matchesChar(b.text, literalA);
+  if (literalB !== null) return matchesChar(a.text, literalB);
+  return true;
+}
+
+/** The character an atom stands for when it is one fixed character, else null. */
+function literal(text: string): string | null {
+  if (text.length === 1 && text !== '.') return text;
+  if (text.length === 2 && text[0] === '\\' && /[^\w]/.test(text[1] ?? '')) return text[1] ?? null;
+  return null;
+}
+
+function matchesChar(atom: string, char: string): boolean {
+  try {
+    return new RegExp(`^(?:${atom})$`, 'iu').test(char);
+  } catch {
+    return true;
+  }
+}
+
+/** Just enough of the regex grammar to find groups, their alternatives and quantifiers. */
+class Parser {
+  private at = 0;
+
+  constructor(private readonly source: string) {}
+
+  /** Alternatives up to the ")" closing the current group (or the end), the ")" consumed. */
+  sequenceUntilClose(): Node[][] {
+    const alternatives: Node[][] = [[]];
+    while (this.at < this.source.length) {
+      const char = this.source[this.at] as string;
+      if (char === ')') {
+        this.at++;
+        break;
+      }
+      if (char === '|') {
+        this.at++;
+        alternatives.push([]);
+        continue;
+      }
+      (alternatives[alternatives.length - 1] as Node[]).push(this.node());
+    }
+    return alternatives;
+  }
+
+  private node(): Node {
+    const start = this.at;
+    const char = this.source[this.at] as string;
+    if (char === '(') {
+      this.at++;
+      this.skipGroupPrefix();
+      const alternatives = this.sequenceUntilClose();
+      const quantifier = this.quantifier();
+      return { kind: 'group', text: this.source.slice(start, this.at), alternatives, repeats: quantifier.repeats, unbounded: quantifier.unbounded };
+    }
+    if (char === '[') this.skipClass();
+    else if (char === '\\') this.escape();
+    else this.at++;
+    const text = this.source.slice(start, this.at);
+    const { unbounded, optional } = this.quantifier();
+    return { kind: 'atom', text, written: this.source.slice(start, this.at), unbounded, optional };
+  }
+
+  private skipGroupPrefix(): void {
+    const prefix = /^\?(?:<[=!]|[:=!]|<[^>]*>)/.exec(this.source.slice(this.at));
+    if (prefix) this.at += prefix[0].length;
+  }
+
+  private skipClass(): void {
+    for (this.at++; this.at < this.source.length && this.source[this.at] !== ']'; this.at++) {
+      if (this.source[this.at] === '\\') this.at++;
+    }
+    this.at++;
+  }
+
+  private escape(): void {
+    const next = this.source[this.at + 1] ?? '';
+    if (/[1-9]/.test(next) || (next === 'k' && this.source[this.at + 2] === '<')) {
+      const reference = /^\\(?:\d+|k<[^>]*>)/.exec(this.source.slice(this.at))?.[0] ?? `\\${next}`;
+      refuse(this.source, `uses the backreference "${reference}", which makes the engine try every way to split the text`, 'repeat the group itself, or search twice');
+    }
+    const braced = /^\\(?:[pPu]\{[^}]*\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|c[a-zA-Z])/.exec(this.source.slice(this.at));
+    this.at += braced ? braced[0].length : 2;
+  }
+
+  private quantifier(): { repeats: boolean; unbounded: boolean; optional: boolean } {
+    const match = /^(?:([*+?])|\{(\d+)(,(\d*))?\})\??/.exec(this.source.slice(this.at));
+    if (!match) return { repeats: false, unbounded: false, optional: false };
+    this.at += match[0].length;
+    const [, symbol, min, comma, max] = match;
+    if (symbol) return { repeats: symbol !== '?', unbounded: symbol !== '?', optional: symbol !== '+' };
+    const unbounded = comma !== undefined && max === '';
+    return { repeats: unbounded || Number(comma === undefined ? min : max) > 1, unbounded, optional: min === '0' };
+  }
+}
