@@ -6,8 +6,11 @@
  *
  * The rule that keeps this sound without a full Markdown parser: everything dangerous is rewritten into a form
  * that is inert wherever the renderer puts it (a private-use token, `&lt;`, `\!`), and only what is harmless even
- * if read as plain text is left alone. A mistake about context therefore costs looks, never a request.
+ * if read as plain text is left alone. A mistake about context therefore costs looks, never a request. A fenced
+ * block in a language some code block processor handles keeps its code as text (see `fenceLanguages.ts`).
  */
+
+import { safeFenceInfo } from './fenceLanguages';
 
 export type RemoteKind = 'image' | 'frame' | 'video' | 'audio';
 
@@ -61,7 +64,7 @@ export function neutralizeRemote(markdown: string): NeutralizedMarkdown {
     const opener = inHtmlBlock ? null : fenceOpener(line);
     if (opener) {
       fence = opener;
-      out.push(line);
+      out.push(line.slice(0, opener.infoAt) + safeFenceInfo(line.slice(opener.infoAt)));
       continue;
     }
     const { text, keptTag } = scanner.scan(line);
@@ -85,12 +88,12 @@ function indentOf(line: string): number {
 }
 
 /** A fence the renderer surely reads as one: at most three spaces in, or right after a bullet. */
-function fenceOpener(line: string): { char: string; length: number; indent: number } | null {
+function fenceOpener(line: string): { char: string; length: number; indent: number; infoAt: number } | null {
   const match = /^( {0,3}(?:[-*+][ \t]+)?)(`{3,}|~{3,})(.*)$/s.exec(line);
   if (!match) return null;
   const [, prefix = '', run = '', info = ''] = match;
   if (run.startsWith('`') && info.includes('`')) return null;
-  return { char: run.charAt(0), length: run.length, indent: indentOf(prefix.replace(/[-*+]/, ' ')) };
+  return { char: run.charAt(0), length: run.length, indent: indentOf(prefix.replace(/[-*+]/, ' ')), infoAt: prefix.length + run.length };
 }
 
 interface Definition { local: boolean; url: string }

