@@ -1,5 +1,6 @@
 import type { ClockPort } from '../ports/clock';
 import { createSavedAction, deleteSavedAction, moveSavedAction, renameSavedAction, type SavedAction } from './savedActions';
+import { assertSaveable } from './savedSecrets';
 import { exportSavedActions, type ImportResult, importSavedActions, loadSavedActions } from './savedActionsIO';
 import type { ActionPlan } from './types';
 import { type PlanPolicy, validatePlan } from './validatePlan';
@@ -23,7 +24,7 @@ export class SavedActionStore {
 
   constructor(
     private readonly storage: SavedActionsStorage,
-    private readonly options: { policy: () => PlanPolicy; clock: ClockPort },
+    private readonly options: { policy: () => PlanPolicy; clock: ClockPort; knownSecrets?: () => readonly string[] },
   ) {
     const loaded = loadSavedActions(storage.load(), options.policy());
     this.actions = loaded.actions;
@@ -43,9 +44,13 @@ export class SavedActionStore {
     return () => this.listeners.delete(listener);
   }
 
-  /** Saves a plan that ran well as a new action at the end of the list; an invalid plan is refused (`INVALID_PLAN`). */
+  /**
+   * Saves a plan that ran well as a new action at the end of the list; an invalid plan, or one holding a key or a
+   * huge value (see `assertSaveable`), is refused (`INVALID_PLAN`).
+   */
   async add(name: string, plan: ActionPlan): Promise<SavedAction> {
     const { plan: valid } = requireValidPlan(validatePlan(plan, this.options.policy()), 'The plan to save');
+    assertSaveable(valid, this.options.knownSecrets?.() ?? []);
     const action = createSavedAction({ name, plan: valid, now: this.options.clock.now() }, this.actions);
     await this.replace([...this.actions, action]);
     return action;

@@ -24,6 +24,8 @@ export interface PlanHost {
   approval: () => ApprovalPort | null;
   /** Ends an executed plan's run; defaults to the pipeline's (AgentServices also prunes checkpoints). */
   endRun?: (run: RunState) => Promise<void>;
+  /** The secrets the audit redacts (the configured API key), so that no saved action keeps one. */
+  knownSecrets?: () => readonly string[];
 }
 
 export function planHostFromServices(services: AgentServices, options: { settings: () => PlanSettings; approval: () => ApprovalPort | null }): PlanHost {
@@ -35,6 +37,7 @@ export function planHostFromServices(services: AgentServices, options: { setting
     settings: options.settings,
     approval: options.approval,
     endRun: (run) => services.endRun(run),
+    knownSecrets: () => services.knownSecrets(),
   };
 }
 

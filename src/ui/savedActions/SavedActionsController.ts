@@ -93,7 +93,7 @@ export class SavedActionsController {
           await this.options.saveSettings();
         },
       },
-      { policy, clock: host.ports.clock },
+      { policy, clock: host.ports.clock, ...(host.knownSecrets ? { knownSecrets: host.knownSecrets } : {}) },
     );
     if (store.loadProblems.length > 0) new Notice(`Some saved actions were not loaded: ${store.loadProblems.join('; ')}`);
     store.onChange((actions) => this.commands.sync(actions));

@@ -10,6 +10,7 @@ import {
   savedActionCommandId,
   savedActionCommandName,
 } from '../../../src/core/plan/savedActions';
+import type { ActionPlan } from '../../../src/core/plan/types';
 import { exportSavedActions, importSavedActions, loadSavedActions } from '../../../src/core/plan/savedActionsIO';
 import { SavedActionStore } from '../../../src/core/plan/SavedActionStore';
 import type { PlanPolicy } from '../../../src/core/plan/validatePlan';
@@ -164,6 +165,31 @@ describe('saved actions', () => {
       await store.remove('find-todos');
       expect(seen).toEqual([['find-todos:Find TODOs'], ['find-todos:Open tasks'], ['find-todos:Open tasks', 'archive-inbox:Archive inbox'], ['archive-inbox:Archive inbox', 'find-todos:Open tasks'], ['archive-inbox:Archive inbox']]);
       expect(saved.at(-1)).toEqual(store.list());
+    });
+
+    it('should refuse to save a plan holding a key or a huge value, naming the step and argument, and save nothing', async () => {
+      const saved: SavedAction[][] = [];
+      const known = 'OpenSesame-4f9c2b7e1d';
+      const store = new SavedActionStore(
+        { load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) },
+        { policy: () => policy, clock: new FakeClock(NOW), knownSecrets: () => [known] },
+      );
+      const withContent = (content: string): ActionPlan => {
+        const plan = bulletsTemplate();
+        (plan.steps[1] as { args: Record<string, unknown> }).args.content = content;
+        return plan;
+      };
+      await expect(store.add('Leaky', withContent(`token ${known.toLowerCase()}`))).rejects.toMatchObject({
+        code: 'INVALID_PLAN',
+        message: expect.stringContaining('step "createNotes", argument "content" holds what looks like an API key or a secret') as unknown,
+      });
+      await expect(store.add('Shaped', withContent('ghp_abcdefghijklmnopqrstuvwxyz0123456789'))).rejects.toMatchObject({ code: 'INVALID_PLAN' });
+      await expect(store.add('Huge', withContent('x'.repeat(200_001)))).rejects.toMatchObject({
+        code: 'INVALID_PLAN',
+        message: expect.stringContaining('step "createNotes", argument "content" is 200,001 characters long') as unknown,
+      });
+      expect(saved).toEqual([]);
+      expect((await store.add('Fine', bulletsTemplate())).name).toBe('Fine');
     });
 
     it('should refuse to save a plan that is not valid', async () => {
