@@ -1,10 +1,11 @@
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 
 /**
- * The places in a source text that name a file outside the repository: a relative import, a
- * `new URL(…, import.meta.url)`, or a `resolve`/`join` from the file's folder that climbs out of `root`, and
- * any literal naming `../shared` or an absolute path under /work (where this project's machines keep it). A user's clone has nothing beside it,
- * so a test that reads such a path passes only on the machine that wrote it.
+ * The places in a source text that name a file outside the repository: a relative import, a `new URL(…,
+ * import.meta.url)`, or a `resolve`/`join` from the file's folder that climbs out of `root`, and any literal
+ * naming the `shared` folder beside the repository or an absolute path under /work (where this project's
+ * machines keep it). A user's clone has nothing beside it, so a test that reads such a path passes only on the
+ * machine that wrote it.
  */
 export function outsideReferences(root: string, file: string, text: string): string[] {
   const found: string[] = [];
