@@ -78,9 +78,9 @@ export class CheckpointService {
   /**
    * Records the pre-state of what a write is about to touch, as the run's next checkpoint. Call BEFORE the write,
    * and `recordAfter` once it is done: until then a checkpoint of the same paths, or of paths inside or above
-   * them, waits (see `WriteHolds`). `targets`, when given, says again what the write touches once no other write
-   * is under way there: what a folder holds may have changed while this one waited. `before`: each recorded file's
-   * blob id (null when absent), for the pipeline to hold the write to what its card showed.
+   * them, waits (see `WriteHolds`). `targets`, when given, says again what the write touches once it has waited
+   * for another write there: what a folder holds may have changed meanwhile. `before`: each recorded file's blob
+   * id (null when absent), for the pipeline to hold the write to what its card showed.
    */
   async checkpoint(
     runId: string,
@@ -92,11 +92,13 @@ export class CheckpointService {
       throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
     }
     let held = heldPaths(request);
+    let waited = false;
     for (;;) {
       const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo & { before: Record<string, string | null> } } | { wait: Promise<void> }> => {
         let busy = this.holds.busy(held);
         if (busy) return { wait: busy };
-        if (targets) {
+        // Only after waiting can what a folder holds have changed: a write that never waited keeps its targets.
+        if (targets && waited) {
           request = { ...(await targets()), tool: request.tool };
           held = [...new Set([...held, ...heldPaths(request)])];
           busy = this.holds.busy(held);
@@ -109,6 +111,7 @@ export class CheckpointService {
       if ('info' in step) return step.info;
       // Outside the queue, so the write holding the paths can record its result meanwhile.
       await step.wait;
+      waited = true;
     }
   }
 

@@ -26,10 +26,6 @@ export class ShownState {
     this.add(path, null);
   }
 
-  async text(path: string, text: string): Promise<void> {
-    this.add(path, await hashOfText(text));
-  }
-
   /** The bytes the card was built from: their blob id is exactly what the checkpoint will find if nothing changed. */
   async bytes(path: string, bytes: Uint8Array): Promise<void> {
     this.add(path, await hashContent(bytes));
