@@ -126,8 +126,10 @@ export class ToolExecutionPipeline {
   /** Whether the ignore rules let the agent read a path, once the rules are loaded: for what a run sends unasked. */
   async readablePaths(): Promise<(path: string) => boolean> {
     await this.deps.ignore.ensureLoaded();
-    return (path) => this.deps.ignore.denial(path, 'read') === null;
+    return this.readable;
   }
+
+  private readonly readable = (path: string): boolean => this.deps.ignore.denial(path, 'read') === null;
 
   async execute(call: ToolCall, run: RunState): Promise<CallOutcome> {
     const started = this.deps.clock.now();
@@ -143,7 +145,7 @@ export class ToolExecutionPipeline {
       run.repetition.check(tool.name, input);
       await this.deps.ignore.ensureLoaded();
       const reads = new CallReads(run.ports.vault);
-      const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable: (path) => this.deps.ignore.denial(path, 'read') === null };
+      const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable: this.readable };
       const asks = needsApproval(tool.meta, settings);
       let again: Stale | null = null;
       for (let cards = 1; ; cards++) {
