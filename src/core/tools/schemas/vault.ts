@@ -120,10 +120,11 @@ export const deleteFile = {
 export const searchText = {
   input: object(
     {
-      query: { type: 'string', minLength: 1, description: 'Text to find, or a JavaScript regular expression with mode "regex", matched one line at a time (nested repetitions such as (x+)+, x*x* and backreferences are refused).' },
+      query: { type: 'string', minLength: 1, description: 'Text to find, or a regular expression with mode "regex", matched one line at a time. As in ripgrep, \\w and \\b know every alphabet and \\p{Greek} names a script; nested repetitions such as (x+)+, x*x* and backreferences are refused.' },
       mode: { type: 'string', enum: ['plain', 'regex'], default: 'plain' },
       paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only search in these folders or files (default: the whole vault).' },
       caseSensitive: { type: 'boolean', default: false },
+      wholeWord: { type: 'boolean', default: false, description: 'Only matches with no letter, digit or "_" of any alphabet right before or after them ("nota" then skips "notação").' },
       limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Maximum number of matches.' },
       snippetLength: { type: 'integer', minimum: 0, maximum: 2000, default: 120, description: 'Characters of context in each snippet.' },
     },
@@ -140,6 +141,7 @@ export const searchText = {
       },
       truncated: { type: 'boolean', description: 'True when more matches exist than limit.' },
       filesSearched: { type: 'integer' },
+      linesNotSearched: { type: 'integer', description: 'Lines so long that this regex could run for seconds on each; they were not searched. Only present when some were.' },
     },
     ['matches', 'truncated'],
   ),

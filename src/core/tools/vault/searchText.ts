@@ -14,6 +14,7 @@ export interface SearchTextInput {
   mode: MatchMode;
   paths?: string[];
   caseSensitive: boolean;
+  wholeWord?: boolean;
   limit: number;
   snippetLength: number;
 }
@@ -29,6 +30,8 @@ export interface SearchTextOutput {
   truncated: boolean;
   /** Files read; the search stops early once it has more matches than `limit`. */
   filesSearched: number;
+  /** Lines the regex was not run on because it could take too long on them (see TextMatcher). */
+  linesNotSearched?: number;
 }
 
 export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> {
@@ -57,12 +60,14 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
         matches.push({ path: files[index]?.path ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
       });
     });
-    return { matches, truncated: total > input.limit, filesSearched };
+    const output: SearchTextOutput = { matches, truncated: total > input.limit, filesSearched };
+    if (matcher.linesNotSearched > 0) output.linesNotSearched = matcher.linesNotSearched;
+    return output;
   }
 
   private matcherFor(input: SearchTextInput): TextMatcher {
     try {
-      return new TextMatcher({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
+      return new TextMatcher({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive, wholeWord: input.wholeWord === true });
     } catch (error) {
       if (isAgentError(error)) throw new AgentError(error.code, `${this.name}: ${error.message}`, error.details);
       throw error;
