@@ -68,6 +68,7 @@ function apply(turn: ModelTurn, event: LlmEvent, callbacks: TaskCallbacks): void
       turn.stopReason = event.reason;
       break;
     case 'tool-call-delta':
+    case 'retry':
       break;
   }
 }

@@ -45,7 +45,12 @@ export type LlmEvent =
    */
   | { type: 'tool-call'; id: string; name: string; input: unknown; error?: string; truncated?: boolean }
   | { type: 'usage'; usage: LlmUsage }
-  | { type: 'stop'; reason: StopReason };
+  | { type: 'stop'; reason: StopReason }
+  /**
+   * The provider sends the request again (after a 429 or 5xx, or without streaming when CORS blocked it), before
+   * anything of the answer arrived: one more request to count, though nothing else changes for the consumer.
+   */
+  | { type: 'retry'; reason: string };
 
 /**
  * One model behind one provider. Failures are AgentErrors with codes: PROVIDER_AUTH (401/403, names the API key
