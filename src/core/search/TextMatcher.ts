@@ -18,6 +18,10 @@ export interface TextMatcherOptions {
  * given is not matched, and counted in `linesNotSearched`, rather than holding Obsidian's only thread.
  */
 const WORK_PER_LINE = 100_000_000;
+/** The same for one note (about 0.8 s): a hostile note of many lines, each under the line's limit, stops here. */
+const WORK_PER_NOTE = 1_000_000_000;
+/** A line whose naive bound is under this is cheap whatever it holds: its estimate is not worth computing. */
+const CHEAP_LINE = 100_000;
 
 /** A match as UTF-16 offsets into the searched text, `end` exclusive; `start === end` for a zero-length match. */
 export interface MatchSpan {
@@ -75,17 +79,28 @@ export class TextMatcher {
   private findByLine(regex: RegExp, text: string, max: number): MatchSpan[] {
     const spans: MatchSpan[] = [];
     const cost = this.cost && this.cost.chain > 0 ? this.cost : null;
+    let spent = 0;
     for (let from = 0; from <= text.length && spans.length < max; ) {
       const newline = text.indexOf('\n', from);
       const to = newline === -1 ? text.length : newline;
       const line = from === 0 && to === text.length ? text : text.slice(from, to);
-      // Most lines are short enough that even the worst case is cheap: only long ones are looked at closely.
-      if (cost && line.length ** (cost.chain + 1) > WORK_PER_LINE && worstCaseWork(cost, line, this.caseSensitive) > WORK_PER_LINE) this.linesNotSearched++;
-      else findRegex(regex, line, from, max, spans, text);
+      const work = cost ? this.workOf(cost, line) : 0;
+      if (work > WORK_PER_LINE || spent + work > WORK_PER_NOTE) {
+        this.linesNotSearched++;
+      } else {
+        spent += work;
+        findRegex(regex, line, from, max, spans, text);
+      }
       if (newline === -1) break;
       from = newline + 1;
     }
     return spans;
+  }
+
+  /** The worst case of `line`: its naive bound when that is small, else the estimate from what it holds. */
+  private workOf(cost: RegexCostModel, line: string): number {
+    const naive = line.length ** (cost.chain + 1);
+    return naive <= CHEAP_LINE ? naive : worstCaseWork(cost, line, this.caseSensitive);
   }
 }
 

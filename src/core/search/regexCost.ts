@@ -30,17 +30,22 @@ export interface RegexCostModel {
   leading: string;
   /** Per link of the chain, the literal text between its two repetitions ('' for none). */
   separators: string[];
+  /**
+   * Per repetition of the chain, a global pattern for the runs of characters it can take (null: any run), since
+   * a repetition never reaches past the longest run: `w\\w*s` on "word word …" costs a few steps per start.
+   */
+  runs: (RegExp | null)[];
 }
 
 export function regexCostModel(source: string): RegexCostModel {
-  let worst: Chain = { length: 0, separators: [] };
+  let worst: Chain = { length: 0, separators: [], runs: [] };
   const alternatives = new Parser(toUnicodeRegexQuietly(source)).sequenceUntilClose();
   for (const alternative of alternatives) {
     const chain = longestChain(flatten(alternative));
     if (chain.length > worst.length) worst = chain;
   }
   const single = alternatives.length === 1 ? flatten(alternatives[0] ?? []) : [];
-  return { chain: worst.length, anchored: source.startsWith('^'), leading: leadingLiteral(single), separators: worst.separators };
+  return { chain: worst.length, anchored: source.startsWith('^'), leading: leadingLiteral(single), separators: worst.separators, runs: worst.runs };
 }
 
 /**
@@ -51,9 +56,22 @@ export function worstCaseWork(model: RegexCostModel, line: string, caseSensitive
   if (model.chain === 0) return line.length;
   const text = caseSensitive ? line : line.toLowerCase();
   const count = (literal: string): number => (literal === '' ? line.length : occurrences(text, caseSensitive ? literal : literal.toLowerCase()));
+  const runs = model.runs.map((run) => (run ? longestRun(run, line) : line.length));
   let work = model.anchored ? 1 : model.leading === '' ? line.length : count(model.leading);
-  for (const separator of model.separators) work *= Math.max(1, count(separator));
-  return work * Math.max(1, line.length);
+  model.separators.forEach((separator, link) => {
+    work *= Math.max(1, Math.min(count(separator), runs[link] ?? line.length));
+  });
+  return work * Math.max(1, runs[runs.length - 1] ?? line.length);
+}
+
+function longestRun(run: RegExp, line: string): number {
+  let longest = 0;
+  run.lastIndex = 0;
+  for (let match = run.exec(line); match !== null; match = run.exec(line)) {
+    longest = Math.max(longest, match[0].length);
+    if (match[0].length === 0) run.lastIndex++;
+  }
+  return longest;
 }
 
 function occurrences(text: string, literal: string): number {
@@ -68,6 +86,8 @@ interface Piece {
   optional: boolean;
   /** The one character the piece stands for, when it is a plain literal. */
   literal: string | null;
+  /** Finds the runs of characters the piece can take, for an atom (see RegexCostModel.runs). */
+  run: RegExp | null;
   /** Whether the piece can match this one character. */
   takes(char: string): boolean;
 }
@@ -78,17 +98,17 @@ function flatten(nodes: readonly Node[]): Piece[] {
     if (node.kind === 'atom') {
       const matcher = atomMatcher(node.text);
       // "^", "$", "\b" and the like take no character: they neither extend nor break a chain.
-      if (matcher) pieces.push({ unbounded: node.unbounded, optional: node.optional, literal: node.unbounded || node.optional ? null : literalOf(node.text), takes: matcher });
+      if (matcher) pieces.push({ unbounded: node.unbounded, optional: node.optional, literal: node.unbounded || node.optional ? null : literalOf(node.text), run: runPattern(node.text), takes: matcher });
     } else if (node.unbounded) {
       const inner = node.alternatives.flat().flatMap((child) => flatten([child]));
-      pieces.push({ unbounded: true, optional: true, literal: null, takes: (char) => inner.some((piece) => piece.takes(char)) });
+      pieces.push({ unbounded: true, optional: true, literal: null, run: null, takes: (char) => inner.some((piece) => piece.takes(char)) });
     } else if (node.alternatives.length === 1) {
       pieces.push(...flatten(node.alternatives[0] ?? []));
     } else {
       // Alternatives: the costliest one counts, and the group breaks no chain (it may match what came before).
       const branches = node.alternatives.map(flatten);
       const unbounded = branches.some((branch) => branch.some((piece) => piece.unbounded));
-      pieces.push({ unbounded, optional: true, literal: null, takes: (char) => branches.some((branch) => branch.some((piece) => piece.takes(char))) });
+      pieces.push({ unbounded, optional: true, literal: null, run: null, takes: (char) => branches.some((branch) => branch.some((piece) => piece.takes(char))) });
     }
   }
   return pieces;
@@ -97,24 +117,25 @@ function flatten(nodes: readonly Node[]): Piece[] {
 interface Chain {
   length: number;
   separators: string[];
+  runs: (RegExp | null)[];
 }
 
 function longestChain(pieces: readonly Piece[]): Chain {
-  let longest: Chain = { length: 0, separators: [] };
-  let chain: Chain = { length: 0, separators: [] };
+  let longest: Chain = { length: 0, separators: [], runs: [] };
+  let chain: Chain = { length: 0, separators: [], runs: [] };
   let last: Piece | null = null;
   // The literal run right after the last repetition: what the next link's split must fall before.
   let separator = '';
   let separatorOpen = true;
   for (const piece of pieces) {
     if (piece.unbounded) {
-      chain = last && overlap(last, piece) ? { length: chain.length + 1, separators: [...chain.separators, separator] } : { length: 1, separators: [] };
+      chain = last && overlap(last, piece) ? { length: chain.length + 1, separators: [...chain.separators, separator], runs: [...chain.runs, piece.run] } : { length: 1, separators: [], runs: [piece.run] };
       last = piece;
       separator = '';
       separatorOpen = true;
     } else if (last && !piece.optional && !SAMPLES.some((char) => piece.takes(char) && last?.takes(char))) {
       // A character the open repetition cannot take: the split before it is fixed.
-      chain = { length: 0, separators: [] };
+      chain = { length: 0, separators: [], runs: [] };
       last = null;
     } else if (separatorOpen && piece.literal !== null) {
       separator += piece.literal;
@@ -156,6 +177,16 @@ const SAMPLES = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 
 
 function overlap(a: Piece, b: Piece): boolean {
   return SAMPLES.some((char) => a.takes(char) && b.takes(char));
+}
+
+/** The global pattern for runs of what an atom takes, case-insensitive like the search's worst case. */
+function runPattern(text: string): RegExp | null {
+  if (text === '.') return null;
+  try {
+    return new RegExp(`(?:${text})+`, 'giu');
+  } catch {
+    return null;
+  }
 }
 
 /** A test of one character against an atom, or null for an atom that takes none (an anchor or boundary). */

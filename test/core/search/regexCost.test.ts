@@ -57,3 +57,24 @@ describe('a polynomial pattern on a long line', () => {
     expect(matcher.linesNotSearched).toBe(1);
   });
 });
+
+describe('repetitions that cannot reach far', () => {
+  it('should search a long line where each repetition stops at the next space', () => {
+    const matcher = regex('w\\w*s');
+    const line = 'word words '.repeat(20_000);
+    expect(matcher.find(line, 5)).toHaveLength(5);
+    expect(matcher.find(line, 100_000)).toHaveLength(20_000);
+    expect(matcher.linesNotSearched).toBe(0);
+  });
+});
+
+describe('a hostile note of many lines, each under the limit of a line', () => {
+  it('should stop matching the note once its lines together reach the limit of a note, and count the rest', () => {
+    // 100 "a"s per line: `.*a.*a.*x` may take 10⁸ steps on each (about 0.1 s), 2,000 lines would take minutes.
+    const matcher = regex('.*a.*a.*x');
+    const started = Date.now();
+    matcher.find(Array.from({ length: 2000 }, () => 'a'.repeat(100)).join('\n'), 10);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(matcher.linesNotSearched).toBeGreaterThan(1900);
+  });
+});
