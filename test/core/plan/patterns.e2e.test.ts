@@ -83,6 +83,23 @@ describe('the spec\'s patterns as saved actions, offline', () => {
     expect(plugin.network).toEqual([]);
   });
 
+  it('bullets → notes over nested bullets: should make a note of every bullet, nested ones too, as the reference\'s parse output lists them', async () => {
+    const selected = '- Alpha\n  - Detail\n- Beta';
+    const plugin = await offlinePlugin({ 'Ideas.md': `${selected}\n` }, { select: { path: 'Ideas.md', text: selected } });
+    ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    expect(Object.keys(plugin.vault.dump()).filter((path) => path.startsWith('Notes/')).sort()).toEqual(['Notes/Alpha.md', 'Notes/Beta.md', 'Notes/Detail.md']);
+  });
+
+  it('bullets → notes with allowNested: should make a note of each top-level bullet only, its nested bullets under children', async () => {
+    const selected = '- Alpha\n  - Detail\n- Beta';
+    const plugin = await offlinePlugin({ 'Ideas.md': `${selected}\n` }, { select: { path: 'Ideas.md', text: selected } });
+    const plan = bulletsToNotes();
+    plan.steps[1]!.args.allowNested = true;
+    const outcome = ran(await plugin.run('Top-level bullets to notes', plan));
+    expect(outcome.result.steps.find((step) => step.id === 'parseBullets')?.output).toMatchObject({ count: 2, items: [{ text: 'Alpha', children: [{ text: 'Detail', depth: 1 }] }, { text: 'Beta', children: [] }] });
+    expect(Object.keys(plugin.vault.dump()).filter((path) => path.startsWith('Notes/')).sort()).toEqual(['Notes/Alpha.md', 'Notes/Beta.md']);
+  });
+
   it('bullets → notes as a template: should ask only for the missing selection, then run on what was typed', async () => {
     const plugin = await offlinePlugin({});
     expect(await plugin.run('Notes from bullets', bulletsTemplate())).toEqual({ status: 'needs-input', missing: [{ name: 'selection', kind: 'selection', description: 'The text to work on (nothing is selected in the editor)' }] });
