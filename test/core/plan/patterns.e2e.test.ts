@@ -61,6 +61,7 @@ async function offlinePlugin(files: Record<string, string>, options: { select?: 
   await planPolicy(host, null);
   const run = async (name: string, plan: ActionPlan, values?: Record<string, string>): Promise<SavedActionOutcome> => {
     const action = store.list().find((candidate) => candidate.name === name) ?? (await store.add(name, plan));
+    if (action.kind === 'prompt') throw new Error(`"${name}" is a prompt, not a plan`);
     return runSavedAction(action, host, { runId: `saved-${action.id}`, signal: new AbortController().signal, ...(values ? { values } : {}) });
   };
   return { services, vault, approval, network, run, store };

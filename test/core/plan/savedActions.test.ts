@@ -5,6 +5,7 @@ import {
   deleteSavedAction,
   moveSavedAction,
   newActionId,
+  type PlanSavedAction,
   renameSavedAction,
   type SavedAction,
   savedActionCommandId,
@@ -44,7 +45,7 @@ describe('saved actions', () => {
       parameters: [{ name: 'folderName', description: 'Folder for the new notes', default: 'Inbox' }],
       createdAt: '2026-01-15T12:00:00.000Z',
     });
-    expect('parameters' in bullets!.plan).toBe(false);
+    expect(Object.keys((bullets as PlanSavedAction).plan)).not.toContain('parameters');
     expect(todos).toMatchObject({ id: 'find-todos', kind: 'fixed', parameters: [] });
   });
 
