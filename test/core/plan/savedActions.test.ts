@@ -119,7 +119,7 @@ describe('saved actions', () => {
       expect(result).toEqual({
         ok: false,
         errors: [
-          'actions[1] ("Find TODOs").kind: must be one of "template", "fixed", got "macro"',
+          'actions[1] ("Find TODOs").kind: must be one of "template", "fixed", "prompt", got "macro"',
           expect.stringMatching(/^actions\[2\] \("Archive inbox"\)\.plan\.steps\[1\] \(moveFiles\)\.tool: unknown tool "vault\.move"; tools a plan may use: /) as unknown,
           'actions[3].name: must not be empty',
         ],
@@ -149,7 +149,7 @@ describe('saved actions', () => {
       const [first, second] = three();
       const { actions, problems } = loadSavedActions([first, { ...second, kind: 'macro' }], policy);
       expect(actions.map((action) => action.id)).toEqual(['bullets-notes']);
-      expect(problems).toEqual(['actions[1] ("Find TODOs").kind: must be one of "template", "fixed", got "macro" (this saved action was not loaded)']);
+      expect(problems).toEqual(['actions[1] ("Find TODOs").kind: must be one of "template", "fixed", "prompt", got "macro" (this saved action was not loaded)']);
     });
   });
 
