@@ -1,6 +1,7 @@
 import { Component, type Plugin } from 'obsidian';
 import { type PlanHost, planHostFromServices, readPlanContext } from '../../core/plan';
 import { isRecord } from '../../core/plan/schema';
+import { openChatPanel } from '../../obsidian/openChatPanel';
 import type { ChatHost, ChatPanelApi, FinishedRun } from '../chat/types';
 import { RecommendationCard } from '../RecommendationCard';
 import { ModalApprovalPort } from '../savedActions/ModalApprovalPort';
@@ -44,6 +45,12 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     host,
     container: () => panel?.runsEl ?? null,
     trackRun: () => panel?.api.trackRun,
+    sendPrompt: async (message) => {
+      // Opening (or revealing) the panel runs its onOpen, which hands over its api before this resolves.
+      await openChatPanel(plugin.app);
+      if (!panel) throw new Error('the chat panel did not open');
+      panel.api.send(message);
+    },
   });
 
   const dryRun = (api: ChatPanelApi): DryRunController => {
