@@ -49,6 +49,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
       // Opening (or revealing) the panel runs its onOpen, which hands over its api before this resolves.
       await openChatPanel(plugin.app);
       if (!panel) throw new Error('the chat panel did not open');
+      if (panel.api.busy()) throw new Error('the chat panel is busy with another run; run the action again once it ends');
       panel.api.send(message);
     },
   });

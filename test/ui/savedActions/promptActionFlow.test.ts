@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
+import { Notice } from 'obsidian';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ChatView } from '../../../src/ui/chat/ChatView';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
 import { commandsOf } from '../../obsidian-double/harness';
 import { click, getByRole, type } from '../support/a11y';
@@ -88,6 +90,24 @@ describe('a saved prompt action', () => {
     });
     expect(reopened.textContent).toContain('Count the flowers in Garden.md');
     expect(model.requests).toHaveLength(1);
+  });
+
+  it('should say the panel is busy, and send nothing, while another run goes on there', async () => {
+    keepModalsOpen();
+    const model = new ScriptedModel([]);
+    panel = await withGardenSelected(model);
+    const { root, app } = panel;
+    await savePrompt(root, 'Count', 'Count the flowers in ${activeFile}');
+    await until(() => expect(commandsOf(app).findCommand('embedded-agent:run-saved-action-count')).toBeDefined());
+    const notices = vi.spyOn(Notice.prototype as unknown as { constructor__: (message: string) => void }, 'constructor__');
+    const view = app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view as ChatView;
+    const ended = view.api.trackRun(() => undefined);
+
+    commandsOf(app).executeCommandById('embedded-agent:run-saved-action-count');
+    await until(() => expect(notices).toHaveBeenCalledWith('Saved action "Count" did not run: the chat panel is busy with another run; run the action again once it ends', undefined));
+    expect(root.textContent).not.toContain('Count the flowers');
+    expect(model.requests).toHaveLength(0);
+    ended();
   });
 
   it('should keep the modal open and say why when the prompt uses a placeholder it cannot bind', async () => {
