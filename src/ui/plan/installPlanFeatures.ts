@@ -7,6 +7,7 @@ import { RecommendationCard } from '../RecommendationCard';
 import { ModalApprovalPort } from '../savedActions/ModalApprovalPort';
 import { ParameterModal } from '../savedActions/ParameterModal';
 import { SaveAsButton } from '../savedActions/SaveAsButton';
+import { SaveAsPromptButton } from '../savedActions/SaveAsPromptButton';
 import { SavedActionsController } from '../savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../savedActions/SavedActionsPalette';
 import { DryRunController } from './DryRunController';
@@ -18,8 +19,8 @@ const RECOMMENDATIONS_SHOWN = 5;
 
 /**
  * Plugs the plan features into the chat panel through its hooks: the saved-actions palette and their commands,
- * "Dry run", "Save as button" after a run that went well, and plugin recommendations when a run searched for
- * plugins. Returns the saved actions (their commands exist from here on).
+ * "Dry run", "Save as prompt" after a run that went well and "Save as button" too when it wrote, and plugin
+ * recommendations when a run searched for plugins. Returns the saved actions (their commands exist from here on).
  */
 export function installPlanFeatures(plugin: PluginHost): SavedActionsController {
   const modalApproval = new ModalApprovalPort(plugin.app);
@@ -103,8 +104,10 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
       const found = await services.plugins.search(call.input.query, RECOMMENDATIONS_SHOWN).catch(() => null);
       if (found && found.results.length > 0) component.addChild(new RecommendationCard(parent, plugin.app, found.results));
     }
+    if (!run.ok) return;
+    component.addChild(new SaveAsPromptButton(parent, plugin.app, savedActions, run.message));
     const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
-    if (!run.ok || !wrote) return;
+    if (!wrote) return;
     const planHost = await host();
     await planHost.ignore.ensureLoaded();
     const context = readPlanContext(planHost);

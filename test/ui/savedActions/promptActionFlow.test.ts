@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatView } from '../../../src/ui/chat/ChatView';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
 import { commandsOf } from '../../obsidian-double/harness';
-import { click, getByRole, type } from '../support/a11y';
+import { click, getByRole, press, type } from '../support/a11y';
 import { openChatPanel, type ChatPanel } from '../support/chatPanel';
 import { keepModalsOpen, openModals } from '../support/modals';
 
@@ -108,6 +108,29 @@ describe('a saved prompt action', () => {
     expect(root.textContent).not.toContain('Count the flowers');
     expect(model.requests).toHaveLength(0);
     ended();
+  });
+
+  it('should offer to save a question that went well as a prompt, the message as it was sent', async () => {
+    keepModalsOpen();
+    panel = await withGardenSelected(new ScriptedModel([textReply('It is about roses.')]));
+    const { root, app } = panel;
+    const box = getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message');
+    type(box as unknown as HTMLInputElement, 'Explain this note in two lines');
+    press(box, 'Enter');
+    await until(() => expect(root.textContent).toContain('It is about roses.'));
+    // Only "Save as prompt": the run wrote nothing, so there is no plan to save as a button.
+    await until(() => expect(Array.from(root.querySelectorAll('button.embedded-agent-save-as')).map((button) => button.textContent)).toEqual(['Save as prompt']));
+
+    click(getByRole(root, 'button', 'Save as prompt'));
+    const prompt = await until(() => getByRole<HTMLTextAreaElement>(oneModal(), 'textbox', 'Prompt'));
+    expect(prompt.value).toBe('Explain this note in two lines');
+    type(prompt as unknown as HTMLInputElement, 'Explain ${activeFile} in two lines');
+    type(getByRole<HTMLInputElement>(oneModal(), 'textbox', 'Action name'), 'Explain');
+    click(getByRole(oneModal(), 'button', 'Save'));
+    await until(() => expect(openModals()).toHaveLength(0));
+    expect(commandsOf(app).findCommand('embedded-agent:run-saved-action-explain')?.name).toBe('Embedded Agent: Run saved action: Explain');
+    expect(panel.plugin.settings.savedActions).toMatchObject([{ id: 'explain', kind: 'prompt', prompt: 'Explain ${activeFile} in two lines', parameters: [] }]);
+    expect(getByRole(root, 'button', 'Saved')).toBeDefined();
   });
 
   it('should keep the modal open and say why when the prompt uses a placeholder it cannot bind', async () => {
