@@ -200,7 +200,10 @@ export function checkSavedAction(entry: unknown, label: string, policy: PlanPoli
   return { ok: true, action: { ...action, plan } };
 }
 
-/** A prompt action: its fields, then its placeholders; parameters it uses but does not declare are added. */
+/**
+ * A prompt action: its fields, then its placeholders. Its parameters are worked out from the prompt again, keeping
+ * the descriptions and defaults declared for them, so a hand-edited list can neither miss one nor ask for a stray.
+ */
 function checkPromptAction(entry: unknown, label: string): { ok: true; action: PromptSavedAction } | { ok: false; errors: string[] } {
   validatePromptShape ??= ajv.compile(PROMPT_ACTION_SCHEMA);
   if (!validatePromptShape(entry)) return { ok: false, errors: describeShapeErrors(validatePromptShape.errors, entry, label) };

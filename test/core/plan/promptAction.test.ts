@@ -93,6 +93,15 @@ describe('prompt actions', () => {
     expect(unknown.ok ? [] : unknown.errors.join('\n')).toContain('"template", "fixed", "prompt"');
   });
 
+  it('should work out an imported prompt\'s parameters from its text, keeping a declared default and dropping a stray', () => {
+    const entry = { id: 'summary', name: 'Summary', kind: 'prompt', prompt: PROMPT, parameters: [{ name: 'audience', default: 'everyone' }, { name: 'stray' }], createdAt: '2026-01-15T12:00:00.000Z' };
+    const loaded = loadSavedActions([entry], policy);
+    expect(loaded.actions[0]?.parameters).toEqual([{ name: 'audience', default: 'everyone' }, { name: 'folderName', description: 'Folder name' }]);
+    const action = loaded.actions[0];
+    if (action?.kind !== 'prompt') throw new Error('expected the prompt action to load');
+    expect(bindPrompt(action, context(), { folderName: 'Notes' })).toEqual({ status: 'ready', message: 'Summarize - Alpha\n- Beta for everyone into a note in Notes, dated 2026-01-15.' });
+  });
+
   it('should add a prompt action to the store, and refuse one holding a key', async () => {
     const saved: unknown[] = [];
     const store = new SavedActionStore({ load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) }, { policy: () => policy, clock: new FakeClock(NOW), knownSecrets: () => ['my-own-key-123'] });
