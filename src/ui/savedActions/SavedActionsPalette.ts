@@ -26,7 +26,7 @@ export class SavedActionsPalette extends Component {
     const header = this.el.createDiv({ cls: 'embedded-agent-saved-actions-header' });
     header.createSpan({ cls: 'embedded-agent-saved-actions-title', text: 'Saved actions' });
     const tools = header.createDiv({ cls: 'embedded-agent-saved-actions-tools' });
-    this.button(tools, 'New prompt', 'Save a prompt as an action', () => this.openNewPrompt());
+    this.button(tools, 'New prompt', 'New prompt action', () => this.openNewPrompt());
     this.button(tools, 'Copy', 'Copy saved actions as JSON', () => void this.copy());
     this.button(tools, 'Export', 'Export saved actions to a file', () => this.download());
     this.button(tools, 'Import', 'Import saved actions', () => this.openImport());

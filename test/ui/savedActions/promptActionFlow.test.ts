@@ -33,7 +33,7 @@ async function withGardenSelected(model: ScriptedModel): Promise<ChatPanel> {
 }
 
 async function savePrompt(root: HTMLElement, name: string, prompt: string): Promise<void> {
-  click(await until(() => getByRole(root, 'button', 'Save a prompt as an action')));
+  click(await until(() => getByRole(root, 'button', 'New prompt action')));
   type(await until(() => getByRole<HTMLInputElement>(oneModal(), 'textbox', 'Action name')), name);
   type(getByRole<HTMLInputElement>(oneModal(), 'textbox', 'Prompt'), prompt);
   click(getByRole(oneModal(), 'button', 'Save'));
