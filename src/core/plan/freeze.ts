@@ -48,8 +48,8 @@ export function freezeCalls(calls: readonly ExecutedCall[], context: FreezeConte
   const kept = calls.filter((call) => {
     const meta = call.ok ? tools.get(call.tool)?.meta : undefined;
     if (!meta || meta.group === 'agent' || meta.deferred || CONTEXT_READERS.has(call.tool)) return false;
-    // Parsing the selection's bullets is what ${selectionBullets} does when the action runs.
-    return !(call.tool === 'util.parseMarkdownBullets' && selection !== null && isRecord(call.input) && call.input.text === selection);
+    // Parsing the selection's bullets (all of them, as by default) is what ${selectionBullets} does when the action runs.
+    return !(call.tool === 'util.parseMarkdownBullets' && selection !== null && isRecord(call.input) && call.input.text === selection && call.input.allowNested !== true);
   });
   const bullets = selection ? parseBullets(selection).map((bullet) => bullet.text) : [];
   const steps: PlanStep[] = [];

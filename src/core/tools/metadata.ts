@@ -104,7 +104,7 @@ export const TOOL_METADATA = [
   },
   {
     name: 'util.parseMarkdownBullets', ...reader, group: 'read', pathArgs: [],
-    description: 'Split Markdown bullet or numbered lists into items (text, original line, depth, checkbox state).',
+    description: 'Split Markdown bullet or numbered lists into items (text, original line, depth, checkbox state). Nested bullets are items too, each after its parent; with allowNested: true only top-level bullets are items, each holding its nested ones in `children` (for one note per top-level bullet).',
     inputSchema: util.parseMarkdownBullets.input, outputSchema: util.parseMarkdownBullets.output,
   },
   {

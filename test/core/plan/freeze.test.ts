@@ -45,6 +45,18 @@ describe('freezeCalls', () => {
     expect(validatePlan(frozen.plan, policy).ok).toBe(true);
   });
 
+  it('should keep a parse of the selection with allowNested as a step, since ${selectionBullets} lists every bullet', () => {
+    const nestedRun: ExecutedCall[] = [
+      { tool: 'util.parseMarkdownBullets', input: { text: SELECTION, allowNested: true }, ok: true },
+      { tool: 'vault.ensureFolder', input: { path: 'Projects/XYZ' }, ok: true },
+    ];
+    const frozen = freezeCalls(nestedRun, context, tools);
+    expect(frozen.plan.steps.map((step) => [step.tool, step.args])).toEqual([
+      ['util.parseMarkdownBullets', { text: '${selection}', allowNested: true }],
+      ['vault.ensureFolder', { path: '${folderName}' }],
+    ]);
+  });
+
   it('should replay on another selection and into another folder, with no model', async () => {
     const frozen = freezeCalls(bulletRun, context, tools);
     const fixture = await buildPlanHost();

@@ -61,6 +61,7 @@ async function offlinePlugin(files: Record<string, string>, options: { select?: 
   await planPolicy(host, null);
   const run = async (name: string, plan: ActionPlan, values?: Record<string, string>): Promise<SavedActionOutcome> => {
     const action = store.list().find((candidate) => candidate.name === name) ?? (await store.add(name, plan));
+    if (action.kind === 'prompt') throw new Error(`"${name}" is a prompt, not a plan`);
     return runSavedAction(action, host, { runId: `saved-${action.id}`, signal: new AbortController().signal, ...(values ? { values } : {}) });
   };
   return { services, vault, approval, network, run, store };
@@ -81,6 +82,23 @@ describe('the spec\'s patterns as saved actions, offline', () => {
     expect(plugin.vault.dump()).toMatchObject({ 'Notes/Alpha.md': '# Alpha\n', 'Notes/Beta.md': '# Beta\n', 'Notes/Gamma.md': '# Gamma\n' });
     expect((await plugin.services.lastRun())?.runId).toBe('saved-bullets-to-notes');
     expect(plugin.network).toEqual([]);
+  });
+
+  it('bullets → notes over nested bullets: should make a note of every bullet, nested ones too, as the reference\'s parse output lists them', async () => {
+    const selected = '- Alpha\n  - Detail\n- Beta';
+    const plugin = await offlinePlugin({ 'Ideas.md': `${selected}\n` }, { select: { path: 'Ideas.md', text: selected } });
+    ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    expect(Object.keys(plugin.vault.dump()).filter((path) => path.startsWith('Notes/')).sort()).toEqual(['Notes/Alpha.md', 'Notes/Beta.md', 'Notes/Detail.md']);
+  });
+
+  it('bullets → notes with allowNested: should make a note of each top-level bullet only, its nested bullets under children', async () => {
+    const selected = '- Alpha\n  - Detail\n- Beta';
+    const plugin = await offlinePlugin({ 'Ideas.md': `${selected}\n` }, { select: { path: 'Ideas.md', text: selected } });
+    const plan = bulletsToNotes();
+    plan.steps[1]!.args.allowNested = true;
+    const outcome = ran(await plugin.run('Top-level bullets to notes', plan));
+    expect(outcome.result.steps.find((step) => step.id === 'parseBullets')?.output).toMatchObject({ count: 2, items: [{ text: 'Alpha', children: [{ text: 'Detail', depth: 1 }] }, { text: 'Beta', children: [] }] });
+    expect(Object.keys(plugin.vault.dump()).filter((path) => path.startsWith('Notes/')).sort()).toEqual(['Notes/Alpha.md', 'Notes/Beta.md']);
   });
 
   it('bullets → notes as a template: should ask only for the missing selection, then run on what was typed', async () => {
