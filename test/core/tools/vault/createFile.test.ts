@@ -201,6 +201,13 @@ describe('vault.createFile', () => {
       expect(vault.dump()).toEqual({ 'Ideas/Q3 - budget.md': '## Q3 budget\n', 'Ideas/Plain.md': 'text' });
     });
 
+    it('should read a "/" that is part of the note\'s own heading as part of its name, not as a folder', async () => {
+      const { vault, run } = setup();
+      expect(await run({ path: 'Ideas/Read/Write notes.md', content: '# Read/Write notes\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Read-Write notes.md' } });
+      expect(await run({ path: 'Ideas/Read/Other.md', content: '# Read/Write notes\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Read/Other.md' } });
+      expect(Object.keys(vault.dump()).sort()).toEqual(['Ideas/Read-Write notes.md', 'Ideas/Read/Other.md']);
+    });
+
     it('should number the cleaned name when it is taken', async () => {
       const { vault, run } = setup({ 'Ideas/Q3 - budget review.md': 'old' });
       expect(await run({ path: 'Ideas/Q3: budget review.md', content: '# Q3: budget review\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Q3 - budget review (2).md' } });
