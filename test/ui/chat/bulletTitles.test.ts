@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
-import { click, getByRole, press, type } from '../support/a11y';
+import { bulletsToNotes } from '../../core/plan/plans';
+import { click, getByRole, press, queryAllByRole, type } from '../support/a11y';
 import { openChatPanel, type ChatPanel } from '../support/chatPanel';
 
 let panel: ChatPanel | null = null;
@@ -41,5 +42,30 @@ describe('Send, with bullets a file name cannot hold', () => {
     }
     const results = JSON.stringify(model.requests[1]?.messages ?? []);
     for (const name of NAMES) expect(results).toContain(JSON.stringify(`Ideas/${name}.md`).slice(1, -1).replace(/"/g, '\\"'));
+  });
+
+  it('should preview and run the tool reference\'s bullets pattern, word for word, as one note per bullet with the final names', async () => {
+    const list = BULLETS.map((bullet) => `- ${bullet}`).join('\n');
+    const model = new ScriptedModel([textReply(JSON.stringify(bulletsToNotes()))]);
+    panel = await openChatPanel({
+      model,
+      files: { 'Inbox.md': list },
+      before: async (app) => {
+        await app.workspace.getLeaf(false).openFile(app.vault.getFileByPath('Inbox.md')!, { active: true });
+        app.workspace.activeEditor?.editor?.setSelection({ line: 0, ch: 0 }, { line: BULLETS.length - 1, ch: `- ${BULLETS.at(-1)!}`.length });
+      },
+    });
+    const { root, app } = panel;
+    type(getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message') as unknown as HTMLInputElement, 'Create a note per bullet of the selection');
+    click(getByRole(root, 'button', 'Dry run'));
+    const preview = await until(() => getByRole(root, 'region', 'Plan preview'));
+    for (const name of NAMES) expect(preview.textContent).toContain(`Notes/${name}.md`);
+    expect(preview.textContent).not.toContain('would fail');
+    const approves = queryAllByRole(root, 'button', 'Approve');
+    click(approves[approves.length - 1] as HTMLElement);
+    await until(async () => expect(await app.vault.adapter.read(`Notes/${NAMES[4]!}.md`)).toBe(`# ${BULLETS[4]!}\n`));
+    const made = app.vault.getFiles().map((file) => file.path).filter((path) => path.startsWith('Notes/')).sort();
+    expect(made).toEqual(NAMES.map((name) => `Notes/${name}.md`).sort());
+    for (const [index, name] of NAMES.entries()) expect(await app.vault.adapter.read(`Notes/${name}.md`)).toBe(`# ${BULLETS[index]!}\n`);
   });
 });
