@@ -5,14 +5,15 @@ import type { Ref } from './templates';
 /**
  * Names whose value is itself a vault path, and keeps its folders when put into a path: a field such as
  * `${file.path}`, `$steps.create.path`, `${item.toPath}` or `${x.prefix}`, `${activeFile}`, and parameters
- * named for a folder or path (`${folderName}`, `${projectFolder}`, `${targetPath}`). Every other value is text.
+ * named for a folder or path (`${folderName}`, `${projectFolder}`, `${targetPath}`), a number after the name
+ * aside (`${folderName2}`, a recipe's `${folder2}`). Every other value is text.
  */
-const VAULT_PATH_NAME = /^(path|prefix|activeFile|folder|folderName\d*)$|(Path|Folder)$/;
+const VAULT_PATH_NAME = /^(path|prefix|activeFile|folder|folderName)$|(Path|Folder)$/;
 
 /** Whether a reference's value is a vault path rather than text (see `VAULT_PATH_NAME`). */
 export function isVaultPathRef(ref: Ref): boolean {
   const last = ref.fields.at(-1) ?? (ref.source === 'name' ? ref.name : undefined);
-  return last !== undefined && VAULT_PATH_NAME.test(last);
+  return last !== undefined && VAULT_PATH_NAME.test(last.replace(/\d+$/, ''));
 }
 
 /**

@@ -27,6 +27,8 @@ describe('values put into a path argument of a plan step', () => {
     expect(resolveArgs(args, fileScope, 'steps[1] (move)', rename)).toEqual({ fromPath: 'Inbox/Sub/a.md', toPath: 'Archive/Inbox/Sub/a.md' });
     expect(resolveArgs({ path: '${folderName}/${item.text}.md' }, scope({ text: 'a/b' }, { folderName: { value: 'Projects/Active' } }), 's', create)).toEqual({ path: 'Projects/Active/a-b.md' });
     expect(resolveArgs({ path: '${steps.make.path}' }, scope(null), 's', create)).toEqual({ path: 'Projects/Q3 - plan.md' });
+    const numbered = { folder2: { value: 'A/B' }, folderName3: { value: 'C/D' }, title2: { value: 'E/F' } };
+    expect(resolveArgs({ path: '${folder2}/${folderName3}/${title2}.md' }, scope(null, numbered), 's', create)).toEqual({ path: 'A/B/C/D/E-F.md' });
   });
 
   it('should clean a whole-value text reference and a selection too', () => {
