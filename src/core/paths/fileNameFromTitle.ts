@@ -22,6 +22,8 @@ const REFUSED = /["*<>:|?]/;
 
 /** Room for " (99)", ".md" and the longest name a file system takes (255 bytes). */
 const MAX_NAME_BYTES = 200;
+/** Far more text than 200 bytes of name can show, however many spaces it collapses. */
+const MAX_TITLE_CHARS = 4_000;
 // Windows reads these as a device or as the short name of another entry (see sandbox.ts).
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?=\s*(\.|$))/i;
 
@@ -32,7 +34,9 @@ const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(?=\s*(\
  * nothing is left.
  */
 export function fileNameFromTitle(title: string): string {
+  // A name keeps at most 200 bytes, so a long selection is cut first rather than cleaned whole.
   const visible = title
+    .slice(0, MAX_TITLE_CHARS)
     .normalize('NFC')
     .replace(/\p{Cs}/gu, '')
     .replace(new RegExp(INVISIBLE_IN_NAME.source, 'g'), '')
@@ -72,10 +76,13 @@ function cleanFileName(name: string): string {
   return `${stem === '' ? 'Untitled' : stem}${extension}`;
 }
 
-/** Each run of the rule's characters replaced as the rule says; `set` is which characters count. */
+/** Each run of the rule's characters replaced as the rule says; `set` is which characters count. Linear in the text. */
 function replaceRuns(text: string, set: string): string {
   const quoted = set.includes('"') ? text.replace(/"/g, "'") : text;
   const chars = set.replace('"', '');
+  const firstText = quoted.search(/\S/);
+  let lastText = quoted.length - 1;
+  while (lastText >= 0 && /\s/.test(quoted[lastText] as string)) lastText--;
   let out = '';
   let i = 0;
   while (i < quoted.length) {
@@ -86,16 +93,16 @@ function replaceRuns(text: string, set: string): string {
     }
     let end = i;
     while (end < quoted.length && chars.includes(quoted[end] as string)) end++;
-    out += replacement(quoted.slice(i, end), quoted.slice(0, i), quoted.slice(end));
+    const run = quoted.slice(i, end);
+    // At the start or the end of the title (spaces aside), a run is dropped.
+    const edge = firstText >= i || lastText < end;
+    out += edge ? ' ' : replacement(run, /\s/.test(quoted[i - 1] ?? ''), /\s/.test(quoted[end] ?? ''));
     i = end;
   }
   return out;
 }
 
-function replacement(run: string, before: string, after: string): string {
-  if (before.trim() === '' || after.trim() === '') return ' ';
-  const spaceBefore = /\s$/.test(before);
-  const spaceAfter = /^\s/.test(after);
+function replacement(run: string, spaceBefore: boolean, spaceAfter: boolean): string {
   if (spaceBefore && spaceAfter) return '-';
   if (![...run].some((char) => SEPARATORS.includes(char))) return '';
   if (spaceAfter) return ' -';
