@@ -10,7 +10,8 @@ import { INVISIBLE_IN_NAME } from './invisibleInName';
  *   " - " ("Q3: budget" → "Q3 - budget");
  * - `? * # ^ [ ] < >` are markup or punctuation and are dropped ("Mondays?" → "Mondays", "[[Link]]" → "Link"),
  *   except that one standing alone between spaces is a separator too ("Pros * cons" → "Pros - cons");
- * - any of them at the start or end of the title is dropped.
+ * - any of them at the start or end of the title is dropped;
+ * - several with only spaces between them count as one (": /" is one separator, "]] [[" one space).
  */
 const SEPARATORS = ':/\\|';
 const DROPPED = '?*#^[]<>';
@@ -91,8 +92,14 @@ function replaceRuns(text: string, set: string): string {
       i++;
       continue;
     }
+    // One run takes the rule's characters with only spaces between them (": /" is one separator, not two).
     let end = i;
-    while (end < quoted.length && chars.includes(quoted[end] as string)) end++;
+    for (let next = i; next < quoted.length; ) {
+      while (next < quoted.length && /\s/.test(quoted[next] as string)) next++;
+      if (next >= quoted.length || !chars.includes(quoted[next] as string)) break;
+      while (next < quoted.length && chars.includes(quoted[next] as string)) next++;
+      end = next;
+    }
     const run = quoted.slice(i, end);
     // At the start or the end of the title (spaces aside), a run is dropped.
     const edge = firstText >= i || lastText < end;
@@ -103,8 +110,10 @@ function replaceRuns(text: string, set: string): string {
 }
 
 function replacement(run: string, spaceBefore: boolean, spaceAfter: boolean): string {
+  const separates = [...run].some((char) => SEPARATORS.includes(char));
+  if (/\s/.test(run)) return separates ? ' - ' : ' ';
   if (spaceBefore && spaceAfter) return '-';
-  if (![...run].some((char) => SEPARATORS.includes(char))) return '';
+  if (!separates) return '';
   if (spaceAfter) return ' -';
   if (spaceBefore) return '- ';
   return '-';

@@ -15,6 +15,9 @@ describe('fileNameFromTitle', () => {
     ['**Bold** idea <draft>', 'Bold idea draft'],
     ['Task ^abc123', 'Task abc123'],
     ['Café ☕ Grüße 🚀', 'Café ☕ Grüße 🚀'],
+    ['See: /docs/intro', 'See - docs-intro'],
+    ['[[A]] [[B]] notes', 'A B notes'],
+    ['C# / F# tips', 'C - F tips'],
   ])('should make "%s" the readable name "%s"', (title, name) => {
     expect(fileNameFromTitle(title)).toBe(name);
   });
