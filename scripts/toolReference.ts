@@ -59,7 +59,7 @@ function section(meta: ToolMeta): string {
     meta.parallelSafe ? 'runs in parallel with other reads' : 'runs alone, in order',
     meta.deferred ? 'deferred (loaded with agent.findTool)' : '',
     meta.gate ? `only when the \`${meta.gate}\` setting is on` : '',
-    meta.pathArgs.length ? `paths checked: ${meta.pathArgs.map((arg) => `\`${arg.field}\` (${arg.access})`).join(', ')}` : '',
+    meta.pathArgs.length ? `paths checked: ${meta.pathArgs.map((arg) => `\`${arg.field}\` (${arg.access}${arg.newName ? ', [name made from a title](#file-names-from-titles)' : ''})`).join(', ')}` : '',
   ].filter(Boolean);
   const input = rows(meta.inputSchema, true);
   return [

@@ -46,7 +46,7 @@ export const TOOL_METADATA = [
   },
   {
     name: 'vault.rename', ...writer, gate: 'allowDeletes', pathArgs: [path('fromPath', 'write'), newPath('toPath', 'file')],
-    description: 'Rename or move a file or folder; links to it are updated. Creates missing target folders.',
+    description: 'Rename or move a file or folder; links to it are updated. Creates missing target folders. By default never replaces anything: a taken target becomes "Name (2).md".',
     inputSchema: vault.rename.input, outputSchema: vault.rename.output,
   },
   {
