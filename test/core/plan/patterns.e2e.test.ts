@@ -129,6 +129,44 @@ describe('the spec\'s patterns as saved actions, offline', () => {
     expect(plugin.network).toEqual([]);
   });
 
+  it('bullets → notes: should make one note per bullet holding : ? " * /, directly in the folder, each starting with its exact title', async () => {
+    const bullets = ['Q3: budget review', 'Why do we meet on Mondays?', 'The "quiet" hours', 'Pros * cons of remote work', 'Read/Write notes'];
+    const list = bullets.map((bullet) => `- ${bullet}`).join('\n');
+    const plugin = await offlinePlugin({ 'Ideas.md': `Ideas\n${list}\n` }, { select: { path: 'Ideas.md', text: list } });
+    const outcome = ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    const names = ['Q3 - budget review', 'Why do we meet on Mondays', "The 'quiet' hours", 'Pros - cons of remote work', 'Read-Write notes'];
+    // The card showed the final names before anything was written, and nothing would fail.
+    expect(outcome.dryRun?.preview.files.map((file) => `${file.kind} ${file.path}`)).toEqual(['folder-created Notes', ...names.map((name) => `created Notes/${name}.md`)]);
+    expect(outcome.dryRun?.preview.notes).toEqual([]);
+    expect(plugin.approval.requests).toHaveLength(1);
+    expect(outcome.result.status).toBe('completed');
+    expect(plugin.vault.dump()).toEqual({ 'Ideas.md': `Ideas\n${list}\n`, ...Object.fromEntries(names.map((name, index) => [`Notes/${name}.md`, `# ${bullets[index]}\n`])) });
+  });
+
+  it('bullets → notes: should give a bullet whose name is taken the next free name', async () => {
+    const plugin = await offlinePlugin({ 'Ideas.md': '- Q3: budget\n', 'Notes/Q3 - budget.md': 'mine' }, { select: { path: 'Ideas.md', text: '- Q3: budget' } });
+    const outcome = ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    expect(outcome.dryRun?.preview.files.map((file) => `${file.kind} ${file.path}`)).toEqual(['created Notes/Q3 - budget (2).md']);
+    expect(plugin.vault.dump()).toMatchObject({ 'Notes/Q3 - budget.md': 'mine', 'Notes/Q3 - budget (2).md': '# Q3: budget\n' });
+  });
+
+  it('bullets → notes as a template: should put bullets holding : ? " * / into the folder given', async () => {
+    const plugin = await offlinePlugin({});
+    const outcome = ran(await plugin.run('Notes from bullets', bulletsTemplate(), { selection: '- Q3: budget?\n- Read/Write "notes" * 2', folderName: 'Projects/Active' }));
+    expect(outcome.result.status).toBe('completed');
+    expect(plugin.vault.dump()).toEqual({
+      'Projects/Active/Q3 - budget.md': '# Q3: budget?\n\nCreated 2026-01-15.\n',
+      "Projects/Active/Read-Write 'notes' - 2.md": '# Read/Write "notes" * 2\n\nCreated 2026-01-15.\n',
+    });
+  });
+
+  it('batch move to Archive: should keep every name and folder it moves, and number a taken one', async () => {
+    const plugin = await offlinePlugin({ 'Inbox/C# tips.md': 'C', 'Inbox/b.md': 'B', 'Archive/Inbox/b.md': 'old' });
+    const outcome = ran(await plugin.run('Archive inbox', archiveInbox()));
+    expect(outcome.result.steps[1]!.message).toBe('2 of 2 moved');
+    expect(plugin.vault.dump()).toEqual({ 'Archive/Inbox/C# tips.md': 'C', 'Archive/Inbox/b (2).md': 'B', 'Archive/Inbox/b.md': 'old' });
+  });
+
   it('should change nothing when the person rejects the plan', async () => {
     const approval = new ScriptedApproval(() => ({ approved: false, reason: 'not today' }));
     const plugin = await offlinePlugin({ 'Inbox/a.md': 'A' }, { approval });

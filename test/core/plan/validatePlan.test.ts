@@ -38,6 +38,17 @@ describe('validatePlan', () => {
       expect(result).toMatchObject({ ok: true, order });
     });
 
+    it('should accept a literal name a create makes from a title, as the tool will clean it', () => {
+      const titled = plan(bulletsToNotes, (p) => {
+        p.steps[2]!.args.path = 'Q3: plans';
+        p.steps[3]!.args.path = 'Q3: plans/Why ${item.text}?.md';
+      });
+      expect(errorsOf(titled)).toEqual([]);
+      expect(errorsOf(plan(bulletsToNotes, (p) => (p.steps[3]!.args.path = 'Notes/../${item.text}?.md')))).toEqual([
+        'steps[3] (createNotes).args.path: Refused path "Notes/../${item.text}?.md": the path leaves the vault (".." is not allowed)',
+      ]);
+    });
+
     it('should fill in the defaults: version, assumptions and args', () => {
       const result = validatePlan({ goal: 'Find', riskLevel: 'read-only', steps: [{ id: 'a', tool: 'editor.getSelection' }] }, policy);
       expect(result.ok && result.plan).toEqual({ version: '1.0', goal: 'Find', assumptions: [], riskLevel: 'read-only', steps: [{ id: 'a', tool: 'editor.getSelection', args: {} }] });

@@ -10,14 +10,14 @@ const encoding = {
 };
 
 export const ensureFolder = {
-  input: object({ path: vaultPath('Folder path, e.g. "Projects/Active". Missing parents are created too.') }, ['path']),
+  input: object({ path: vaultPath('Folder path, e.g. "Projects/Active". Missing parents are created too. A character no name can hold (: ? " * | < >) is replaced as in file names ("Q3: plans" → "Q3 - plans"); the output path is the folder made.') }, ['path']),
   output: object({ path: { type: 'string' }, created: { type: 'boolean', description: 'False when the folder already existed.' } }, ['path', 'created']),
 };
 
 export const createFile = {
   input: object(
     {
-      path: vaultPath('File path, e.g. "Notes/Idea.md". Missing folders are created.'),
+      path: vaultPath('File path, e.g. "Notes/Idea.md". Missing folders are created. A name holding a character a file name cannot hold or a link breaks on (: ? " * | < > # ^ [ ]) is made readable instead of refused ("Q3: plan.md" → "Q3 - plan.md"; see "File names from titles"). The output path is the one created; a note whose name changed starts with its exact title as a heading.'),
       content: { type: 'string', description: 'File content.' },
       ifNotExists: {
         type: 'boolean',
@@ -36,7 +36,7 @@ export const createFile = {
   ),
   output: object(
     {
-      path: { type: 'string', description: 'Actual path (differs from the input with create-unique).' },
+      path: { type: 'string', description: 'Actual path: differs from the input when the name was made a file name or create-unique picked a free one.' },
       created: { type: 'boolean', description: 'True when a new file was created.' },
       etag,
       mtimeMs,
@@ -92,17 +92,17 @@ export const rename = {
   input: object(
     {
       fromPath: vaultPath('Current path of the file or folder.'),
-      toPath: vaultPath('New path. Missing folders are created. Links to the file are updated.'),
+      toPath: vaultPath('New path. Missing folders are created. Links to the file are updated. A name holding a character a file name cannot hold or a link breaks on (: ? " * | < > # ^ [ ]) is made readable instead of refused ("Q3: plan.md" → "Q3 - plan.md"; see "File names from titles"). A move that keeps the name keeps it as it is.'),
       collisionStrategy: {
         type: 'string',
         enum: ['error', 'overwrite', 'create-unique'],
-        default: 'error',
-        description: 'When toPath is taken: "error" (default) fails, "create-unique" picks "Name (2).md", "overwrite" moves the existing file to the trash first.',
+        default: 'create-unique',
+        description: 'When toPath is taken: "create-unique" (default) picks "Name (2).md", "error" fails, "overwrite" moves the existing file to the trash first.',
       },
     },
     ['fromPath', 'toPath'],
   ),
-  output: object({ fromPath: { type: 'string' }, toPath: { type: 'string', description: 'Actual new path.' } }, ['fromPath', 'toPath']),
+  output: object({ fromPath: { type: 'string' }, toPath: { type: 'string', description: 'Actual new path: differs from the input when the name was made a file name or create-unique picked a free one.' } }, ['fromPath', 'toPath']),
 };
 
 export const deleteFile = {

@@ -7,6 +7,7 @@ import type { PlannedChange, ToolContext } from '../types';
 import { createNote, formatField, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
 import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
+import { pathOfHeadedTitle, titleLostFromName, withTitleHeading } from './titleHeading';
 import { uniquePath } from './uniquePath';
 
 export type CollisionStrategy = 'error' | 'create-unique' | 'overwrite';
@@ -85,8 +86,11 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
 
   /** What the call will do, decided once for both the preview and the write. */
   private async resolve(input: CreateFileInput, context: ToolContext): Promise<Action> {
-    const path = resolvePathArg(this.meta, 'path', input.path, context);
-    const content = input.frontmatter ? withFrontmatter(input.content, input.frontmatter) : input.content;
+    const meant = pathOfHeadedTitle(input.path, input.content);
+    const path = resolvePathArg(this.meta, 'path', meant ?? input.path, context);
+    const title = meant === null ? titleLostFromName(input.path) : null;
+    const body = title === null ? input.content : withTitleHeading(input.content, title);
+    const content = input.frontmatter ? withFrontmatter(body, input.frontmatter) : body;
     const policy = policyOf(input);
     const { vault } = context;
 
