@@ -3,6 +3,7 @@ import type { VaultEntry } from '../../ports/vault';
 import { bytesToBase64 } from '../../util/base64';
 import { etagOf } from '../../util/etag';
 import { formatLabel, type DecodedNote, type NoteEncoding } from '../../util/noteBytes';
+import { utf8Length } from '../../util/text';
 import { truncateUtf8 } from '../../util/truncateUtf8';
 import { BaseTool } from '../BaseTool';
 import type { ToolContext } from '../types';
@@ -12,6 +13,8 @@ import { resolvePathArg } from './pathArgs';
 export interface ReadFileInput {
   path: string;
   maxBytes?: number;
+  /** Bytes to skip first: UTF-8 bytes of the text, or bytes of the file for base64. */
+  offset?: number;
   as: 'text' | 'base64';
   encoding?: NoteEncoding;
 }
@@ -24,6 +27,8 @@ export interface ReadFileOutput {
   mtimeMs?: number;
   sizeBytes: number;
   truncated: boolean;
+  /** Where the rest starts (same unit as `offset`), present when the content was cut. */
+  nextOffset?: number;
   /** For text: the encoding found, "not UTF-8" when the text is lossy. */
   encoding?: string;
   lineEnding?: 'LF' | 'CRLF' | 'mixed';
@@ -35,10 +40,13 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
   async execute(input: ReadFileInput, context: ToolContext): Promise<ReadFileOutput> {
     const path = resolvePathArg(this.meta, 'path', input.path, context);
     const entry = await this.fileAt(path, context);
+    const offset = input.offset ?? 0;
     if (input.as === 'base64') {
       const bytes = await context.vault.readBinary(path);
-      const kept = input.maxBytes !== undefined && bytes.length > input.maxBytes ? bytes.subarray(0, input.maxBytes) : bytes;
-      return { path, content: bytesToBase64(kept), mtimeMs: entry.mtimeMs, sizeBytes: bytes.length, truncated: kept.length < bytes.length };
+      this.checkOffset(offset, bytes.length, path, 'bytes');
+      const end = input.maxBytes === undefined ? bytes.length : Math.min(bytes.length, offset + input.maxBytes);
+      const truncated = end < bytes.length;
+      return { path, content: bytesToBase64(bytes.subarray(offset, end)), mtimeMs: entry.mtimeMs, sizeBytes: bytes.length, truncated, ...(truncated ? { nextOffset: end } : {}) };
     }
     // A fresh read of the bytes, not the cache: the etag must be that of the file as a write would find it.
     const note = decodeFor(await context.vault.readBinary(path), input.encoding);
@@ -50,8 +58,27 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
       );
     }
     const { text } = note;
-    const { text: content, truncated } = input.maxBytes === undefined ? { text, truncated: false } : truncateUtf8(text, input.maxBytes);
-    return { path, content, etag: etagOf(text), mtimeMs: entry.mtimeMs, sizeBytes: note.sizeBytes, truncated, encoding: encodingOf(note), lineEnding: lineEndingOf(note) };
+    const { start, rest } = this.textFrom(text, offset, path);
+    const { text: content, truncated } = input.maxBytes === undefined ? { text: rest, truncated: false } : truncateUtf8(rest, input.maxBytes);
+    return {
+      path, content, etag: etagOf(text), mtimeMs: entry.mtimeMs, sizeBytes: note.sizeBytes, truncated,
+      ...(truncated ? { nextOffset: start + utf8Length(content) } : {}),
+      encoding: encodingOf(note), lineEnding: lineEndingOf(note),
+    };
+  }
+
+  /** The text after `offset` UTF-8 bytes; an offset inside a character starts at that character, so none is lost. */
+  private textFrom(text: string, offset: number, path: string): { start: number; rest: string } {
+    if (offset === 0) return { start: 0, rest: text };
+    const before = truncateUtf8(text, offset).text;
+    if (before.length === text.length) this.checkOffset(offset, utf8Length(text), path, 'bytes of text');
+    return { start: utf8Length(before), rest: text.slice(before.length) };
+  }
+
+  private checkOffset(offset: number, size: number, path: string, unit: string): void {
+    if (offset > size) {
+      throw new AgentError('INVALID_INPUT', `${this.name}: \`offset\` ${offset} is past the end of "${path}", which has ${size} ${unit}`, { path });
+    }
   }
 
   private async fileAt(path: string, context: ToolContext): Promise<VaultEntry> {

@@ -16,6 +16,8 @@ export interface SearchTextInput {
   caseSensitive: boolean;
   limit: number;
   snippetLength: number;
+  /** Matches to skip (in path order): the nextOffset of the part before. */
+  offset: number;
 }
 
 export interface SearchMatch {
@@ -27,6 +29,8 @@ export interface SearchMatch {
 export interface SearchTextOutput {
   matches: SearchMatch[];
   truncated: boolean;
+  /** Where the next matches start, present when there are more. */
+  nextOffset?: number;
   /** Files read; the search stops early once it has more matches than `limit`. */
   filesSearched: number;
 }
@@ -39,7 +43,7 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     const files = await this.filesToSearch(input.paths, context);
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
-    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, input.limit + 1, context.signal);
+    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, input.offset + input.limit + 1, context.signal);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
     await dropLinksToUnreadable(files, hits, context);
 
@@ -47,17 +51,19 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     let total = 0;
     hits.forEach((fileHits, index) => {
       if (!fileHits) return;
+      const first = Math.max(0, input.offset - total);
       total += fileHits.spans.length;
       const room = input.limit - matches.length;
-      if (room <= 0) return;
+      if (room <= 0 || first >= fileHits.spans.length) return;
       // Line numbers and snippets cost a scan each: only for the matches that are reported.
-      const reported = fileHits.spans.slice(0, room);
+      const reported = fileHits.spans.slice(first, first + room);
       const lines = lineNumbersAt(fileHits.text, reported.map((span) => span.start));
       reported.forEach((span, i) => {
         matches.push({ path: files[index]?.path ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
       });
     });
-    return { matches, truncated: total > input.limit, filesSearched };
+    const truncated = total > input.offset + input.limit;
+    return { matches, truncated, ...(truncated ? { nextOffset: input.offset + matches.length } : {}), filesSearched };
   }
 
   private matcherFor(input: SearchTextInput): TextMatcher {
