@@ -6,9 +6,11 @@ import { formatLabel, type DecodedNote, type NoteEncoding } from '../../util/not
 import { utf8Length } from '../../util/text';
 import { truncateUtf8 } from '../../util/truncateUtf8';
 import { BaseTool } from '../BaseTool';
+import type { ResultPart } from '../parts';
 import type { ToolContext } from '../types';
 import { decodeFor } from './noteFile';
 import { resolvePathArg } from './pathArgs';
+import { readFilePart } from './readFileParts';
 
 export interface ReadFileInput {
   path: string;
@@ -67,18 +69,26 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
     };
   }
 
-  /** The text after `offset` UTF-8 bytes; an offset inside a character starts at that character, so none is lost. */
+  /** The text after `offset` UTF-8 bytes; an offset inside a character is refused, so a part never starts with half of one. */
   private textFrom(text: string, offset: number, path: string): { start: number; rest: string } {
     if (offset === 0) return { start: 0, rest: text };
     const before = truncateUtf8(text, offset).text;
-    if (before.length === text.length) this.checkOffset(offset, utf8Length(text), path, 'bytes of text');
-    return { start: utf8Length(before), rest: text.slice(before.length) };
+    const start = utf8Length(before);
+    if (before.length === text.length) this.checkOffset(offset, start, path, 'bytes of text');
+    if (start !== offset) {
+      throw new AgentError('INVALID_INPUT', `${this.name}: \`offset\` ${offset} falls inside a character of "${path}"; start at ${start}, where that character begins`, { path });
+    }
+    return { start, rest: text.slice(before.length) };
   }
 
   private checkOffset(offset: number, size: number, path: string, unit: string): void {
     if (offset > size) {
       throw new AgentError('INVALID_INPUT', `${this.name}: \`offset\` ${offset} is past the end of "${path}", which has ${size} ${unit}`, { path });
     }
+  }
+
+  override partOf(input: ReadFileInput, output: ReadFileOutput, maxChars: number): ResultPart<ReadFileOutput> {
+    return readFilePart(input, output, maxChars);
   }
 
   private async fileAt(path: string, context: ToolContext): Promise<VaultEntry> {

@@ -6,8 +6,10 @@ import { snippetAround } from '../../search/snippet';
 import { isSearchable } from '../../search/searchableFiles';
 import { lineNumbersAt, TextMatcher, type MatchMode } from '../../search/TextMatcher';
 import { BaseTool } from '../BaseTool';
+import type { ResultPart } from '../parts';
 import type { ToolContext } from '../types';
 import { isRootPath, resolvePathArg } from './pathArgs';
+import { searchTextPart } from './searchTextParts';
 
 export interface SearchTextInput {
   query: string;
@@ -64,6 +66,10 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     });
     const truncated = total > input.offset + input.limit;
     return { matches, truncated, ...(truncated ? { nextOffset: input.offset + matches.length } : {}), filesSearched };
+  }
+
+  override partOf(input: SearchTextInput, output: SearchTextOutput, maxChars: number): ResultPart<SearchTextOutput> {
+    return searchTextPart(input, output, maxChars);
   }
 
   private matcherFor(input: SearchTextInput): TextMatcher {

@@ -39,9 +39,13 @@ describe('vault.readFile in parts', () => {
     expect(parts.join('')).toBe(text);
   });
 
-  it('should start at the character an offset falls inside, so no character is lost', async () => {
+  it('should refuse an offset inside a character, naming where that character begins', async () => {
     const run = setup({ 'e.md': 'a🚀b' });
-    expect(await outputOf(run({ path: 'e.md', offset: 2 }))).toMatchObject({ content: '🚀b', truncated: false });
+    expect(await run({ path: 'e.md', offset: 2 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'vault.readFile: `offset` 2 falls inside a character of "e.md"; start at 1, where that character begins' },
+    });
+    expect(await outputOf(run({ path: 'e.md', offset: 5 }))).toMatchObject({ content: 'b', truncated: false });
   });
 
   it('should give an empty part at the very end', async () => {
