@@ -37,7 +37,7 @@ export class ResultExternalizer {
     // The stored copy is whole (the model reads it back in parts), but holds no key: the plugin folder is synced.
     const json = JSON.stringify(redact(output, this.knownSecrets(), { maxString: Infinity }), null, 1) ?? 'null';
     if (json.length <= this.threshold) return JSON.stringify(output) ?? 'null';
-    const file = `tmp/${safeSegment(runId)}/${tool}-${callIndex}.md`;
+    const file = `${storedResultsFolder(runId)}/${tool}-${callIndex}.md`;
     try {
       await this.files.write(file, `# Result of ${tool} (call ${callIndex})\n\n\`\`\`json\n${json}\n\`\`\`\n`);
     } catch (error) {
@@ -53,7 +53,7 @@ export class ResultExternalizer {
 
   /** Removes the run's stored results (at the end of the run). */
   async cleanup(runId: string): Promise<void> {
-    await this.files.remove(`tmp/${safeSegment(runId)}`);
+    await this.files.remove(storedResultsFolder(runId));
   }
 
   /** On start-up: removes stored results of runs that ended more than an hour ago without cleaning up. */
@@ -69,6 +69,11 @@ export class ResultExternalizer {
     }
     return removed;
   }
+}
+
+/** Where a run's stored results are, in the plugin folder; removed when the run ends. */
+export function storedResultsFolder(runId: string): string {
+  return `tmp/${safeSegment(runId)}`;
 }
 
 /** A cut result names the call that returns the rest, arguments as JSON, so the model can copy it as it is. */
