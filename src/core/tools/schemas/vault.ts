@@ -128,7 +128,7 @@ export const searchText = {
       caseSensitive: { type: 'boolean', default: false },
       limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Maximum number of matches.' },
       snippetLength: { type: 'integer', minimum: 0, maximum: 2000, default: 120, description: 'Characters of context in each snippet.' },
-      offset: { type: 'integer', minimum: 0, default: 0, description: 'Skip this many matches (in path order): the nextOffset of the part before.' },
+      offset: { type: 'integer', minimum: 0, description: 'Skip this many matches (in path order): the nextOffset of the part before.' },
     },
     ['query'],
   ),

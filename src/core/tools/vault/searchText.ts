@@ -19,7 +19,7 @@ export interface SearchTextInput {
   limit: number;
   snippetLength: number;
   /** Matches to skip (in path order): the nextOffset of the part before. */
-  offset: number;
+  offset?: number;
 }
 
 export interface SearchMatch {
@@ -42,10 +42,11 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
 
   async execute(input: SearchTextInput, context: ToolContext): Promise<SearchTextOutput> {
     const matcher = this.matcherFor(input);
+    const offset = input.offset ?? 0;
     const files = await this.filesToSearch(input.paths, context);
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
-    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, input.offset + input.limit + 1, context.signal);
+    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, offset + input.limit + 1, context.signal);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
     await dropLinksToUnreadable(files, hits, context);
 
@@ -53,7 +54,7 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     let total = 0;
     hits.forEach((fileHits, index) => {
       if (!fileHits) return;
-      const first = Math.max(0, input.offset - total);
+      const first = Math.max(0, offset - total);
       total += fileHits.spans.length;
       const room = input.limit - matches.length;
       if (room <= 0 || first >= fileHits.spans.length) return;
@@ -64,8 +65,8 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
         matches.push({ path: files[index]?.path ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
       });
     });
-    const truncated = total > input.offset + input.limit;
-    return { matches, truncated, ...(truncated ? { nextOffset: input.offset + matches.length } : {}), filesSearched };
+    const truncated = total > offset + input.limit;
+    return { matches, truncated, ...(truncated ? { nextOffset: offset + matches.length } : {}), filesSearched };
   }
 
   override partOf(input: SearchTextInput, output: SearchTextOutput, maxChars: number): ResultPart<SearchTextOutput> {

@@ -18,7 +18,7 @@ export function searchTextPart(input: SearchTextInput, output: SearchTextOutput,
     used += size;
     kept++;
   }
-  const nextOffset = input.offset + kept;
+  const nextOffset = (input.offset ?? 0) + kept;
   return { output: { ...output, matches: output.matches.slice(0, kept), truncated: true, nextOffset }, next: nextSearch(input, nextOffset) };
 }
 
