@@ -3,7 +3,8 @@ import type { RecordedCall } from './types';
 
 /**
  * The calls without those that touch the run's stored results (reading back a long result in parts): those files
- * are gone once the run ends, so a recipe that kept such a step, or its path, would replay a read of nothing.
+ * are gone once the run ends, so a recipe or a saved action that kept such a step, or its path, would replay a read
+ * of nothing.
  */
 export function withoutStoredResultReads(calls: readonly RecordedCall[], runId: string): RecordedCall[] {
   const folder = `${storedResultsFolder(runId)}/`;

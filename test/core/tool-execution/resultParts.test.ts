@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PART_CHARS } from '../../../src/core/tool-execution/ResultExternalizer';
+import { base64ToBytes } from '../../../src/core/util/base64';
 import { buildPipeline } from '../../builders/pipeline';
 
 const call = (name: string, input: unknown, id = '1') => ({ id, name, input });
@@ -44,5 +45,23 @@ describe('results read in parts', () => {
     const [json, next] = outcome.content.split('\nCut here. Next part: ');
     expect((JSON.parse(json!) as { matches: unknown[] }).matches).toHaveLength(3);
     expect(next).toContain('"offset":3');
+  });
+
+  it('should give a long base64 read in parts of whole 4-character groups that add up to every byte', async () => {
+    const bytes = Uint8Array.from({ length: 20_000 }, (_, i) => (i * 7919) % 256);
+    const { pipeline, run, context } = buildPipeline();
+    await context.vault.writeBinary('image.png', bytes);
+    const got: number[] = [];
+    let input: unknown = { path: 'image.png', as: 'base64' };
+    for (let calls = 1; input !== null; calls++) {
+      const outcome = await pipeline.execute(call('vault.readFile', input, String(calls)), run);
+      const [json, next] = outcome.content.split('\nCut here. Next part: vault.readFile ');
+      const part = JSON.parse(json!) as { content: string };
+      expect(part.content.length % 4).toBe(0);
+      got.push(...(base64ToBytes(part.content) ?? []));
+      input = next === undefined ? null : (JSON.parse(next) as unknown);
+      expect(calls).toBeLessThan(10);
+    }
+    expect(Uint8Array.from(got)).toEqual(bytes);
   });
 });
