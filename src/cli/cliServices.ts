@@ -80,6 +80,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     },
     { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError },
   );
+  // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
+  await services.sweepOrphans().catch((error: unknown) => options.onError(error));
   const store = new GlobalModeStore(new NodeModesFile(options.modesFile));
   const loaded = await store.load();
   const modes = new ModeService({ gates: () => settings, globalModes: loaded.modes });

@@ -169,7 +169,7 @@ export class ToolExecutionPipeline {
         again = { files: stale, basis: cleared.basis };
       }
       const output = await this.runTool(tool, input, context, run, checkpoint);
-      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool.name, callIndex, output) : JSON.stringify(output) ?? 'null';
+      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool, callIndex, output, input) : JSON.stringify(output) ?? 'null';
       return this.finish(call, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);
     } catch (error) {
       const code = isAgentError(error) ? error.code : 'INTERNAL';
