@@ -118,7 +118,7 @@ export class MemoryVault implements VaultPort {
   async rename(rawFrom: string, rawTo: string): Promise<void> {
     const fromPath = this.stored(rawFrom);
     const toPath = this.stored(rawTo);
-    const relinks = await this.linkKeeper.prepare(fromPath);
+    const relinks = await this.linkKeeper.prepare(fromPath, toPath);
     await settle(() => {
       const source = this.statSync(fromPath);
       if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
@@ -130,7 +130,7 @@ export class MemoryVault implements VaultPort {
       this.moveTree(fromPath, toPath);
       this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
     });
-    await this.linkKeeper.rewrite(relinks, toPath);
+    await this.linkKeeper.rewrite(relinks);
   }
 
   trash(raw: string): Promise<void> {

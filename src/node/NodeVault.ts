@@ -211,10 +211,10 @@ export class NodeVault implements VaultPort {
       if (from.info.isDirectory() && isInside(to.path, from.path)) {
         throw new AgentError('INVALID_PATH', `Cannot move folder "${from.path}" into itself ("${to.path}")`, { path: to.path });
       }
-      const relinks = await this.linkKeeper.prepare(from.path);
+      const relinks = await this.linkKeeper.prepare(from.path, to.path);
       await this.move(from, to);
       this.emit({ type: 'rename', path: to.path, oldPath: from.path });
-      await this.linkKeeper.rewrite(relinks, to.path);
+      await this.linkKeeper.rewrite(relinks);
     });
   }
 

@@ -53,4 +53,23 @@ describe('terminal runner: a rename keeps the links to what moves', () => {
     expect(revert.stdout()).toContain('Reverted');
     expect(await readTree(vault)).toEqual(before);
   });
+
+  it('should re-point a moved note\'s own relative links, and put the note back byte for byte on /revert', async () => {
+    server.reply(
+      '/v1/messages',
+      anthropicCalls([{ id: 'toolu_1', name: 'vault.rename', input: { fromPath: 'Notes/Daily.md', toPath: 'Archive/Old/Daily.md' } }]),
+      anthropicText('Moved.'),
+    );
+    const { vault, argv, modesFile } = await fixtureVault();
+    const before = await readTree(vault);
+    const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['Archive my daily note', 'y', '/quit'], modesFile });
+    expect(await run.code).toBe(0);
+    const moved = (await readTree(vault))['Archive/Old/Daily.md'];
+    expect(moved).toContain('Relative: [a](Guides/Setup.md) and [b](Guides/Setup.md#Step%20two)\nFrom the root: [c](/Guides/Setup.md) and [d](Guides/Setup.md)');
+    expect(moved).toContain('Without extension: [g](Guides/Setup) and embedded: ![h](Guides/Setup.md)');
+
+    const revert = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['/revert', 'y', '/quit'], modesFile });
+    expect(await revert.code).toBe(0);
+    expect(await readTree(vault)).toEqual(before);
+  });
 });

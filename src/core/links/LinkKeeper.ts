@@ -9,9 +9,10 @@ import { scanLinks, type LinkOccurrence } from './scanLinks';
 /** What the keeper reads and writes: a vault without link updating of its own. */
 export type LinkVault = Pick<VaultPort, 'configDir' | 'list' | 'read' | 'cachedRead' | 'cachedReadMany' | 'readBinary' | 'writeBinary'>;
 
-/** The notes whose links point into what moves, read before the move; `LinkKeeper.rewrite` applies them after it. */
+/** The notes whose links a move rewrites, read before the move; `LinkKeeper.rewrite` applies them after it. */
 export interface PendingRelinks {
   from: string;
+  to: string;
   files: string[];
   notes: { path: string; bytes: Uint8Array; text: string; format: NoteFormat; links: { link: LinkOccurrence; target: string }[] }[];
 }
@@ -62,32 +63,41 @@ export class LinkKeeper {
   }
 
   /**
-   * Reads, before `from` moves, every note that links into it and the links to rewrite. Refuses (changing nothing)
+   * Reads, before `from` moves to `to`, every note with a link to rewrite: one that leads into what moves, or one in
+   * a moved note that would lead elsewhere from the note's new place (`../Other.md`). Refuses (changing nothing)
    * when such a note is not UTF-8 text, since writing its text back would lose bytes.
    */
-  async prepare(from: string): Promise<PendingRelinks> {
-    const sources = await this.linksTo(from);
-    const { files } = await this.index();
-    const resolver = new LinkResolver(files);
+  async prepare(from: string, to: string): Promise<PendingRelinks> {
+    const linking = await this.linksTo(from);
+    const { files, notes: parsed } = await this.index();
+    const moved = (path: string): string => (isInside(path, from) ? movedPath(path, from, to) : path);
+    const before = new LinkResolver(files);
+    const after = new LinkResolver(files.map(moved));
+    const targetToKeep = (link: LinkOccurrence, source: string): string | null => {
+      const target = before.resolve(link.linkpath, source);
+      if (target === null || isInside(target, from)) return target;
+      return isInside(source, from) && after.resolve(link.linkpath, moved(source)) !== target ? target : null;
+    };
+    const carried = [...parsed].filter(([path, note]) => isInside(path, from) && note.links.some((link) => targetToKeep(link, path) !== null)).map(([path]) => path);
     const notes: PendingRelinks['notes'] = [];
-    for (const path of sources) {
+    for (const path of new Set([...linking, ...carried])) {
       const bytes = await this.vault.readBinary(path);
       const decoded = decodeNote(bytes);
       if (decoded.invalidUtf8 || decoded.binary) {
         throw new AgentError('NOT_ALLOWED', `Moving "${from}" would rewrite the links in "${path}", which is not UTF-8 text and would lose bytes; nothing was moved`, { path });
       }
       const links = scanLinks(decoded.text).flatMap((link) => {
-        const target = resolver.resolve(link.linkpath, path);
-        return target !== null && isInside(target, from) ? [{ link, target }] : [];
+        const target = targetToKeep(link, path);
+        return target === null ? [] : [{ link, target }];
       });
       if (links.length > 0) notes.push({ path, bytes, text: decoded.text, format: decoded.format, links });
     }
-    return { from, files, notes };
+    return { from, to, files, notes };
   }
 
-  /** After `pending.from` moved to `to`: re-points its links, in the vault's link format; returns the notes written. */
-  async rewrite(pending: PendingRelinks, to: string): Promise<string[]> {
-    const { from } = pending;
+  /** After `pending.from` moved to `pending.to`: re-points the links, in the vault's link format; returns the notes written. */
+  async rewrite(pending: PendingRelinks): Promise<string[]> {
+    const { from, to } = pending;
     const moved = (path: string): string => (isInside(path, from) ? movedPath(path, from, to) : path);
     const resolver = new LinkResolver(pending.files.map(moved));
     const format = linkFormatOf(await this.appConfig());

@@ -67,6 +67,19 @@ describe('link keeping on a vault without FileManager (MemoryVault)', () => {
     expect(await vault.stat('Old.md')).not.toBeNull();
   });
 
+  it('should re-point a moved note\'s own links that would lead elsewhere from its new folder, and leave the rest', async () => {
+    const vault = new MemoryVault({
+      'Notes/A.md': '[b](../Other/B.md) [c](C.md) [[Other/B]] [[B]] [[Note]] [[#Top]]',
+      'Notes/C.md': 'c',
+      'Notes/Note.md': 'mine',
+      'Other/B.md': 'b',
+      'Deep/Down/Note.md': 'theirs',
+    });
+    await vault.rename('Notes/A.md', 'Deep/Down/A.md');
+    expect(await vault.read('Deep/Down/A.md')).toBe('[b](B.md) [c](C.md) [[Other/B]] [[B]] [[Notes/Note]] [[#Top]]');
+    expect(await vault.read('Notes/C.md')).toBe('c');
+  });
+
   it('should leave links alone when the name and place they give still lead to the moved note', async () => {
     const vault = new MemoryVault({ 'A/Note.md': 'x', 'Links.md': 'See [[Note]].' });
     await vault.rename('A/Note.md', 'B/Note.md');
