@@ -49,10 +49,12 @@ function encodeDestination(path: string, written: string): string {
  * The text that replaces `link`'s path (its `pathStart`..`pathEnd`) once it points at `target`: in the vault's
  * link format, and in the link's own form otherwise: ".md" stays when it was written (a Markdown link's usual
  * form) and stays out when it was not (a wiki link's); a Markdown destination is percent-encoded as it was (spaces as
- * "%20", letters beyond ASCII only when they were), or left as is inside "<>".
+ * "%20", letters beyond ASCII only when they were), or left as is inside "<>"; "'" is doubled in a single-quoted
+ * YAML string.
  */
 export function rewrittenPath(link: LinkOccurrence, written: string, target: string, sourcePath: string, format: LinkFormat, resolver: LinkResolver): string {
   const withExtension = !target.toLowerCase().endsWith('.md') || link.linkpath.toLowerCase().endsWith('.md');
   const path = linkPathFor(target, sourcePath, withExtension, format, resolver);
+  if (link.singleQuoted) return path.replace(/'/g, "''");
   return link.kind === 'markdown' && !link.angle ? encodeDestination(path, written) : path;
 }

@@ -10,6 +10,8 @@ export interface LinkOccurrence {
   embed: boolean;
   /** A wiki link in a frontmatter property value (`related: "[[Note]]"`). */
   inFrontmatter: boolean;
+  /** In a single-quoted YAML string, where "'" is written "''" (`'[[Bob''s notes]]'`). */
+  singleQuoted?: true;
   pathStart: number;
   pathEnd: number;
   /** The path as Obsidian resolves it: decoded, trimmed, without subpath. */
@@ -67,9 +69,11 @@ function markdownLinks(content: string, from: number, inCode: (offset: number) =
 function frontmatterLinks(content: string, end: number): LinkOccurrence[] {
   const found: LinkOccurrence[] = [];
   for (const match of content.slice(0, end).matchAll(FRONTMATTER_WIKI)) {
-    const [, , bang = '', rawPath = ''] = match;
+    const [, quote = '', bang = '', rawPath = ''] = match;
     const pathStart = match.index + 1 + bang.length + 2;
-    found.push({ kind: 'wiki', embed: bang === '!', inFrontmatter: true, pathStart, pathEnd: pathStart + rawPath.length, linkpath: rawPath.trim(), angle: false });
+    const link: LinkOccurrence = { kind: 'wiki', embed: bang === '!', inFrontmatter: true, pathStart, pathEnd: pathStart + rawPath.length, linkpath: rawPath.trim(), angle: false };
+    if (quote === "'") found.push({ ...link, linkpath: link.linkpath.replace(/''/g, "'"), singleQuoted: true });
+    else found.push(link);
   }
   return found;
 }

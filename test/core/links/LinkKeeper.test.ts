@@ -80,6 +80,13 @@ describe('link keeping on a vault without FileManager (MemoryVault)', () => {
     expect(await vault.read('Notes/C.md')).toBe('c');
   });
 
+  it('should keep a single-quoted frontmatter link valid YAML when the new name holds an apostrophe', async () => {
+    const vault = new MemoryVault({ 'Old.md': 'x', 'P.md': "---\na: '[[Old]]'\nb: \"[[Old]]\"\n---\n" });
+    await vault.rename('Old.md', "Bob's notes.md");
+    expect(await vault.read('P.md')).toBe("---\na: '[[Bob''s notes]]'\nb: \"[[Bob's notes]]\"\n---\n");
+    expect(await vault.linksTo("Bob's notes.md")).toEqual(['P.md']);
+  });
+
   it('should leave links alone when the name and place they give still lead to the moved note', async () => {
     const vault = new MemoryVault({ 'A/Note.md': 'x', 'Links.md': 'See [[Note]].' });
     await vault.rename('A/Note.md', 'B/Note.md');
