@@ -151,8 +151,10 @@ export class LinkKeeper {
     return known !== undefined && known.mtimeMs === entry.mtimeMs && known.sizeBytes === entry.sizeBytes;
   }
 
+  /** Texts of `paths`; null for one that cannot be read (Obsidian cannot index it either), so it never stops a rename. */
   private async readMany(paths: string[]): Promise<(string | null | false)[]> {
-    if (this.vault.cachedReadMany) return this.vault.cachedReadMany(paths);
+    const many = await this.vault.cachedReadMany?.(paths).catch(() => null);
+    if (many) return many;
     const texts: (string | null)[] = [];
     for (const path of paths) texts.push(await this.vault.cachedRead(path).catch(() => null));
     return texts;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { AgentError } from '../../../src/core/errors';
+import { LinkKeeper } from '../../../src/core/links/LinkKeeper';
 import { MemoryVault } from '../../../src/node/MemoryVault';
 import { LINK_FIXTURE, LINKING, RENAMED } from '../../builders/linkFixture';
 
@@ -85,6 +87,16 @@ describe('link keeping on a vault without FileManager (MemoryVault)', () => {
     await vault.rename('Old.md', "Bob's notes.md");
     expect(await vault.read('P.md')).toBe("---\na: '[[Bob''s notes]]'\nb: \"[[Bob's notes]]\"\n---\n");
     expect(await vault.linksTo("Bob's notes.md")).toEqual(['P.md']);
+  });
+
+  it('should list the other linking notes when one note cannot be read, rather than fail every rename', async () => {
+    const vault = new MemoryVault({ 'Old.md': 'x', 'A.md': '[[Old]]', 'Locked.md': '[[Old]]' });
+    const read = vault.cachedRead.bind(vault);
+    const unreadable = Object.assign(Object.create(vault) as MemoryVault, {
+      cachedRead: (path: string) => (path === 'Locked.md' ? Promise.reject(new AgentError('FORBIDDEN_PATH', 'EACCES: Locked.md')) : read(path)),
+      cachedReadMany: () => Promise.reject(new AgentError('FORBIDDEN_PATH', 'EACCES: Locked.md')),
+    });
+    expect(await new LinkKeeper(unreadable).linksTo('Old.md')).toEqual(['A.md']);
   });
 
   it('should leave links alone when the name and place they give still lead to the moved note', async () => {
