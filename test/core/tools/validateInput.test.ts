@@ -43,7 +43,7 @@ describe('validateInput', () => {
   it('should fill in defaults from the schema without changing the caller\'s object', () => {
     const input = { query: 'todo' };
     expect(validateInput('vault.searchText', searchText.input, input)).toEqual({
-      query: 'todo', mode: 'plain', caseSensitive: false, wholeWord: false, limit: 50, snippetLength: 120,
+      query: 'todo', mode: 'plain', caseSensitive: false, limit: 50, snippetLength: 120,
     });
     expect(input).toEqual({ query: 'todo' });
   });

@@ -126,7 +126,7 @@ export const searchText = {
       mode: { type: 'string', enum: ['plain', 'regex'], default: 'plain' },
       paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only search in these folders or files (default: the whole vault).' },
       caseSensitive: { type: 'boolean', default: false },
-      wholeWord: { type: 'boolean', default: false, description: 'Only matches with no letter, digit or "_" of any alphabet right before or after them ("nota" then skips "notação").' },
+      wholeWord: { type: 'boolean', description: 'Only matches with no letter, digit or "_" of any alphabet right before or after them ("nota" then skips "notação").' },
       limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Maximum number of matches.' },
       snippetLength: { type: 'integer', minimum: 0, maximum: 2000, default: 120, description: 'Characters of context in each snippet.' },
       offset: { type: 'integer', minimum: 0, description: 'Skip this many matches (in path order): the nextOffset of the part before.' },
