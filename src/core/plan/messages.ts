@@ -33,7 +33,7 @@ export function okMessage(tool: string, output: unknown): string {
   if (output.created === false && typeof output.path === 'string') return `${output.path} already existed`;
   if (typeof output.path === 'string') return `${verb} ${output.path}`;
   if (typeof output.filePath === 'string') return `${verb} in ${output.filePath}`;
-  if (typeof output.id === 'string' && tool === 'commands.run') return output.executed === false ? `did not run ${output.id}` : `${verb} ${output.id}`;
+  if (typeof output.id === 'string' && tool === 'commands.run') return `${verb} ${output.id}`;
   return verb;
 }
 
