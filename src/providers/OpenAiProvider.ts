@@ -1,7 +1,7 @@
 import OpenAI from 'openai';
 import type { LlmEvent, LlmPort, LlmRequest } from '../core/ports/llm';
 import { cancelledError } from './errors';
-import { linkedSignal } from './linkedSignal';
+import { withLinkedSignal } from './linkedSignal';
 import { openAiCompletionEvents, OpenAiStreamReader } from './openAiEvents';
 import { RequestRunner } from './RequestRunner';
 import { canonicalNameLookup } from './ToolCallAccumulator';
@@ -35,30 +35,25 @@ export class OpenAiProvider implements LlmPort {
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmEvent> {
-    return this.runner.run(request.signal, (transport) => this.attempt(request, transport));
+    return withLinkedSignal(request.signal, (signal) => this.runner.run(signal, (transport) => this.attempt({ ...request, signal }, transport)));
   }
 
   private async *attempt(request: LlmRequest, transport: Transport): AsyncGenerator<LlmEvent> {
     const client = this.client(transport.fetch);
     const canonicalName = canonicalNameLookup(request.tools);
     const body = this.body(request);
-    const linked = linkedSignal(request.signal);
-    const requestOptions = { signal: linked.signal, timeout: REQUEST_TIMEOUT_MS };
-    try {
-      if (!transport.streaming) {
-        const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
-        yield* openAiCompletionEvents(completion, canonicalName);
-        return;
-      }
-      const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
-      const reader = new OpenAiStreamReader(canonicalName);
-      for await (const chunk of stream) yield* reader.read(chunk);
-      // The SDK ends the iteration quietly when the signal aborts.
-      if (request.signal.aborted) throw cancelledError(this.provider, this.options.baseUrl);
-      yield* reader.end();
-    } finally {
-      linked.release();
+    const requestOptions = { signal: request.signal, timeout: REQUEST_TIMEOUT_MS };
+    if (!transport.streaming) {
+      const completion = await client.chat.completions.create({ ...body, stream: false }, requestOptions);
+      yield* openAiCompletionEvents(completion, canonicalName);
+      return;
     }
+    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
+    const reader = new OpenAiStreamReader(canonicalName);
+    for await (const chunk of stream) yield* reader.read(chunk);
+    // The SDK ends the iteration quietly when the signal aborts.
+    if (request.signal.aborted) throw cancelledError(this.provider, this.options.baseUrl);
+    yield* reader.end();
   }
 
   private body(request: LlmRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
