@@ -30,6 +30,8 @@ export function okMessage(tool: string, output: unknown): string {
   if (Array.isArray(output.items)) return `${output.items.length} item${output.items.length === 1 ? '' : 's'}`;
   if (Array.isArray(output.commands)) return `${output.commands.length} command${output.commands.length === 1 ? '' : 's'}`;
   if (typeof output.isEmpty === 'boolean' && typeof output.text === 'string') return output.isEmpty ? 'nothing is selected' : `${output.text.length} characters selected`;
+  if (output.deleted === false && typeof output.path === 'string') return `${output.path} was not there; nothing deleted`;
+  if (output.trashed === true && typeof output.path === 'string') return `moved ${output.path} to the trash`;
   if (output.created === false && typeof output.path === 'string') return notCreatedMessage(tool, output.path, output.overwritten === true);
   if (typeof output.path === 'string') return `${verb} ${output.path}`;
   if (typeof output.filePath === 'string') return `${verb} in ${output.filePath}`;

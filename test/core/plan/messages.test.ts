@@ -27,4 +27,13 @@ describe('okMessage', () => {
   it('should log "already existed" for a folder ensureFolder found', () => {
     expect(okMessage('vault.ensureFolder', { path: 'Projects', created: false })).toBe('Projects already existed');
   });
+
+  it('should not log a delete that found nothing as "deleted"', () => {
+    expect(okMessage('vault.delete', { path: 'Old.md', deleted: false })).toBe('Old.md was not there; nothing deleted');
+  });
+
+  it('should log a delete to the trash as a move to the trash, and a permanent one as "deleted"', () => {
+    expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: true })).toBe('moved Old.md to the trash');
+    expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: false })).toBe('deleted Old.md');
+  });
 });
