@@ -10,6 +10,7 @@ afterEach(() => removeTemporaryFolders());
 
 const CHAT = '/v1/chat/completions';
 const ANSWER_LINES = ['Here are the three bullets:', '- Alpha', '- Beta', '- Gamma'];
+const THINKING = 'The user wants the three bullets as a list. Nothing to write to the vault; just answer.';
 
 async function ask(extraArgs: string[]) {
   const paths = await exampleVaultCopy();
@@ -20,18 +21,16 @@ async function ask(extraArgs: string[]) {
 }
 
 describe('terminal runner with a model that sends content as a list of parts (Mistral Magistral)', () => {
-  it('should print the streamed answer, without the thinking', async () => {
+  it('should print the streamed answer, with the thinking on a line of its own before it', async () => {
     server.reply(CHAT, { sse: recordedStream('quirks/mistral_magistral_thinking_then_text.SYNTHETIC.sse') });
     const out = await ask([]);
-    for (const line of ANSWER_LINES) expect(out).toContain(line);
-    expect(out).not.toContain('Nothing to write to the vault');
+    expect(out).toContain(`Thinking: ${THINKING}\n${ANSWER_LINES.join('\n')}`);
   });
 
-  it('should print the answer of a whole (non-streamed) reply', async () => {
+  it('should print the answer of a whole (non-streamed) reply, and its thinking apart', async () => {
     server.reply(CHAT, { json: JSON.parse(readFileSync(resolve('test/fixtures/provider-streams/quirks/mistral_magistral_thinking_then_text.SYNTHETIC.json'), 'utf8')) as unknown });
     const out = await ask(['--no-stream']);
-    for (const line of ANSWER_LINES) expect(out).toContain(line);
-    expect(out).not.toContain('Nothing to write to the vault');
+    expect(out).toContain(`Thinking: ${THINKING}\n${ANSWER_LINES.join('\n')}`);
   });
 
   it('should warn about a content shape it cannot read instead of showing nothing', async () => {
