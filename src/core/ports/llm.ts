@@ -36,6 +36,10 @@ export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence
  */
 export type LlmEvent =
   | { type: 'text'; delta: string }
+  /** The model's reasoning, apart from its answer: shown at most, never part of the answer or the history. */
+  | { type: 'thinking'; delta: string }
+  /** Something in the answer the provider could not read (a content shape it does not know), said, not dropped. */
+  | { type: 'warning'; message: string }
   | { type: 'tool-call-start'; id: string; name: string }
   | { type: 'tool-call-delta'; id: string; argumentsDelta: string }
   /**

@@ -101,7 +101,7 @@ export const TOOL_METADATA = [
   },
   {
     name: 'commands.run', group: 'skill', risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, gate: 'allowCommands', pathArgs: [],
-    description: 'Run an Obsidian command by id (see commands.list).',
+    description: 'Run an Obsidian command by id (see commands.list). A command that is not available right now or throws fails with COMMAND_FAILED, saying what was open.',
     inputSchema: commands.runCommand.input, outputSchema: commands.runCommand.output,
   },
   {

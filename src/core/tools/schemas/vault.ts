@@ -38,6 +38,7 @@ export const createFile = {
     {
       path: { type: 'string', description: 'Actual path: differs from the input when the name was made a file name or create-unique picked a free one.' },
       created: { type: 'boolean', description: 'True when a new file was created.' },
+      overwritten: { type: 'boolean', description: 'True when an existing file was replaced; absent when it was created or left alone.' },
       etag,
       mtimeMs,
     },

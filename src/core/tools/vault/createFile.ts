@@ -24,6 +24,8 @@ export interface CreateFileInput {
 export interface CreateFileOutput {
   path: string;
   created: boolean;
+  /** Set when an existing file was replaced (created is false then too, as when it was left alone). */
+  overwritten?: true;
   etag?: string;
   mtimeMs?: number;
 }
@@ -81,7 +83,7 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
       return { path: action.path, created: false, etag: etagOf(current.text), mtimeMs: action.mtimeMs };
     }
     const entry = await writeNote(vault, action.path, action.content, action.format);
-    return { path: action.path, created: false, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
+    return { path: action.path, created: false, overwritten: true, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
   }
 
   /** What the call will do, decided once for both the preview and the write. */
