@@ -116,10 +116,8 @@ export function buildPipeline(options: {
     settings,
     audit: () =>
       [...pluginFiles.data.entries()]
-        .filter(([key]) => key.startsWith('audit/'))
+        .filter(([key]) => key.startsWith('audit/') && key !== 'audit/started.jsonl')
         .flatMap(([, text]) => text.trim().split('\n'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>)
-        // One line per call, its outcome: a write's "started" line, written before it, is left out.
-        .filter((line) => line.phase !== 'started'),
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }

@@ -98,11 +98,9 @@ export async function buildWireAgent(options: WireAgentOptions) {
   const run = (message: string, mode = 'agent') => task.run({ message, taskId: `wire-run-${++runs}`, mode });
   const audit = (): Record<string, unknown>[] =>
     [...pluginFiles.data.entries()]
-      .filter(([key]) => key.startsWith('audit/'))
+      .filter(([key]) => key.startsWith('audit/') && key !== 'audit/started.jsonl')
       .flatMap(([, text]) => text.trim().split('\n'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>)
-      // One line per call, its outcome: a write's "started" line, written before it, is left out.
-      .filter((line) => line.phase !== 'started');
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { run, vault, services, approval, clock, events, audit, modes, llm };
 }
 

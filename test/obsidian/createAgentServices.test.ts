@@ -63,17 +63,18 @@ describe('createAgentServices over the Obsidian API', () => {
       JSON.stringify({ ts: '2026-11-22T10:00:00.000Z', runId: 'run-9', tool: 'vault.createFile', args: { path: `n${call}.md` }, ok: false, error: null, code: null, durationMs: 0, call, phase: 'started', owner });
     const app = createTestApp({ files: {} });
     const files = new ObsidianPluginFiles(app.vault.adapter, app.vault.configDir, 'embedded-agent');
-    const audit = 'audit/2026-11-22.jsonl';
-    await files.write(audit, `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`);
+    await files.write('audit/started.jsonl', `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`);
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
     createAgentServices(app, 'embedded-agent', () => settings, () => null, join(base, 'vault'));
     // (the interrupted line goes to today's file)
     const read = async (): Promise<Record<string, unknown>[]> => {
-      const texts = await Promise.all((await files.list('audit')).map((name) => files.read(`audit/${name}`)));
-      return texts.flatMap((text) => (text ?? '').trim().split('\n')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      const texts = await Promise.all((await files.list('audit')).filter((name) => name !== 'started.jsonl').map((name) => files.read(`audit/${name}`)));
+      return texts.flatMap((text) => (text ?? '').trim().split('\n')).filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
     };
-    await vi.waitFor(async () => expect(await read()).toHaveLength(3));
+    await vi.waitFor(async () => expect(await read()).toHaveLength(1));
     const lines = await read();
-    expect(lines.filter((line) => line.phase === 'interrupted').map((line) => [line.call, line.code])).toEqual([[1, 'INTERRUPTED']]);
+    expect(lines.map((line) => [line.call, line.code, line.phase])).toEqual([[1, 'INTERRUPTED', 'interrupted']]);
+    // The running process's write stays open, waiting for its outcome.
+    expect((await files.read('audit/started.jsonl'))?.trim().split('\n').map((line) => (JSON.parse(line) as { call: number }).call)).toEqual([2]);
   });
 });

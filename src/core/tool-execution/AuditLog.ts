@@ -31,11 +31,16 @@ export interface AuditEntry {
 }
 
 const AUDIT_FOLDER = 'audit';
+/**
+ * Where "started" lines go: beside the day files, not in them, so a day file keeps the contract's one line per
+ * call (its outcome) and a reader never meets a line with `ok: false` for a write that went well.
+ */
+const STARTED_FILE = `${AUDIT_FOLDER}/started.jsonl`;
 
 /**
  * Appends one JSON line per tool call to a file per day in the plugin folder, secrets redacted, and before a
- * write a "started" line it waits for. Lines are written in call order; a failing disk never fails the tool call,
- * but is reported through `onError`.
+ * write a "started" line it waits for, in `audit/started.jsonl`. Lines are written in call order; a failing disk
+ * never fails the tool call, but is reported through `onError`.
  */
 export class AuditLog {
   private queue: Promise<void> = Promise.resolve();
@@ -54,7 +59,7 @@ export class AuditLog {
     // The tool name is the model's too: an unknown one is logged as it came.
     const line: AuditEntry = { ts: now.toISOString(), ...entry, tool: redact(entry.tool, this.knownSecrets()) as string, args: redact(entry.args, this.knownSecrets()) };
     if (line.error) line.error = redact(line.error, this.knownSecrets()) as string;
-    const file = `${AUDIT_FOLDER}/${now.toISOString().slice(0, 10)}.jsonl`;
+    const file = entry.phase === 'started' ? STARTED_FILE : `${AUDIT_FOLDER}/${now.toISOString().slice(0, 10)}.jsonl`;
     this.queue = this.queue.then(() => this.files.append(file, `${JSON.stringify(line)}\n`)).catch(this.onError);
     return this.queue;
   }
@@ -67,16 +72,22 @@ export class AuditLog {
   /**
    * After a restart: every write that started in a process that is gone and never reported its outcome gets an
    * "interrupted" line. `alive` says whether the process an owner names still runs (a write under way there is
-   * not interrupted). Reads the two newest day files, as a run that crossed midnight spans two. Returns the lines
-   * it added.
+   * not interrupted). Reads the started lines and the two newest day files, as a run that crossed midnight spans
+   * two. Then keeps in started.jsonl only the calls still open, so it stays as short as the writes under way.
+   * Returns the lines it added.
    */
   async markInterrupted(alive: (owner: string) => boolean): Promise<AuditEntry[]> {
+    await this.flush();
+    const startedText = (await this.files.read(STARTED_FILE)) ?? '';
+    if (startedText.trim() === '') return [];
     const days = (await this.files.list(AUDIT_FOLDER)).filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name)).sort().slice(-2);
     const texts = await Promise.all(days.map((name) => this.files.read(`${AUDIT_FOLDER}/${name}`)));
-    const lines = interruptedLines(texts.map((text) => text ?? '').join('\n'), alive);
-    for (const line of lines) void this.record(line);
+    const { interrupted, open } = interruptedLines(startedText, texts.map((text) => text ?? '').join('\n'), alive);
+    for (const line of interrupted) void this.record(line);
     await this.flush();
-    return lines.map((line) => ({ ...line, ts: new Date(this.clock.now()).toISOString() }));
+    // Written after the interrupted lines are on disk: a crash in between leaves them to be found again, not lost.
+    await this.files.write(STARTED_FILE, open.map((line) => `${line}\n`).join(''));
+    return interrupted.map((line) => ({ ...line, ts: new Date(this.clock.now()).toISOString() }));
   }
 
   /** Resolves once every line recorded so far is written. */

@@ -1,25 +1,31 @@
 import type { AuditEntry } from './AuditLog';
 
 /**
- * The "interrupted" lines audit text calls for: one per "started" line whose call has no other line of its own
- * (same run, same call number), when the process that started it is gone. Order is not relied on: a clock that
- * was set back can put a call's outcome in an earlier day's file. A line that is not JSON (a torn last
- * line after a crash) is skipped. A started line without an owner is left alone: nothing says whether its
- * process still runs.
+ * The "interrupted" lines the audit calls for: one per "started" line whose call has no line of its own in the day
+ * files (same run, same call number), when the process that started it is gone; and the started lines still open
+ * (their process runs, or nothing says which process it was), as they were written. Order is not relied on: a
+ * clock that was set back can put a call's outcome in an earlier day's file. A line that is not JSON (a torn last
+ * line after a crash) is skipped.
  */
-export function interruptedLines(text: string, alive: (owner: string) => boolean): Omit<AuditEntry, 'ts'>[] {
-  const started = new Map<string, AuditEntry>();
-  const ended = new Set<string>();
-  for (const raw of text.split('\n')) {
+export function interruptedLines(startedText: string, dayText: string, alive: (owner: string) => boolean): { interrupted: Omit<AuditEntry, 'ts'>[]; open: string[] } {
+  const started = new Map<string, { line: AuditEntry; raw: string }>();
+  for (const raw of startedText.split('\n')) {
     const line = parse(raw);
-    if (line === null || typeof line.call !== 'number') continue;
-    const key = `${line.runId}\u0000${line.call}`;
-    if (line.phase === 'started') started.set(key, line);
-    else ended.add(key);
+    if (line !== null && typeof line.call === 'number') started.set(keyOf(line), { line, raw });
+  }
+  const ended = new Set<string>();
+  for (const raw of dayText.split('\n')) {
+    const line = parse(raw);
+    if (line !== null && typeof line.call === 'number') ended.add(keyOf(line));
   }
   const lines: Omit<AuditEntry, 'ts'>[] = [];
-  for (const [key, open] of started) {
-    if (ended.has(key) || open.owner === undefined || alive(open.owner)) continue;
+  const stillOpen: string[] = [];
+  for (const [key, { line: open, raw }] of started) {
+    if (ended.has(key)) continue;
+    if (open.owner === undefined || alive(open.owner)) {
+      stillOpen.push(raw);
+      continue;
+    }
     lines.push({
       runId: open.runId,
       tool: open.tool,
@@ -33,7 +39,11 @@ export function interruptedLines(text: string, alive: (owner: string) => boolean
       ...(open.checkpoint ? { checkpoint: open.checkpoint } : {}),
     });
   }
-  return lines;
+  return { interrupted: lines, open: stillOpen };
+}
+
+function keyOf(line: AuditEntry): string {
+  return `${line.runId}\u0000${String(line.call)}`;
 }
 
 function parse(raw: string): AuditEntry | null {

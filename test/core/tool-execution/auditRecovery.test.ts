@@ -7,15 +7,21 @@ const DAY = Date.UTC(2026, 10, 22, 10, 0, 0);
 const write = (call: number) => ({ runId: 'r1', tool: 'vault.createFile', args: { path: `n${call}.md` }, call, approval: 'approved', checkpoint: `r1#${call}` });
 const outcome = (call: number) => ({ runId: 'r1', tool: 'vault.createFile', args: { path: `n${call}.md` }, ok: true, error: null, code: null, durationMs: 2, call });
 
-function lines(files: ReturnType<typeof memoryPluginFiles>): Record<string, unknown>[] {
-  return [...files.data.entries()].sort().flatMap(([, text]) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>));
+/** The lines of one file, or of the day files when no file is named. */
+function lines(files: ReturnType<typeof memoryPluginFiles>, only?: string): Record<string, unknown>[] {
+  return [...files.data.entries()]
+    .filter(([path]) => (only ? path === only : /^audit\/\d{4}-\d{2}-\d{2}\.jsonl$/.test(path)))
+    .sort()
+    .flatMap(([, text]) => text.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>));
 }
+const STARTED = 'audit/started.jsonl';
 
 describe('AuditLog.started', () => {
-  it('should write a "started" line with the contract fields and its owner, on disk once it resolves', async () => {
+  it('should write a "started" line with its owner beside the day files, on disk once it resolves, and leave the day file to outcomes', async () => {
     const files = memoryPluginFiles();
     await new AuditLog(files, fixedClock(DAY), undefined, undefined, 'host:123').started(write(1));
-    expect(lines(files)).toEqual([
+    expect(lines(files)).toEqual([]);
+    expect(lines(files, STARTED)).toEqual([
       { ts: '2026-11-22T10:00:00.000Z', runId: 'r1', tool: 'vault.createFile', args: { path: 'n1.md' }, call: 1, approval: 'approved', checkpoint: 'r1#1', ok: false, error: null, code: null, durationMs: 0, phase: 'started', owner: 'host:123' },
     ]);
   });
@@ -36,6 +42,9 @@ describe('AuditLog.markInterrupted', () => {
     });
     expect(asked).toEqual(['host:123']);
     expect(added).toHaveLength(1);
+    // The day file: one line per call, the outcome of 1 and the interruption of 2; started.jsonl is emptied.
+    expect(lines(files).map((line) => line.call)).toEqual([1, 2]);
+    expect(lines(files, STARTED)).toEqual([]);
     expect(lines(files).at(-1)).toEqual({
       ts: '2026-11-22T10:01:00.000Z',
       runId: 'r1',
@@ -57,7 +66,8 @@ describe('AuditLog.markInterrupted', () => {
     await new AuditLog(files, fixedClock(DAY), undefined, undefined, 'host:123').started(write(1));
     await new AuditLog(files, fixedClock(DAY)).started(write(2));
     expect(await new AuditLog(files, fixedClock(DAY)).markInterrupted((owner) => owner === 'host:123')).toEqual([]);
-    expect(lines(files)).toHaveLength(2);
+    expect(lines(files)).toHaveLength(0);
+    expect(lines(files, STARTED).map((line) => line.call)).toEqual([1, 2]);
   });
 
   it('should pair a call across the two newest day files and skip a torn last line', async () => {
