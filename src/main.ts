@@ -5,14 +5,14 @@ import type { LlmPort } from './core/ports/llm';
 import type { PluginFilesPort } from './core/ports/pluginFiles';
 import type { AgentServices } from './core/session/AgentServices';
 import { ResultExternalizer } from './core/tool-execution/ResultExternalizer';
-import { lazyModules } from './lazyModules';
-import type { ObsidianServices } from './obsidian/createAgentServices';
+import { lazyModules } from './plugin/lazyModules';
+import type { ObsidianServices } from './plugin/createAgentServices';
 import { ObsidianPluginFiles } from './obsidian/ObsidianPluginFiles';
-import { openChatPanel } from './obsidian/openChatPanel';
+import { registerCommands } from './plugin/commands';
 import { parseSettings, type EmbeddedAgentSettings } from './settings/settings';
 import { ChatView } from './ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
-import { installPlanFeatures } from './ui/plan/installPlanFeatures';
+import { installPlanFeatures } from './plugin/installPlanFeatures';
 import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
@@ -36,8 +36,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   override async onload(): Promise<void> {
     await this.loadSettings();
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
-    this.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void openChatPanel(this.app) });
-    this.addRibbonIcon('bot', 'Open embedded agent', () => void openChatPanel(this.app));
+    registerCommands(this);
     this.addSettingTab(new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings)));
     installPlanFeatures(this);
     // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago.

@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from '../core/ports/approval';
 import { tooLargeText } from '../core/tool-execution/changePreview/textDiff';
-import type { ContentWarning, DiffHunk, DiffLine, FileChange } from '../core/tool-execution/changePreview/types';
+import type { ContentWarning, DiffHunk, DiffLine, FileChange } from '../core/ports/changePreview';
 import type { Style } from './ansi';
 import { terminalText } from './terminalText';
 

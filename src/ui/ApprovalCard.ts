@@ -1,6 +1,6 @@
 import { Component } from 'obsidian';
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
-import type { CommandChange, ContentWarning, FileChange } from '../core/tool-execution/changePreview/types';
+import type { CommandChange, ContentWarning, FileChange } from '../core/ports/changePreview';
 import { toolMeta } from '../core/tools/metadata';
 import { RISK_LABELS, changeVerb, isHighlighted } from './changeLabels';
 import { renderDiff } from './DiffView';

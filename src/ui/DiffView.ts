@@ -1,5 +1,5 @@
 import { tooLargeText } from '../core/tool-execution/changePreview/textDiff';
-import type { DiffHunk, DiffLine } from '../core/tool-execution/changePreview/types';
+import type { DiffHunk, DiffLine } from '../core/ports/changePreview';
 import { appendRevealed } from './revealedText';
 
 const SIGN: Record<DiffLine['kind'], string> = { added: '+', removed: '−', context: ' ' };

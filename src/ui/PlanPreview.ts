@@ -1,7 +1,7 @@
 import { Component } from 'obsidian';
 import type { ApprovalRequest } from '../core/ports/approval';
 import { nothingChanges } from '../core/plan/previewSummary';
-import type { ChangePreview, FileChange } from '../core/tool-execution/changePreview/types';
+import type { ChangePreview, FileChange } from '../core/ports/changePreview';
 import { RISK_LABELS } from './changeLabels';
 import { appendRevealed, plural } from './revealedText';
 

@@ -1,4 +1,4 @@
-import type { FileChange } from '../core/tool-execution/changePreview/types';
+import type { FileChange } from '../core/ports/changePreview';
 import type { ApprovalRequest } from '../core/ports/approval';
 
 /** The verb a person reads for each kind of change, shared by the approval card and the plan preview. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createModes, refreshVaultModes } from '../../src/obsidian/chatRuntime';
+import { createModes, refreshVaultModes } from '../../src/plugin/chatRuntime';
 import { DEFAULT_SETTINGS, type EmbeddedAgentSettings } from '../../src/settings/settings';
 
 const folders: string[] = [];

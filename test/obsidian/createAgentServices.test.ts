@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgentServices } from '../../src/obsidian/createAgentServices';
+import { createAgentServices } from '../../src/plugin/createAgentServices';
 import { ObsidianPluginFiles } from '../../src/obsidian/ObsidianPluginFiles';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 import { ScriptedApproval } from '../builders/pipeline';

@@ -5,7 +5,7 @@ import type { ApprovalDecision } from '../../src/core/ports/approval';
 import { click, getByRole, press, queryAllByRole } from './support/a11y';
 import { createdChange, modifyRequest, planRequest } from './support/fixtures';
 import { textDiff } from '../../src/core/tool-execution/changePreview/textDiff';
-import type { FileChange } from '../../src/core/tool-execution/changePreview/types';
+import type { FileChange } from '../../src/core/ports/changePreview';
 
 function show(request = modifyRequest()): { card: ApprovalCard; decisions: ApprovalDecision[]; root: HTMLElement } {
   const root = document.body.createDiv();

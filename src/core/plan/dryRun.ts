@@ -1,7 +1,7 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import { ApprovedChanges } from '../tool-execution/ApprovedChanges';
 import { buildPreview } from '../tool-execution/changePreview/buildPreview';
-import type { ChangePreview, FileChange } from '../tool-execution/changePreview/types';
+import type { ChangePreview, FileChange } from '../ports/changePreview';
 import { ShownState } from '../tool-execution/ShownState';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
 import { resolveTool } from '../tool-execution/stages/resolveTool';

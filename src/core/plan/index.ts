@@ -19,6 +19,9 @@ export {
   type PromptSavedAction,
   SAVED_ACTION_COMMAND_PREFIX,
   savedActionCommandId,
+  commandInfoFromSetting,
+  type ActionCommandInfo,
+  type ActionCommandSync,
   savedActionCommandName,
   type SavedAction,
 } from './savedActions';

@@ -1,4 +1,4 @@
-import type { ChangePreview, FileChange } from '../tool-execution/changePreview/types';
+import type { ChangePreview, FileChange } from '../ports/changePreview';
 import type { RiskLevel } from '../tools/types';
 
 export interface PreviewCounts {

@@ -218,3 +218,32 @@ export function entryLabel(index: number, entry: unknown): string {
   const name = isRecord(entry) && typeof entry.name === 'string' && entry.name.trim() !== '' ? ` (${JSON.stringify(entry.name.slice(0, 60))})` : '';
   return `actions[${index}]${name}`;
 }
+
+/** What the command list needs of an action. */
+export interface ActionCommandInfo {
+  id: string;
+  name: string;
+}
+
+/** Keeps one palette command per saved action, in step with the actions (the plugin wires it to Obsidian). */
+export interface ActionCommandSync {
+  sync(actions: readonly ActionCommandInfo[]): void;
+  ids(): string[];
+}
+
+/**
+ * Id and name of each entry of the `savedActions` setting that has them, without validating the plans: enough to
+ * register the commands at start-up, before the agent's services exist. Running one validates it fully.
+ */
+export function commandInfoFromSetting(raw: unknown): ActionCommandInfo[] {
+  if (!Array.isArray(raw)) return [];
+  const found: ActionCommandInfo[] = [];
+  for (const entry of raw as unknown[]) {
+    if (entry === null || typeof entry !== 'object') continue;
+    const { id, name } = entry as Record<string, unknown>;
+    if (typeof id === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) && typeof name === 'string' && name.trim() !== '' && !found.some((info) => info.id === id)) {
+      found.push({ id, name });
+    }
+  }
+  return found;
+}

@@ -1,4 +1,4 @@
-import type { ChangePreview } from '../tool-execution/changePreview/types';
+import type { ChangePreview } from './changePreview';
 
 export interface ApprovalRequest {
   runId: string;

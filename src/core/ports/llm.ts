@@ -1,4 +1,4 @@
-import type { ToolDefinition } from '../tools/types';
+import type { ToolDefinition } from './toolDefinition';
 
 /**
  * The conversation as core keeps it, provider-neutral. Providers translate it to their wire format (and tool

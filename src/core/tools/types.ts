@@ -6,9 +6,9 @@ import type { EditorPort } from '../ports/editor';
 import type { VaultPort } from '../ports/vault';
 import type { WorkspacePort } from '../ports/workspace';
 import type { NoteFormat } from '../util/noteBytes';
-import type { JsonSchema } from './schemas/common';
+import type { JsonSchema, ToolDefinition } from '../ports/toolDefinition';
 
-export type { JsonSchema };
+export type { JsonSchema, ToolDefinition };
 
 /** Permission categories; a mode grants groups, never single tools (see src/core/modes). */
 export type ToolGroup = 'read' | 'vault' | 'edit' | 'web' | 'agent' | 'mcp' | 'skill';
@@ -52,11 +52,6 @@ export interface ToolMeta {
 }
 
 /** What the model is shown: name, description, input schema. */
-export interface ToolDefinition {
-  name: string;
-  description: string;
-  inputSchema: JsonSchema;
-}
 
 export interface PluginSearchResult {
   results: { id: string; name: string; author: string; description: string; repo: string }[];

@@ -1,6 +1,6 @@
 import type Ajv from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import type { JsonSchema } from '../tools/schemas/common';
+import type { JsonSchema } from '../ports/toolDefinition';
 
 /** A compile function that compiles each schema object once per ajv instance (schemas are shared constants). */
 export function cachedCompiler(ajv: Ajv): (schema: JsonSchema) => ValidateFunction {

@@ -1,5 +1,6 @@
-import { type App, Notice, type Plugin } from 'obsidian';
+import { type App, Notice } from 'obsidian';
 import {
+  type ActionCommandSync,
   type ActionPlan,
   type ExecutedCall,
   type FreezeContext,
@@ -10,8 +11,8 @@ import {
   planPolicy,
   type SavedAction,
   SavedActionStore,
+  commandInfoFromSetting,
 } from '../../core/plan';
-import { commandInfoFromSetting, SavedActionCommands } from '../../obsidian/savedActionCommands';
 import { SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
 
 /** A run that ended well, as "Save as button" gets it: the agent loop's calls, or the plan that ran. */
@@ -21,7 +22,8 @@ export type FinishedRun =
 
 export interface SavedActionsControllerOptions {
   app: App;
-  plugin: Pick<Plugin, 'addCommand' | 'removeCommand'>;
+  /** The palette commands, one per action, running the action of the id given (the plugin registers them). */
+  commands: (run: (actionId: string) => void) => ActionCommandSync;
   /** The plugin's settings object; `savedActions` is read and replaced there. */
   settings: () => { savedActions: unknown[] };
   saveSettings: () => Promise<void>;
@@ -39,12 +41,12 @@ export interface SavedActionsControllerOptions {
  * tool registry) is built on first use.
  */
 export class SavedActionsController {
-  readonly commands: SavedActionCommands;
+  readonly commands: ActionCommandSync;
   readonly runner: SavedActionRunner;
   private storePromise: Promise<SavedActionStore> | null = null;
 
   constructor(private readonly options: SavedActionsControllerOptions) {
-    this.commands = new SavedActionCommands(options.plugin, (id) => void this.runById(id));
+    this.commands = options.commands((id) => void this.runById(id));
     this.commands.sync(commandInfoFromSetting(options.settings().savedActions));
     this.runner = new SavedActionRunner({
       app: options.app,

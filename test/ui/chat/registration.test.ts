@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { lazyModules } from '../../../src/lazyModules';
+import { lazyModules } from '../../../src/plugin/lazyModules';
 import EmbeddedAgentPlugin from '../../../src/main';
 import { ChatView } from '../../../src/ui/chat/ChatView';
 import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';

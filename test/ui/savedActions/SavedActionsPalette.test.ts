@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ActionPlan, SavedAction, SavedActionStore } from '../../../src/core/plan';
 import { SavedActionsController } from '../../../src/ui/savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../../../src/ui/savedActions/SavedActionsPalette';
+import { SavedActionCommands } from '../../../src/plugin/savedActionCommands';
 import { commandsOf } from '../../obsidian-double/harness';
 import { click, getByRole, queryAllByRole, type } from '../support/a11y';
 import { keepModalsOpen, openModals } from '../support/modals';
@@ -28,7 +29,7 @@ beforeEach(async () => {
   panel = document.body.createDiv();
   controller = new SavedActionsController({
     app: fixture.app,
-    plugin: fixture.plugin,
+    commands: (run) => new SavedActionCommands(fixture.plugin, run),
     settings: () => fixture.settings,
     saveSettings: () => Promise.resolve(),
     host: () => Promise.resolve(fixture.host),

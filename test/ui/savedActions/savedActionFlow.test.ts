@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UiApprovalPort } from '../../../src/ui/UiApprovalPort';
 import { SaveAsButton } from '../../../src/ui/savedActions/SaveAsButton';
 import { type FinishedRun, SavedActionsController } from '../../../src/ui/savedActions/SavedActionsController';
+import { SavedActionCommands } from '../../../src/plugin/savedActionCommands';
 import { commandsOf } from '../../obsidian-double/harness';
 import { openNote } from '../../obsidian/fixtures';
 import { click, getByRole, queryAllByRole, type } from '../support/a11y';
@@ -31,7 +32,7 @@ beforeEach(async () => {
   fixture.approval.port = new UiApprovalPort(() => panel);
   controller = new SavedActionsController({
     app: fixture.app,
-    plugin: fixture.plugin,
+    commands: (run) => new SavedActionCommands(fixture.plugin, run),
     settings: () => fixture.settings,
     saveSettings: () => {
       fixture.saves++;

@@ -5,7 +5,7 @@
 import type { ApprovalRequest } from '../../../src/core/ports/approval';
 import { contentWarnings } from '../../../src/core/tool-execution/changePreview/contentWarnings';
 import { textDiff } from '../../../src/core/tool-execution/changePreview/textDiff';
-import type { ChangePreview, FileChange } from '../../../src/core/tool-execution/changePreview/types';
+import type { ChangePreview, FileChange } from '../../../src/core/ports/changePreview';
 
 const OLD_NOTE = [
   '# Weekly review',

@@ -6,7 +6,7 @@ import type { ShownState } from '../ShownState';
 import { contentWarnings } from './contentWarnings';
 import { sizeOf, textSides } from './formatChange';
 import { textDiff } from './textDiff';
-import type { ChangePreview, FileChange } from './types';
+import type { ChangePreview, FileChange } from '../../ports/changePreview';
 
 /**
  * Turns planned changes into what the approval card shows: per file, what happens, with a diff and warnings.

@@ -1,4 +1,4 @@
-import type { ContentWarning } from './types';
+import type { ContentWarning } from '../../ports/changePreview';
 
 // Characters that change how text reads without being seen: a reviewer must be shown them.
 const INVISIBLE: Record<number, string> = {

@@ -1,5 +1,5 @@
 import { boundedPatch, MAX_EDIT_LINES } from '../../util/boundedPatch';
-import type { DiffHunk, DiffLine } from './types';
+import type { DiffHunk, DiffLine } from '../../ports/changePreview';
 import { markWordChanges, MAX_EDIT_WORDS, WORD_DIFF_TIMEOUT_MS, type WordBudget } from './wordChanges';
 
 export interface TextDiff {

@@ -1,5 +1,5 @@
 import { diffWordsWithSpace } from 'diff';
-import type { DiffLine } from './types';
+import type { DiffLine } from '../../ports/changePreview';
 
 /** Most changed words (added + removed tokens) the word diffs of one preview search for, all lines together. */
 export const MAX_EDIT_WORDS = 2_000;

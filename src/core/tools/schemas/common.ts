@@ -1,5 +1,7 @@
 /** JSON Schema fragments shared by several tools. Plain objects: ajv compiles them, the docs print them. */
-export type JsonSchema = Record<string, unknown>;
+import type { JsonSchema } from '../../ports/toolDefinition';
+
+export type { JsonSchema };
 
 export const position: JsonSchema = {
   type: 'object',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentWarnings, revealInvisible } from '../../../../src/core/tool-execution/changePreview/contentWarnings';
 import { textDiff } from '../../../../src/core/tool-execution/changePreview/textDiff';
-import type { DiffLine } from '../../../../src/core/tool-execution/changePreview/types';
+import type { DiffLine } from '../../../../src/core/ports/changePreview';
 import { namedLines, note, paragraph, sortedTasks } from '../../../builders/largeNotes';
 
 describe('textDiff', () => {

@@ -3,6 +3,6 @@
  * and the runtime (the provider SDKs) arrive on first use. One object, so a test can spy on what was loaded.
  */
 export const lazyModules = {
-  services: () => import('./obsidian/createAgentServices'),
-  runtime: () => import('./obsidian/chatRuntime'),
+  services: () => import('./createAgentServices'),
+  runtime: () => import('./chatRuntime'),
 };

@@ -1,18 +1,12 @@
 import type { Command, Plugin } from 'obsidian';
-import { savedActionCommandId, savedActionCommandName } from '../core/plan';
-
-/** What the command list needs of an action. */
-export interface ActionCommandInfo {
-  id: string;
-  name: string;
-}
+import { type ActionCommandInfo, type ActionCommandSync, savedActionCommandId, savedActionCommandName } from '../core/plan';
 
 /**
  * Keeps one command per saved action: `run-saved-action-<id>`, named "Run saved action: <name>". `sync` adds
  * the command of a new action, renames it with the action and removes it when the action is deleted.
  * `Plugin.removeCommand` exists since Obsidian 1.7.2, below the manifest's minAppVersion.
  */
-export class SavedActionCommands {
+export class SavedActionCommands implements ActionCommandSync {
   /** Command id → the name it was registered with. */
   private readonly registered = new Map<string, string>();
 
@@ -40,21 +34,4 @@ export class SavedActionCommands {
   ids(): string[] {
     return [...this.registered.keys()];
   }
-}
-
-/**
- * Id and name of each entry of the `savedActions` setting that has them, without validating the plans: enough to
- * register the commands at start-up, before the agent's services exist. Running one validates it fully.
- */
-export function commandInfoFromSetting(raw: unknown): ActionCommandInfo[] {
-  if (!Array.isArray(raw)) return [];
-  const found: ActionCommandInfo[] = [];
-  for (const entry of raw as unknown[]) {
-    if (entry === null || typeof entry !== 'object') continue;
-    const { id, name } = entry as Record<string, unknown>;
-    if (typeof id === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) && typeof name === 'string' && name.trim() !== '' && !found.some((info) => info.id === id)) {
-      found.push({ id, name });
-    }
-  }
-  return found;
 }

@@ -7,7 +7,7 @@ import { NodeModesFile } from '../node/NodeModesFile';
 import { SystemClock } from '../node/SystemClock';
 import { createProvider } from '../providers/createProvider';
 import type { EmbeddedAgentSettings } from '../settings/settings';
-import { createRequestUrlFetch } from './requestUrlFetch';
+import { createRequestUrlFetch } from '../obsidian/requestUrlFetch';
 
 /**
  * What the chat panel needs beyond the services, loaded on first use (the provider SDKs are most of the bundle).

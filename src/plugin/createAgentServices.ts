@@ -6,13 +6,13 @@ import { NodeGitFs } from '../node/NodeGitFs';
 import { ownerAlive, processOwner } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
 import type { EmbeddedAgentSettings } from '../settings/settings';
-import { ObsidianCommands } from './ObsidianCommands';
-import { ObsidianEditorTracker } from './ObsidianEditorTracker';
-import { ObsidianHttp } from './ObsidianHttp';
-import { ObsidianPluginFiles } from './ObsidianPluginFiles';
-import { ObsidianSecrets } from './ObsidianSecrets';
-import { ObsidianVault } from './ObsidianVault';
-import { ObsidianWorkspace } from './ObsidianWorkspace';
+import { ObsidianCommands } from '../obsidian/ObsidianCommands';
+import { ObsidianEditorTracker } from '../obsidian/ObsidianEditorTracker';
+import { ObsidianHttp } from '../obsidian/ObsidianHttp';
+import { ObsidianPluginFiles } from '../obsidian/ObsidianPluginFiles';
+import { ObsidianSecrets } from '../obsidian/ObsidianSecrets';
+import { ObsidianVault } from '../obsidian/ObsidianVault';
+import { ObsidianWorkspace } from '../obsidian/ObsidianWorkspace';
 
 export interface ObsidianServices {
   services: AgentServices;

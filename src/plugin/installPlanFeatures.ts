@@ -1,16 +1,17 @@
 import { Component, type Plugin } from 'obsidian';
-import { type PlanHost, planHostFromServices, readPlanContext } from '../../core/plan';
-import { isRecord } from '../../core/plan/schema';
-import { openChatPanel } from '../../obsidian/openChatPanel';
-import type { ChatHost, ChatPanelApi, FinishedRun } from '../chat/types';
-import { RecommendationCard } from '../RecommendationCard';
-import { ModalApprovalPort } from '../savedActions/ModalApprovalPort';
-import { ParameterModal } from '../savedActions/ParameterModal';
-import { SaveAsButton } from '../savedActions/SaveAsButton';
-import { SaveAsPromptButton } from '../savedActions/SaveAsPromptButton';
-import { SavedActionsController } from '../savedActions/SavedActionsController';
-import { SavedActionsPalette } from '../savedActions/SavedActionsPalette';
-import { DryRunController } from './DryRunController';
+import { type PlanHost, planHostFromServices, readPlanContext } from '../core/plan';
+import { isRecord } from '../core/plan/schema';
+import { openChatPanel } from './openChatPanel';
+import { savedActionCommands } from './commands';
+import type { ChatHost, ChatPanelApi, FinishedRun } from '../ui/chat/types';
+import { RecommendationCard } from '../ui/RecommendationCard';
+import { ModalApprovalPort } from '../ui/savedActions/ModalApprovalPort';
+import { ParameterModal } from '../ui/savedActions/ParameterModal';
+import { SaveAsButton } from '../ui/savedActions/SaveAsButton';
+import { SaveAsPromptButton } from '../ui/savedActions/SaveAsPromptButton';
+import { SavedActionsController } from '../ui/savedActions/SavedActionsController';
+import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
+import { DryRunController } from '../ui/plan/DryRunController';
 
 type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild'> & ChatHost & { saveSettings(): Promise<void> };
 
@@ -40,7 +41,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
 
   const savedActions = new SavedActionsController({
     app: plugin.app,
-    plugin,
+    commands: savedActionCommands(plugin),
     settings: () => plugin.settings,
     saveSettings: () => plugin.saveSettings(),
     host,
