@@ -5,6 +5,7 @@ import { isInside, parentFolder } from '../core/paths/normalizePath';
 import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import type { BytePrefilter } from '../core/search/BytePrefilter';
+import { SearchIndex } from '../core/search/SearchIndex';
 import { ContentCache } from './ContentCache';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
@@ -31,6 +32,7 @@ export class NodeVault implements VaultPort {
   private readonly root: VaultRoot;
   private readonly scanTarget: ScanTarget;
   private readonly listeners = new Set<(event: VaultEvent) => void>();
+  readonly searchIndex: SearchIndex = new SearchIndex(this);
   private readonly cache = new ContentCache((bytes) => Buffer.from(bytes, 'latin1').toString('utf8'));
   private readonly watcher: VaultWatcher | null;
   private index: VaultIndex | null = null;
