@@ -47,7 +47,7 @@ export class NodeVault implements VaultPort {
   constructor(root: string, options: NodeVaultOptions = {}) {
     this.configDir = options.configDir ?? '.obsidian';
     this.root = new VaultRoot(root);
-    this.scanTarget = { toAbs: (path) => this.root.toAbs(path), isInsideReal: (real) => this.root.isInsideReal(real) };
+    this.scanTarget = { toAbs: (path) => this.root.toAbs(path), isInsideReal: (real) => this.root.isInsideReal(real), onFolder: (path) => this.watcher?.watchFolder(path) };
     this.watcher = options.watch ? new VaultWatcher(this.root.abs, () => void this.flushWatched()) : null;
     this.watcher?.start();
   }
