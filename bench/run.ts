@@ -7,18 +7,22 @@ import { checkpointBench } from './cases/checkpoints';
 import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
+import { runnerStartBench } from './cases/runnerStart';
 import { uiBench } from './cases/ui';
 import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
+import { vaultSearchLargeBench } from './cases/vaultSearchLarge';
 import { writeTurnaroundBench } from './cases/writeTurnaround';
 
 /** Every benchmark case; each returns rows for docs/benchmarks.md. `npm run bench -- search` runs only matching ones. */
 const CASES: { name: string; run: () => Promise<BenchRow[]> }[] = [
   { name: 'vault search', run: vaultSearchBench },
+  { name: 'large vault search', run: vaultSearchLargeBench },
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'run length', run: checkpointRunLengthBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
+  { name: 'runner start', run: runnerStartBench },
   { name: 'change preview', run: diffPreviewBench },
   { name: 'ui', run: uiBench },
   { name: 'approved writes', run: writeTurnaroundBench },
