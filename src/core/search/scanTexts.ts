@@ -46,7 +46,8 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
   const index = vault.searchIndex;
   const cache = vault.cachedReadMany ? null : (index?.texts ?? textCacheFor(vault));
   // The vault's index rules out, unread, the notes that lack a trigram the query needs (see SearchIndex).
-  const needed = index && search ? requiredTrigrams(search) : null;
+  // (Not before anything is indexed: the first search then costs exactly what it did, fold table included.)
+  const needed = index && index.size > 0 && search ? requiredTrigrams(search) : null;
   const texts: Known[] = files.map((entry) => (needed && !index?.mayContain(entry, needed) ? false : cache?.get(entry)));
   const hits = new Array<FileHits | undefined>(files.length);
   let next = 0;
