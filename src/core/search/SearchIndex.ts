@@ -1,19 +1,12 @@
 import { isAgentError } from '../errors';
 import { isInside } from '../paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../ports/vault';
+import { FilterStore } from './FilterStore';
 import { TextCache } from './TextCache';
-import { buildTrigramFilter, filterMayContain, type TrigramFilter } from './trigramFilter';
-
-interface Indexed {
-  mtimeMs: number;
-  sizeBytes: number;
-  filter: TrigramFilter;
-}
+import { buildTrigramFilter } from './trigramFilter';
 
 /** Notes indexed per turn of the event loop in the background: ~1 MB of text, a few ms, so the UI stays fluid. */
 const FILL_CHUNK = 512;
-/** A Map entry and its object, in bytes, as counted for `bytes` (V8: ~60-80; the path string is the listing's). */
-const ENTRY_OVERHEAD = 80;
 
 /**
  * What search keeps per vault between calls: a trigram filter per note (see trigramFilter), so a search reads
@@ -25,8 +18,7 @@ const ENTRY_OVERHEAD = 80;
  */
 export class SearchIndex {
   readonly texts = new TextCache();
-  private readonly notes = new Map<string, Indexed>();
-  private filterBytes = 0;
+  private readonly notes = new FilterStore();
   private filling: Promise<void> | null = null;
   private queued: { vault: VaultPort; files: readonly VaultEntry[] } | null = null;
   private readonly unsubscribe: () => void;
@@ -40,19 +32,14 @@ export class SearchIndex {
     this.unsubscribe();
   }
 
-  /** False when `entry`'s current filter shows it lacks one of `hashes`; true when it may match or is not indexed. */
-  mayContain(entry: VaultEntry, hashes: readonly number[]): boolean {
-    const known = this.notes.get(entry.path);
-    if (!known || known.mtimeMs !== entry.mtimeMs || known.sizeBytes !== entry.sizeBytes) return true;
-    return filterMayContain(known.filter, hashes);
+  /** 'out' when `entry`'s current filter shows it lacks one of `hashes`; 'may' when it has them; 'unknown' when not indexed. */
+  ask(entry: VaultEntry, hashes: readonly number[]): 'out' | 'may' | 'unknown' {
+    return this.notes.ask(entry.path, entry.mtimeMs, entry.sizeBytes, hashes);
   }
 
   /** Indexes `text` as the content of `entry` (as listed when the text was read). */
   add(entry: VaultEntry, text: string): void {
-    this.drop(entry.path);
-    const filter = buildTrigramFilter(text);
-    this.notes.set(entry.path, { mtimeMs: entry.mtimeMs, sizeBytes: entry.sizeBytes, filter });
-    this.filterBytes += filter.byteLength;
+    this.notes.set(entry.path, entry.mtimeMs, entry.sizeBytes, buildTrigramFilter(text));
   }
 
   /** Notes with a filter, current or not. */
@@ -60,9 +47,9 @@ export class SearchIndex {
     return this.notes.size;
   }
 
-  /** Memory held by the filters: their bits plus an estimate of the map entries around them. */
+  /** Memory held by the filters (see FilterStore.bytes); the text cache is counted apart. */
   get bytes(): number {
-    return this.filterBytes + this.notes.size * ENTRY_OVERHEAD;
+    return this.notes.bytes;
   }
 
   /**
@@ -97,38 +84,31 @@ export class SearchIndex {
         });
       }
     }
+    this.notes.trim();
   }
 
   private current(entry: VaultEntry): boolean {
-    const known = this.notes.get(entry.path);
-    return known !== undefined && known.mtimeMs === entry.mtimeMs && known.sizeBytes === entry.sizeBytes;
+    return this.notes.current(entry.path, entry.mtimeMs, entry.sizeBytes);
   }
 
   private changed(event: VaultEvent): void {
     if (event.type === 'create') return;
-    const from = event.type === 'rename' ? event.oldPath : event.path;
     if (event.type === 'modify') {
-      this.drop(from);
+      this.notes.delete(event.path);
+      return;
+    }
+    const from = event.type === 'rename' ? event.oldPath : event.path;
+    const to = event.type === 'rename' ? event.path : null;
+    if (this.notes.has(from)) {
+      if (to === null) this.notes.delete(from);
+      else this.notes.move(from, to);
       return;
     }
     // A folder's event stands for everything in it: its notes go, or move with it.
-    const moved: [string, Indexed][] = [];
-    for (const [path, indexed] of this.notes) {
-      if (!isInside(path, from)) continue;
-      this.drop(path);
-      if (event.type === 'rename') moved.push([event.path + path.slice(from.length), indexed]);
+    for (const path of [...this.notes.paths()].filter((path) => isInside(path, from))) {
+      if (to !== null) this.notes.move(path, to + path.slice(from.length));
+      else this.notes.delete(path);
     }
-    for (const [path, indexed] of moved) {
-      this.notes.set(path, indexed);
-      this.filterBytes += indexed.filter.byteLength;
-    }
-  }
-
-  private drop(path: string): void {
-    const known = this.notes.get(path);
-    if (!known) return;
-    this.notes.delete(path);
-    this.filterBytes -= known.filter.byteLength;
   }
 }
 

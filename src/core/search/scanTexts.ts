@@ -48,7 +48,16 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
   // The vault's index rules out, unread, the notes that lack a trigram the query needs (see SearchIndex).
   // (Not before anything is indexed: the first search then costs exactly what it did, fold table included.)
   const needed = index && index.size > 0 && search ? requiredTrigrams(search) : null;
-  const texts: Known[] = files.map((entry) => (needed && !index?.mayContain(entry, needed) ? false : cache?.get(entry)));
+  // Notes without a current filter are indexed in the background after the scan; none, and there is nothing to do.
+  let unindexed = needed === null;
+  const texts: Known[] = files.map((entry) => {
+    if (needed && index) {
+      const answer = index.ask(entry, needed);
+      if (answer === 'out') return false;
+      if (answer === 'unknown') unindexed = true;
+    }
+    return cache?.get(entry);
+  });
   const hits = new Array<FileHits | undefined>(files.length);
   let next = 0;
   let found = 0;
@@ -104,7 +113,7 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
 
   /** The result, once the background indexing of `files` is under way: after the scan, so it never slows it. */
   function indexAfter(result: ScanResult): ScanResult {
-    void index?.fill(vault, files);
+    if (unindexed) void index?.fill(vault, files);
     return result;
   }
 }

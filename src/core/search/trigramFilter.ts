@@ -66,12 +66,15 @@ export function buildTrigramFilter(text: string): TrigramFilter {
   return filter;
 }
 
-/** False when `filter`'s note cannot contain text with all of `hashes` as trigrams (see trigramHashes). */
-export function filterMayContain(filter: TrigramFilter, hashes: readonly number[]): boolean {
-  const mask = filter.length * 32 - 1;
+/**
+ * False when the filter stored at words [offset, offset + words) of `pool` belongs to a note that cannot contain
+ * text with all of `hashes` as trigrams (see trigramHashes).
+ */
+export function filterMayContain(pool: Uint32Array, offset: number, words: number, hashes: readonly number[]): boolean {
+  const mask = words * 32 - 1;
   for (const hash of hashes) {
     const bit = hash & mask;
-    if (((filter[bit >>> 5] as number) & (1 << (bit & 31))) === 0) return false;
+    if (((pool[offset + (bit >>> 5)] as number) & (1 << (bit & 31))) === 0) return false;
   }
   return true;
 }

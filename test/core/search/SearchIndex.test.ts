@@ -81,11 +81,11 @@ describe('SearchIndex', () => {
     expect((await search(vault, { query: 'beta' })).matches.map((match) => match.path)).toEqual(['a.md']);
   });
 
-  it('should count the bytes it holds', async () => {
+  it('should count the bytes it holds, which grow with what it indexes', async () => {
     const { vault, index } = indexedVault(NOTES);
-    expect(index.bytes).toBe(0);
+    const empty = index.bytes;
     await warm(vault, index);
-    expect(index.bytes).toBeGreaterThan(4 * 8);
+    expect(index.bytes).toBeGreaterThan(empty);
   });
 
   it('should give the same matches as a search without the index on random notes and queries', async () => {
