@@ -5,13 +5,23 @@ export type InputEvent = { kind: 'line'; text: string } | { kind: 'eof' } | { ki
 
 interface Waiter {
   resolve: (event: InputEvent) => void;
+  /** A question whose answer decides something: a pasted line may not answer it. */
+  decides: boolean;
 }
+
+/** Bracketed paste: the terminal then wraps whatever is pasted in ESC[200~ … ESC[201~, so a paste can be told from typing. */
+const PASTE_MODE_ON = '\x1b[?2004h';
+const PASTE_MODE_OFF = '\x1b[?2004l';
 
 /**
  * Lines from the terminal (or any stream), one question at a time. Lines typed ahead wait in a queue, so a
  * scripted session can be written in one go; a question (`ask`) at a terminal drops them instead. Ctrl-C goes
  * to the question being asked, if any (it answers it with `interrupt`), else to the handler set with
  * `onIdleInterrupt` (the chat cancels its run there).
+ *
+ * At a terminal, bracketed paste is switched on, so a line whose Enter came inside a paste is known as pasted:
+ * it can answer an ordinary prompt but never a question that decides something, even when the paste is still
+ * arriving after the question was shown (dropping what was typed ahead cannot catch that part).
  */
 export class LineInput {
   private readonly rl: Interface;
@@ -19,6 +29,8 @@ export class LineInput {
   private waiter: Waiter | null = null;
   private ended = false;
   private idleInterrupt: () => void = () => undefined;
+  /** Between the terminal's paste-start and paste-end: an Enter now is part of the paste, not a keystroke. */
+  private pasting = false;
 
   constructor(
     input: Readable,
@@ -26,11 +38,20 @@ export class LineInput {
     terminal: boolean,
   ) {
     this.rl = createInterface({ input, output, terminal, historySize: terminal ? 100 : 0 });
-    this.rl.on('line', (line) => this.deliver({ kind: 'line', text: line }));
+    this.rl.on('line', (line) => this.deliver({ kind: 'line', text: line }, this.pasting));
     this.rl.on('close', () => {
       this.ended = true;
-      this.deliver({ kind: 'eof' });
+      if (terminal) output.write(PASTE_MODE_OFF);
+      this.deliver({ kind: 'eof' }, false);
     });
+    if (terminal) {
+      // readline turns ESC[200~ and ESC[201~ into these key names; it listened first, so a pasted Enter sees the flag.
+      input.on('keypress', (_text: unknown, key: { name?: string } | undefined) => {
+        if (key?.name === 'paste-start') this.pasting = true;
+        else if (key?.name === 'paste-end') this.pasting = false;
+      });
+      output.write(PASTE_MODE_ON);
+    }
     // Raw-mode terminals report Ctrl-C here instead of as a process signal.
     this.rl.on('SIGINT', () => this.interrupt());
   }
@@ -66,7 +87,7 @@ export class LineInput {
       }
       if (dropped > 0) this.echo(`(ignored ${dropped} line${dropped === 1 ? '' : 's'} typed before this question)`);
     }
-    return this.read(prompt, signal);
+    return this.wait(prompt, signal, true);
   }
 
   /**
@@ -74,6 +95,10 @@ export class LineInput {
    * withdrawn, so the next line goes to whoever asks next).
    */
   read(prompt: string, signal?: AbortSignal): Promise<InputEvent> {
+    return this.wait(prompt, signal, false);
+  }
+
+  private wait(prompt: string, signal: AbortSignal | undefined, decides: boolean): Promise<InputEvent> {
     const queued = this.queue.shift();
     this.rl.setPrompt(prompt);
     this.rl.prompt();
@@ -91,6 +116,7 @@ export class LineInput {
         resolve({ kind: 'interrupt' });
       };
       const waiter: Waiter = {
+        decides,
         resolve: (event) => {
           signal?.removeEventListener('abort', onAbort);
           resolve(event);
@@ -105,8 +131,13 @@ export class LineInput {
     this.rl.close();
   }
 
-  private deliver(event: InputEvent): void {
+  private deliver(event: InputEvent, pasted: boolean): void {
     const waiter = this.waiter;
+    if (waiter?.decides && pasted && event.kind === 'line') {
+      this.echo('(ignored a pasted line: type the answer)');
+      this.rl.prompt();
+      return;
+    }
     if (waiter) {
       this.waiter = null;
       if (event.kind === 'line' && !this.rl.terminal) this.echo(event.text);

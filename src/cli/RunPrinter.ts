@@ -15,6 +15,8 @@ export class RunPrinter {
   private atLineStart = true;
   /** Whether the model's final text already streamed (so the summary does not print it twice). */
   private streamedText = false;
+  /** Whether the model's reasoning is streaming: it goes on a dim line of its own, apart from the answer. */
+  private thinking = false;
 
   constructor(
     private readonly write: (text: string) => void,
@@ -25,8 +27,18 @@ export class RunPrinter {
     return {
       onText: (delta) => {
         if (delta === '') return;
+        this.endThinking();
         this.streamedText = true;
         this.out(terminalText(delta));
+      },
+      onThinking: (delta) => {
+        if (delta === '') return;
+        if (!this.thinking) {
+          if (!this.atLineStart) this.out('\n');
+          this.out(this.style.dim('Thinking: '));
+          this.thinking = true;
+        }
+        this.out(this.style.dim(terminalText(delta)));
       },
       onIteration: () => {
         this.streamedText = false;
@@ -74,8 +86,15 @@ export class RunPrinter {
 
   /** Text on a line of its own. */
   line(text: string): void {
+    this.thinking = false;
     if (!this.atLineStart) this.out('\n');
     this.out(`${text}\n`);
+  }
+
+  private endThinking(): void {
+    if (!this.thinking) return;
+    this.thinking = false;
+    if (!this.atLineStart) this.out('\n');
   }
 
   private out(text: string): void {

@@ -14,6 +14,7 @@ import { MemoryWorkspace } from '../node/MemoryWorkspace';
 import { NodeGitFs } from '../node/NodeGitFs';
 import { NodeModesFile } from '../node/NodeModesFile';
 import { NodePluginFiles } from '../node/NodePluginFiles';
+import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
 import { DEFAULT_SETTINGS } from '../settings/settings';
 import { planHostFromServices, type PlanHost } from '../core/plan';
@@ -78,8 +79,10 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
       gitFs: new NodeGitFs(checkpointFolder),
       clock: options.clock,
     },
-    { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError },
+    { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError, auditOwner: processOwner() },
   );
+  // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
+  await services.sweepOrphans().catch((error: unknown) => options.onError(error));
   const store = new GlobalModeStore(new NodeModesFile(options.modesFile));
   const loaded = await store.load();
   const modes = new ModeService({ gates: () => settings, globalModes: loaded.modes });

@@ -3,6 +3,7 @@ import { describeError } from '../core/errors';
 import type { ClockPort } from '../core/ports/clock';
 import type { HttpPort } from '../core/ports/http';
 import type { LlmPort } from '../core/ports/llm';
+import { ownerAlive } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
 import { createProvider, type ProviderConfig } from '../providers/createProvider';
 import { DEFAULT_SETTINGS } from '../settings/settings';
@@ -10,6 +11,7 @@ import { createStyle } from './ansi';
 import { parseArgs, type CliArgs } from './args';
 import { ChatSession } from './ChatSession';
 import { createCliRuntime, type CliRuntime } from './cliServices';
+import { interruptedRunLines } from './interruptedRuns';
 import { LineInput } from './LineInput';
 import { authHint, describeProvider, resolveProvider, type Environment, type ProviderChoice } from './providerConfig';
 import { TerminalApproval } from './TerminalApproval';
@@ -109,6 +111,11 @@ export async function runCli(io: CliIo): Promise<number> {
   try {
     write(banner(args, choice, runtime, style.bold));
     for (const problem of runtime.modeProblems) write(style.yellow(`${problem}\n`));
+    const interrupted = await runtime.services.markInterruptedRuns(ownerAlive).catch((error: unknown) => {
+      write(style.yellow(`Could not check the audit log for interrupted runs: ${describeError(error)}\n`));
+      return [];
+    });
+    for (const line of interruptedRunLines(interrupted)) write(style.yellow(`! ${line}\n`));
     const chat = new ChatSession({ runtime, llm, input, write, style, clock, authHint: authHint(choice) });
     io.onInterruptHandler?.(() => input.interrupt());
     return await chat.run();

@@ -1,4 +1,5 @@
 import { AgentError } from '../core/errors';
+import { LinkKeeper } from '../core/links/LinkKeeper';
 import { baseName, hiddenEntryOf, isInside, parentFolder } from '../core/paths/normalizePath';
 import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
@@ -23,6 +24,8 @@ export class MemoryVault implements VaultPort {
   private readonly folders = new Set<string>(['/']);
   private readonly listeners = new Set<(event: VaultEvent) => void>();
   private lastMtime = 0;
+  /** A rename re-points the links to what moves, as Obsidian's `FileManager.renameFile` does. */
+  private readonly linkKeeper = new LinkKeeper(this);
 
   constructor(initial: Record<string, string> = {}, options: { configDir?: string; now?: () => number } = {}) {
     this.configDir = options.configDir ?? '.obsidian';
@@ -108,10 +111,15 @@ export class MemoryVault implements VaultPort {
     });
   }
 
-  rename(rawFrom: string, rawTo: string): Promise<void> {
+  linksTo(path: string): Promise<string[]> {
+    return this.linkKeeper.linksTo(this.stored(path));
+  }
+
+  async rename(rawFrom: string, rawTo: string): Promise<void> {
     const fromPath = this.stored(rawFrom);
     const toPath = this.stored(rawTo);
-    return settle(() => {
+    const relinks = await this.linkKeeper.prepare(fromPath, toPath);
+    await settle(() => {
       const source = this.statSync(fromPath);
       if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
       if (this.statSync(toPath)) throw new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath });
@@ -122,6 +130,7 @@ export class MemoryVault implements VaultPort {
       this.moveTree(fromPath, toPath);
       this.emit({ type: 'rename', path: toPath, oldPath: fromPath });
     });
+    await this.linkKeeper.rewrite(relinks);
   }
 
   trash(raw: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Stats } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { AgentError, isAgentError } from '../core/errors';
+import { LinkKeeper } from '../core/links/LinkKeeper';
 import { isInside, parentFolder } from '../core/paths/normalizePath';
 import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
@@ -43,13 +44,14 @@ export class NodeVault implements VaultPort {
   private flushing: Promise<void> | null = null;
   /** Rename and trash check that the target is free, then move: two at once must not both find it free. */
   private moves: Promise<unknown> = Promise.resolve();
+  /** No `FileManager` here: a rename re-points the links to what moves itself, as Obsidian's would. */
+  private readonly linkKeeper = new LinkKeeper(this);
 
   constructor(root: string, options: NodeVaultOptions = {}) {
     this.configDir = options.configDir ?? '.obsidian';
     this.root = new VaultRoot(root);
     this.scanTarget = { toAbs: (path) => this.root.toAbs(path), isInsideReal: (real) => this.root.isInsideReal(real), onFolder: (path) => this.watcher?.watchFolder(path) };
-    this.watcher = options.watch ? new VaultWatcher(this.root.abs, () => void this.flushWatched()) : null;
-    this.watcher?.start();
+    this.watcher = options.watch ? VaultWatcher.started(this.root.abs, () => void this.flushWatched()) : null;
   }
 
   /** Stops watching the disk. The vault still works; outside changes then need `rescan()`. */
@@ -63,8 +65,7 @@ export class NodeVault implements VaultPort {
       await this.indexed();
       return;
     }
-    const index = this.index;
-    this.rescanning ??= this.syncWithDisk(index, false).finally(() => {
+    this.rescanning ??= this.syncWithDisk(this.index, false).finally(() => {
       this.rescanning = null;
     });
     await this.rescanning;
@@ -97,6 +98,8 @@ export class NodeVault implements VaultPort {
   resolveLinks(path: string): Promise<string> {
     return this.root.resolve(path);
   }
+
+  readonly linksTo = async (path: string): Promise<string[]> => this.linkKeeper.linksTo((await this.root.confine(path)).path);
 
   async read(path: string): Promise<string> {
     const { path: key, data, mtimeMs } = await this.readFile(path);
@@ -208,8 +211,10 @@ export class NodeVault implements VaultPort {
       if (from.info.isDirectory() && isInside(to.path, from.path)) {
         throw new AgentError('INVALID_PATH', `Cannot move folder "${from.path}" into itself ("${to.path}")`, { path: to.path });
       }
+      const relinks = await this.linkKeeper.prepare(from.path, to.path);
       await this.move(from, to);
       this.emit({ type: 'rename', path: to.path, oldPath: from.path });
+      await this.linkKeeper.rewrite(relinks);
     });
   }
 

@@ -31,6 +31,13 @@ export class VaultWatcher {
     readonly perFolder = process.platform === 'linux',
   ) {}
 
+  /** A watcher that watches already (on Linux: the folders the vault's scans give it). */
+  static started(rootAbs: string, onDirty: () => void): VaultWatcher {
+    const watcher = new VaultWatcher(rootAbs, onDirty);
+    watcher.start();
+    return watcher;
+  }
+
   start(): void {
     if (this.perFolder) return;
     try {

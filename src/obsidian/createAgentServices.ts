@@ -3,6 +3,7 @@ import type { ApprovalPort } from '../core/ports/approval';
 import { AgentServices } from '../core/session/AgentServices';
 import { resolveCheckpointFolder } from '../node/checkpointLocation';
 import { NodeGitFs } from '../node/NodeGitFs';
+import { ownerAlive, processOwner } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
 import type { EmbeddedAgentSettings } from '../settings/settings';
 import { ObsidianCommands } from './ObsidianCommands';
@@ -56,7 +57,10 @@ export function createAgentServices(
         return key ? [key] : [];
       },
       onError: (error) => console.error('Embedded Agent:', error),
+      auditOwner: processOwner(),
     },
   );
+  // Writes a crashed Obsidian (or terminal runner) started and never finished get their "interrupted" audit line.
+  void services.markInterruptedRuns(ownerAlive).catch((error: unknown) => console.error('Embedded Agent: could not check the audit log for interrupted runs', error));
   return { services, editorTracker, secrets };
 }

@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { LlmEvent, LlmPort, LlmRequest } from '../core/ports/llm';
 import { cancelledError } from './errors';
+import { withLinkedSignal } from './linkedSignal';
 import { openAiCompletionEvents, OpenAiStreamReader } from './openAiEvents';
 import { RequestRunner } from './RequestRunner';
 import { canonicalNameLookup } from './ToolCallAccumulator';
@@ -34,7 +35,7 @@ export class OpenAiProvider implements LlmPort {
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmEvent> {
-    return this.runner.run(request.signal, (transport) => this.attempt(request, transport));
+    return withLinkedSignal(request.signal, (signal) => this.runner.run(signal, (transport) => this.attempt({ ...request, signal }, transport)));
   }
 
   private async *attempt(request: LlmRequest, transport: Transport): AsyncGenerator<LlmEvent> {

@@ -49,6 +49,7 @@ export class RequestRunner {
         } else if (!yielded && failure.kind === 'connection' && !failure.answered && this.canFallBack(transport)) {
           this.log(`${this.label}: streaming request failed (${failure.serverMessage}); trying without streaming in case CORS blocks it`);
           trialOfFallback = true;
+          yield { type: 'retry', reason: `streaming failed (${failure.serverMessage}); sent again without streaming` };
           continue;
         }
         const context = { provider, model, baseUrl, retries, midStream: yielded };
@@ -64,6 +65,7 @@ export class RequestRunner {
           throw sleepError;
         }
         retries += 1;
+        yield { type: 'retry', reason: `${failure.status ?? failure.kind} ${failure.serverMessage}; retry ${retries} of ${maxRetries}` };
       }
     }
   }

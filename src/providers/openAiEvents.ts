@@ -1,6 +1,7 @@
 import OpenAI from 'openai';
 import type { LlmEvent, LlmUsage, StopReason } from '../core/ports/llm';
 import { IncompleteStreamError } from './errors';
+import { contentEvents } from './openAiContent';
 import { ToolCallAccumulator } from './ToolCallAccumulator';
 
 /** What OpenAI-compatible servers really send in a tool call piece: `index` and `id` may be missing, arguments an object. */
@@ -18,6 +19,7 @@ export class OpenAiStreamReader {
   private readonly calls: ToolCallAccumulator;
   private usage: LlmUsage | undefined;
   private finishReason: string | undefined;
+  private readonly warned = new Set<string>();
 
   constructor(canonicalName: (wireName: string) => string) {
     this.calls = new ToolCallAccumulator(canonicalName);
@@ -31,12 +33,22 @@ export class OpenAiStreamReader {
     if (!choice) return [];
     const events: LlmEvent[] = [];
     const delta = choice.delta as OpenAI.Chat.ChatCompletionChunk.Choice.Delta | undefined;
-    if (typeof delta?.content === 'string' && delta.content !== '') events.push({ type: 'text', delta: delta.content });
+    events.push(...this.once(contentEvents(delta?.content)));
     for (const call of (delta?.tool_calls ?? []) as LooseToolCall[]) {
       events.push(...this.calls.push({ index: call.index, id: call.id, name: call.function?.name, arguments: call.function?.arguments }));
     }
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     return events;
+  }
+
+  /** A content shape the reader does not know is said once per answer, not once per chunk. */
+  private once(events: LlmEvent[]): LlmEvent[] {
+    return events.filter((event) => {
+      if (event.type !== 'warning') return true;
+      if (this.warned.has(event.message)) return false;
+      this.warned.add(event.message);
+      return true;
+    });
   }
 
   /**
@@ -58,7 +70,7 @@ export function openAiCompletionEvents(completion: OpenAI.Chat.ChatCompletion, c
   if (!choice) throw new OpenAI.APIError(undefined, { message: `the answer had no choices: ${JSON.stringify(completion).slice(0, 300)}` }, undefined, undefined);
   const events: LlmEvent[] = [];
   const message = choice?.message;
-  if (typeof message?.content === 'string' && message.content !== '') events.push({ type: 'text', delta: message.content });
+  events.push(...contentEvents(message?.content));
   for (const call of (message?.tool_calls ?? []) as LooseToolCall[]) {
     // Whole calls: each is its own call even when a server numbers them all 0 or not at all.
     events.push(...calls.pushWhole({ id: call.id, name: call.function?.name, arguments: call.function?.arguments }));

@@ -1,5 +1,6 @@
 import { Component } from 'obsidian';
 import type { ApprovalRequest } from '../core/ports/approval';
+import { nothingChanges } from '../core/plan/previewSummary';
 import type { ChangePreview, FileChange } from '../core/tool-execution/changePreview/types';
 import { RISK_LABELS } from './changeLabels';
 import { appendRevealed, plural } from './revealedText';
@@ -92,7 +93,7 @@ export class PlanPreview extends Component {
         appendRevealed(item.createEl('code'), command.id);
       }
     }
-    if (files.length === 0 && preview.commands.length === 0) this.el.createDiv({ cls: 'embedded-agent-plan-empty', text: 'Changes nothing: the plan only reads.' });
+    if (files.length === 0 && preview.commands.length === 0) this.el.createDiv({ cls: 'embedded-agent-plan-empty', text: `${nothingChanges(preview, risk)}.` });
     if (preview.notes.length > 0) {
       const notes = this.el.createEl('ul', { cls: 'embedded-agent-notes' });
       for (const note of preview.notes) notes.createEl('li', { text: note });

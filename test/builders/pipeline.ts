@@ -118,6 +118,8 @@ export function buildPipeline(options: {
       [...pluginFiles.data.entries()]
         .filter(([key]) => key.startsWith('audit/'))
         .flatMap(([, text]) => text.trim().split('\n'))
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        // One line per call, its outcome: a write's "started" line, written before it, is left out.
+        .filter((line) => line.phase !== 'started'),
   };
 }

@@ -39,6 +39,35 @@ describe('LineInput', () => {
     expect(output()).toContain('(ignored 3 lines typed before this question)');
   });
 
+  it('should not let a paste still arriving after the question answer it (bracketed paste)', async () => {
+    const { stdin, input, write, output } = fakeTerminal();
+    const approval = new TerminalApproval(input, write, createStyle(false));
+    stdin.write('\x1b[200~shopping list:\n');
+    await tick();
+    const answer = approval.request(REQUEST, new AbortController().signal);
+    await tick();
+    // The rest of the same paste, with a line "a", reaches the terminal only now.
+    stdin.write('eggs\na\n\x1b[201~');
+    await tick();
+    stdin.write('n\n');
+    expect(await answer).toEqual({ approved: false, reason: 'the user rejected it' });
+    expect(output()).toContain('(ignored a pasted line: type the answer)');
+  });
+
+  it('should switch bracketed paste on at a terminal and off when closing, and take pasted lines at an ordinary prompt', async () => {
+    const stdin = Object.assign(new PassThrough(), { isTTY: true });
+    const stdout = Object.assign(new PassThrough(), { isTTY: true, columns: 120 });
+    let raw = '';
+    stdout.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+    const input = new LineInput(stdin, stdout, true);
+    const line = input.read('> ');
+    stdin.write('\x1b[200~pasted question\n\x1b[201~');
+    expect(await line).toEqual({ kind: 'line', text: 'pasted question' });
+    input.close();
+    expect(raw.startsWith('\x1b[?2004h')).toBe(true);
+    expect(raw).toContain('\x1b[?2004l');
+  });
+
   it('should drop a line typed but not yet entered before the question', async () => {
     const { stdin, input, output } = fakeTerminal();
     stdin.write('a');

@@ -65,7 +65,14 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     const audit = await readdir(join(paths.vault, '.obsidian/plugins/embedded-agent/audit'));
     expect(audit).toHaveLength(1);
     const lines = (await readFile(join(paths.vault, '.obsidian/plugins/embedded-agent/audit', audit[0] as string), 'utf8')).trim().split('\n');
-    expect(lines.map((line) => (JSON.parse(line) as { tool: string }).tool)).toEqual(['vault.readFile', 'vault.createFile', 'vault.createFile']);
+    // (each write has a "started" line, on disk before the write, then the line of its outcome)
+    expect(lines.map((line) => JSON.parse(line) as { tool: string; phase?: string }).map((line) => `${line.tool}${line.phase ? ` ${line.phase}` : ''}`)).toEqual([
+      'vault.readFile',
+      'vault.createFile started',
+      'vault.createFile',
+      'vault.createFile started',
+      'vault.createFile',
+    ]);
     // ...and the revert took every one of them back, the Ideas/ folder included.
     expect(await readTree(paths.vault)).toEqual(original);
   });

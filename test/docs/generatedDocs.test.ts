@@ -9,7 +9,7 @@ describe('docs/reference/tools.md', () => {
 
   it('should document every input field with its default', () => {
     const doc = renderToolReference();
-    expect(doc).toContain('| `collisionStrategy` | "error" \\| "overwrite" \\| "create-unique" | no | `"error"` |');
+    expect(doc).toContain('| `collisionStrategy` | "error" \\| "overwrite" \\| "create-unique" | no | `"create-unique"` |');
     expect(doc).toContain('| `limit` | integer | no | `50` |');
     expect(doc).toContain('Wire name `vault_createFile`');
   });

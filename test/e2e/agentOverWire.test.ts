@@ -297,6 +297,8 @@ describe('the agent over the wire: provider failures', () => {
     expect(result).toMatchObject({ completedBy: 'text', text: 'Hello.' });
     expect(agent.clock.sleeps).toEqual([3000]);
     expect(server.requests).toHaveLength(2);
+    // The provider's own retry is a request too: the run's count must match what the server saw.
+    expect(result.modelCalls).toBe(2);
   });
 
   it.each([

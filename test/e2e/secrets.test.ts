@@ -68,8 +68,11 @@ describe('secrets in what the plugin writes', () => {
     const vaultRoot = join(base, 'vault');
     const checkpointRoot = join(base, 'checkpoints');
     await fs.promises.mkdir(join(vaultRoot, '.obsidian'), { recursive: true });
-    const note = `# Keys\n\napi: ${KEY}\ntoken: ${TOKEN}\n\n${'Padding so the read is stored in tmp/. '.repeat(80)}\n`;
+    const note = `# Keys\n\napi: ${KEY}\ntoken: ${TOKEN}\n\n${'Padding to make the note long. '.repeat(80)}\n`;
     await fs.promises.writeFile(join(vaultRoot, 'Secrets.md'), note);
+    // A listing long enough to be stored in tmp/, with both keys in names (a read is given in parts, never stored).
+    await fs.promises.mkdir(join(vaultRoot, 'Keys'));
+    for (const name of [KEY, TOKEN, ...Array.from({ length: 80 }, (_, i) => `Padding ${i}`)]) await fs.promises.writeFile(join(vaultRoot, 'Keys', `${name}.md`), 'k');
     const big = `${KEY} ${TOKEN}\n${'x'.repeat(5 * 1024 * 1024)}\n${KEY}\n`;
 
     const vault = new NodeVault(vaultRoot);
@@ -84,7 +87,7 @@ describe('secrets in what the plugin writes', () => {
     );
     let tmpDuringRun: { path: string; size: number; text: string }[] = [];
     const model = new ScriptedModel([
-      callsReply([call('vault.readFile', { path: 'Secrets.md' })]),
+      callsReply([call('vault.readFile', { path: 'Secrets.md' }), call('vault.listFiles', { prefix: 'Keys' })]),
       callsReply([call('vault.createFile', { path: 'Copy.md', content: note }), call('vault.createFile', { path: 'Big.md', content: big })]),
       () => textReply('Copied.'),
     ], 100_000_000);

@@ -100,7 +100,9 @@ export async function buildWireAgent(options: WireAgentOptions) {
     [...pluginFiles.data.entries()]
       .filter(([key]) => key.startsWith('audit/'))
       .flatMap(([, text]) => text.trim().split('\n'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      // One line per call, its outcome: a write's "started" line, written before it, is left out.
+      .filter((line) => line.phase !== 'started');
   return { run, vault, services, approval, clock, events, audit, modes, llm };
 }
 

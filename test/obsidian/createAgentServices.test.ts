@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAgentServices } from '../../src/obsidian/createAgentServices';
+import { ObsidianPluginFiles } from '../../src/obsidian/ObsidianPluginFiles';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 import { ScriptedApproval } from '../builders/pipeline';
 import { createTestApp } from '../obsidian-double/harness';
@@ -51,5 +53,27 @@ describe('createAgentServices over the Obsidian API', () => {
     const outcome = await services.pipeline.execute({ id: '1', name: 'vault.createFile', input: { path: 'x.md', content: '' } }, run);
     expect(outcome.error?.code).toBe('DENIED');
     expect(app.vault.getAbstractFileByPath('x.md')).toBeNull();
+  });
+
+  it('should mark a write that a crashed process started and never finished as interrupted, and a running one not', async () => {
+    const base = await mkdtemp(join(tmpdir(), 'ea-obsidian-services-'));
+    folders.push(base);
+    const exited = spawnSync(process.execPath, ['-e', '0']).pid;
+    const started = (call: number, owner: string): string =>
+      JSON.stringify({ ts: '2026-11-22T10:00:00.000Z', runId: 'run-9', tool: 'vault.createFile', args: { path: `n${call}.md` }, ok: false, error: null, code: null, durationMs: 0, call, phase: 'started', owner });
+    const app = createTestApp({ files: {} });
+    const files = new ObsidianPluginFiles(app.vault.adapter, app.vault.configDir, 'embedded-agent');
+    const audit = 'audit/2026-11-22.jsonl';
+    await files.write(audit, `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`);
+    const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
+    createAgentServices(app, 'embedded-agent', () => settings, () => null, join(base, 'vault'));
+    // (the interrupted line goes to today's file)
+    const read = async (): Promise<Record<string, unknown>[]> => {
+      const texts = await Promise.all((await files.list('audit')).map((name) => files.read(`audit/${name}`)));
+      return texts.flatMap((text) => (text ?? '').trim().split('\n')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    };
+    await vi.waitFor(async () => expect(await read()).toHaveLength(3));
+    const lines = await read();
+    expect(lines.filter((line) => line.phase === 'interrupted').map((line) => [line.call, line.code])).toEqual([[1, 'INTERRUPTED']]);
   });
 });

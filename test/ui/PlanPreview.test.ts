@@ -55,6 +55,12 @@ describe('PlanPreview', () => {
     expect(region.textContent).toContain('Changes nothing: the plan only reads.');
   });
 
+  it('should not call a writing plan whose writes would all fail one that only reads', () => {
+    const notes = ['Step create (vault.createFile) would fail: vault.createFile: `path` "Notes/A.md" already exists'];
+    const region = show({ preview: { files: [], commands: [], notes }, risk: 'writes', counts: { steps: 1 } });
+    expect(region.querySelector('.embedded-agent-plan-empty')?.textContent).toBe('Shows no change, though the plan writes: see below what would fail or is known only when it runs.');
+  });
+
   it('should offer no "Edit plan" without editable arguments', () => {
     const region = show();
     expect(queryAllByRole(region, 'button', 'Edit plan')).toHaveLength(0);

@@ -1,8 +1,8 @@
-import type { LlmPort, LlmRequest } from '../ports/llm';
+import type { LlmEvent, LlmPort, LlmRequest } from '../ports/llm';
 
 /**
  * The same model, calling `count` for every request it starts, so a run's totals count each one: its turns,
- * condensing and the emergency retry alike.
+ * condensing, the emergency retry, and each time the provider sends a request again on its own (`retry`).
  */
 export function countingLlm(api: LlmPort, count: () => void): LlmPort {
   return {
@@ -20,7 +20,14 @@ export function countingLlm(api: LlmPort, count: () => void): LlmPort {
     },
     stream(request: LlmRequest) {
       count();
-      return api.stream(request);
+      return countRetries(api.stream(request), count);
     },
   };
+}
+
+async function* countRetries(events: AsyncIterable<LlmEvent>, count: () => void): AsyncGenerator<LlmEvent> {
+  for await (const event of events) {
+    if (event.type === 'retry') count();
+    yield event;
+  }
 }

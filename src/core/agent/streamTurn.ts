@@ -17,6 +17,8 @@ export interface ReceivedCall {
 /** One model answer, assembled from its stream. */
 export interface ModelTurn {
   text: string;
+  /** The model's reasoning, kept apart from its answer (never sent back). */
+  thinking: string;
   toolCalls: ReceivedCall[];
   usage: LlmUsage;
   stopReason: StopReason | null;
@@ -29,7 +31,7 @@ export interface ModelTurn {
  * from the provider. A cancel ends the turn where it is; any other failure is rethrown for the loop to handle.
  */
 export async function streamTurn(api: LlmPort, request: LlmRequest, callbacks: TaskCallbacks): Promise<ModelTurn> {
-  const turn: ModelTurn = { text: '', toolCalls: [], usage: zeroUsage(), stopReason: null, cancelled: false };
+  const turn: ModelTurn = { text: '', thinking: '', toolCalls: [], usage: zeroUsage(), stopReason: null, cancelled: false };
   try {
     for await (const event of api.stream(request)) {
       if (request.signal.aborted) return { ...turn, cancelled: true };
@@ -47,6 +49,13 @@ function apply(turn: ModelTurn, event: LlmEvent, callbacks: TaskCallbacks): void
     case 'text':
       turn.text += event.delta;
       callbacks.onText?.(event.delta);
+      break;
+    case 'thinking':
+      turn.thinking += event.delta;
+      callbacks.onThinking?.(event.delta);
+      break;
+    case 'warning':
+      callbacks.onWarning?.(event.message);
       break;
     case 'tool-call-start':
       callbacks.onToolCallStart?.({ id: event.id, name: event.name });
@@ -68,6 +77,7 @@ function apply(turn: ModelTurn, event: LlmEvent, callbacks: TaskCallbacks): void
       turn.stopReason = event.reason;
       break;
     case 'tool-call-delta':
+    case 'retry':
       break;
   }
 }

@@ -62,6 +62,8 @@ export interface AgentResult {
 /** What the UI hears while a run goes on. Every callback is optional; none may change the run. */
 export interface TaskCallbacks {
   onText?: (delta: string) => void;
+  /** The model's reasoning as it streams (reasoning models); not part of the answer. */
+  onThinking?: (delta: string) => void;
   /** A tool call has begun to stream (its arguments are not complete yet). */
   onToolCallStart?: (call: { id: string; name: string }) => void;
   /** A complete tool call, about to go through the pipeline (or to be refused, when truncated or invalid). */

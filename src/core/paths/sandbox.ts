@@ -1,4 +1,6 @@
 import { AgentError } from '../errors';
+import { cleanTypedPath } from './fileNameFromTitle';
+import { INVISIBLE_IN_NAME } from './invisibleInName';
 import { foldCase, normalizePath } from './normalizePath';
 
 export type PathAccess = 'read' | 'write';
@@ -12,9 +14,6 @@ export interface SandboxOptions {
 // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
 const FORBIDDEN_NAME_CHARS = /[*"\\<>:|?\u0000-\u001F]/;
 const DRIVE_LETTER = /^[A-Za-z]:/;
-// Invisible and bidi-control characters in a file name only serve to make one name look like another.
-// HFS+ also ignores U+206A-U+206F in names, so ".obs\u206Aidian" is ".obsidian" there.
-const INVISIBLE_IN_NAME = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF]/;
 // Names Windows does not take as they are written: "CON", "nul.md" are devices; "GIT~1" may be the 8.3 short name
 // of ".git" (or of any folder the ignore rules name); a trailing dot is dropped, so ".obsidian." is ".obsidian".
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])\s*(\.|$)/i;
@@ -45,7 +44,7 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
     if (/\p{Cs}/u.test(segment)) refuse(`the name "${segment}" contains a broken character (half of a UTF-16 surrogate pair)`);
     if (INVISIBLE_IN_NAME.test(segment)) refuse(`the name "${segment}" contains an invisible or text-direction character`);
     const bad = FORBIDDEN_NAME_CHARS.exec(segment);
-    if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names`);
+    if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names${suggestion(raw)}`);
     if (segment !== segment.trim()) refuse(`the name "${segment}" starts or ends with a space`);
     if (segment.endsWith('.')) refuse(`the name "${segment}" ends with a dot, which Windows drops, so it would name "${segment.replace(/\.+$/, '')}"`);
     if (WINDOWS_DEVICE.test(segment)) refuse(`the name "${segment}" stands for a device on Windows, not a file`);
@@ -61,4 +60,10 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
     }
   }
   return path;
+}
+
+/** "; use "Notes/Q3 - plan.md" instead": the name the file-name rule makes, when it makes one the sandbox takes. */
+function suggestion(raw: string): string {
+  const cleaned = cleanTypedPath(raw, 'file');
+  return cleaned !== raw && !FORBIDDEN_NAME_CHARS.test(cleaned.replace(/[\\/]/g, '')) ? `; use "${normalizePath(cleaned)}" instead` : '';
 }

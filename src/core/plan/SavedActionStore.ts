@@ -1,6 +1,6 @@
 import type { ClockPort } from '../ports/clock';
-import { createSavedAction, deleteSavedAction, moveSavedAction, renameSavedAction, type SavedAction } from './savedActions';
-import { assertSaveable } from './savedSecrets';
+import { createPromptAction, createSavedAction, deleteSavedAction, moveSavedAction, type PlanSavedAction, type PromptSavedAction, renameSavedAction, type SavedAction } from './savedActions';
+import { assertPromptSaveable, assertSaveable } from './savedSecrets';
 import { exportSavedActions, type ImportResult, importSavedActions, loadSavedActions } from './savedActionsIO';
 import type { ActionPlan } from './types';
 import { type PlanPolicy, validatePlan } from './validatePlan';
@@ -48,10 +48,21 @@ export class SavedActionStore {
    * Saves a plan that ran well as a new action at the end of the list; an invalid plan, or one holding a key or a
    * huge value (see `assertSaveable`), is refused (`INVALID_PLAN`).
    */
-  async add(name: string, plan: ActionPlan): Promise<SavedAction> {
+  async add(name: string, plan: ActionPlan): Promise<PlanSavedAction> {
     const { plan: valid } = requireValidPlan(validatePlan(plan, this.options.policy()), 'The plan to save');
     assertSaveable(valid, this.options.knownSecrets?.() ?? []);
     const action = createSavedAction({ name, plan: valid, now: this.options.clock.now() }, this.actions);
+    await this.replace([...this.actions, action]);
+    return action;
+  }
+
+  /**
+   * Saves a prompt with placeholders as a new action at the end of the list. A prompt that cannot be bound, or one
+   * holding a key (see `assertPromptSaveable`), is refused.
+   */
+  async addPrompt(name: string, prompt: string): Promise<PromptSavedAction> {
+    const action = createPromptAction({ name, prompt, now: this.options.clock.now() }, this.actions);
+    assertPromptSaveable(action.prompt, this.options.knownSecrets?.() ?? []);
     await this.replace([...this.actions, action]);
     return action;
   }

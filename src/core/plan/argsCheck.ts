@@ -1,5 +1,6 @@
 import Ajv from 'ajv';
 import { cachedCompiler } from '../util/ajvCache';
+import { cleanTypedPath } from '../paths/fileNameFromTitle';
 import { resolveVaultPath } from '../paths/sandbox';
 import type { IgnoreService } from '../tool-execution/IgnoreService';
 import type { JsonSchema, ToolMeta } from '../tools/types';
@@ -86,8 +87,10 @@ export function checkArgPaths(args: Record<string, unknown>, meta: ToolMeta, whe
     for (const [field, raw] of entries) {
       if (typeof raw !== 'string') continue;
       if (pathArg.field === 'prefix' && /^[\\/]*$/.test(raw)) continue;
-      const problem = checkOnePath(raw, pathArg.access, field, options);
-      if (problem) messages.push(`${where}.args.${field}: ${problem}`);
+      // A name the step creates is checked as the tool will clean it, and named as it was written.
+      const typed = pathArg.newName ? cleanTypedPath(raw, 'folder') : raw;
+      const problem = checkOnePath(typed, pathArg.access, field, options);
+      if (problem) messages.push(`${where}.args.${field}: ${problem.split(`"${typed}"`).join(`"${raw}"`)}`);
     }
   }
   return messages;

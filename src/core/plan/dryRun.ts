@@ -122,7 +122,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
     counts,
     steps: walked.steps,
     summary: summaryLines(preview, counts, risk),
-    headline: headline(valid.goal, counts),
+    headline: headline(valid.goal, counts, risk),
     status: walked.status,
   };
 }

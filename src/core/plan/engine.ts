@@ -3,6 +3,7 @@ import { redact } from '../tool-execution/redact';
 import type { PlanBindings } from './bindings';
 import { foreachMessage, itemLabel, okMessage, statusPhrase } from './messages';
 import { dependenciesOf } from './order';
+import { pathFieldsOf } from './pathValues';
 import type { CallError, ItemResult, PlanProgress, PlanStatus, ResumeState, StepResult, StepStatus } from './progress';
 import { resolveArgs, resolveString, type Scope, UNKNOWN, UnknownValueError } from './resolve';
 import { typeName } from './schema';
@@ -189,7 +190,7 @@ class Walk {
   private async call(step: PlanStep, label: string, callId: string, scope: Scope, item?: { index: number; count: number }): Promise<{ status: 'ok' | 'failed' | 'cancelled' | 'unknown'; attempts: number; output?: unknown; error?: CallError; input?: unknown; note?: string }> {
     let input: Record<string, unknown>;
     try {
-      input = resolveArgs(step.args, scope, label);
+      input = resolveArgs(step.args, scope, label, pathFieldsOf(step.tool));
     } catch (error) {
       if (error instanceof UnknownValueError) return { status: 'unknown', attempts: 0, note: `known only when the plan runs (it uses ${error.ref})` };
       return { status: 'failed', attempts: 0, error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) } };

@@ -1,3 +1,4 @@
+import { fileNameFromTitle } from '../paths/fileNameFromTitle';
 import { parentFolder } from '../paths/normalizePath';
 import { stableJson } from '../tool-execution/ToolRepetitionDetector';
 import type { ToolMeta } from '../tools/types';
@@ -48,8 +49,8 @@ export function freezeCalls(calls: readonly ExecutedCall[], context: FreezeConte
   const kept = calls.filter((call) => {
     const meta = call.ok ? tools.get(call.tool)?.meta : undefined;
     if (!meta || meta.group === 'agent' || meta.deferred || CONTEXT_READERS.has(call.tool)) return false;
-    // Parsing the selection's bullets is what ${selectionBullets} does when the action runs.
-    return !(call.tool === 'util.parseMarkdownBullets' && selection !== null && isRecord(call.input) && call.input.text === selection);
+    // Parsing the selection's bullets (all of them, as by default) is what ${selectionBullets} does when the action runs.
+    return !(call.tool === 'util.parseMarkdownBullets' && selection !== null && isRecord(call.input) && call.input.text === selection && call.input.allowNested !== true);
   });
   const bullets = selection ? parseBullets(selection).map((bullet) => bullet.text) : [];
   const steps: PlanStep[] = [];
@@ -134,13 +135,16 @@ function bulletRun(calls: readonly ExecutedCall[], start: number, bullets: reado
   if (bullets.length < 2 || start + bullets.length > calls.length) return null;
   const first = calls[start] as ExecutedCall;
   if (!tools.get(first.tool)?.meta.isWrite) return null;
+  const paths = new Set(tools.get(first.tool)?.meta.pathArgs.map((arg) => arg.field) ?? []);
   let shape: Record<string, unknown> | null = null;
   for (const [k, bullet] of bullets.entries()) {
     const call = calls[start + k] as ExecutedCall;
     if (call.tool !== first.tool || bullet.trim() === '') return null;
     let mentioned = false;
-    const templated = mapStrings(call.input, (text) => {
-      const result = parameterizeString(text, 'literal', [{ value: bullet, placeholder: '${item.text}', mode: 'anywhere' }], false);
+    // A model may have typed the bullet into a path as the file-name rule makes it; replaying makes it so again.
+    const asName: Replacement = { value: fileNameFromTitle(bullet), placeholder: '${item.text}', mode: 'anywhere', pathsOnly: true };
+    const templated = mapStrings(call.input, (text, path) => {
+      const result = parameterizeString(text, 'literal', [{ value: bullet, placeholder: '${item.text}', mode: 'anywhere' }, asName], paths.has(String(path[0])));
       if (result.used.length > 0) mentioned = true;
       return result.text;
     });

@@ -12,8 +12,11 @@ export { applyPlanEdits, editableArgs, type PlanEdit } from './editPlan';
 export { requestPlan, type PlannerOptions, type PlannerResult } from './planner';
 export { freezeCalls, parameterizePlan, type ExecutedCall, type FreezeContext, type FrozenPlan } from './freeze';
 export {
+  createPromptAction,
   createSavedAction,
+  type PlanSavedAction,
   planOf,
+  type PromptSavedAction,
   SAVED_ACTION_COMMAND_PREFIX,
   savedActionCommandId,
   savedActionCommandName,
@@ -21,4 +24,5 @@ export {
 } from './savedActions';
 export { exportSavedActions, importSavedActions, loadSavedActions, type ImportResult } from './savedActionsIO';
 export { SavedActionStore, type SavedActionsStorage } from './SavedActionStore';
-export { missingInputs, readPlanContext, runSavedAction, type SavedActionOutcome, type SavedActionRunOptions } from './runSavedAction';
+export { bindPrompt, type BoundPrompt, promptParameters, promptProblems } from './promptAction';
+export { missingInputs, preparePromptAction, readPlanContext, runSavedAction, type SavedActionOutcome, type SavedActionRunOptions } from './runSavedAction';

@@ -30,11 +30,20 @@ export function okMessage(tool: string, output: unknown): string {
   if (Array.isArray(output.items)) return `${output.items.length} item${output.items.length === 1 ? '' : 's'}`;
   if (Array.isArray(output.commands)) return `${output.commands.length} command${output.commands.length === 1 ? '' : 's'}`;
   if (typeof output.isEmpty === 'boolean' && typeof output.text === 'string') return output.isEmpty ? 'nothing is selected' : `${output.text.length} characters selected`;
-  if (output.created === false && typeof output.path === 'string') return `${output.path} already existed`;
+  if (output.deleted === false && typeof output.path === 'string') return `${output.path} was not there; nothing deleted`;
+  if (output.trashed === true && typeof output.path === 'string') return `moved ${output.path} to the trash`;
+  if (output.created === false && typeof output.path === 'string') return notCreatedMessage(tool, output.path, output.overwritten === true);
   if (typeof output.path === 'string') return `${verb} ${output.path}`;
   if (typeof output.filePath === 'string') return `${verb} in ${output.filePath}`;
-  if (typeof output.id === 'string' && tool === 'commands.run') return output.executed === false ? `did not run ${output.id}` : `${verb} ${output.id}`;
+  if (typeof output.id === 'string' && tool === 'commands.run') return `${verb} ${output.id}`;
   return verb;
+}
+
+/** A write whose output says `created: false`: a folder or note that was there, or a note written over. */
+function notCreatedMessage(tool: string, path: string, overwritten: boolean): string {
+  if (tool === 'vault.ensureFolder') return `${path} already existed`;
+  if (tool === 'vault.createFile') return overwritten ? `overwrote ${path}` : `${path} already existed; left as it was`;
+  return `${doneVerb(tool)} ${path}`;
 }
 
 /** "7 of 10 created; 3 failed: item 4 (Foo): …" — with which items failed and why. */

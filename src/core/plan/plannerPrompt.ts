@@ -28,7 +28,7 @@ export function plannerSystemPrompt(tools: readonly ToolMeta[], rules: { configD
     '- Use only the tools listed below; `args` must match the tool\'s input schema.',
     '- A step uses another step\'s output with "$steps.<id>.<field>" as the whole string value (the type is kept, e.g. a list), or "${steps.<id>.<field>}" inside text.',
     '- foreach: {"from": "$steps.<id>.<list field>", "itemName": "item"} runs the step once per element; inside its args write ${item.<field>}.',
-    `- Context placeholders: ${CONTEXT_NAMES.map((name) => `\${${name}}`).join(', ')} (today as YYYY-MM-DD). \${selectionBullets} as a whole value is the list of the selection's bullets (each with text, raw, depth), so foreach can go over it.`,
+    `- Context placeholders: ${CONTEXT_NAMES.map((name) => `\${${name}}`).join(', ')} (today as YYYY-MM-DD). \${selectionBullets} as a whole value is the list of the selection's bullets, nested ones too (each with text, raw, depth), so foreach can go over it; for the top-level bullets only, parse \${selection} with util.parseMarkdownBullets and allowNested: true.`,
     '- Values the user may want to change next time (a folder name) can be declared in "parameters" and used as ${name}; ${folderName} is always available.',
     '- Never copy the selected text into the plan: use ${selection} or ${selectionBullets}.',
     `- Paths are relative to the vault root, with "/" between folders: no leading "/", no "..", no drive letters. Never write inside "${rules.configDir}/", ".git/" or ".trash/".`,

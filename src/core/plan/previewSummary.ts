@@ -54,13 +54,24 @@ export function summaryLines(preview: ChangePreview, counts: PreviewCounts, risk
     file.kind === 'moved' ? `${file.path} → ${file.toPath}` : `${file.path} (${file.kind === 'deleted' && file.toTrash ? 'to the trash' : 'deleted permanently'})`,
   );
   if (destructive.length > 0) lines.push(`Will delete/rename: ${listed(destructive)}`);
-  if (lines.length === 0) lines.push('Changes nothing: the plan only reads');
+  if (lines.length === 0) lines.push(nothingChanges(preview, risk));
   lines.push(`${plural(counts.steps, 'step')}, ${plural(counts.calls, 'tool call')}; risk: ${risk}`);
   return lines;
 }
 
+/**
+ * What a preview without changes says. "Only reads" is true only of a plan whose tools read; a writing plan that
+ * shows no change has writes that would fail or are known only when it runs (its notes say which), or that find
+ * everything already as they would leave it.
+ */
+export function nothingChanges(preview: ChangePreview, risk: RiskLevel): string {
+  if (risk === 'read-only') return 'Changes nothing: the plan only reads';
+  if (preview.notes.length > 0) return 'Shows no change, though the plan writes: see below what would fail or is known only when it runs';
+  return "Changes nothing: the plan's writes would leave everything as it is";
+}
+
 /** One line for the approval card's title. */
-export function headline(goal: string, counts: PreviewCounts): string {
+export function headline(goal: string, counts: PreviewCounts, risk: RiskLevel): string {
   const parts: string[] = [];
   if (counts.created > 0) parts.push(`${counts.created} created`);
   if (counts.modified > 0) parts.push(`${counts.modified} modified`);
@@ -68,5 +79,5 @@ export function headline(goal: string, counts: PreviewCounts): string {
   if (counts.deleted > 0) parts.push(`${counts.deleted} deleted`);
   if (counts.folders > 0) parts.push(plural(counts.folders, 'folder'));
   if (counts.commands > 0) parts.push(plural(counts.commands, 'command'));
-  return `Run plan "${goal}"${parts.length > 0 ? `: ${parts.join(', ')}` : ' (reads only)'}`;
+  return `Run plan "${goal}"${parts.length > 0 ? `: ${parts.join(', ')}` : risk === 'read-only' ? ' (reads only)' : ' (no change shown)'}`;
 }

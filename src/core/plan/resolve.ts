@@ -1,5 +1,6 @@
 import { AgentError } from '../errors';
 import type { Binding, PlanBindings } from './bindings';
+import { intoPath } from './pathValues';
 import { isRecord, typeName } from './schema';
 import { mapStrings, parseString, type Ref } from './templates';
 
@@ -24,14 +25,17 @@ export interface Scope {
 /**
  * The step's args with every reference replaced. `where` names the step ("steps[3] (createNotes)") for errors;
  * a value that is missing is an `INVALID_INPUT` error naming the placeholder, never "undefined" in a path.
+ * In the fields named by `pathFields` (the tool's path arguments), text values become file names (`intoPath`).
  */
-export function resolveArgs(args: Record<string, unknown>, scope: Scope, where: string): Record<string, unknown> {
-  const resolved = mapStrings(args, (text, path) => resolveString(text, scope, `${where}.args${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`));
+export function resolveArgs(args: Record<string, unknown>, scope: Scope, where: string, pathFields: ReadonlySet<string> = new Set()): Record<string, unknown> {
+  const resolved = mapStrings(args, (text, path) =>
+    resolveString(text, scope, `${where}.args${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`, pathFields.has(String(path[0]))),
+  );
   return resolved as Record<string, unknown>;
 }
 
 /** One string: a whole-value reference keeps its type, a template becomes text, a literal stays. */
-export function resolveString(text: string, scope: Scope, where: string): unknown {
+export function resolveString(text: string, scope: Scope, where: string, inPath = false): unknown {
   const parsed = parseString(text);
   switch (parsed.kind) {
     case 'literal':
@@ -40,10 +44,16 @@ export function resolveString(text: string, scope: Scope, where: string): unknow
       throw new AgentError('INVALID_INPUT', `${where}: ${parsed.message}`);
     case 'whole': {
       const value = lookup(parsed.ref, scope, where);
-      return structuredClone(value);
+      return inPath && typeof value === 'string' ? intoPath(parsed.ref, value) : structuredClone(value);
     }
     case 'template':
-      return parsed.parts.map((part) => (part.kind === 'text' ? part.text : asText(part.ref, scope, where))).join('');
+      return parsed.parts
+        .map((part) => {
+          if (part.kind === 'text') return part.text;
+          const value = asText(part.ref, scope, where);
+          return inPath ? intoPath(part.ref, value) : value;
+        })
+        .join('');
   }
 }
 

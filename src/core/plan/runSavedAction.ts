@@ -5,7 +5,8 @@ import { bindPlan, type MissingInput, type PlanContext } from './bindings';
 import type { PlanHost } from './host';
 import type { PlanProgress } from './progress';
 import { runPlan, type RunPlanOutcome } from './runPlan';
-import { planOf, type SavedAction } from './savedActions';
+import { bindPrompt, type BoundPrompt } from './promptAction';
+import { type PlanSavedAction, planOf, type PromptSavedAction, type SavedAction } from './savedActions';
 
 /**
  * Where the person is working now: selection and note from the editor the user last used, time from the clock.
@@ -38,7 +39,20 @@ export type SavedActionOutcome = { status: 'needs-input'; missing: MissingInput[
 
 /** The inputs the action would have to ask for if it ran now; empty when it can run as it is. */
 export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports' | 'ignore'>, values: Readonly<Record<string, string>> = {}): MissingInput[] {
+  if (action.kind === 'prompt') {
+    const bound = bindPrompt(action, readPlanContext(host), values);
+    return bound.status === 'needs-input' ? bound.missing : [];
+  }
   return bindPlan(planOf(action), readPlanContext(host), values).missing;
+}
+
+/**
+ * The message a prompt action sends to the agent, bound to where the person works now and the given values, or the
+ * inputs it still needs. Sending it is the caller's: the chat panel's Send, so the agent runs it as a typed message.
+ */
+export async function preparePromptAction(action: PromptSavedAction, host: Pick<PlanHost, 'ports' | 'ignore'>, values: Readonly<Record<string, string>> = {}): Promise<BoundPrompt> {
+  await host.ignore.ensureLoaded();
+  return bindPrompt(action, readPlanContext(host), values);
 }
 
 /**
@@ -46,7 +60,7 @@ export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports' 
  * and the given values, and when something is missing (no selection, a parameter without default) returns
  * exactly those inputs for the UI to ask for. Otherwise plan → confirm → execute, as for a planned request.
  */
-export async function runSavedAction(action: SavedAction, host: PlanHost, options: SavedActionRunOptions): Promise<SavedActionOutcome> {
+export async function runSavedAction(action: PlanSavedAction, host: PlanHost, options: SavedActionRunOptions): Promise<SavedActionOutcome> {
   const plan = planOf(action);
   await host.ignore.ensureLoaded();
   const { bindings, missing } = bindPlan(plan, readPlanContext(host), options.values ?? {});

@@ -4,22 +4,36 @@ import type { JsonSchema } from '../tools/types';
 import { BUILTIN_PARAMETERS, usedNames } from './bindings';
 import { checkPlanShape, describeShapeErrors, isRecord, PLAN_PARAMETER_SCHEMA } from './schema';
 import type { ActionPlan, PlanParameter } from './types';
+import { assertValidPrompt, PROMPT_ACTION_PROPERTIES, promptParameters, promptRefs } from './promptAction';
 import { type PlanPolicy, validatePlan } from './validatePlan';
 
 /**
- * A plan saved as a one-click action (the `savedActions` setting, and the export/import format). "template"
- * plans use placeholders bound when they run; "fixed" plans do the same thing every time.
+ * A one-click action (the `savedActions` setting, and the export/import format), of three kinds, as the spec's macro
+ * store has them: "template" plans use placeholders bound when they run and "fixed" plans do the same thing every
+ * time, both replayed with no model; a "prompt" is a message with placeholders, bound the same way and then sent to
+ * the agent, which plans it anew through the same pipeline and approvals as a typed message.
  */
-export interface SavedAction {
+export type SavedAction = PlanSavedAction | PromptSavedAction;
+
+interface SavedActionBase {
   /** Lowercase letters, digits and "-": part of the command id `run-saved-action-<id>`. Never changes. */
   id: string;
   name: string;
-  /** Its parameters are `parameters` below, not inside the plan. */
-  plan: ActionPlan;
-  kind: 'template' | 'fixed';
   parameters: PlanParameter[];
   /** ISO 8601, UTC. */
   createdAt: string;
+}
+
+export interface PlanSavedAction extends SavedActionBase {
+  kind: 'template' | 'fixed';
+  /** Its parameters are `parameters`, not inside the plan. */
+  plan: ActionPlan;
+}
+
+export interface PromptSavedAction extends SavedActionBase {
+  kind: 'prompt';
+  /** The message, with `${selection}`, `${activeFile}`, `${date}` and the parameters as placeholders. */
+  prompt: string;
 }
 
 export const SAVED_ACTION_COMMAND_PREFIX = 'run-saved-action-';
@@ -27,22 +41,35 @@ export const ACTION_ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const MAX_ID_LENGTH = 48;
 const MAX_NAME_LENGTH = 100;
 
+const COMMON_PROPERTIES: Record<string, JsonSchema> = {
+  id: { type: 'string', pattern: ACTION_ID_PATTERN, maxLength: MAX_ID_LENGTH },
+  name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+  createdAt: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$' },
+};
+
+/** A plan action. "prompt" is in its enum only so that an unknown kind is told all three; prompts have their own. */
 export const SAVED_ACTION_SCHEMA: JsonSchema = {
   type: 'object',
   properties: {
-    id: { type: 'string', pattern: ACTION_ID_PATTERN, maxLength: MAX_ID_LENGTH },
-    name: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+    ...COMMON_PROPERTIES,
     plan: { type: 'object' },
-    kind: { type: 'string', enum: ['template', 'fixed'] },
+    kind: { type: 'string', enum: ['template', 'fixed', 'prompt'] },
     parameters: { type: 'array', items: PLAN_PARAMETER_SCHEMA, maxItems: 50 },
-    createdAt: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,3})?Z$' },
   },
   required: ['id', 'name', 'plan', 'kind', 'parameters', 'createdAt'],
   additionalProperties: false,
 };
 
+export const PROMPT_ACTION_SCHEMA: JsonSchema = {
+  type: 'object',
+  properties: { ...COMMON_PROPERTIES, ...PROMPT_ACTION_PROPERTIES },
+  required: ['id', 'name', 'prompt', 'kind', 'parameters', 'createdAt'],
+  additionalProperties: false,
+};
+
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
 let validateShape: ValidateFunction | null = null;
+let validatePromptShape: ValidateFunction | null = null;
 
 /** The command id Obsidian gets (it adds "embedded-agent:" in front). */
 export function savedActionCommandId(action: Pick<SavedAction, 'id'>): string {
@@ -86,7 +113,7 @@ export function checkActionName(name: string): string {
  * A saved action for a plan that ran well. The parameters are the plan's, plus the built-in ones it uses
  * (folderName), so the action says everything it will ask for.
  */
-export function createSavedAction(input: { name: string; plan: ActionPlan; now: number }, existing: readonly SavedAction[]): SavedAction {
+export function createSavedAction(input: { name: string; plan: ActionPlan; now: number }, existing: readonly SavedAction[]): PlanSavedAction {
   const name = checkActionName(input.name);
   const copy = structuredClone(input.plan);
   // Fills in the defaults (version, assumptions, args), so what is saved is what an import reads back.
@@ -105,8 +132,25 @@ export function createSavedAction(input: { name: string; plan: ActionPlan; now: 
   };
 }
 
+/**
+ * A saved prompt: its parameters are the `${name}`s it uses beyond the context values. An empty prompt, a
+ * placeholder that cannot be bound (a step, a field) or an over-long one is refused, naming the placeholder.
+ */
+export function createPromptAction(input: { name: string; prompt: string; now: number }, existing: readonly SavedAction[]): PromptSavedAction {
+  const name = checkActionName(input.name);
+  assertValidPrompt(input.prompt);
+  return {
+    id: newActionId(name, existing.map((action) => action.id)),
+    name,
+    kind: 'prompt',
+    prompt: input.prompt,
+    parameters: promptParameters(input.prompt),
+    createdAt: new Date(input.now).toISOString(),
+  };
+}
+
 /** The plan with the action's parameters, as it is validated and run. */
-export function planOf(action: SavedAction): ActionPlan {
+export function planOf(action: PlanSavedAction): ActionPlan {
   return { ...action.plan, parameters: action.parameters };
 }
 
@@ -141,9 +185,10 @@ export function deleteSavedAction(actions: readonly SavedAction[], id: string): 
  * `<label>.plan`). `label` names the entry, e.g. `actions[2] ("Archive inbox")`.
  */
 export function checkSavedAction(entry: unknown, label: string, policy: PlanPolicy): { ok: true; action: SavedAction } | { ok: false; errors: string[] } {
+  if (isRecord(entry) && entry.kind === 'prompt') return checkPromptAction(entry, label);
   validateShape ??= ajv.compile(SAVED_ACTION_SCHEMA);
   if (!validateShape(entry)) return { ok: false, errors: describeShapeErrors(validateShape.errors, entry, label) };
-  const action = entry as SavedAction;
+  const action = entry as PlanSavedAction;
   if (isRecord(action.plan) && 'parameters' in action.plan) {
     return { ok: false, errors: [`${label}.plan.parameters: declare parameters on the action ("parameters"), not inside its plan`] };
   }
@@ -153,6 +198,19 @@ export function checkSavedAction(entry: unknown, label: string, policy: PlanPoli
   }
   const { parameters: _parameters, ...plan } = validation.plan;
   return { ok: true, action: { ...action, plan } };
+}
+
+/**
+ * A prompt action: its fields, then its placeholders. Its parameters are worked out from the prompt again, keeping
+ * the descriptions and defaults declared for them, so a hand-edited list can neither miss one nor ask for a stray.
+ */
+function checkPromptAction(entry: unknown, label: string): { ok: true; action: PromptSavedAction } | { ok: false; errors: string[] } {
+  validatePromptShape ??= ajv.compile(PROMPT_ACTION_SCHEMA);
+  if (!validatePromptShape(entry)) return { ok: false, errors: describeShapeErrors(validatePromptShape.errors, entry, label) };
+  const action = entry as PromptSavedAction;
+  const problems = promptRefs(action.prompt).problems;
+  if (problems.length > 0) return { ok: false, errors: problems.map((problem) => `${label}.prompt: ${problem}`) };
+  return { ok: true, action: { ...action, parameters: promptParameters(action.prompt, action.parameters) } };
 }
 
 /** "actions[2] ("Archive inbox")": an entry by position, and by name when it has one. */

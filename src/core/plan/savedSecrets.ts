@@ -30,6 +30,19 @@ export function assertSaveable(plan: ActionPlan, knownSecrets: readonly string[]
   }
 }
 
+/**
+ * The same check for a saved prompt: it is sent as the person's message every time it runs, so a key in it would go
+ * to the provider and into data.json alike.
+ */
+export function assertPromptSaveable(prompt: string, knownSecrets: readonly string[]): void {
+  if (redactText(prompt, knownSecrets, { maxString: Infinity }) !== prompt) {
+    throw new AgentError(
+      'INVALID_INPUT',
+      "The prompt cannot be saved as an action: it holds what looks like an API key or a secret, and saved actions are kept in clear in the plugin's settings (which sync services copy); remove it from the prompt first",
+    );
+  }
+}
+
 /** Every string below `value`, with the argument it sits in ("content", "frontmatter.tags[0]"). */
 function strings(value: unknown, path: string[]): [string, string][] {
   if (typeof value === 'string') return [[path.join('.'), value]];

@@ -19,7 +19,8 @@ export function simulatedOutput(tool: string, input: Input, changes: readonly Pl
     case 'vault.ensureFolder':
       return { path: first?.path ?? str(input.path), created: first !== undefined };
     case 'vault.createFile':
-      return first && 'content' in first ? { path: first.path, created: first.kind === 'create' } : { path: str(input.path), created: false };
+      if (first && 'content' in first) return first.kind === 'create' ? { path: first.path, created: true } : { path: first.path, created: false, overwritten: true };
+      return { path: str(input.path), created: false };
     case 'vault.writeFile':
       return { path: first?.path ?? str(input.path), created: first?.kind === 'create', bytesWritten: utf8Length(str(input.content)) };
     case 'vault.rename': {

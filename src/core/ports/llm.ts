@@ -36,6 +36,10 @@ export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence
  */
 export type LlmEvent =
   | { type: 'text'; delta: string }
+  /** The model's reasoning, apart from its answer: shown at most, never part of the answer or the history. */
+  | { type: 'thinking'; delta: string }
+  /** Something in the answer the provider could not read (a content shape it does not know), said, not dropped. */
+  | { type: 'warning'; message: string }
   | { type: 'tool-call-start'; id: string; name: string }
   | { type: 'tool-call-delta'; id: string; argumentsDelta: string }
   /**
@@ -45,7 +49,12 @@ export type LlmEvent =
    */
   | { type: 'tool-call'; id: string; name: string; input: unknown; error?: string; truncated?: boolean }
   | { type: 'usage'; usage: LlmUsage }
-  | { type: 'stop'; reason: StopReason };
+  | { type: 'stop'; reason: StopReason }
+  /**
+   * The provider sends the request again (after a 429 or 5xx, or without streaming when CORS blocked it), before
+   * anything of the answer arrived: one more request to count, though nothing else changes for the consumer.
+   */
+  | { type: 'retry'; reason: string };
 
 /**
  * One model behind one provider. Failures are AgentErrors with codes: PROVIDER_AUTH (401/403, names the API key

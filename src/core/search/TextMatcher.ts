@@ -1,5 +1,7 @@
 import { AgentError } from '../errors';
+import { regexCostModel, worstCaseWork, type RegexCostModel } from './regexCost';
 import { assertSafeRegex } from './regexGuard';
+import { toUnicodeRegex, wholeWordRegex } from './unicodeRegex';
 
 export type MatchMode = 'plain' | 'regex';
 
@@ -7,7 +9,19 @@ export interface TextMatcherOptions {
   query: string;
   mode: MatchMode;
   caseSensitive: boolean;
+  /** Only matches with no letter, digit or "_" of any script right before or after them. */
+  wholeWord?: boolean;
 }
+
+/**
+ * Steps of backtracking one line may cost at worst (about 0.1 s): a line that could cost more with the pattern
+ * given is not matched, and counted in `linesNotSearched`, rather than holding Obsidian's only thread.
+ */
+const WORK_PER_LINE = 100_000_000;
+/** The same for one note (about 0.8 s): a hostile note of many lines, each under the line's limit, stops here. */
+const WORK_PER_NOTE = 1_000_000_000;
+/** A line whose naive bound is under this is cheap whatever it holds: its estimate is not worth computing. */
+const CHEAP_LINE = 100_000;
 
 /** A match as UTF-16 offsets into the searched text, `end` exclusive; `start === end` for a zero-length match. */
 export interface MatchSpan {
@@ -22,22 +36,32 @@ export interface MatchSpan {
  * Regular expressions run with the `m` flag, so `^` and `$` match at line starts and ends (results are
  * reported per line), and with `u` when the pattern is valid under it (so `\p{L}` works), else without.
  * They run on one line at a time, so a match never spans a line break and no backtracking reaches past the
- * line it started in; shapes that backtrack exponentially are refused up front (`assertSafeRegex`).
+ * line it started in; shapes that backtrack exponentially are refused up front (`assertSafeRegex`), and a line
+ * on which a polynomial shape could run for long is skipped and counted (`regexCost`). `\w`, `\b` and script
+ * names read as ripgrep reads them (`toUnicodeRegex`).
  */
 export class TextMatcher {
   private readonly needle: string;
   private readonly regex: RegExp | null;
   /** A model's regular expression: matched line by line, and a scan yields between notes (see scanTexts). */
   readonly isPattern: boolean;
+  private readonly cost: RegexCostModel | null;
+  private readonly caseSensitive: boolean;
+  /** Lines left unmatched so far because the pattern could take too long on them (see WORK_PER_LINE). */
+  linesNotSearched = 0;
 
   constructor(options: TextMatcherOptions) {
     const { query, mode, caseSensitive } = options;
+    const wholeWord = options.wholeWord === true;
     if (query === '') throw new AgentError('INVALID_INPUT', 'TextMatcher: the query must not be empty');
     // A query without cased letters ("2026-01", "- [ ]", "🚀") matches the same in any case: plain indexOf.
     const caseless = query.toLowerCase() === query.toUpperCase();
     this.needle = query;
-    this.isPattern = mode === 'regex';
-    if (mode === 'regex') this.regex = compileRegex(query, caseSensitive);
+    this.caseSensitive = caseSensitive;
+    this.isPattern = mode === 'regex' || wholeWord;
+    const source = mode === 'regex' ? query : escapeRegex(query);
+    this.cost = mode === 'regex' ? regexCostModel(query) : null;
+    if (this.isPattern) this.regex = compileRegex(source, caseSensitive, wholeWord);
     // Case-insensitive text: V8's case-insensitive regex scan of a literal is as fast as indexOf over a
     // lowercase copy (measured: ~7 ms over 17 MB), without keeping a second copy of every note in memory.
     else this.regex = caseSensitive || caseless ? null : new RegExp(escapeRegex(query), 'giu');
@@ -46,9 +70,37 @@ export class TextMatcher {
   /** The first `max` matches in `text`. */
   find(text: string, max: number): MatchSpan[] {
     if (max <= 0) return [];
-    if (this.isPattern && this.regex) return findByLine(this.regex, text, max);
+    if (this.isPattern && this.regex) return this.findByLine(this.regex, text, max);
     if (this.regex) return findRegex(this.regex, text, 0, max, []);
     return findPlain(text, this.needle, max);
+  }
+
+  /** Each line on its own, as `findRegex` over the line's text, with offsets into the whole text. */
+  private findByLine(regex: RegExp, text: string, max: number): MatchSpan[] {
+    const spans: MatchSpan[] = [];
+    const cost = this.cost && this.cost.chain > 0 ? this.cost : null;
+    let spent = 0;
+    for (let from = 0; from <= text.length && spans.length < max; ) {
+      const newline = text.indexOf('\n', from);
+      const to = newline === -1 ? text.length : newline;
+      const line = from === 0 && to === text.length ? text : text.slice(from, to);
+      const work = cost ? this.workOf(cost, line) : 0;
+      if (work > WORK_PER_LINE || spent + work > WORK_PER_NOTE) {
+        this.linesNotSearched++;
+      } else {
+        spent += work;
+        findRegex(regex, line, from, max, spans, text);
+      }
+      if (newline === -1) break;
+      from = newline + 1;
+    }
+    return spans;
+  }
+
+  /** The worst case of `line`: its naive bound when that is small, else the estimate from what it holds. */
+  private workOf(cost: RegexCostModel, line: string): number {
+    const naive = line.length ** (cost.chain + 1);
+    return naive <= CHEAP_LINE ? naive : worstCaseWork(cost, line, this.caseSensitive);
   }
 }
 
@@ -56,19 +108,6 @@ function findPlain(haystack: string, needle: string, max: number): MatchSpan[] {
   const spans: MatchSpan[] = [];
   for (let at = haystack.indexOf(needle); at !== -1 && spans.length < max; at = haystack.indexOf(needle, at + needle.length)) {
     spans.push({ start: at, end: at + needle.length });
-  }
-  return spans;
-}
-
-/** Each line on its own, as `findRegex` over the line's text, with offsets into the whole text. */
-function findByLine(regex: RegExp, text: string, max: number): MatchSpan[] {
-  const spans: MatchSpan[] = [];
-  for (let from = 0; from <= text.length && spans.length < max; ) {
-    const newline = text.indexOf('\n', from);
-    const to = newline === -1 ? text.length : newline;
-    findRegex(regex, from === 0 && to === text.length ? text : text.slice(from, to), from, max, spans, text);
-    if (newline === -1) break;
-    from = newline + 1;
   }
   return spans;
 }
@@ -101,22 +140,29 @@ function isSurrogatePairAt(text: string, index: number): boolean {
   return high >= 0xd800 && high <= 0xdbff && low >= 0xdc00 && low <= 0xdfff;
 }
 
-function compileRegex(source: string, caseSensitive: boolean): RegExp {
+function compileRegex(source: string, caseSensitive: boolean, wholeWord: boolean): RegExp {
   const flags = `gm${caseSensitive ? '' : 'i'}`;
+  const unicode = toUnicodeRegex(source);
   let regex: RegExp;
   try {
-    regex = new RegExp(source, `${flags}u`);
-  } catch {
-    // Not valid under "u" (e.g. "\-" outside a class, which models write often): try the lenient syntax.
+    regex = new RegExp(wholeWord ? wholeWordRegex(unicode) : unicode, `${flags}u`);
+  } catch (strictError) {
+    // A property escape means nothing without "u" ("\p" is the letter p there): never fall back to a silent zero.
+    if (/\\[pPu]\{/.test(source)) throw invalidRegex(source, strictError);
+    // Not valid under "u" (e.g. "a{" or "\c"), which models write: try the lenient syntax, where "\w" is ASCII.
     try {
-      regex = new RegExp(source, flags);
+      regex = new RegExp(wholeWord ? `\\b(?:${source})\\b` : source, flags);
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new AgentError('INVALID_REGEX', `\`query\` is not a valid regular expression: ${reason}`, { query: source });
+      throw invalidRegex(source, error);
     }
   }
   assertSafeRegex(source);
   return regex;
+}
+
+function invalidRegex(source: string, error: unknown): AgentError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new AgentError('INVALID_REGEX', `\`query\` is not a valid regular expression: ${reason}`, { query: source });
 }
 
 export function escapeRegex(text: string): string {

@@ -28,6 +28,8 @@ const MAX_CHUNK = 2048;
  * Obsidian) run. Plain searches never pause: indexOf is linear, and the warm search stays one synchronous pass.
  */
 const PATTERN_CHARS_PER_TURN = 1_000_000;
+/** Nor longer than this, however few characters: a regex may be slow on short notes (see TextMatcher's bounds). */
+const PATTERN_MS_PER_TURN = 50;
 
 /**
  * A file's text as the scan knows it. undefined: not read yet; null: vanished since the listing (deleted or
@@ -69,8 +71,9 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
   /** Matches the files read so far, in order: 'done' when the scan may stop, 'unread' at a file not read yet. */
   const matchSome = (): 'done' | 'unread' | 'pause' => {
     let matched = 0;
+    const turnStarted = Date.now();
     for (; next < files.length && found < wanted; next++) {
-      if (matched >= budget) return 'pause';
+      if (matched >= budget || (matcher.isPattern && Date.now() - turnStarted > PATTERN_MS_PER_TURN)) return 'pause';
       const text = texts[next];
       if (text === undefined) return 'unread';
       if (text === null) continue;

@@ -11,7 +11,7 @@ import type { HttpPort } from '../ports/http';
 import type { PluginFilesPort } from '../ports/pluginFiles';
 import type { VaultPort } from '../ports/vault';
 import type { WorkspacePort } from '../ports/workspace';
-import { AuditLog } from '../tool-execution/AuditLog';
+import { AuditLog, type AuditEntry } from '../tool-execution/AuditLog';
 import { IgnoreService } from '../tool-execution/IgnoreService';
 import { ResultExternalizer } from '../tool-execution/ResultExternalizer';
 import { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
@@ -42,6 +42,8 @@ export interface AgentServicesOptions {
   /** Secret values to keep out of every file the plugin writes (API keys from secret storage). */
   knownSecrets?: () => readonly string[];
   onError?: (error: unknown) => void;
+  /** This process as "<host>:<pid>", written on the audit's "started" lines so a restart can tell a crash. */
+  auditOwner?: string;
   /** More tools than the built-in and agent ones (later MCP or skills). */
   extraTools?: AnyTool[];
 }
@@ -68,7 +70,7 @@ export class AgentServices {
     this.registry = new ToolRegistry([...builtinTools(), ...agentTools(), ...(options.extraTools ?? [])]);
     this.ignore = new IgnoreService(vault, { configDir: vault.configDir, pluginFolder: options.pluginFolderInVault });
     this.checkpoints = gitFs ? new CheckpointService({ vault, gitFs, clock }) : null;
-    this.audit = new AuditLog(pluginFiles, clock, options.knownSecrets, options.onError);
+    this.audit = new AuditLog(pluginFiles, clock, options.knownSecrets, options.onError, options.auditOwner ?? null);
     this.externalizer = new ResultExternalizer(pluginFiles, options.pluginFolderInVault, undefined, options.knownSecrets);
     this.plugins = new CommunityPluginIndex({ http: ports.http, files: pluginFiles, clock });
     this.pipeline = new ToolExecutionPipeline({
@@ -115,6 +117,14 @@ export class AgentServices {
       endRun: (run) => this.endRun(run),
       readablePaths: () => this.pipeline.readablePaths(),
     };
+  }
+
+  /**
+   * On start-up: every write a crashed process started and never finished gets an "interrupted" audit line;
+   * `alive` says whether an owner's process still runs. Returns the lines added.
+   */
+  async markInterruptedRuns(alive: (owner: string) => boolean): Promise<AuditEntry[]> {
+    return this.audit.markInterrupted(alive);
   }
 
   /** On start-up: removes temporary results that runs cut off more than an hour ago left behind. */

@@ -4,6 +4,7 @@ import type { LlmPort } from '../ports/llm';
 import { callsFromHistory } from '../recipes/callsFromHistory';
 import { tryFastPath, type FastPathOutcome } from '../recipes/FastPath';
 import type { RecipeMatchingService } from '../recipes/RecipeMatchingService';
+import { withoutStoredResultReads } from '../recipes/storedResultReads';
 
 export interface RunRequestOptions {
   message: string;
@@ -50,7 +51,8 @@ export async function runRequest(options: RunRequestOptions): Promise<RunRequest
   const result = await options.runLoop();
   const finished = (result.completedBy === 'text' || result.completedBy === 'attemptCompletion') && !result.error;
   if (options.recipes && finished) {
-    await options.recipes.recordSuccess(options.message, callsFromHistory(result.history, options.historyLength), options.now());
+    const calls = withoutStoredResultReads(callsFromHistory(result.history, options.historyLength), options.runId);
+    await options.recipes.recordSuccess(options.message, calls, options.now());
   }
   return { via: 'loop', result, fastPath };
 }

@@ -1,5 +1,6 @@
 import type { ClockPort } from '../ports/clock';
 import type { PluginFilesPort } from '../ports/pluginFiles';
+import { interruptedLines } from './auditRecovery';
 import { redact } from './redact';
 
 /** One line of `audit/YYYY-MM-DD.jsonl` (contract: at least ts, runId, tool, args, ok, error, durationMs). */
@@ -11,16 +12,30 @@ export interface AuditEntry {
   ok: boolean;
   error: string | null;
   code: string | null;
-  durationMs: number;
+  /** Null on an "interrupted" line: how long the call ran is not known. */
+  durationMs: number | null;
   /** How the call was allowed: "auto" (read-only), "approved", "approved-for-run", "approved-in-preview" (shown in the plan's approved preview), or "denied". */
   approval?: string;
   /** The checkpoint taken before a write, as "<runId>#<seq>". */
   checkpoint?: string;
+  /** The call's number in its run: pairs a write's "started" line with the line of its outcome. */
+  call?: number;
+  /**
+   * "started": the line a write or command gets just before it runs, on disk before it runs, so that a crash
+   * leaves a trace of every write that may have reached the disk. "interrupted": added after a restart for a
+   * started call whose outcome never came. Absent on the line of a call's outcome.
+   */
+  phase?: 'started' | 'interrupted';
+  /** The process that started the write ("<host>:<pid>"), so a restart tells a crashed run from one still going. */
+  owner?: string;
 }
 
+const AUDIT_FOLDER = 'audit';
+
 /**
- * Appends one JSON line per tool call to a file per day in the plugin folder, secrets redacted. Lines are
- * written in call order; a failing disk never fails the tool call, but is reported through `onError`.
+ * Appends one JSON line per tool call to a file per day in the plugin folder, secrets redacted, and before a
+ * write a "started" line it waits for. Lines are written in call order; a failing disk never fails the tool call,
+ * but is reported through `onError`.
  */
 export class AuditLog {
   private queue: Promise<void> = Promise.resolve();
@@ -30,6 +45,8 @@ export class AuditLog {
     private readonly clock: ClockPort,
     private readonly knownSecrets: () => readonly string[] = () => [],
     private readonly onError: (error: unknown) => void = () => {},
+    /** This process as "<host>:<pid>", written on "started" lines; null where there is no such thing. */
+    private readonly owner: string | null = null,
   ) {}
 
   record(entry: Omit<AuditEntry, 'ts'>): Promise<void> {
@@ -37,9 +54,29 @@ export class AuditLog {
     // The tool name is the model's too: an unknown one is logged as it came.
     const line: AuditEntry = { ts: now.toISOString(), ...entry, tool: redact(entry.tool, this.knownSecrets()) as string, args: redact(entry.args, this.knownSecrets()) };
     if (line.error) line.error = redact(line.error, this.knownSecrets()) as string;
-    const file = `audit/${now.toISOString().slice(0, 10)}.jsonl`;
+    const file = `${AUDIT_FOLDER}/${now.toISOString().slice(0, 10)}.jsonl`;
     this.queue = this.queue.then(() => this.files.append(file, `${JSON.stringify(line)}\n`)).catch(this.onError);
     return this.queue;
+  }
+
+  /** The "started" line of a write; resolves once it is on disk (or failed to get there, which onError hears). */
+  started(entry: Pick<AuditEntry, 'runId' | 'tool' | 'args' | 'call' | 'approval' | 'checkpoint'>): Promise<void> {
+    return this.record({ ...entry, ok: false, error: null, code: null, durationMs: 0, phase: 'started', ...(this.owner === null ? {} : { owner: this.owner }) });
+  }
+
+  /**
+   * After a restart: every write that started in a process that is gone and never reported its outcome gets an
+   * "interrupted" line. `alive` says whether the process an owner names still runs (a write under way there is
+   * not interrupted). Reads the two newest day files, as a run that crossed midnight spans two. Returns the lines
+   * it added.
+   */
+  async markInterrupted(alive: (owner: string) => boolean): Promise<AuditEntry[]> {
+    const days = (await this.files.list(AUDIT_FOLDER)).filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name)).sort().slice(-2);
+    const texts = await Promise.all(days.map((name) => this.files.read(`${AUDIT_FOLDER}/${name}`)));
+    const lines = interruptedLines(texts.map((text) => text ?? '').join('\n'), alive);
+    for (const line of lines) void this.record(line);
+    await this.flush();
+    return lines.map((line) => ({ ...line, ts: new Date(this.clock.now()).toISOString() }));
   }
 
   /** Resolves once every line recorded so far is written. */

@@ -1,16 +1,22 @@
 import { describeError } from '../errors';
 import type { PluginFilesPort } from '../ports/pluginFiles';
+import type { AnyTool } from '../tools/BaseTool';
+import type { NextCall } from '../tools/parts';
 import { redact } from './redact';
 
 export const EXTERNALIZE_THRESHOLD = 2000;
+/** The most one part of a result that is read in parts puts into the conversation (about 2,000 tokens). */
+export const PART_CHARS = 8000;
 const TOP_ENTRIES = 5;
 const ENTRY_CHARS = 200;
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
- * Keeps large tool results out of the conversation: a result over 2,000 characters is written to
+ * Keeps large tool results out of the conversation. A tool that can be read in parts (`partOf`: a read, a search)
+ * gives its first part of up to 8,000 characters and the exact call for the next; such a part is never stored, so
+ * following those calls reaches the end. Any other result over 2,000 characters is written to
  * `tmp/<runId>/<tool>-<n>.md` in the plugin folder and the history gets a compact reference (what it is, its top
- * entries, where the whole of it is). File names are deterministic, so the history's prefix stays cacheable.
+ * entries, the read that returns it in parts). File names are deterministic, so the history's prefix stays cacheable.
  */
 export class ResultExternalizer {
   constructor(
@@ -20,14 +26,18 @@ export class ResultExternalizer {
     private readonly threshold = EXTERNALIZE_THRESHOLD,
     /** Secret values never written into stored results; they and key-shaped tokens are redacted as in the audit log. */
     private readonly knownSecrets: () => readonly string[] = () => [],
+    private readonly partChars = PART_CHARS,
   ) {}
 
-  /** The text for the history: the JSON itself when short, else a reference to the stored file. */
-  async contentFor(runId: string, tool: string, callIndex: number, output: unknown): Promise<string> {
+  /** The text for the history: a part with the call for the next, the JSON itself when short, else a reference to the stored file. */
+  async contentFor(runId: string, source: Pick<AnyTool, 'name' | 'partOf'>, callIndex: number, output: unknown, input: unknown): Promise<string> {
+    const part = source.partOf(input, output, this.partChars);
+    if (part) return withNext(JSON.stringify(part.output) ?? 'null', part.next);
+    const tool = source.name;
     // The stored copy is whole (the model reads it back in parts), but holds no key: the plugin folder is synced.
     const json = JSON.stringify(redact(output, this.knownSecrets(), { maxString: Infinity }), null, 1) ?? 'null';
     if (json.length <= this.threshold) return JSON.stringify(output) ?? 'null';
-    const file = `tmp/${safeSegment(runId)}/${tool}-${callIndex}.md`;
+    const file = `${storedResultsFolder(runId)}/${tool}-${callIndex}.md`;
     try {
       await this.files.write(file, `# Result of ${tool} (call ${callIndex})\n\n\`\`\`json\n${json}\n\`\`\`\n`);
     } catch (error) {
@@ -36,14 +46,14 @@ export class ResultExternalizer {
     }
     return [
       `[The result of ${tool} has ${json.length.toLocaleString('en')} characters and was stored outside the conversation.]`,
-      `Read all of it with vault.readFile {"path": "${this.pluginFolderInVault}/${file}"}.`,
+      `Read it with vault.readFile {"path": "${this.pluginFolderInVault}/${file}"}: it comes in parts, each naming the call for the next.`,
       ...summaryLines(output),
     ].join('\n');
   }
 
   /** Removes the run's stored results (at the end of the run). */
   async cleanup(runId: string): Promise<void> {
-    await this.files.remove(`tmp/${safeSegment(runId)}`);
+    await this.files.remove(storedResultsFolder(runId));
   }
 
   /** On start-up: removes stored results of runs that ended more than an hour ago without cleaning up. */
@@ -59,6 +69,16 @@ export class ResultExternalizer {
     }
     return removed;
   }
+}
+
+/** Where a run's stored results are, in the plugin folder; removed when the run ends. */
+export function storedResultsFolder(runId: string): string {
+  return `tmp/${safeSegment(runId)}`;
+}
+
+/** A cut result names the call that returns the rest, arguments as JSON, so the model can copy it as it is. */
+function withNext(json: string, next: NextCall | null): string {
+  return next ? `${json}\nCut here. Next part: ${next.tool} ${JSON.stringify(next.args)}` : json;
 }
 
 function safeSegment(text: string): string {

@@ -168,15 +168,19 @@ export class ToolExecutionPipeline {
         }
         again = { files: stale, basis: cleared.basis };
       }
+      if (tool.meta.isWrite || tool.meta.risk === 'commands') {
+        // On disk before the write, so a crash during it still leaves the write's line (a restart adds "interrupted").
+        await this.deps.audit.started({ runId: run.runId, tool: call.name, args: call.input, call: callIndex, approval: approvalNote, ...(checkpoint ? { checkpoint: checkpoint.ref } : {}) });
+      }
       const output = await this.runTool(tool, input, context, run, checkpoint);
-      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool.name, callIndex, output) : JSON.stringify(output) ?? 'null';
-      return this.finish(call, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);
+      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool, callIndex, output, input) : JSON.stringify(output) ?? 'null';
+      return this.finish(call, callIndex, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);
     } catch (error) {
       const code = isAgentError(error) ? error.code : 'INTERNAL';
       const message = describeError(error);
       if (code === 'DENIED') approvalNote = 'denied';
       const content = tool ? tool.formatError(error) : `<error tool="${call.name}" code="${code}">${message}</error>`;
-      return this.finish(call, run, started, { ok: false, error: { code, message }, content, checkpoint: checkpoint?.ref }, approvalNote);
+      return this.finish(call, callIndex, run, started, { ok: false, error: { code, message }, content, checkpoint: checkpoint?.ref }, approvalNote);
     }
   }
 
@@ -280,7 +284,7 @@ export class ToolExecutionPipeline {
     }
   }
 
-  private async finish(call: ToolCall, run: RunState, started: number, result: Omit<CallOutcome, 'callId' | 'tool' | 'durationMs'>, approval: string): Promise<CallOutcome> {
+  private async finish(call: ToolCall, callIndex: number, run: RunState, started: number, result: Omit<CallOutcome, 'callId' | 'tool' | 'durationMs'>, approval: string): Promise<CallOutcome> {
     const durationMs = this.deps.clock.now() - started;
     const outcome: CallOutcome = { callId: call.id, tool: call.name, durationMs, ...result };
     void this.deps.audit.record({
@@ -292,6 +296,7 @@ export class ToolExecutionPipeline {
       code: result.error?.code ?? null,
       durationMs,
       approval,
+      call: callIndex,
       ...(result.checkpoint ? { checkpoint: result.checkpoint } : {}),
     });
     return outcome;

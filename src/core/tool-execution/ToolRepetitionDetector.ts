@@ -16,7 +16,7 @@ interface Seen {
 /**
  * Catches an agent stuck in a loop: in a sliding window of the last 15 calls, a third identical call (same tool,
  * same input) is blocked, and so is a third search whose query words overlap (Jaccard > 0.5) with two earlier
- * ones. The error is recoverable on purpose: the model sees it and can change its approach; the loop's
+ * ones (a search from an offset, which reads on, is compared only for identity). The error is recoverable on purpose: the model sees it and can change its approach; the loop's
  * consecutive-mistake limit is the final net.
  */
 export class ToolRepetitionDetector {
@@ -24,7 +24,9 @@ export class ToolRepetitionDetector {
 
   /** Records the call, or throws a `REPEATED_CALL` AgentError when it must be blocked. */
   check(tool: string, input: unknown): void {
-    const seen: Seen = { key: `${tool}:${stableJson(input)}`, tool, words: SEARCH_TOOLS.has(tool) ? queryWords(input) : null };
+    // A search from an offset reads on in results already found (the part a cut result named), not searching again.
+    const words = SEARCH_TOOLS.has(tool) && !readsOn(input) ? queryWords(input) : null;
+    const seen: Seen = { key: `${tool}:${stableJson(input)}`, tool, words };
     const identical = this.window.filter((earlier) => earlier.key === seen.key).length;
     if (identical + 1 >= LIMIT) {
       throw new AgentError(
@@ -64,6 +66,11 @@ function queryWords(input: unknown): Set<string> {
   const query = input !== null && typeof input === 'object' ? (input as { query?: unknown }).query : undefined;
   if (typeof query !== 'string') return new Set();
   return new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+}
+
+function readsOn(input: unknown): boolean {
+  const offset = input !== null && typeof input === 'object' ? (input as { offset?: unknown }).offset : undefined;
+  return typeof offset === 'number' && offset > 0;
 }
 
 function jaccard(a: Set<string>, b: Set<string>): number {

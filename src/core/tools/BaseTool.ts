@@ -1,5 +1,6 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import { toolMeta, type ToolName } from './metadata';
+import type { ResultPart } from './parts';
 import type { PlannedChange, ToolContext, ToolDefinition, ToolMeta } from './types';
 import { validateInput } from './validateInput';
 
@@ -48,6 +49,17 @@ export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
     void input;
     void context;
     return Promise.resolve([]);
+  }
+
+  /**
+   * For a tool that can be read in parts: the output cut to at most `maxChars` characters of JSON, and the call that
+   * returns the rest. Null (the default) lets the pipeline store a long result in a file instead.
+   */
+  partOf(input: I, output: O, maxChars: number): ResultPart<O> | null {
+    void input;
+    void output;
+    void maxChars;
+    return null;
   }
 
   /** The error as the model sees it: the tool's name, the code and the message. */

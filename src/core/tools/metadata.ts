@@ -9,6 +9,8 @@ import * as workspace from './schemas/workspace';
 import type { PathArg, ToolMeta } from './types';
 
 const path = (field: string, access: PathArg['access'], array = false): PathArg => ({ field, access, array });
+/** A path whose last name the call creates: see `PathArg.newName`. */
+const newPath = (field: string, newName: NonNullable<PathArg['newName']>): PathArg => ({ field, access: 'write', array: false, newName });
 
 /** Read-only tools run in parallel, are never checkpointed and need approval only when `approval` is "always". */
 const reader = { risk: 'read-only', isWrite: false, parallelSafe: true, deferred: false } as const;
@@ -23,12 +25,12 @@ const control = { group: 'agent', risk: 'read-only', isWrite: false, parallelSaf
  */
 export const TOOL_METADATA = [
   {
-    name: 'vault.ensureFolder', ...writer, pathArgs: [path('path', 'write')],
+    name: 'vault.ensureFolder', ...writer, pathArgs: [newPath('path', 'folder')],
     description: 'Create a folder (and missing parents) if it does not exist yet.',
     inputSchema: vault.ensureFolder.input, outputSchema: vault.ensureFolder.output,
   },
   {
-    name: 'vault.createFile', ...writer, pathArgs: [path('path', 'write')],
+    name: 'vault.createFile', ...writer, pathArgs: [newPath('path', 'file')],
     description: 'Create a new file with content, optionally with YAML frontmatter. By default never replaces an existing file: it picks a free name like "Title (2).md".',
     inputSchema: vault.createFile.input, outputSchema: vault.createFile.output,
   },
@@ -43,8 +45,8 @@ export const TOOL_METADATA = [
     inputSchema: vault.writeFile.input, outputSchema: vault.writeFile.output,
   },
   {
-    name: 'vault.rename', ...writer, gate: 'allowDeletes', pathArgs: [path('fromPath', 'write'), path('toPath', 'write')],
-    description: 'Rename or move a file or folder; links to it are updated. Creates missing target folders.',
+    name: 'vault.rename', ...writer, gate: 'allowDeletes', pathArgs: [path('fromPath', 'write'), newPath('toPath', 'file')],
+    description: 'Rename or move a file or folder; links to it are updated. Creates missing target folders. By default never replaces anything: a taken target becomes "Name (2).md".',
     inputSchema: vault.rename.input, outputSchema: vault.rename.output,
   },
   {
@@ -99,12 +101,12 @@ export const TOOL_METADATA = [
   },
   {
     name: 'commands.run', group: 'skill', risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, gate: 'allowCommands', pathArgs: [],
-    description: 'Run an Obsidian command by id (see commands.list).',
+    description: 'Run an Obsidian command by id (see commands.list). A command that is not available right now or throws fails with COMMAND_FAILED, saying what was open.',
     inputSchema: commands.runCommand.input, outputSchema: commands.runCommand.output,
   },
   {
     name: 'util.parseMarkdownBullets', ...reader, group: 'read', pathArgs: [],
-    description: 'Split Markdown bullet or numbered lists into items (text, original line, depth, checkbox state).',
+    description: 'Split Markdown bullet or numbered lists into items (text, original line, depth, checkbox state). Nested bullets are items too, each after its parent; with allowNested: true only top-level bullets are items, each holding its nested ones in `children` (for one note per top-level bullet).',
     inputSchema: util.parseMarkdownBullets.input, outputSchema: util.parseMarkdownBullets.output,
   },
   {

@@ -22,6 +22,12 @@ export interface PathArg {
   access: PathAccess;
   /** The field is an array of paths. */
   array?: boolean;
+  /**
+   * The call creates this name, so a character a file name cannot hold is replaced by the file-name rule
+   * (`cleanTypedPath`) instead of refused: in the last name too ("file"), or only in what no vault can hold
+   * ("folder", where an existing "C#" must stay reachable).
+   */
+  newName?: 'file' | 'folder';
 }
 
 export interface ToolMeta {

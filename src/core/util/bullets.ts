@@ -10,9 +10,9 @@ export interface BulletItem {
   checked?: boolean;
 }
 
-export interface ParseBulletsOptions {
-  /** Return nested items too. By default only top-level items are returned. */
-  allowNested?: boolean;
+/** A bullet with the bullets nested under it, as `nestBullets` arranges them. */
+export interface NestedBulletItem extends BulletItem {
+  children: NestedBulletItem[];
 }
 
 /** A tab advances to the next multiple of 4 columns, as in CommonMark, so "\t" and 4 spaces nest alike. */
@@ -26,7 +26,7 @@ const QUOTE_MARKERS = /^[ \t]*(?:>[ \t]?)+/;
 
 interface OpenItem {
   indent: number;
-  /** The emitted item, or null when it is not returned (nested without allowNested, or empty). */
+  /** The emitted item, or null when it is not returned (an empty bullet). */
   item: BulletItem | null;
 }
 
@@ -36,10 +36,10 @@ interface OpenItem {
  * give depth 1 for the first level in. Other lines are ignored, except a line indented under an item, which
  * continues that item's text. Lines in fenced code blocks and horizontal rules ("- - -") are not items, and
  * neither are empty bullets (the "- " an Enter leaves behind), which would make empty note names. Quote
- * markers are skipped, since Obsidian callouts often hold lists.
+ * markers are skipped, since Obsidian callouts often hold lists. Every item is returned, nested ones too, in the
+ * order written, each with its depth: the tool reference's example output.
  */
-export function parseBullets(text: string, options: ParseBulletsOptions = {}): BulletItem[] {
-  const allowNested = options.allowNested ?? false;
+export function parseBullets(text: string): BulletItem[] {
   const items: BulletItem[] = [];
   const open: OpenItem[] = [];
   let fence: { char: string; length: number } | null = null;
@@ -79,13 +79,31 @@ export function parseBullets(text: string, options: ParseBulletsOptions = {}): B
     const depth = open.length;
     const { text: body, checked } = splitTask((bullet[3] ?? '').trim());
     const item: BulletItem = { text: body, raw, depth, ...(checked === undefined ? {} : { checked }) };
-    const returned = (allowNested || depth === 0) && body !== '';
+    const returned = body !== '';
     const entry: OpenItem = { indent, item: returned ? item : null };
     if (returned) items.push(item);
     open.push(entry);
     continuing = entry;
   }
   return items;
+}
+
+/**
+ * The top-level items, each holding the items nested under it (`children`, recursively). An item whose own parent
+ * was an empty bullet (not returned) goes under the nearest item above it that is less deep.
+ */
+export function nestBullets(items: readonly BulletItem[]): NestedBulletItem[] {
+  const roots: NestedBulletItem[] = [];
+  const open: NestedBulletItem[] = [];
+  for (const item of items) {
+    const node: NestedBulletItem = { ...item, children: [] };
+    while (open.length > 0 && (open[open.length - 1]?.depth ?? 0) >= item.depth) open.pop();
+    const parent = open[open.length - 1];
+    if (parent) parent.children.push(node);
+    else roots.push(node);
+    open.push(node);
+  }
+  return roots;
 }
 
 function splitTask(body: string): { text: string; checked?: boolean } {

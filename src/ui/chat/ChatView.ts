@@ -48,6 +48,7 @@ export class ChatView extends ItemView {
       },
       say: (text) => this.transcript.addNote(text),
       send: (message) => void this.controller.send(message),
+      busy: () => this.agentRunning || this.trackedRuns.size > 0,
       trackRun: (stop) => {
         // A wrapper per run, so the same function tracked twice still counts as two runs.
         const entry = (): void => stop();

@@ -7,6 +7,7 @@ import { describeError } from '../../core/errors';
 import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
 import { planHostFromServices } from '../../core/plan';
 import { RecipeMatchingService } from '../../core/recipes/RecipeMatchingService';
+import { withoutStoredResultReads } from '../../core/recipes/storedResultReads';
 import type { RecordedCall } from '../../core/recipes/types';
 import { runRequest } from '../../core/session/runRequest';
 import { costOf, reportFastPath } from './fastPathReport';
@@ -201,7 +202,8 @@ export class RunController {
     if (wrote) {
       this.ui.setRevertAvailable(true);
     }
-    const recorded: RecordedCall[] = [...calls.values()].map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false }));
+    // A saved action must not replay a read of a stored result: it is gone once the run ended.
+    const recorded: RecordedCall[] = withoutStoredResultReads([...calls.values()].map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId);
     this.host.chatHooks.onRunFinished?.({ message, calls: recorded, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
   }
 

@@ -29,8 +29,10 @@ export interface ChatPanelApi {
   readonly paletteEl: HTMLElement;
   /** Shows a short line in the transcript. */
   say(text: string): void;
-  /** Sends a message as if the user had typed it. */
+  /** Sends a message as if the user had typed it; ignored, as a second Enter is, while `busy()`. */
   send(message: string): void;
+  /** A run is in progress in the panel (the agent, a dry run, a plan or a saved action). */
+  busy(): boolean;
   trackRun: TrackRun;
 }
 

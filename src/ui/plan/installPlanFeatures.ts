@@ -1,11 +1,13 @@
 import { Component, type Plugin } from 'obsidian';
 import { type PlanHost, planHostFromServices, readPlanContext } from '../../core/plan';
 import { isRecord } from '../../core/plan/schema';
+import { openChatPanel } from '../../obsidian/openChatPanel';
 import type { ChatHost, ChatPanelApi, FinishedRun } from '../chat/types';
 import { RecommendationCard } from '../RecommendationCard';
 import { ModalApprovalPort } from '../savedActions/ModalApprovalPort';
 import { ParameterModal } from '../savedActions/ParameterModal';
 import { SaveAsButton } from '../savedActions/SaveAsButton';
+import { SaveAsPromptButton } from '../savedActions/SaveAsPromptButton';
 import { SavedActionsController } from '../savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../savedActions/SavedActionsPalette';
 import { DryRunController } from './DryRunController';
@@ -17,8 +19,8 @@ const RECOMMENDATIONS_SHOWN = 5;
 
 /**
  * Plugs the plan features into the chat panel through its hooks: the saved-actions palette and their commands,
- * "Dry run", "Save as button" after a run that went well, and plugin recommendations when a run searched for
- * plugins. Returns the saved actions (their commands exist from here on).
+ * "Dry run", "Save as prompt" after a run that went well and "Save as button" too when it wrote, and plugin
+ * recommendations when a run searched for plugins. Returns the saved actions (their commands exist from here on).
  */
 export function installPlanFeatures(plugin: PluginHost): SavedActionsController {
   const modalApproval = new ModalApprovalPort(plugin.app);
@@ -44,6 +46,13 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     host,
     container: () => panel?.runsEl ?? null,
     trackRun: () => panel?.api.trackRun,
+    sendPrompt: async (message) => {
+      // Opening (or revealing) the panel runs its onOpen, which hands over its api before this resolves.
+      await openChatPanel(plugin.app);
+      if (!panel) throw new Error('the chat panel did not open');
+      if (panel.api.busy()) throw new Error('the chat panel is busy with another run; run the action again once it ends');
+      panel.api.send(message);
+    },
   });
 
   const dryRun = (api: ChatPanelApi): DryRunController => {
@@ -95,8 +104,10 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
       const found = await services.plugins.search(call.input.query, RECOMMENDATIONS_SHOWN).catch(() => null);
       if (found && found.results.length > 0) component.addChild(new RecommendationCard(parent, plugin.app, found.results));
     }
+    if (!run.ok) return;
+    component.addChild(new SaveAsPromptButton(parent, plugin.app, savedActions, run.message));
     const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
-    if (!run.ok || !wrote) return;
+    if (!wrote) return;
     const planHost = await host();
     await planHost.ignore.ensureLoaded();
     const context = readPlanContext(planHost);

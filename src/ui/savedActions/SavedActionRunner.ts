@@ -1,6 +1,16 @@
 import { type App, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
-import { missingInputs, type PlanHost, type ResumeState, runPlan, runSavedAction, type SavedAction, type SavedActionOutcome } from '../../core/plan';
+import {
+  missingInputs,
+  type PlanHost,
+  preparePromptAction,
+  type PromptSavedAction,
+  type ResumeState,
+  runPlan,
+  runSavedAction,
+  type SavedAction,
+  type SavedActionOutcome,
+} from '../../core/plan';
 import { PlanRunView, runHeadline } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
@@ -15,6 +25,8 @@ export interface SavedActionRunnerOptions {
   trackRun?: () => TrackRun | undefined;
   /** Asks for the missing inputs; the parameter modal unless a test or the panel gives another. */
   askInputs?: typeof ParameterModal.ask;
+  /** Sends a prompt action's message as the person's own, through the chat panel (opening it): see `runPrompt`. */
+  sendPrompt?: (message: string) => Promise<void>;
 }
 
 /**
@@ -36,6 +48,10 @@ export class SavedActionRunner {
       host = await this.options.host();
     } catch (error) {
       new Notice(`Saved action "${action.name}" could not start: ${describeError(error)}`);
+      return null;
+    }
+    if (action.kind === 'prompt') {
+      await this.runPrompt(action, host);
       return null;
     }
     let values: Record<string, string> = {};
@@ -60,6 +76,26 @@ export class SavedActionRunner {
       if (view) view.fail(message);
       else new Notice(message);
       return null;
+    }
+  }
+
+  /**
+   * A prompt action: its placeholders bound from the context, asking only for what is missing, then sent to the
+   * agent as if typed into the panel, so it runs with the panel's mode, approvals, checkpoints and Cancel.
+   */
+  private async runPrompt(action: PromptSavedAction, host: PlanHost): Promise<void> {
+    try {
+      let bound = await preparePromptAction(action, host);
+      if (bound.status === 'needs-input') {
+        const given = await (this.options.askInputs ?? ParameterModal.ask)(this.options.app, action.name, bound.missing);
+        if (given === null) return;
+        bound = await preparePromptAction(action, host, given);
+      }
+      if (bound.status === 'needs-input') throw new Error(`it still needs ${bound.missing.map((input) => input.name).join(', ')}`);
+      if (!this.options.sendPrompt) throw new Error('the chat panel is not available');
+      await this.options.sendPrompt(bound.message);
+    } catch (error) {
+      new Notice(`Saved action "${action.name}" did not run: ${describeError(error)}`);
     }
   }
 

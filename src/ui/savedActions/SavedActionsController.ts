@@ -30,6 +30,7 @@ export interface SavedActionsControllerOptions {
   container: () => HTMLElement | null;
   askInputs?: SavedActionRunnerOptions['askInputs'];
   trackRun?: SavedActionRunnerOptions['trackRun'];
+  sendPrompt?: SavedActionRunnerOptions['sendPrompt'];
 }
 
 /**
@@ -51,6 +52,7 @@ export class SavedActionsController {
       container: options.container,
       ...(options.trackRun ? { trackRun: options.trackRun } : {}),
       ...(options.askInputs ? { askInputs: options.askInputs } : {}),
+      ...(options.sendPrompt ? { sendPrompt: options.sendPrompt } : {}),
     });
   }
 

@@ -1,7 +1,8 @@
 import { type App, Component, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
-import type { SavedAction, SavedActionStore } from '../../core/plan';
+import { type SavedAction, savedActionCommandName, type SavedActionStore } from '../../core/plan';
 import { ImportActionsModal } from './ImportActionsModal';
+import { PromptActionModal } from './PromptActionModal';
 import { SaveActionModal } from './SaveActionModal';
 
 export interface SavedActionsPaletteOptions {
@@ -12,7 +13,7 @@ export interface SavedActionsPaletteOptions {
 
 /**
  * The saved actions as a compact list in the panel: run, rename, move up or down, delete (after a second click to
- * confirm), export (copy or file) and import. The store decides and saves; the list redraws on every change.
+ * confirm), export (copy or file), import, and a new prompt action. The store decides and saves; the list redraws on every change.
  */
 export class SavedActionsPalette extends Component {
   readonly el: HTMLElement;
@@ -25,6 +26,7 @@ export class SavedActionsPalette extends Component {
     const header = this.el.createDiv({ cls: 'embedded-agent-saved-actions-header' });
     header.createSpan({ cls: 'embedded-agent-saved-actions-title', text: 'Saved actions' });
     const tools = header.createDiv({ cls: 'embedded-agent-saved-actions-tools' });
+    this.button(tools, 'New prompt', 'New prompt action', () => this.openNewPrompt());
     this.button(tools, 'Copy', 'Copy saved actions as JSON', () => void this.copy());
     this.button(tools, 'Export', 'Export saved actions to a file', () => this.download());
     this.button(tools, 'Import', 'Import saved actions', () => this.openImport());
@@ -109,6 +111,16 @@ export class SavedActionsPalette extends Component {
     link.remove();
     // The download has started by now; the object URL is not needed after it.
     window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  private openNewPrompt(): void {
+    new PromptActionModal(this.options.app, {
+      takenNames: () => this.options.store.list().map((action) => action.name),
+      save: async (name, prompt) => {
+        const action = await this.options.store.addPrompt(name, prompt);
+        new Notice(`Saved. Run it from the saved actions or the command palette ("${savedActionCommandName(action)}").`);
+      },
+    }).open();
   }
 
   private openImport(): void {

@@ -46,7 +46,7 @@ describe('resolveVaultPath', () => {
     expect(refusal('/').code).toBe('INVALID_PATH');
     expect(refusal('a\u0000b.md').message).toContain('NUL');
     expect(refusal('Notes/What?.md').message).toBe(
-      'Refused path "Notes/What?.md": the name "What?.md" contains the character "?", which Obsidian does not allow in file names',
+      'Refused path "Notes/What?.md": the name "What?.md" contains the character "?", which Obsidian does not allow in file names; use "Notes/What.md" instead',
     );
     for (const ch of ['*', '"', '<', '>', ':', '|']) expect(refusal(`a${ch}b.md`).code).toBe('INVALID_PATH');
   });

@@ -96,6 +96,14 @@ describe('dryRunPlan', () => {
     expect(result.preview.notes).toEqual(['Step createNotes (vault.createFile), item 2 (Beta) would fail: vault.createFile: `path` "Notes/Beta.md" already exists; choose another path, or pass collisionStrategy "create-unique" or "overwrite"']);
   });
 
+  it('should not call a writing plan whose writes would all fail one that only reads', async () => {
+    const fixture = await buildPlanHost({ files: { 'Notes/A.md': 'taken' } });
+    const result = await dryRun(fixture, planOf([{ id: 'create', tool: 'vault.createFile', args: { path: 'Notes/A.md', content: 'new', collisionStrategy: 'error' } }], 'writes'));
+    expect(result.status).toBe('failed');
+    expect(result.summary).toEqual(['Shows no change, though the plan writes: see below what would fail or is known only when it runs', '1 step, 1 tool call; risk: writes']);
+    expect(result.headline).toBe(`Run plan "${result.plan.goal}" (no change shown)`);
+  });
+
   it('should list commands without running them', async () => {
     const fixture = await buildPlanHost({ commands: [{ id: 'editor:toggle-bold', name: 'Toggle bold' }] });
     const result = await dryRun(fixture, planOf([{ id: 'bold', tool: 'commands.run', args: { id: 'editor:toggle-bold' } }], 'commands'));

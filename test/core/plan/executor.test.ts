@@ -167,6 +167,23 @@ describe('executePlan', () => {
       expect(fixture.clock.sleeps).toEqual([]);
       expect(result.steps[1]!.items?.[1]).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'DENIED', message: 'vault.createFile was not approved: not this one. Nothing was changed.' } });
     });
+
+    it('"stop": should stop at a command Obsidian reports unavailable, and list it among the failures', async () => {
+      const fixture = await buildPlanHost({ commands: [{ id: 'editor:toggle-checklist-status', name: 'Toggle checkbox', callback: () => false }] });
+      const plan = notesPlan();
+      plan.riskLevel = 'commands';
+      plan.steps = [
+        { id: 'toggle', tool: 'commands.run', args: { id: 'editor:toggle-checklist-status' } },
+        { id: 'summary', tool: 'vault.writeFile', args: { path: 'Notes/Index.md', content: 'Done' } },
+      ];
+      const { result } = await run(fixture, plan);
+      expect(result.status).toBe('failed');
+      const message = 'Command "editor:toggle-checklist-status" did not run: Obsidian reported it is not available right now (many commands need an open note or a selection). Open: no file; no editor.';
+      expect(result.steps[0]).toMatchObject({ id: 'toggle', status: 'failed', message });
+      expect(result.failures).toEqual([{ stepId: 'toggle', tool: 'commands.run', error: { code: 'COMMAND_FAILED', message } }]);
+      expect(result.steps[1]).toMatchObject({ id: 'summary', status: 'not-run' });
+      expect(fixture.vault.dump()).toEqual({});
+    });
   });
 
   describe('cancel', () => {

@@ -45,6 +45,18 @@ describe('freezeCalls', () => {
     expect(validatePlan(frozen.plan, policy).ok).toBe(true);
   });
 
+  it('should keep a parse of the selection with allowNested as a step, since ${selectionBullets} lists every bullet', () => {
+    const nestedRun: ExecutedCall[] = [
+      { tool: 'util.parseMarkdownBullets', input: { text: SELECTION, allowNested: true }, ok: true },
+      { tool: 'vault.ensureFolder', input: { path: 'Projects/XYZ' }, ok: true },
+    ];
+    const frozen = freezeCalls(nestedRun, context, tools);
+    expect(frozen.plan.steps.map((step) => [step.tool, step.args])).toEqual([
+      ['util.parseMarkdownBullets', { text: '${selection}', allowNested: true }],
+      ['vault.ensureFolder', { path: '${folderName}' }],
+    ]);
+  });
+
   it('should replay on another selection and into another folder, with no model', async () => {
     const frozen = freezeCalls(bulletRun, context, tools);
     const fixture = await buildPlanHost();
@@ -52,6 +64,22 @@ describe('freezeCalls', () => {
     const result = await executePlan(frozen.plan, fixture.host, { runId: 'replay', signal: new AbortController().signal, bindings });
     expect(result.status).toBe('completed');
     expect(fixture.vault.dump()).toEqual({ 'Elsewhere/One.md': '# One\n', 'Elsewhere/Two.md': '# Two\n' });
+  });
+
+  it('should see a bullet the model typed into a path as its file name, and replay it to the same names', async () => {
+    const selection = '- Q3: budget review\n- Read/Write notes';
+    const calls: ExecutedCall[] = [
+      { tool: 'vault.createFile', input: { path: 'Ideas/Q3 - budget review.md', content: '# Q3: budget review\n' }, ok: true },
+      { tool: 'vault.createFile', input: { path: 'Ideas/Read-Write notes.md', content: '# Read/Write notes\n' }, ok: true },
+    ];
+    const frozen = freezeCalls(calls, { userMessage: 'a note per bullet in Ideas', selection, activeFile: null, now: NOW }, tools);
+    expect(frozen.plan.steps).toEqual([
+      { id: 'createFile', tool: 'vault.createFile', foreach: { from: '${selectionBullets}', itemName: 'item' }, args: { path: 'Ideas/${item.text}.md', content: '# ${item.text}\n' } },
+    ]);
+    const fixture = await buildPlanHost();
+    const { bindings } = bindPlan(frozen.plan, { selection, activeFile: null, now: NOW });
+    expect((await executePlan(frozen.plan, fixture.host, { runId: 'replay', signal: new AbortController().signal, bindings })).status).toBe('completed');
+    expect(fixture.vault.dump()).toEqual({ 'Ideas/Q3 - budget review.md': '# Q3: budget review\n', 'Ideas/Read-Write notes.md': '# Read/Write notes\n' });
   });
 
   it('should make the selection, the active file and today placeholders', () => {

@@ -61,6 +61,7 @@ async function offlinePlugin(files: Record<string, string>, options: { select?: 
   await planPolicy(host, null);
   const run = async (name: string, plan: ActionPlan, values?: Record<string, string>): Promise<SavedActionOutcome> => {
     const action = store.list().find((candidate) => candidate.name === name) ?? (await store.add(name, plan));
+    if (action.kind === 'prompt') throw new Error(`"${name}" is a prompt, not a plan`);
     return runSavedAction(action, host, { runId: `saved-${action.id}`, signal: new AbortController().signal, ...(values ? { values } : {}) });
   };
   return { services, vault, approval, network, run, store };
@@ -81,6 +82,23 @@ describe('the spec\'s patterns as saved actions, offline', () => {
     expect(plugin.vault.dump()).toMatchObject({ 'Notes/Alpha.md': '# Alpha\n', 'Notes/Beta.md': '# Beta\n', 'Notes/Gamma.md': '# Gamma\n' });
     expect((await plugin.services.lastRun())?.runId).toBe('saved-bullets-to-notes');
     expect(plugin.network).toEqual([]);
+  });
+
+  it('bullets → notes over nested bullets: should make a note of every bullet, nested ones too, as the reference\'s parse output lists them', async () => {
+    const selected = '- Alpha\n  - Detail\n- Beta';
+    const plugin = await offlinePlugin({ 'Ideas.md': `${selected}\n` }, { select: { path: 'Ideas.md', text: selected } });
+    ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    expect(Object.keys(plugin.vault.dump()).filter((path) => path.startsWith('Notes/')).sort()).toEqual(['Notes/Alpha.md', 'Notes/Beta.md', 'Notes/Detail.md']);
+  });
+
+  it('bullets → notes with allowNested: should make a note of each top-level bullet only, its nested bullets under children', async () => {
+    const selected = '- Alpha\n  - Detail\n- Beta';
+    const plugin = await offlinePlugin({ 'Ideas.md': `${selected}\n` }, { select: { path: 'Ideas.md', text: selected } });
+    const plan = bulletsToNotes();
+    plan.steps[1]!.args.allowNested = true;
+    const outcome = ran(await plugin.run('Top-level bullets to notes', plan));
+    expect(outcome.result.steps.find((step) => step.id === 'parseBullets')?.output).toMatchObject({ count: 2, items: [{ text: 'Alpha', children: [{ text: 'Detail', depth: 1 }] }, { text: 'Beta', children: [] }] });
+    expect(Object.keys(plugin.vault.dump()).filter((path) => path.startsWith('Notes/')).sort()).toEqual(['Notes/Alpha.md', 'Notes/Beta.md']);
   });
 
   it('bullets → notes as a template: should ask only for the missing selection, then run on what was typed', async () => {
@@ -109,6 +127,44 @@ describe('the spec\'s patterns as saved actions, offline', () => {
     expect(outcome.result.steps[1]!.message).toBe('2 of 2 moved');
     expect(plugin.vault.dump()).toEqual({ 'Archive/Inbox/a.md': 'A', 'Archive/Inbox/b.md': 'B', 'Inbox/pic.png': 'P', 'Keep.md': 'K' });
     expect(plugin.network).toEqual([]);
+  });
+
+  it('bullets → notes: should make one note per bullet holding : ? " * /, directly in the folder, each starting with its exact title', async () => {
+    const bullets = ['Q3: budget review', 'Why do we meet on Mondays?', 'The "quiet" hours', 'Pros * cons of remote work', 'Read/Write notes'];
+    const list = bullets.map((bullet) => `- ${bullet}`).join('\n');
+    const plugin = await offlinePlugin({ 'Ideas.md': `Ideas\n${list}\n` }, { select: { path: 'Ideas.md', text: list } });
+    const outcome = ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    const names = ['Q3 - budget review', 'Why do we meet on Mondays', "The 'quiet' hours", 'Pros - cons of remote work', 'Read-Write notes'];
+    // The card showed the final names before anything was written, and nothing would fail.
+    expect(outcome.dryRun?.preview.files.map((file) => `${file.kind} ${file.path}`)).toEqual(['folder-created Notes', ...names.map((name) => `created Notes/${name}.md`)]);
+    expect(outcome.dryRun?.preview.notes).toEqual([]);
+    expect(plugin.approval.requests).toHaveLength(1);
+    expect(outcome.result.status).toBe('completed');
+    expect(plugin.vault.dump()).toEqual({ 'Ideas.md': `Ideas\n${list}\n`, ...Object.fromEntries(names.map((name, index) => [`Notes/${name}.md`, `# ${bullets[index]}\n`])) });
+  });
+
+  it('bullets → notes: should give a bullet whose name is taken the next free name', async () => {
+    const plugin = await offlinePlugin({ 'Ideas.md': '- Q3: budget\n', 'Notes/Q3 - budget.md': 'mine' }, { select: { path: 'Ideas.md', text: '- Q3: budget' } });
+    const outcome = ran(await plugin.run('Bullets to notes', bulletsToNotes()));
+    expect(outcome.dryRun?.preview.files.map((file) => `${file.kind} ${file.path}`)).toEqual(['created Notes/Q3 - budget (2).md']);
+    expect(plugin.vault.dump()).toMatchObject({ 'Notes/Q3 - budget.md': 'mine', 'Notes/Q3 - budget (2).md': '# Q3: budget\n' });
+  });
+
+  it('bullets → notes as a template: should put bullets holding : ? " * / into the folder given', async () => {
+    const plugin = await offlinePlugin({});
+    const outcome = ran(await plugin.run('Notes from bullets', bulletsTemplate(), { selection: '- Q3: budget?\n- Read/Write "notes" * 2', folderName: 'Projects/Active' }));
+    expect(outcome.result.status).toBe('completed');
+    expect(plugin.vault.dump()).toEqual({
+      'Projects/Active/Q3 - budget.md': '# Q3: budget?\n\nCreated 2026-01-15.\n',
+      "Projects/Active/Read-Write 'notes' - 2.md": '# Read/Write "notes" * 2\n\nCreated 2026-01-15.\n',
+    });
+  });
+
+  it('batch move to Archive: should keep every name and folder it moves, and number a taken one', async () => {
+    const plugin = await offlinePlugin({ 'Inbox/C# tips.md': 'C', 'Inbox/b.md': 'B', 'Archive/Inbox/b.md': 'old' });
+    const outcome = ran(await plugin.run('Archive inbox', archiveInbox()));
+    expect(outcome.result.steps[1]!.message).toBe('2 of 2 moved');
+    expect(plugin.vault.dump()).toEqual({ 'Archive/Inbox/C# tips.md': 'C', 'Archive/Inbox/b (2).md': 'B', 'Archive/Inbox/b.md': 'old' });
   });
 
   it('should change nothing when the person rejects the plan', async () => {

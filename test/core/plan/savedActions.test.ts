@@ -5,6 +5,7 @@ import {
   deleteSavedAction,
   moveSavedAction,
   newActionId,
+  type PlanSavedAction,
   renameSavedAction,
   type SavedAction,
   savedActionCommandId,
@@ -44,7 +45,7 @@ describe('saved actions', () => {
       parameters: [{ name: 'folderName', description: 'Folder for the new notes', default: 'Inbox' }],
       createdAt: '2026-01-15T12:00:00.000Z',
     });
-    expect('parameters' in bullets!.plan).toBe(false);
+    expect(Object.keys((bullets as PlanSavedAction).plan)).not.toContain('parameters');
     expect(todos).toMatchObject({ id: 'find-todos', kind: 'fixed', parameters: [] });
   });
 
@@ -118,7 +119,7 @@ describe('saved actions', () => {
       expect(result).toEqual({
         ok: false,
         errors: [
-          'actions[1] ("Find TODOs").kind: must be one of "template", "fixed", got "macro"',
+          'actions[1] ("Find TODOs").kind: must be one of "template", "fixed", "prompt", got "macro"',
           expect.stringMatching(/^actions\[2\] \("Archive inbox"\)\.plan\.steps\[1\] \(moveFiles\)\.tool: unknown tool "vault\.move"; tools a plan may use: /) as unknown,
           'actions[3].name: must not be empty',
         ],
@@ -148,7 +149,7 @@ describe('saved actions', () => {
       const [first, second] = three();
       const { actions, problems } = loadSavedActions([first, { ...second, kind: 'macro' }], policy);
       expect(actions.map((action) => action.id)).toEqual(['bullets-notes']);
-      expect(problems).toEqual(['actions[1] ("Find TODOs").kind: must be one of "template", "fixed", got "macro" (this saved action was not loaded)']);
+      expect(problems).toEqual(['actions[1] ("Find TODOs").kind: must be one of "template", "fixed", "prompt", got "macro" (this saved action was not loaded)']);
     });
   });
 

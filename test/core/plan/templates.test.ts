@@ -40,14 +40,15 @@ describe('templates', () => {
       expect(resolve({ items: '$steps.parse.items', count: '$steps.parse.count' })).toEqual({ items: [{ text: 'Alpha' }, { text: 'Beta' }], count: 2 });
     });
 
-    it('should give ${selectionBullets} as the list of bullets when it is the whole value, and as their lines inside text', () => {
+    it('should give ${selectionBullets} as the list of bullets, nested ones too, when it is the whole value, and as their lines inside text', () => {
       const resolved = resolve({ list: '${selectionBullets}', text: 'Topics:\n${selectionBullets}' });
       expect(resolved.list).toEqual([
         { text: 'Alpha', raw: '- Alpha', depth: 0 },
         { text: 'Beta', raw: '- Beta', depth: 0 },
+        { text: 'nested', raw: '  - nested', depth: 1 },
         { text: 'Gamma', raw: '- Gamma', depth: 0 },
       ]);
-      expect(resolved.text).toBe('Topics:\n- Alpha\n- Beta\n- Gamma');
+      expect(resolved.text).toBe('Topics:\n- Alpha\n- Beta\n  - nested\n- Gamma');
     });
 
     it('should fill in the selection, the active file, today from the clock and a parameter', () => {

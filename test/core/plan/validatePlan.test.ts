@@ -38,6 +38,17 @@ describe('validatePlan', () => {
       expect(result).toMatchObject({ ok: true, order });
     });
 
+    it('should accept a literal name a create makes from a title, as the tool will clean it', () => {
+      const titled = plan(bulletsToNotes, (p) => {
+        p.steps[2]!.args.path = 'Q3: plans';
+        p.steps[3]!.args.path = 'Q3: plans/Why ${item.text}?.md';
+      });
+      expect(errorsOf(titled)).toEqual([]);
+      expect(errorsOf(plan(bulletsToNotes, (p) => (p.steps[3]!.args.path = 'Notes/../${item.text}?.md')))).toEqual([
+        'steps[3] (createNotes).args.path: Refused path "Notes/../${item.text}?.md": the path leaves the vault (".." is not allowed)',
+      ]);
+    });
+
     it('should fill in the defaults: version, assumptions and args', () => {
       const result = validatePlan({ goal: 'Find', riskLevel: 'read-only', steps: [{ id: 'a', tool: 'editor.getSelection' }] }, policy);
       expect(result.ok && result.plan).toEqual({ version: '1.0', goal: 'Find', assumptions: [], riskLevel: 'read-only', steps: [{ id: 'a', tool: 'editor.getSelection', args: {} }] });
@@ -86,7 +97,7 @@ describe('validatePlan', () => {
       ['a template where a number is needed', () => plan(findTodos, (p) => (p.steps[0]!.args.limit = '${folderName}0')), ['steps[0] (search).args.limit: text with placeholders is a string, expected an integer']],
       ['a reference of the wrong type', () => plan(bulletsToNotes, (p) => (p.steps[1]!.args.text = '$steps.getSelection.isEmpty')), ['steps[1] (parseBullets).args.text: $steps.getSelection.isEmpty is a boolean, expected a string']],
       ['a field the referenced tool does not return', () => plan(bulletsToNotes, (p) => (p.steps[1]!.args.text = '$steps.getSelection.txt')), ['steps[1] (parseBullets).args.text: $steps.getSelection has no field "txt" (fields: text, isEmpty, filePath, mode, range)']],
-      ['a field the foreach item does not have', () => plan(bulletsToNotes, (p) => (p.steps[3]!.args.path = 'Notes/${item.title}.md')), ['steps[3] (createNotes).args.path: ${item} has no field "title" (fields: text, raw, depth, checked)']],
+      ['a field the foreach item does not have', () => plan(bulletsToNotes, (p) => (p.steps[3]!.args.path = 'Notes/${item.title}.md')), ['steps[3] (createNotes).args.path: ${item} has no field "title" (fields: text, raw, depth, checked, children)']],
       ['a reference to no step', () => plan(bulletsToNotes, (p) => (p.steps[1]!.args.text = '$steps.selection.text')), ['steps[1] (parseBullets).args.text: $steps.selection.text refers to no step; steps are: getSelection, parseBullets, ensureFolder, createNotes']],
       ['a reference to the step itself', () => plan(bulletsToNotes, (p) => (p.steps[1]!.args.text = '${steps.parseBullets.count}')), ['steps[1] (parseBullets).args.text: ${steps.parseBullets.count} refers to its own step; a step can use only the output of other steps']],
       ['dependsOn naming no step, and itself', () => plan(findTodos, (p) => (p.steps[0]!.dependsOn = ['list', 'search'])), ['steps[0] (search).dependsOn[0]: "list" is not a step; steps are: search', 'steps[0] (search).dependsOn[1]: a step cannot depend on itself']],

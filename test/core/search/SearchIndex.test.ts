@@ -103,12 +103,13 @@ describe('SearchIndex', () => {
         regex: fc.boolean(),
         edits: fc.array(fc.constantFrom('keep', 'keep', 'dot', 'optional', 'plus', 'insert', 'class'), { minLength: 8, maxLength: 8 }),
         caseSensitive: fc.boolean(),
+        wholeWord: fc.boolean(),
         limit: fc.integer({ min: 1, max: 5 }),
       }),
     );
     const escape = (char: string): string => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await fc.assert(
-      fc.asyncProperty(cases, async ({ texts, note, from, length, upper, regex, edits, caseSensitive, limit }) => {
+      fc.asyncProperty(cases, async ({ texts, note, from, length, upper, regex, edits, caseSensitive, wholeWord, limit }) => {
         const source = Array.from(texts[note] ?? '');
         let chars = source.slice(Math.min(from, Math.max(0, source.length - 1)), from + length);
         if (upper) chars = chars.map((char) => char.toUpperCase());
@@ -125,7 +126,7 @@ describe('SearchIndex', () => {
         const files = Object.fromEntries(texts.map((t, i) => [`n${i}.md`, t]));
         const { vault, index } = indexedVault(files);
         await warm(vault, index);
-        const input = { query, mode: regex ? 'regex' : 'plain', caseSensitive, limit };
+        const input = { query, mode: regex ? 'regex' : 'plain', caseSensitive, wholeWord, limit };
         const plain = await search(new MemoryVault(files), input).catch((error: unknown) => String(error));
         expect(await search(vault, input).catch((error: unknown) => String(error))).toEqual(plain);
       }),

@@ -56,11 +56,18 @@ async function services(files: Record<string, string>, approval = new ScriptedAp
   return { built, vault, base };
 }
 
+/** Notes enough for a listing over 2,000 characters, which is stored outside the conversation. */
+function manyNotes(count: number): Record<string, string> {
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`Padding/Note ${i}.md`, `note ${i}`]));
+}
+
 describe('AgentServices', () => {
   it('should keep a planted secret out of every file the plugin writes', async () => {
-    const { built, base } = await services({ 'big.md': `${'filler '.repeat(600)}\nkey: ${SECRET}\n` });
+    // A listing long enough to be stored in tmp/, with the secret in a name; a read is given in parts, never stored.
+    const { built, base } = await services({ 'big.md': `${'filler '.repeat(600)}\nkey: ${SECRET}\n`, [`Keys/${SECRET}.md`]: 'k', ...manyNotes(80) });
     const run = built.startRun('run-secret', { signal: new AbortController().signal });
     await built.pipeline.execute({ id: '1', name: 'vault.readFile', input: { path: 'big.md' } }, run);
+    await built.pipeline.execute({ id: '1b', name: 'vault.listFiles', input: { recursive: true } }, run);
     await built.pipeline.execute({ id: '2', name: 'vault.searchText', input: { query: SECRET } }, run);
     await built.pipeline.execute({ id: '3', name: 'vault.createFile', input: { path: 'note.md', content: `token ${SECRET}` } }, run);
     await built.pipeline.execute({ id: '4', name: 'vault.readFile', input: { path: `missing-${SECRET}.md` } }, run);
@@ -89,9 +96,9 @@ describe('AgentServices', () => {
   });
 
   it('should remove temporary results at the end of a run', async () => {
-    const { built, base } = await services({ 'big.md': 'word '.repeat(1000) });
+    const { built, base } = await services(manyNotes(80));
     const run = built.startRun('run-tmp', { signal: new AbortController().signal });
-    await built.pipeline.execute({ id: '1', name: 'vault.readFile', input: { path: 'big.md' } }, run);
+    await built.pipeline.execute({ id: '1', name: 'vault.listFiles', input: { recursive: true } }, run);
     expect((await filesUnder(join(base, 'plugin'))).some((path) => path.includes('tmp'))).toBe(true);
     await built.endRun(run);
     expect((await filesUnder(join(base, 'plugin'))).some((path) => path.includes(join('tmp', 'run-tmp')))).toBe(false);

@@ -71,6 +71,36 @@ describe('runRequest', () => {
     expect(fixture.vault.dump()).toMatchObject({ 'Travel/Lisbon.md': '# Lisbon\n' });
   });
 
+  it('should learn no step that read back the run\'s stored results, nor their path', async () => {
+    const fixture = await bulletsFastPathSetup(0);
+    cleanups.push(fixture.cleanup);
+    const stored = '.obsidian/plugins/embedded-agent/tmp/run-7/vault.listFiles-1.md';
+    const call = (id: string, name: string, input: unknown) => ({ id, name, input });
+    const ok = (id: string, name: string) => ({ callId: id, name, content: '{}', isError: false });
+    const history: HistoryMessage[] = [
+      { role: 'user', text: 'request' },
+      { role: 'assistant', text: '', toolCalls: [call('1', 'vault.listFiles', { prefix: 'Projects', recursive: true })] },
+      { role: 'tool-results', results: [ok('1', 'vault.listFiles')] },
+      { role: 'assistant', text: '', toolCalls: [call('2', 'vault.readFile', { path: stored })] },
+      { role: 'tool-results', results: [ok('2', 'vault.readFile')] },
+      { role: 'assistant', text: '', toolCalls: [call('3', 'vault.readFile', { path: stored, offset: 7998 })] },
+      { role: 'tool-results', results: [ok('3', 'vault.readFile')] },
+      { role: 'assistant', text: '', toolCalls: [call('4', 'vault.createFile', { path: 'Projects/Index.md', content: '# Index' })] },
+      { role: 'tool-results', results: [ok('4', 'vault.createFile')] },
+      { role: 'assistant', text: 'Done.', toolCalls: [] },
+    ];
+    // Every folder of the stored path is a word of the request, so it would have been kept as a template.
+    const message = 'Index the Projects folder: list it (obsidian plugins embedded-agent tmp run-7 keep results) and write Projects/Index.md';
+    await runRequest({
+      message, llm: new ScriptedModel(), recipes: fixture.recipes, host: fixture.host, historyLength: 0, allowedTools: null, runId: 'run-7',
+      signal: new AbortController().signal, maxTokens: 2000, now: () => 1,
+      runLoop: () => Promise.resolve({ ...loopResult('X'), history }),
+    });
+    const [recipe] = await fixture.recipes.all();
+    expect(recipe?.signature).toBe('vault.listFiles > vault.createFile');
+    expect(JSON.stringify(recipe?.steps)).not.toContain('tmp');
+  });
+
   it('should ask for a write the fast path\'s plan card never showed, and write nothing when it is refused', async () => {
     // The plan comes from a model that may follow instructions planted in a note: its last step is known only at run time.
     const approval = new ScriptedApproval((request) => (request.tool === 'plan' ? { approved: true, scope: 'run' } : { approved: false, reason: 'the user rejected it' }));

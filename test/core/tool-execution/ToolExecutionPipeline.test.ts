@@ -270,13 +270,14 @@ describe('ToolExecutionPipeline', () => {
   });
 
   it('should keep a large result out of the history and point to where it is stored', async () => {
-    const { pipeline, run, files } = buildPipeline({ files: { 'big.md': 'word '.repeat(1000) } });
-    const outcome = await pipeline.execute(call('vault.readFile', { path: 'big.md' }), run);
-    expect(outcome.content).toContain('[The result of vault.readFile has');
-    expect(outcome.content).toContain('Read all of it with vault.readFile {"path": ".obsidian/plugins/embedded-agent/tmp/run-1/vault.readFile-1.md"}');
-    expect(files.data.get('tmp/run-1/vault.readFile-1.md')).toContain('word word');
+    const notes = Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`Padding/Note ${i}.md`, 'x']));
+    const { pipeline, run, files } = buildPipeline({ files: notes });
+    const outcome = await pipeline.execute(call('vault.listFiles', { recursive: true }), run);
+    expect(outcome.content).toContain('[The result of vault.listFiles has');
+    expect(outcome.content).toContain('Read it with vault.readFile {"path": ".obsidian/plugins/embedded-agent/tmp/run-1/vault.listFiles-1.md"}: it comes in parts');
+    expect(files.data.get('tmp/run-1/vault.listFiles-1.md')).toContain('Padding/Note 79.md');
     await pipeline.endRun(run);
-    expect(files.data.has('tmp/run-1/vault.readFile-1.md')).toBe(false);
+    expect(files.data.has('tmp/run-1/vault.listFiles-1.md')).toBe(false);
   });
 
   it('should not run anything once the run is cancelled', async () => {

@@ -33,6 +33,14 @@ describe('ToolRepetitionDetector', () => {
     expect(() => detector.check('vault.searchText', { query: 'alpha meeting project notes' })).toThrow(/nearly the same query/);
   });
 
+  it('should let a search read on from an offset, part after part, but still block the same part asked for a third time', () => {
+    const detector = new ToolRepetitionDetector();
+    detector.check('vault.searchText', { query: 'graph view', limit: 200 });
+    for (const offset of [60, 120, 180, 240]) expect(() => detector.check('vault.searchText', { query: 'graph view', limit: 200, offset })).not.toThrow();
+    detector.check('vault.searchText', { query: 'graph view', limit: 200, offset: 240 });
+    expect(() => detector.check('vault.searchText', { query: 'graph view', limit: 200, offset: 240 })).toThrow(/same input/);
+  });
+
   it('should not compare queries of tools that are not searches', () => {
     const detector = new ToolRepetitionDetector();
     detector.check('vault.createFile', { path: 'a.md', content: 'x', query: 'a b' });

@@ -72,7 +72,8 @@ describe.each(adapters)('all 19 tools through the registry on %s', (_name, makeV
 
     const selection = await run('editor.getSelection', {});
     expect(selection).toMatchObject({ isEmpty: false, filePath: 'Inbox/List.md' });
-    const bullets = await run('util.parseMarkdownBullets', { text: selection.text });
+    // One note per top-level bullet: allowNested puts "detail" under "Beta" instead of making it an item.
+    const bullets = await run('util.parseMarkdownBullets', { text: selection.text, allowNested: true });
     expect((bullets.items as { text: string }[]).map((item) => item.text)).toEqual(['Alpha project', 'Beta: café ☕', 'Gamma']);
     expect(await run('vault.ensureFolder', { path: 'Projects/XYZ' })).toEqual({ path: 'Projects/XYZ', created: true });
     for (const item of bullets.items as { text: string }[]) {

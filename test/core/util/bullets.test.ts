@@ -1,22 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseBullets } from '../../../src/core/util/bullets';
+import { nestBullets, parseBullets } from '../../../src/core/util/bullets';
 
 const texts = (items: { text: string }[]): string[] => items.map((item) => item.text);
 
 describe('parseBullets', () => {
-  it('should return only top-level items by default', () => {
+  it('should return every item, nested ones too, with its depth, as the tool reference\'s example', () => {
     const text = '- First item\n- Second item\n  - Nested item\n- Third item';
     expect(parseBullets(text)).toEqual([
-      { text: 'First item', raw: '- First item', depth: 0 },
-      { text: 'Second item', raw: '- Second item', depth: 0 },
-      { text: 'Third item', raw: '- Third item', depth: 0 },
-    ]);
-  });
-
-  it('should return nested items with their depth when allowNested is true', () => {
-    const text = '- First item\n- Second item\n  - Nested item\n- Third item';
-    expect(parseBullets(text, { allowNested: true })).toEqual([
       { text: 'First item', raw: '- First item', depth: 0 },
       { text: 'Second item', raw: '- Second item', depth: 0 },
       { text: 'Nested item', raw: '  - Nested item', depth: 1 },
@@ -62,19 +53,19 @@ describe('parseBullets', () => {
   });
 
   it('should count a tab as one level', () => {
-    const items = parseBullets('- a\n\t- b\n\t\t- c\n\t- d', { allowNested: true });
+    const items = parseBullets('- a\n\t- b\n\t\t- c\n\t- d');
     expect(items.map((item) => [item.text, item.depth])).toEqual([['a', 0], ['b', 1], ['c', 2], ['d', 1]]);
   });
 
   it('should measure space indentation relative to the enclosing item, so 2- and 4-space lists nest alike', () => {
-    const two = parseBullets('- a\n  - b\n    - c\n  - d', { allowNested: true }).map((item) => item.depth);
-    const four = parseBullets('- a\n    - b\n        - c\n    - d', { allowNested: true }).map((item) => item.depth);
+    const two = parseBullets('- a\n  - b\n    - c\n  - d').map((item) => item.depth);
+    const four = parseBullets('- a\n    - b\n        - c\n    - d').map((item) => item.depth);
     expect(two).toEqual([0, 1, 2, 1]);
     expect(four).toEqual([0, 1, 2, 1]);
   });
 
   it('should treat a list that starts indented (a selection from inside a list) as top level', () => {
-    expect(parseBullets('  - b\n    - c\n  - d', { allowNested: true }).map((item) => [item.text, item.depth])).toEqual([
+    expect(parseBullets('  - b\n    - c\n  - d').map((item) => [item.text, item.depth])).toEqual([
       ['b', 0],
       ['c', 1],
       ['d', 0],
@@ -82,7 +73,7 @@ describe('parseBullets', () => {
   });
 
   it('should nest a bullet under a numbered item', () => {
-    expect(parseBullets('1. step\n   - detail\n2. next', { allowNested: true }).map((item) => item.depth)).toEqual([0, 1, 0]);
+    expect(parseBullets('1. step\n   - detail\n2. next').map((item) => item.depth)).toEqual([0, 1, 0]);
   });
 
   it('should ignore lines that are not bullets', () => {
@@ -90,7 +81,7 @@ describe('parseBullets', () => {
   });
 
   it('should start a new top-level list after an unindented paragraph', () => {
-    const items = parseBullets('- a\n  - b\nParagraph\n  - c', { allowNested: true });
+    const items = parseBullets('- a\n  - b\nParagraph\n  - c');
     expect(items.map((item) => [item.text, item.depth])).toEqual([['a', 0], ['b', 1], ['c', 0]]);
   });
 
@@ -106,7 +97,7 @@ describe('parseBullets', () => {
   });
 
   it('should append a continuation to a nested item, not to its parent', () => {
-    const items = parseBullets('- a\n  - b\n    more b', { allowNested: true });
+    const items = parseBullets('- a\n  - b\n    more b');
     expect(texts(items)).toEqual(['a', 'b more b']);
   });
 
@@ -128,7 +119,7 @@ describe('parseBullets', () => {
   });
 
   it('should read lists inside callouts and blockquotes, keeping raw as written', () => {
-    const items = parseBullets('> [!todo] Ideas\n> - one\n>   - two\n> - [ ] three', { allowNested: true });
+    const items = parseBullets('> [!todo] Ideas\n> - one\n>   - two\n> - [ ] three');
     expect(items).toEqual([
       { text: 'one', raw: '> - one', depth: 0 },
       { text: 'two', raw: '>   - two', depth: 1 },
@@ -148,19 +139,31 @@ describe('parseBullets', () => {
     expect(parseBullets('')).toEqual([]);
   });
 
-  it('should never throw, and return top-level items only without allowNested', () => {
+  it('should nest each item under the nearest less deep item above it', () => {
+    const nested = nestBullets(parseBullets('- a\n  - b\n    - c\n  - d\n- e'));
+    const shape = (items: typeof nested): unknown => items.map((item) => [item.text, item.depth, shape(item.children)]);
+    expect(shape(nested)).toEqual([['a', 0, [['b', 1, [['c', 2, []]]], ['d', 1, []]]], ['e', 0, []]]);
+  });
+
+  it('should put an item whose parent bullet is empty under the item above that parent', () => {
+    const nested = nestBullets(parseBullets('- a\n  -\n    - c'));
+    expect(nested.map((item) => [item.text, item.children.map((child) => [child.text, child.depth])])).toEqual([['a', [['c', 2]]]]);
+  });
+
+  it('should never throw, and nest exactly the items it returns, top-level ones at the top', () => {
     const lines = fc.array(
       fc.oneof(fc.string(), fc.constantFrom('- a', '  - b', '\t* c', '1. d', '```', '~~~', '', '- [x] e', '    f', '\r')),
       { maxLength: 30 },
     );
+    const flatten = (items: ReturnType<typeof nestBullets>): unknown[] => items.flatMap(({ children, ...item }) => [item, ...flatten(children)]);
     fc.assert(
       fc.property(lines, fc.constantFrom('\n', '\r\n'), (parts, eol) => {
         const text = parts.join(eol);
-        const nested = parseBullets(text, { allowNested: true });
         const flat = parseBullets(text);
-        expect(flat.every((item) => item.depth === 0)).toBe(true);
-        expect(flat).toEqual(nested.filter((item) => item.depth === 0));
-        expect(nested.every((item) => Number.isInteger(item.depth) && item.depth >= 0 && item.text !== '' && !item.raw.includes('\n'))).toBe(true);
+        const nested = nestBullets(flat);
+        expect(nested.every((item) => item.depth === 0)).toBe(true);
+        expect(flatten(nested)).toEqual(flat);
+        expect(flat.every((item) => Number.isInteger(item.depth) && item.depth >= 0 && item.text !== '' && !item.raw.includes('\n'))).toBe(true);
       }),
     );
   });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SavedAction } from '../../../src/core/plan';
+import type { PlanSavedAction } from '../../../src/core/plan';
 import { HangingModel } from '../../builders/hangingModel';
 import { PlanModel } from '../../builders/planModel';
 import { click, getByRole, queryAllByRole, type } from '../support/a11y';
@@ -71,7 +71,7 @@ describe('the chat panel Cancel', () => {
   });
 
   it('should stop a saved action run from the palette', async () => {
-    const action: SavedAction = { id: 'two-notes', name: 'Two notes', plan: PLAN as unknown as SavedAction['plan'], kind: 'fixed', parameters: [], createdAt: '2026-11-22T09:00:00.000Z' };
+    const action: PlanSavedAction = { id: 'two-notes', name: 'Two notes', plan: PLAN as unknown as PlanSavedAction['plan'], kind: 'fixed', parameters: [], createdAt: '2026-11-22T09:00:00.000Z' };
     panel = await openChatPanel({ settings: { savedActions: [action] } });
     const { root, app } = panel;
     click(await until(() => getByRole(root, 'button', 'Run Two notes')));

@@ -39,6 +39,25 @@ describe('plugin registration', () => {
     plugin.unload();
   });
 
+  it('should name its palette commands as the outside contract does, which wins over the spec\'s "Open Embedded Agent"', async () => {
+    const { plugin, app } = newPlugin();
+    const createdAt = '2026-01-15T12:00:00.000Z';
+    vi.spyOn(plugin, 'loadData').mockResolvedValue({
+      savedActions: [
+        { id: 'find-todos', name: 'Find TODOs', kind: 'fixed', parameters: [], createdAt, plan: { version: '1.0', goal: 'Find TODOs', assumptions: [], riskLevel: 'read-only', steps: [{ id: 'search', tool: 'vault.searchText', args: { query: 'TODO' } }] } },
+        { id: 'summary', name: 'Summary', kind: 'prompt', prompt: 'Summarize ${selection}', parameters: [], createdAt },
+      ],
+    });
+    await plugin.onload();
+    const ours = commandsOf(app).listCommands().filter((command) => command.id.startsWith('embedded-agent:'));
+    expect(ours.map((command) => [command.id, command.name])).toEqual([
+      ['embedded-agent:open-chat', 'Embedded Agent: Open chat'],
+      ['embedded-agent:run-saved-action-find-todos', 'Embedded Agent: Run saved action: Find TODOs'],
+      ['embedded-agent:run-saved-action-summary', 'Embedded Agent: Run saved action: Summary'],
+    ]);
+    plugin.unload();
+  });
+
   it('should open one chat panel in the right sidebar from the ribbon, revealing it, and reuse it', async () => {
     const { plugin, app } = newPlugin();
     const ribbon = vi.spyOn(plugin, 'addRibbonIcon');

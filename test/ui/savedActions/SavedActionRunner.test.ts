@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createSavedAction } from '../../../src/core/plan/savedActions';
+import { createPromptAction, createSavedAction } from '../../../src/core/plan/savedActions';
 import { SavedActionRunner } from '../../../src/ui/savedActions/SavedActionRunner';
 import { ScriptedApproval } from '../../builders/pipeline';
 import { openNote } from '../../obsidian/fixtures';
@@ -63,5 +63,29 @@ describe('SavedActionRunner', () => {
     expect(await fixture.app.vault.adapter.read('Important.md')).toBe('Keep me\n');
     expect(await fixture.app.vault.adapter.read('Projects.md')).toBe('mine');
     expect(await fixture.app.vault.adapter.read('Home.md')).toBe('Logged.\n# Home\n');
+  });
+
+  it('should send a prompt action\'s message, bound to the open note, only after the missing parameter is given', async () => {
+    const action = createPromptAction({ name: 'Outline', prompt: 'Outline ${activeFile} as ${style}', now: Date.UTC(2026, 0, 15) }, []);
+    const sent: string[] = [];
+    const asked: string[][] = [];
+    let answer: Record<string, string> | null = null;
+    const runner = new SavedActionRunner({
+      app: fixture.app,
+      host: () => Promise.resolve(fixture.host),
+      container: () => panel,
+      askInputs: (_app, _name, inputs) => {
+        asked.push(inputs.map((input) => input.name));
+        return Promise.resolve(answer);
+      },
+      sendPrompt: (message) => Promise.resolve(void sent.push(message)),
+    });
+    expect(await runner.run(action)).toBeNull();
+    expect(sent).toEqual([]);
+    answer = { style: 'bullets' };
+    await runner.run(action);
+    expect(asked).toEqual([['style'], ['style']]);
+    expect(sent).toEqual(['Outline Home.md as bullets']);
+    expect(approval.requests).toEqual([]);
   });
 });

@@ -44,14 +44,13 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
 
 async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[], shown: ShownState | undefined): Promise<FileChange> {
   if (change.format === 'base64') return binaryChange(change, vault, notes, shown);
-  const warnings = contentWarnings(change.content);
   const properties = propertiesWarning(change.path, change.content);
   if (properties !== null) notes.push(properties);
   if (change.kind === 'create') {
     shown?.absent(change.path);
     const diff = textDiff('', change.content.replace(/\r\n/g, '\n'));
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
-    return { kind: 'created', path: change.path, newSize: sizeOf(change.content, change.format), hunks: diff.hunks, warnings };
+    return { kind: 'created', path: change.path, newSize: sizeOf(change.content, change.format), hunks: diff.hunks, warnings: contentWarnings(change.content) };
   }
   const bytes = await vault.readBinary(change.path);
   await shown?.bytes(change.path, bytes);
@@ -63,6 +62,8 @@ async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'mod
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
   if (diff.wordDiffSkipped === 1) notes.push(`${change.path}: 1 changed line is shown whole, too different from the old one to compare word by word.`);
   if (diff.wordDiffSkipped > 1) notes.push(`${change.path}: ${diff.wordDiffSkipped} changed lines are shown whole, too different from the old ones to compare word by word.`);
+  // Only what the change brings: an append to a note full of links warns about the text it adds.
+  const warnings = contentWarnings(sides.newText, sides.oldBinary ? '' : sides.oldText);
   return { kind: 'modified', path: change.path, oldSize: sides.oldSize, newSize: sides.newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
 }
 

@@ -34,12 +34,23 @@ const URL = /\bhttps?:\/\/[^\s<>()"'`\]]+[^\s<>()"'`\].,;:!?]/gi;
 
 export const codePoint = (char: string): string => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** Invisible and bidi characters and external URLs in `text`, with 1-based line numbers, in reading order. */
-export function contentWarnings(text: string, maxWarnings = 50): ContentWarning[] {
+/**
+ * Invisible and bidi characters and external URLs in `text`, with 1-based line numbers, in reading order. With
+ * `before` (the text a change replaces), only lines the change brings are looked at: a line of `text` that also
+ * is a line of `before` (each old line counted once) was there already, and the person approves what is new.
+ */
+export function contentWarnings(text: string, before?: string, maxWarnings = 50): ContentWarning[] {
   const warnings: ContentWarning[] = [];
   const lines = text.split('\n');
+  const old = new Map<string, number>();
+  for (const line of before === undefined ? [] : before.split('\n')) old.set(line, (old.get(line) ?? 0) + 1);
   for (let index = 0; index < lines.length && warnings.length < maxWarnings; index++) {
     const line = lines[index] as string;
+    const kept = old.get(line) ?? 0;
+    if (kept > 0) {
+      old.set(line, kept - 1);
+      continue;
+    }
     for (const match of line.matchAll(SPECIAL)) {
       const code = match[0].codePointAt(0) ?? 0;
       const bidi = BIDI[code];

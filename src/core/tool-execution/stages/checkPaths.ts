@@ -1,4 +1,5 @@
 import { AgentError } from '../../errors';
+import { cleanTypedPath } from '../../paths/fileNameFromTitle';
 import { movedPath } from '../../paths/normalizePath';
 import { resolveVaultPath } from '../../paths/sandbox';
 import type { PathAccess } from '../../paths/sandbox';
@@ -17,7 +18,8 @@ export function inputPaths(meta: ToolMeta, input: unknown): { field: string; raw
         if (typeof item === 'string') found.push({ field: `${arg.field}[${index}]`, raw: item, access: arg.access });
       });
     } else if (typeof value === 'string' && !(arg.field === 'prefix' && (value === '' || value === '/'))) {
-      found.push({ field: arg.field, raw: value, access: arg.access });
+      // A name the call creates is checked as the tool will clean it; the exact name it makes comes with its changes.
+      found.push({ field: arg.field, raw: arg.newName ? cleanTypedPath(value, 'folder') : value, access: arg.access });
     }
   }
   return found;

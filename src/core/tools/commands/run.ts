@@ -2,6 +2,7 @@ import { AgentError, describeError } from '../../errors';
 import { BaseTool } from '../BaseTool';
 import type { CommandInfo } from '../../ports/commands';
 import type { PlannedChange, ToolContext } from '../types';
+import { describeWorkspace } from './workspaceNow';
 
 export interface RunCommandInput {
   id: string;
@@ -14,8 +15,9 @@ export interface RunCommandOutput {
 }
 
 /**
- * Runs a command by id. An unknown id is an error (the model guessed it); a command that exists but did not
- * run, or threw, is a result with `executed: false`, because that is what happened in Obsidian.
+ * Runs a command by id. An unknown id fails with COMMAND_NOT_FOUND (the model guessed it); a command that Obsidian
+ * reports as unavailable, or that throws, fails with COMMAND_FAILED: a plan records it as a failure and honours
+ * its onError. The message says what was open, since most commands depend on it and the person adjusts from there.
  */
 export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> {
   readonly name = 'commands.run' as const;
@@ -30,17 +32,20 @@ export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> 
 
   async execute(input: RunCommandInput, context: ToolContext): Promise<RunCommandOutput> {
     const { id } = findCommand(input.id, context);
+    let ran: boolean;
     try {
-      if (await context.commands.run(id)) return { id, executed: true };
-      return {
-        id,
-        executed: false,
-        errorMessage: `Command "${id}" did not run: Obsidian reported it is not available right now (many commands need an open note or a selection).`,
-      };
+      ran = await context.commands.run(id);
     } catch (error) {
-      return { id, executed: false, errorMessage: `Command "${id}" failed: ${describeError(error)}` };
+      throw commandFailed(id, `failed: ${describeError(error)}`, context);
     }
+    if (!ran) throw commandFailed(id, 'did not run: Obsidian reported it is not available right now (many commands need an open note or a selection)', context);
+    return { id, executed: true };
   }
+}
+
+function commandFailed(id: string, what: string, context: ToolContext): AgentError {
+  const workspace = describeWorkspace(context);
+  return new AgentError('COMMAND_FAILED', `Command "${id}" ${what}. ${workspace.text}`, { id, ...workspace.details });
 }
 
 /** The note a command most likely acts on: the one in the editor the user last used, else the active file. */

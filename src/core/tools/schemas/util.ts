@@ -7,7 +7,8 @@ export const parseMarkdownBullets = {
       allowNested: {
         type: 'boolean',
         default: false,
-        description: 'Return nested bullets as items of their own (with depth). By default only top-level bullets are items.',
+        description:
+          'false (default): every bullet is an item, nested ones too, in order, with its depth. true: only top-level bullets are items, each with the bullets nested under it in `children`.',
       },
     },
     ['text'],
@@ -22,11 +23,12 @@ export const parseMarkdownBullets = {
             raw: { type: 'string', description: 'The original line.' },
             depth: { type: 'integer', description: '0 for top level.' },
             checked: { type: 'boolean', description: 'Present on task bullets ("- [ ]" false, "- [x]" true).' },
+            children: { type: 'array', items: { type: 'object' }, description: 'With allowNested: the bullets nested under this one, items of the same shape.' },
           },
           ['text', 'raw', 'depth'],
         ),
       },
-      count: { type: 'integer' },
+      count: { type: 'integer', description: 'How many items `items` holds (top-level ones only with allowNested).' },
     },
     ['items', 'count'],
   ),

@@ -10,14 +10,14 @@ const encoding = {
 };
 
 export const ensureFolder = {
-  input: object({ path: vaultPath('Folder path, e.g. "Projects/Active". Missing parents are created too.') }, ['path']),
+  input: object({ path: vaultPath('Folder path, e.g. "Projects/Active". Missing parents are created too. A character no name can hold (: ? " * | < >) is replaced as in file names ("Q3: plans" → "Q3 - plans"); the output path is the folder made.') }, ['path']),
   output: object({ path: { type: 'string' }, created: { type: 'boolean', description: 'False when the folder already existed.' } }, ['path', 'created']),
 };
 
 export const createFile = {
   input: object(
     {
-      path: vaultPath('File path, e.g. "Notes/Idea.md". Missing folders are created.'),
+      path: vaultPath('File path, e.g. "Notes/Idea.md". Missing folders are created. A name holding a character a file name cannot hold or a link breaks on (: ? " * | < > # ^ [ ]) is made readable instead of refused ("Q3: plan.md" → "Q3 - plan.md"; see "File names from titles"). The output path is the one created; a note whose name changed starts with its exact title as a heading.'),
       content: { type: 'string', description: 'File content.' },
       ifNotExists: {
         type: 'boolean',
@@ -36,8 +36,9 @@ export const createFile = {
   ),
   output: object(
     {
-      path: { type: 'string', description: 'Actual path (differs from the input with create-unique).' },
+      path: { type: 'string', description: 'Actual path: differs from the input when the name was made a file name or create-unique picked a free one.' },
       created: { type: 'boolean', description: 'True when a new file was created.' },
+      overwritten: { type: 'boolean', description: 'True when an existing file was replaced; absent when it was created or left alone.' },
       etag,
       mtimeMs,
     },
@@ -50,6 +51,7 @@ export const readFile = {
     {
       path: vaultPath('File path.'),
       maxBytes: { type: 'integer', minimum: 1, description: 'Return at most this many bytes (default: the whole file).' },
+      offset: { type: 'integer', minimum: 0, description: 'Start this many bytes into the file (UTF-8 bytes of the text; bytes of the file for base64): the nextOffset of the part before.' },
       as: { type: 'string', enum: ['text', 'base64'], default: 'text', description: 'Output format: "base64" for images, PDFs and other binary files, which text cannot hold.' },
       encoding,
     },
@@ -62,7 +64,8 @@ export const readFile = {
       etag,
       mtimeMs,
       sizeBytes: { type: 'integer', description: 'Size of the whole file in bytes.' },
-      truncated: { type: 'boolean', description: 'True when maxBytes cut the content short.' },
+      truncated: { type: 'boolean', description: 'True when maxBytes (or the size of a part) cut the content short.' },
+      nextOffset: { type: 'integer', description: 'Where the rest starts, when the content was cut: pass it as offset to read on.' },
       encoding: { type: 'string', description: 'The encoding found: "UTF-8", "UTF-8 with BOM", "UTF-16 LE with BOM", "Latin-1", or "not UTF-8" (the text is lossy; read it again with encoding "latin-1").' },
       lineEnding: { type: 'string', enum: ['LF', 'CRLF', 'mixed'], description: 'The note\'s line ending; writes keep it.' },
     },
@@ -92,17 +95,17 @@ export const rename = {
   input: object(
     {
       fromPath: vaultPath('Current path of the file or folder.'),
-      toPath: vaultPath('New path. Missing folders are created. Links to the file are updated.'),
+      toPath: vaultPath('New path. Missing folders are created. Links to the file are updated. A name holding a character a file name cannot hold or a link breaks on (: ? " * | < > # ^ [ ]) is made readable instead of refused ("Q3: plan.md" → "Q3 - plan.md"; see "File names from titles"). A move that keeps the name keeps it as it is.'),
       collisionStrategy: {
         type: 'string',
         enum: ['error', 'overwrite', 'create-unique'],
-        default: 'error',
-        description: 'When toPath is taken: "error" (default) fails, "create-unique" picks "Name (2).md", "overwrite" moves the existing file to the trash first.',
+        default: 'create-unique',
+        description: 'When toPath is taken: "create-unique" (default) picks "Name (2).md", "error" fails, "overwrite" moves the existing file to the trash first.',
       },
     },
     ['fromPath', 'toPath'],
   ),
-  output: object({ fromPath: { type: 'string' }, toPath: { type: 'string', description: 'Actual new path.' } }, ['fromPath', 'toPath']),
+  output: object({ fromPath: { type: 'string' }, toPath: { type: 'string', description: 'Actual new path: differs from the input when the name was made a file name or create-unique picked a free one.' } }, ['fromPath', 'toPath']),
 };
 
 export const deleteFile = {
@@ -120,12 +123,14 @@ export const deleteFile = {
 export const searchText = {
   input: object(
     {
-      query: { type: 'string', minLength: 1, description: 'Text to find, or a JavaScript regular expression with mode "regex", matched one line at a time (nested repetitions such as (x+)+, x*x* and backreferences are refused).' },
+      query: { type: 'string', minLength: 1, description: 'Text to find, or a regular expression with mode "regex", matched one line at a time. As in ripgrep, \\w and \\b know every alphabet and \\p{Greek} names a script; nested repetitions such as (x+)+, x*x* and backreferences are refused.' },
       mode: { type: 'string', enum: ['plain', 'regex'], default: 'plain' },
       paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only search in these folders or files (default: the whole vault).' },
       caseSensitive: { type: 'boolean', default: false },
+      wholeWord: { type: 'boolean', description: 'Only matches with no letter, digit or "_" of any alphabet right before or after them ("nota" then skips "notação").' },
       limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Maximum number of matches.' },
       snippetLength: { type: 'integer', minimum: 0, maximum: 2000, default: 120, description: 'Characters of context in each snippet.' },
+      offset: { type: 'integer', minimum: 0, description: 'Skip this many matches (in path order): the nextOffset of the part before.' },
     },
     ['query'],
   ),
@@ -138,8 +143,10 @@ export const searchText = {
           ['path', 'snippet'],
         ),
       },
-      truncated: { type: 'boolean', description: 'True when more matches exist than limit.' },
+      truncated: { type: 'boolean', description: 'True when more matches exist than limit (or than one part holds).' },
+      nextOffset: { type: 'integer', description: 'Where the next matches start, when there are more: pass it as offset.' },
       filesSearched: { type: 'integer' },
+      linesNotSearched: { type: 'integer', description: 'Lines so long that this regex could run for seconds on each; they were not searched. Only present when some were.' },
     },
     ['matches', 'truncated'],
   ),

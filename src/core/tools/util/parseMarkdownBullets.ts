@@ -1,4 +1,4 @@
-import { parseBullets, type BulletItem } from '../../util/bullets';
+import { type BulletItem, type NestedBulletItem, nestBullets, parseBullets } from '../../util/bullets';
 import { BaseTool } from '../BaseTool';
 import type { ToolContext } from '../types';
 
@@ -8,19 +8,21 @@ export interface ParseMarkdownBulletsInput {
 }
 
 export interface ParseMarkdownBulletsOutput {
-  items: BulletItem[];
+  items: BulletItem[] | NestedBulletItem[];
   count: number;
 }
 
 /**
- * The tool reference's example lists "Nested item" (depth 1) among the items of a call without arguments; that
- * is the `allowNested: true` result. By default only top-level bullets are items, as its input documents.
+ * By default every bullet is an item, nested ones too, each with its depth: the tool reference's example output for
+ * a call without options. `allowNested: true` nests them instead: the top-level bullets are the items, each holding
+ * the bullets under it in `children`, so a plan can make one note per top-level bullet.
  */
 export class ParseMarkdownBulletsTool extends BaseTool<ParseMarkdownBulletsInput, ParseMarkdownBulletsOutput> {
   readonly name = 'util.parseMarkdownBullets' as const;
 
   execute(input: ParseMarkdownBulletsInput, _context: ToolContext): Promise<ParseMarkdownBulletsOutput> {
-    const items = parseBullets(input.text, { allowNested: input.allowNested });
+    const flat = parseBullets(input.text);
+    const items = input.allowNested ? nestBullets(flat) : flat;
     return Promise.resolve({ items, count: items.length });
   }
 }

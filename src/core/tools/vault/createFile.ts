@@ -7,6 +7,7 @@ import type { PlannedChange, ToolContext } from '../types';
 import { createNote, formatField, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
 import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
+import { pathOfHeadedTitle, titleLostFromName, withTitleHeading } from './titleHeading';
 import { uniquePath } from './uniquePath';
 
 export type CollisionStrategy = 'error' | 'create-unique' | 'overwrite';
@@ -23,6 +24,8 @@ export interface CreateFileInput {
 export interface CreateFileOutput {
   path: string;
   created: boolean;
+  /** Set when an existing file was replaced (created is false then too, as when it was left alone). */
+  overwritten?: true;
   etag?: string;
   mtimeMs?: number;
 }
@@ -80,13 +83,16 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
       return { path: action.path, created: false, etag: etagOf(current.text), mtimeMs: action.mtimeMs };
     }
     const entry = await writeNote(vault, action.path, action.content, action.format);
-    return { path: action.path, created: false, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
+    return { path: action.path, created: false, overwritten: true, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
   }
 
   /** What the call will do, decided once for both the preview and the write. */
   private async resolve(input: CreateFileInput, context: ToolContext): Promise<Action> {
-    const path = resolvePathArg(this.meta, 'path', input.path, context);
-    const content = input.frontmatter ? withFrontmatter(input.content, input.frontmatter) : input.content;
+    const meant = pathOfHeadedTitle(input.path, input.content);
+    const path = resolvePathArg(this.meta, 'path', meant ?? input.path, context);
+    const title = meant === null ? titleLostFromName(input.path) : null;
+    const body = title === null ? input.content : withTitleHeading(input.content, title);
+    const content = input.frontmatter ? withFrontmatter(body, input.frontmatter) : body;
     const policy = policyOf(input);
     const { vault } = context;
 

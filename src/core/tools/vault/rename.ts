@@ -1,5 +1,5 @@
 import { AgentError } from '../../errors';
-import { isInside } from '../../paths/normalizePath';
+import { baseName, isInside, normalizePath } from '../../paths/normalizePath';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
 import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
@@ -41,7 +41,9 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   /** Source, final target and whether an existing file there goes to the trash first; throws what would fail. */
   private async resolve(input: RenameInput, context: ToolContext): Promise<{ fromPath: string; toPath: string; kind: 'file' | 'folder'; replaces: boolean }> {
     const fromPath = resolvePathArg(this.meta, 'fromPath', input.fromPath, context);
-    let toPath = resolvePathArg(this.meta, 'toPath', input.toPath, context);
+    // A move that keeps the name ("Inbox/C# tips.md" → "Archive/Inbox/C# tips.md") is no new name to clean.
+    const keepsName = baseName(normalizePath(input.toPath)) === baseName(fromPath);
+    let toPath = resolvePathArg(this.meta, 'toPath', input.toPath, context, 'toPath', keepsName);
     const { vault } = context;
 
     if (toPath === fromPath) {

@@ -6,16 +6,21 @@ import { snippetAround } from '../../search/snippet';
 import { isSearchable } from '../../search/searchableFiles';
 import { lineNumbersAt, TextMatcher, type MatchMode } from '../../search/TextMatcher';
 import { BaseTool } from '../BaseTool';
+import type { ResultPart } from '../parts';
 import type { ToolContext } from '../types';
 import { isRootPath, resolvePathArg } from './pathArgs';
+import { searchTextPart } from './searchTextParts';
 
 export interface SearchTextInput {
   query: string;
   mode: MatchMode;
   paths?: string[];
   caseSensitive: boolean;
+  wholeWord?: boolean;
   limit: number;
   snippetLength: number;
+  /** Matches to skip (in path order): the nextOffset of the part before. */
+  offset?: number;
 }
 
 export interface SearchMatch {
@@ -27,8 +32,12 @@ export interface SearchMatch {
 export interface SearchTextOutput {
   matches: SearchMatch[];
   truncated: boolean;
+  /** Where the next matches start, present when there are more. */
+  nextOffset?: number;
   /** Files read; the search stops early once it has more matches than `limit`. */
   filesSearched: number;
+  /** Lines the regex was not run on because it could take too long on them (see TextMatcher). */
+  linesNotSearched?: number;
 }
 
 export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> {
@@ -36,10 +45,11 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
 
   async execute(input: SearchTextInput, context: ToolContext): Promise<SearchTextOutput> {
     const matcher = this.matcherFor(input);
+    const offset = input.offset ?? 0;
     const files = await this.filesToSearch(input.paths, context);
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
-    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, input.limit + 1, context.signal, input);
+    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, offset + input.limit + 1, context.signal, input);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
     await dropLinksToUnreadable(files, hits, context);
 
@@ -47,22 +57,30 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     let total = 0;
     hits.forEach((fileHits, index) => {
       if (!fileHits) return;
+      const first = Math.max(0, offset - total);
       total += fileHits.spans.length;
       const room = input.limit - matches.length;
-      if (room <= 0) return;
+      if (room <= 0 || first >= fileHits.spans.length) return;
       // Line numbers and snippets cost a scan each: only for the matches that are reported.
-      const reported = fileHits.spans.slice(0, room);
+      const reported = fileHits.spans.slice(first, first + room);
       const lines = lineNumbersAt(fileHits.text, reported.map((span) => span.start));
       reported.forEach((span, i) => {
         matches.push({ path: files[index]?.path ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
       });
     });
-    return { matches, truncated: total > input.limit, filesSearched };
+    const truncated = total > offset + input.limit;
+    const output: SearchTextOutput = { matches, truncated, ...(truncated ? { nextOffset: offset + matches.length } : {}), filesSearched };
+    if (matcher.linesNotSearched > 0) output.linesNotSearched = matcher.linesNotSearched;
+    return output;
+  }
+
+  override partOf(input: SearchTextInput, output: SearchTextOutput, maxChars: number): ResultPart<SearchTextOutput> {
+    return searchTextPart(input, output, maxChars);
   }
 
   private matcherFor(input: SearchTextInput): TextMatcher {
     try {
-      return new TextMatcher({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
+      return new TextMatcher({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive, wholeWord: input.wholeWord === true });
     } catch (error) {
       if (isAgentError(error)) throw new AgentError(error.code, `${this.name}: ${error.message}`, error.details);
       throw error;

@@ -89,3 +89,24 @@ describe('buildPreview of text over a binary file', () => {
     expect(preview.files[0]).toMatchObject({ kind: 'modified', oldSize: 69, newSize: 9, added: 1, removed: 0 });
   });
 });
+
+describe('buildPreview warnings', () => {
+  it('should warn only about the external links an append adds, not those already in the note', async () => {
+    const vault = new MemoryVault({ 'Links.md': '# Links\n- https://old.example/a\n- https://old.example/b\n' });
+    const changes = await new WriteFileTool().describeChanges({ path: 'Links.md', content: '- https://new.example/c\n', mode: 'append', as: 'text' }, buildToolContext({ vault }));
+    const preview = await buildPreview(changes, vault);
+    expect(preview.files[0]).toMatchObject({ kind: 'modified', added: 1, warnings: [{ kind: 'external-url', value: 'https://new.example/c', line: 4, label: 'external link' }] });
+  });
+
+  it('should warn about a link a change puts on a line that had none, and about every link of a new note', async () => {
+    const vault = new MemoryVault({ 'Note.md': 'see below\n' });
+    const preview = await buildPreview(
+      [
+        { kind: 'modify', path: 'Note.md', content: 'see https://x.example\n' },
+        { kind: 'create', path: 'New.md', content: 'https://old.example/a\n' },
+      ],
+      vault,
+    );
+    expect(preview.files.map((file) => ('warnings' in file ? file.warnings.map((warning) => `${warning.line}:${warning.value}`) : []))).toEqual([['1:https://x.example'], ['1:https://old.example/a']]);
+  });
+});

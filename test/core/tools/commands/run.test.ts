@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { RunCommandTool } from '../../../../src/core/tools/commands/run';
 import { ToolRegistry } from '../../../../src/core/tools/ToolRegistry';
 import { MemoryCommands } from '../../../../src/node/MemoryCommands';
+import { MemoryEditor } from '../../../../src/node/MemoryEditor';
+import { MemoryVault } from '../../../../src/node/MemoryVault';
+import { MemoryWorkspace } from '../../../../src/node/MemoryWorkspace';
 import { buildToolContext } from '../../../builders/toolContext';
 
 function setup() {
@@ -14,8 +17,12 @@ function setup() {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- plugins do reject with strings
     { id: 'broken:reject', name: 'Reject', callback: () => Promise.reject('plain string reason') },
   ]);
-  const run = (input: unknown) => new ToolRegistry([new RunCommandTool()]).execute('commands.run', input, buildToolContext({ commands }));
-  return { run, commands, bold: () => bold };
+  const vault = new MemoryVault({ 'Notes/Plan.md': '- one\n- two\n', 'Private/Diary.md': 'secret\n' });
+  const editor = new MemoryEditor({ vault });
+  const workspace = new MemoryWorkspace({ vault, editor });
+  const readable = (path: string): boolean => !path.startsWith('Private/');
+  const run = (input: unknown) => new ToolRegistry([new RunCommandTool()]).execute('commands.run', input, buildToolContext({ vault, commands, editor, workspace, readable }));
+  return { run, commands, bold: () => bold, workspace, editor };
 }
 
 describe('commands.run', () => {
@@ -25,29 +32,43 @@ describe('commands.run', () => {
     expect(bold()).toBe(1);
   });
 
-  it('should report executed false with a reason when the command says it did not run', async () => {
-    const { run } = setup();
+  it('should fail with COMMAND_FAILED and what was open when Obsidian says the command is not available', async () => {
+    const { run, workspace } = setup();
+    await workspace.openFile('Notes/Plan.md', { newLeaf: false, focus: true });
     expect(await run({ id: 'editor:toggle-checklist-status' })).toEqual({
-      ok: true,
-      output: {
-        id: 'editor:toggle-checklist-status',
-        executed: false,
-        errorMessage: 'Command "editor:toggle-checklist-status" did not run: Obsidian reported it is not available right now (many commands need an open note or a selection).',
+      ok: false,
+      error: {
+        code: 'COMMAND_FAILED',
+        message:
+          'Command "editor:toggle-checklist-status" did not run: Obsidian reported it is not available right now (many commands need an open note or a selection). Open: "Notes/Plan.md" in a markdown view; nothing selected.',
       },
     });
   });
 
-  it('should report the error message when the command throws', async () => {
-    const { run } = setup();
+  it('should fail with COMMAND_FAILED and the error when the command throws', async () => {
+    const { run, workspace, editor } = setup();
+    await workspace.openFile('Notes/Plan.md', { newLeaf: false, focus: true });
+    editor.select({ line: 0, ch: 2 }, { line: 0, ch: 5 });
     expect(await run({ id: 'broken:explode' })).toEqual({
-      ok: true,
-      output: { id: 'broken:explode', executed: false, errorMessage: 'Command "broken:explode" failed: Cannot read properties of undefined' },
+      ok: false,
+      error: { code: 'COMMAND_FAILED', message: 'Command "broken:explode" failed: Cannot read properties of undefined. Open: "Notes/Plan.md" in a markdown view; 3 characters selected.' },
     });
   });
 
-  it('should report a rejection that is not an Error readably', async () => {
+  it('should say no file is open when the command fails with nothing open', async () => {
     const { run } = setup();
-    expect(await run({ id: 'broken:reject' })).toMatchObject({ output: { executed: false, errorMessage: 'Command "broken:reject" failed: plain string reason' } });
+    expect(await run({ id: 'broken:reject' })).toEqual({
+      ok: false,
+      error: { code: 'COMMAND_FAILED', message: 'Command "broken:reject" failed: plain string reason. Open: no file; no editor.' },
+    });
+  });
+
+  it('should not name an open file the ignore rules hide when a command fails', async () => {
+    const { run, workspace } = setup();
+    await workspace.openFile('Private/Diary.md', { newLeaf: false, focus: true });
+    expect(await run({ id: 'broken:explode' })).toMatchObject({
+      error: { message: 'Command "broken:explode" failed: Cannot read properties of undefined. Open: a file the ignore rules hide in a markdown view; no editor.' },
+    });
   });
 
   it('should fail with COMMAND_NOT_FOUND for an unknown id, suggesting commands.list', async () => {

@@ -7,22 +7,8 @@ const run = (input: unknown) => new ToolRegistry([new ParseMarkdownBulletsTool()
 const example = '- First item\n- Second item\n  - Nested item\n- Third item\n';
 
 describe('util.parseMarkdownBullets', () => {
-  it('should return only top-level bullets by default', async () => {
+  it('should give the tool reference\'s example output, nested bullet included, with default arguments', async () => {
     expect(await run({ text: example })).toEqual({
-      ok: true,
-      output: {
-        items: [
-          { text: 'First item', raw: '- First item', depth: 0 },
-          { text: 'Second item', raw: '- Second item', depth: 0 },
-          { text: 'Third item', raw: '- Third item', depth: 0 },
-        ],
-        count: 3,
-      },
-    });
-  });
-
-  it('should give the tool reference\'s example output with allowNested true', async () => {
-    expect(await run({ text: example, allowNested: true })).toEqual({
       ok: true,
       output: {
         items: [
@@ -32,6 +18,20 @@ describe('util.parseMarkdownBullets', () => {
           { text: 'Third item', raw: '- Third item', depth: 0 },
         ],
         count: 4,
+      },
+    });
+  });
+
+  it('should give the top-level bullets with their nested ones as children when allowNested is true', async () => {
+    expect(await run({ text: example, allowNested: true })).toEqual({
+      ok: true,
+      output: {
+        items: [
+          { text: 'First item', raw: '- First item', depth: 0, children: [] },
+          { text: 'Second item', raw: '- Second item', depth: 0, children: [{ text: 'Nested item', raw: '  - Nested item', depth: 1, children: [] }] },
+          { text: 'Third item', raw: '- Third item', depth: 0, children: [] },
+        ],
+        count: 3,
       },
     });
   });

@@ -57,8 +57,8 @@ describe('a new name that differs from an existing one only by case', () => {
 
   it('should make vault.rename refuse a target that is another note\'s case twin', async () => {
     const { vault, run } = setup({ 'Note.md': 'capital', 'Other.md': 'other' });
-    expect(await run('vault.rename', { fromPath: 'Other.md', toPath: 'note.md' })).toMatchObject({ ok: false, error: { code: 'EXISTS', message: expect.stringContaining('"note.md" differs only by case from the existing file "Note.md"') as unknown } });
-    expect(await run('vault.rename', { fromPath: 'Other.md', toPath: 'note.md', collisionStrategy: 'create-unique' })).toMatchObject({ ok: true, output: { toPath: 'note (2).md' } });
+    expect(await run('vault.rename', { fromPath: 'Other.md', toPath: 'note.md', collisionStrategy: 'error' })).toMatchObject({ ok: false, error: { code: 'EXISTS', message: expect.stringContaining('"note.md" differs only by case from the existing file "Note.md"') as unknown } });
+    expect(await run('vault.rename', { fromPath: 'Other.md', toPath: 'note.md' })).toMatchObject({ ok: true, output: { toPath: 'note (2).md' } });
     expect(vault.dump()).toEqual({ 'Note.md': 'capital', 'note (2).md': 'other' });
   });
 

@@ -173,6 +173,55 @@ describe('vault.createFile', () => {
     });
   });
 
+  describe('names a file name cannot hold', () => {
+    it.each([
+      ['Ideas/Q3: budget review.md', 'Ideas/Q3 - budget review.md'],
+      ['Ideas/Why do we meet on Mondays?.md', 'Ideas/Why do we meet on Mondays.md'],
+      ['Ideas/The "quiet" hours.md', "Ideas/The 'quiet' hours.md"],
+      ['Ideas/Pros * cons of remote work.md', 'Ideas/Pros - cons of remote work.md'],
+      ['Ideas/A | B <draft>.md', 'Ideas/A - B draft.md'],
+      ['Ideas/[[C# tips]] ^x.md', 'Ideas/C tips x.md'],
+    ])('should create "%s" as "%s" and return that path', async (path, made) => {
+      const { vault, run } = setup();
+      expect(await run({ path, content: '# Title\n' })).toMatchObject({ ok: true, output: { path: made, created: true } });
+      expect(Object.keys(vault.dump())).toEqual([made]);
+    });
+
+    it('should start the note with its exact title when the content has no heading', async () => {
+      const { vault, run } = setup();
+      await run({ path: 'Ideas/Q3: budget review.md', content: 'Numbers first.\n' });
+      await run({ path: 'Ideas/Why?.md', content: '', frontmatter: { tags: ['q'] } });
+      expect(vault.dump()).toEqual({ 'Ideas/Q3 - budget review.md': '# Q3: budget review\n\nNumbers first.\n', 'Ideas/Why.md': '---\ntags:\n  - q\n---\n# Why?\n' });
+    });
+
+    it('should leave the content alone when it starts with a heading or the name needed no change', async () => {
+      const { vault, run } = setup();
+      await run({ path: 'Ideas/Q3: budget.md', content: '## Q3 budget\n' });
+      await run({ path: 'Ideas/Plain.md', content: 'text' });
+      expect(vault.dump()).toEqual({ 'Ideas/Q3 - budget.md': '## Q3 budget\n', 'Ideas/Plain.md': 'text' });
+    });
+
+    it('should read a "/" that is part of the note\'s own heading as part of its name, not as a folder', async () => {
+      const { vault, run } = setup();
+      expect(await run({ path: 'Ideas/Read/Write notes.md', content: '# Read/Write notes\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Read-Write notes.md' } });
+      expect(await run({ path: 'Ideas/Read/Other.md', content: '# Read/Write notes\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Read/Other.md' } });
+      expect(Object.keys(vault.dump()).sort()).toEqual(['Ideas/Read-Write notes.md', 'Ideas/Read/Other.md']);
+    });
+
+    it('should number the cleaned name when it is taken', async () => {
+      const { vault, run } = setup({ 'Ideas/Q3 - budget review.md': 'old' });
+      expect(await run({ path: 'Ideas/Q3: budget review.md', content: '# Q3: budget review\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Q3 - budget review (2).md' } });
+      expect(vault.dump()['Ideas/Q3 - budget review.md']).toBe('old');
+    });
+
+    it('should clean a folder it creates of what no name can hold, and keep an existing "C#" folder', async () => {
+      const { vault, run } = setup({ 'C#/x.md': 'x' });
+      expect(await run({ path: 'Q3: plans/Idea.md', content: '' })).toMatchObject({ ok: true, output: { path: 'Q3 - plans/Idea.md' } });
+      expect(await run({ path: 'C#/Idea.md', content: '' })).toMatchObject({ ok: true, output: { path: 'C#/Idea.md' } });
+      expect(Object.keys(vault.dump()).sort()).toEqual(['C#/Idea.md', 'C#/x.md', 'Q3 - plans/Idea.md']);
+    });
+  });
+
   describe('paths it refuses', () => {
     it.each([
       ['.obsidian/app.json', 'FORBIDDEN_PATH', 'Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there'],
@@ -180,7 +229,6 @@ describe('vault.createFile', () => {
       ['.trash/old.md', 'FORBIDDEN_PATH', 'Refused path ".trash/old.md": ".trash/" is protected; the agent may not write there'],
       ['Notes/../../x.md', 'FORBIDDEN_PATH', 'Refused path "Notes/../../x.md": the path leaves the vault (".." is not allowed)'],
       ['/etc/passwd', 'INVALID_PATH', 'Refused path "/etc/passwd": absolute paths are not allowed; give a path relative to the vault root'],
-      ['What?.md', 'INVALID_PATH', 'Refused path "What?.md": the name "What?.md" contains the character "?", which Obsidian does not allow in file names'],
     ])('should refuse "%s"', async (path, code, message) => {
       const { vault, run } = setup();
       expect(await run({ path, content: 'x' })).toEqual({ ok: false, error: { code, message } });

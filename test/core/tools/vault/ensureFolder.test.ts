@@ -27,6 +27,12 @@ describe('vault.ensureFolder', () => {
     expect(await run({ path: 'Café ☕//Ideen 🚀/' })).toEqual({ ok: true, output: { path: 'Café ☕/Ideen 🚀', created: true } });
   });
 
+  it('should make a folder name of a title no name can hold, and keep an existing "C#" as it is', async () => {
+    const { run } = setup({ 'C#/x.md': '' });
+    expect(await run({ path: 'Q3: plans?/Why "now"' })).toEqual({ ok: true, output: { path: "Q3 - plans/Why 'now'", created: true } });
+    expect(await run({ path: 'C#' })).toEqual({ ok: true, output: { path: 'C#', created: false } });
+  });
+
   it('should fail with EXISTS when a file is at the path', async () => {
     const { run } = setup({ 'Projects.md': '' });
     expect(await run({ path: 'Projects.md' })).toEqual({

@@ -37,19 +37,39 @@ describe('vault.rename', () => {
     expect(vault.dump()).toEqual({ 'Note.md': '' });
   });
 
+  describe('names a file name cannot hold', () => {
+    it('should rename to the readable file name and return it as toPath', async () => {
+      const { vault, run } = setup({ 'a.md': 'a' });
+      expect(await run({ fromPath: 'a.md', toPath: 'Ideas/Q3: budget review?.md' })).toEqual({ ok: true, output: { fromPath: 'a.md', toPath: 'Ideas/Q3 - budget review.md' } });
+      expect(vault.dump()).toEqual({ 'Ideas/Q3 - budget review.md': 'a' });
+    });
+
+    it('should clean a new name of the characters links break on', async () => {
+      const { vault, run } = setup({ 'a.md': 'a' });
+      expect(await run({ fromPath: 'a.md', toPath: '[[C# tips]] ^1.md' })).toMatchObject({ ok: true, output: { toPath: 'C tips 1.md' } });
+      expect(vault.dump()).toEqual({ 'C tips 1.md': 'a' });
+    });
+
+    it('should keep a name it only moves, and an existing folder whose name holds "#"', async () => {
+      const { vault, run } = setup({ 'Inbox/C# tips.md': 'a', 'C#/x.md': 'x' });
+      expect(await run({ fromPath: 'Inbox/C# tips.md', toPath: 'C#/Inbox/C# tips.md' })).toMatchObject({ ok: true, output: { toPath: 'C#/Inbox/C# tips.md' } });
+      expect(vault.dump()).toEqual({ 'C#/Inbox/C# tips.md': 'a', 'C#/x.md': 'x' });
+    });
+  });
+
   describe('when the target is taken', () => {
-    it('should fail with EXISTS by default and move nothing', async () => {
+    it('should fail with EXISTS with collisionStrategy "error" and move nothing', async () => {
       const { vault, run } = setup({ 'a.md': 'a', 'b.md': 'b' });
-      expect(await run({ fromPath: 'a.md', toPath: 'b.md' })).toEqual({
+      expect(await run({ fromPath: 'a.md', toPath: 'b.md', collisionStrategy: 'error' })).toEqual({
         ok: false,
         error: { code: 'EXISTS', message: 'vault.rename: `toPath` "b.md" already exists; choose another path, or pass collisionStrategy "create-unique" or "overwrite"' },
       });
       expect(vault.dump()).toEqual({ 'a.md': 'a', 'b.md': 'b' });
     });
 
-    it('should pick "b (2).md" with collisionStrategy "create-unique"', async () => {
+    it('should pick "b (2).md" by default (create-unique), as the spec\'s collision policy says', async () => {
       const { vault, run } = setup({ 'a.md': 'a', 'b.md': 'b' });
-      expect(await run({ fromPath: 'a.md', toPath: 'b.md', collisionStrategy: 'create-unique' })).toEqual({ ok: true, output: { fromPath: 'a.md', toPath: 'b (2).md' } });
+      expect(await run({ fromPath: 'a.md', toPath: 'b.md' })).toEqual({ ok: true, output: { fromPath: 'a.md', toPath: 'b (2).md' } });
       expect(vault.dump()).toEqual({ 'b.md': 'b', 'b (2).md': 'a' });
     });
 

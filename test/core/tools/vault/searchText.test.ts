@@ -294,3 +294,40 @@ describe('vault.searchText', () => {
     expect(await run({ query: '' })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'vault.searchText: `query` must not be empty' } });
   });
 });
+
+describe('vault.searchText: words and scripts in every alphabet', () => {
+  const PT = { 'pt/Notas.md': 'A notação musical\numa nota simples\n', 'zh/文字.md': '汉字书写 很好\n' };
+
+  it('should find whole words in any alphabet with wholeWord, in plain and regex mode', async () => {
+    const { run } = setup(PT);
+    const plain = await outputOf(run({ query: 'nota', wholeWord: true }));
+    expect(plain.matches.map((match) => match.line)).toEqual([2]);
+    const pattern = await outputOf(run({ query: '\\bnota\\b', mode: 'regex' }));
+    expect(pattern.matches.map((match) => match.line)).toEqual([2]);
+  });
+
+  it('should match a script named as ripgrep names it, not return a silent zero', async () => {
+    const { run } = setup(PT);
+    const output = await outputOf(run({ query: '\\p{Han}{4}', mode: 'regex' }));
+    expect(output.matches).toEqual([{ path: 'zh/文字.md', line: 1, snippet: expect.stringContaining('汉字书写') }]);
+  });
+
+  it('should refuse an unknown property with INVALID_REGEX naming the spelling to use', async () => {
+    const { run } = setup(PT);
+    const result = await run({ query: '\\p{Hanzi}+', mode: 'regex' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('INVALID_REGEX');
+      expect(result.error.message).toContain('\\p{Script=Han}');
+    }
+  });
+
+  it('should say how many lines a polynomial regex was not run on', async () => {
+    const { run } = setup({ 'long.md': `aax\n${'a'.repeat(2000)}\n`, 'short.md': 'aax' });
+    const output = await outputOf(run({ query: '.*a.*a.*x', mode: 'regex' }));
+    expect(output.matches.map((match) => match.path)).toEqual(['long.md', 'short.md']);
+    expect(output.linesNotSearched).toBe(1);
+    const plain = await outputOf(run({ query: 'aax' }));
+    expect(plain.linesNotSearched).toBeUndefined();
+  });
+});
