@@ -22,14 +22,16 @@ export class SearchIndex {
   private filling: Promise<void> | null = null;
   private queued: { vault: VaultPort; files: readonly VaultEntry[] } | null = null;
   private readonly unsubscribe: () => void;
+  private disposed = false;
 
   constructor(vault: Pick<VaultPort, 'onChange'>) {
     this.unsubscribe = vault.onChange((event) => this.changed(event));
   }
 
-  /** Stops following the vault's events (Obsidian keeps `vault.on` listeners after a plugin unloads). */
+  /** Stops following the vault's events (Obsidian keeps `vault.on` listeners after a plugin unloads) and indexing. */
   dispose(): void {
     this.unsubscribe();
+    this.disposed = true;
   }
 
   /** 'out' when `entry`'s current filter shows it lacks one of `hashes`; 'may' when it has them; 'unknown' when not indexed. */
@@ -75,6 +77,7 @@ export class SearchIndex {
       const missing = job.files.filter((entry) => !this.current(entry));
       for (let start = 0; start < missing.length; start += FILL_CHUNK) {
         await nextTurn();
+        if (this.disposed) return;
         const chunk = missing.slice(start, start + FILL_CHUNK).filter((entry) => !this.current(entry));
         // A note that cannot be read now stays unindexed: searches read it themselves and report what they find.
         const texts = await readTexts(job.vault, chunk).catch(() => []);

@@ -81,6 +81,16 @@ describe('SearchIndex', () => {
     expect((await search(vault, { query: 'beta' })).matches.map((match) => match.path)).toEqual(['a.md']);
   });
 
+  it('should stop indexing and following events once disposed (the plugin unloaded)', async () => {
+    const { vault, memory, index, reads } = indexedVault(NOTES);
+    index.dispose();
+    await warm(vault, index);
+    expect(index.size).toBe(0);
+    reads.length = 0;
+    await memory.modify('Projects/Beta.md', 'changed');
+    expect(reads).toEqual([]);
+  });
+
   it('should count the bytes it holds, which grow with what it indexes', async () => {
     const { vault, index } = indexedVault(NOTES);
     const empty = index.bytes;
