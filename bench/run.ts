@@ -8,9 +8,11 @@ import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { renameLinksBench } from './cases/renameLinks';
+import { runnerStartBench } from './cases/runnerStart';
 import { uiBench } from './cases/ui';
 import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
+import { vaultSearchLargeBench } from './cases/vaultSearchLarge';
 import { writeTurnaroundBench } from './cases/writeTurnaround';
 
 /** What the command line gives: `npm run bench -- [filter] [--vault DIR [--note PATH]]`. */
@@ -27,10 +29,12 @@ interface BenchArgs {
  */
 const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promise<BenchRow[]> }[] = [
   { name: 'vault search', run: vaultSearchBench },
+  { name: 'large vault search', run: vaultSearchLargeBench },
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'run length', run: checkpointRunLengthBench },
   { name: 'pipeline overhead', run: pipelineOverheadBench },
+  { name: 'runner start', run: runnerStartBench },
   { name: 'change preview', run: diffPreviewBench },
   { name: 'ui', run: uiBench },
   { name: 'approved writes', run: () => writeTurnaroundBench() },

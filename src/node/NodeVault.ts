@@ -6,6 +6,7 @@ import { isInside, parentFolder } from '../core/paths/normalizePath';
 import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import type { BytePrefilter } from '../core/search/BytePrefilter';
+import { SearchIndex } from '../core/search/SearchIndex';
 import { ContentCache } from './ContentCache';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
@@ -32,6 +33,7 @@ export class NodeVault implements VaultPort {
   private readonly root: VaultRoot;
   private readonly scanTarget: ScanTarget;
   private readonly listeners = new Set<(event: VaultEvent) => void>();
+  readonly searchIndex: SearchIndex = new SearchIndex(this);
   private readonly cache = new ContentCache((bytes) => Buffer.from(bytes, 'latin1').toString('utf8'));
   private readonly watcher: VaultWatcher | null;
   private index: VaultIndex | null = null;
@@ -48,9 +50,8 @@ export class NodeVault implements VaultPort {
   constructor(root: string, options: NodeVaultOptions = {}) {
     this.configDir = options.configDir ?? '.obsidian';
     this.root = new VaultRoot(root);
-    this.scanTarget = { toAbs: (path) => this.root.toAbs(path), isInsideReal: (real) => this.root.isInsideReal(real) };
-    this.watcher = options.watch ? new VaultWatcher(this.root.abs, () => void this.flushWatched()) : null;
-    this.watcher?.start();
+    this.scanTarget = { toAbs: (path) => this.root.toAbs(path), isInsideReal: (real) => this.root.isInsideReal(real), onFolder: (path) => this.watcher?.watchFolder(path) };
+    this.watcher = options.watch ? VaultWatcher.started(this.root.abs, () => void this.flushWatched()) : null;
   }
 
   /** Stops watching the disk. The vault still works; outside changes then need `rescan()`. */
@@ -64,8 +65,7 @@ export class NodeVault implements VaultPort {
       await this.indexed();
       return;
     }
-    const index = this.index;
-    this.rescanning ??= this.syncWithDisk(index, false).finally(() => {
+    this.rescanning ??= this.syncWithDisk(this.index, false).finally(() => {
       this.rescanning = null;
     });
     await this.rescanning;

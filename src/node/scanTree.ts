@@ -8,6 +8,8 @@ export interface ScanTarget {
   toAbs(path: string): string;
   /** True when a real (symlink-resolved) disk path lies inside the vault. */
   isInsideReal(real: string): Promise<boolean>;
+  /** Called with each folder just before it is read (the watcher watches it then: one walk serves both). */
+  onFolder?(path: string): void;
 }
 
 /**
@@ -26,6 +28,7 @@ export async function scanTree(target: ScanTarget, folder: string): Promise<Vaul
   while (level.length > 0) {
     const next: string[] = [];
     for (const dir of level) {
+      target.onFolder?.(dir);
       for (const item of readFolder(target.toAbs(dir))) {
         if (item.name.startsWith('.')) continue;
         const path = joinPath(dir, item.name);

@@ -217,6 +217,21 @@ describe('NodeVault', () => {
       }
     });
 
+    it('should notice files made later in a folder that another program made', async () => {
+      const watched = await tempVault({ 'Readme.md': '# Readme' }, { watch: true });
+      try {
+        await watched.vault.list('/', true);
+        const events: VaultEvent[] = [];
+        watched.vault.onChange((event) => events.push(event));
+        await writeTree(watched.root, { 'New/Deep/First.md': 'one' });
+        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'New/Deep/First.md' }), { timeout: 5000 });
+        await writeTree(watched.root, { 'New/Deep/Second.md': 'two' });
+        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'New/Deep/Second.md' }), { timeout: 5000 });
+      } finally {
+        await watched.cleanup();
+      }
+    });
+
     it('should not report its own writes twice', async () => {
       const watched = await tempVault({ 'Readme.md': '# Readme' }, { watch: true });
       try {

@@ -1,4 +1,5 @@
 import type { BytePrefilter } from '../search/BytePrefilter';
+import type { SearchIndex } from '../search/SearchIndex';
 
 /**
  * The vault as core sees it. Paths are vault-relative and already normalized ("Notes/Idea.md"; the root is
@@ -127,6 +128,13 @@ export interface VaultPort {
    * that do not follow links inside the vault, or cannot tell, omit this.
    */
   resolveLinks?(path: string): Promise<string>;
+
+  /**
+   * What search keeps for this vault between calls (trigram filters, texts), kept current by this vault's events.
+   * One per vault, so that the wrappers a call puts around it share it. Vaults without one are searched by reading
+   * every note (a dry run's overlay, whose notes differ from the vault's).
+   */
+  readonly searchIndex?: SearchIndex;
 
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;

@@ -3,7 +3,8 @@ import type { VaultEntry, VaultPort } from '../ports/vault';
 import { mapLimit } from '../util/concurrency';
 import type { BytePrefilter } from './BytePrefilter';
 import { textCacheFor } from './TextCache';
-import type { MatchSpan, TextMatcher } from './TextMatcher';
+import { requiredTrigrams } from './requiredTrigrams';
+import type { MatchSpan, TextMatcher, TextMatcherOptions } from './TextMatcher';
 
 export interface FileHits {
   text: string;
@@ -43,9 +44,22 @@ type Known = string | null | false | undefined;
  * in a TextCache and matched in one synchronous pass while valid (a warm search never awaits per file), and the
  * rest are read with bounded concurrency.
  */
-export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], matcher: TextMatcher, prefilter: BytePrefilter | null, wanted: number, signal: AbortSignal): Promise<ScanResult> {
-  const cache = vault.cachedReadMany ? null : textCacheFor(vault);
-  const texts: Known[] = files.map((entry) => cache?.get(entry));
+export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], matcher: TextMatcher, prefilter: BytePrefilter | null, wanted: number, signal: AbortSignal, search?: TextMatcherOptions): Promise<ScanResult> {
+  const index = vault.searchIndex;
+  const cache = vault.cachedReadMany ? null : (index?.texts ?? textCacheFor(vault));
+  // The vault's index rules out, unread, the notes that lack a trigram the query needs (see SearchIndex).
+  // (Not before anything is indexed: the first search then costs exactly what it did, fold table included.)
+  const needed = index && index.size > 0 && search ? requiredTrigrams(search) : null;
+  // Notes without a current filter are indexed in the background after the scan; none, and there is nothing to do.
+  let unindexed = needed === null;
+  const texts: Known[] = files.map((entry) => {
+    if (needed && index) {
+      const answer = index.ask(entry, needed);
+      if (answer === 'out') return false;
+      if (answer === 'unknown') unindexed = true;
+    }
+    return cache?.get(entry);
+  });
   const hits = new Array<FileHits | undefined>(files.length);
   let next = 0;
   let found = 0;
@@ -82,7 +96,7 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
       if (signal.aborted) return true;
     }
   };
-  if (await matchReadyPrefix()) return { hits, filesSearched: cachedMatched };
+  if (await matchReadyPrefix()) return indexAfter({ hits, filesSearched: cachedMatched });
 
   const missing = files.map((_, index) => index).filter((index) => texts[index] === undefined);
   for (let start = 0, size = FIRST_CHUNK; start < missing.length; start += size, size = Math.min(MAX_CHUNK, size * 2)) {
@@ -98,7 +112,13 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
     });
     if (await matchReadyPrefix()) break;
   }
-  return { hits, filesSearched: cachedMatched + filesRead };
+  return indexAfter({ hits, filesSearched: cachedMatched + filesRead });
+
+  /** The result, once the background indexing of `files` is under way: after the scan, so it never slows it. */
+  function indexAfter(result: ScanResult): ScanResult {
+    if (unindexed) void index?.fill(vault, files);
+    return result;
+  }
 }
 
 function nextTurn(): Promise<void> {

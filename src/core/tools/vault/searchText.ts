@@ -49,7 +49,7 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     const files = await this.filesToSearch(input.paths, context);
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
-    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, offset + input.limit + 1, context.signal);
+    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, offset + input.limit + 1, context.signal, input);
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
     await dropLinksToUnreadable(files, hits, context);
 
