@@ -1,5 +1,18 @@
-import type { BytePrefilter } from '../search/BytePrefilter';
-import type { SearchIndex } from '../search/SearchIndex';
+/**
+ * A cheap test on a note's raw UTF-8 bytes that is false only when the note cannot match, so a vault that holds
+ * bytes can skip decoding the notes that fail it (decoding UTF-8 is most of a cold search's work; ripgrep skips
+ * it the same way). The bytes come as a "byte string": one char per byte, as `latin1` decoding gives, which costs
+ * a copy and keeps each byte one V8 string unit. A true answer proves nothing: the caller decodes the note and
+ * runs the real matcher on it. (Built by core/search/BytePrefilter.)
+ */
+export interface BytePrefilter {
+  mayMatch(bytes: string): boolean;
+}
+
+/** What search keeps for a vault (core/search/SearchIndex): the port only carries it, and the plugin disposes it. */
+export interface VaultSearchState {
+  dispose(): void;
+}
 
 /**
  * The vault as core sees it. Paths are vault-relative and already normalized ("Notes/Idea.md"; the root is
@@ -134,7 +147,7 @@ export interface VaultPort {
    * One per vault, so that the wrappers a call puts around it share it. Vaults without one are searched by reading
    * every note (a dry run's overlay, whose notes differ from the vault's).
    */
-  readonly searchIndex?: SearchIndex;
+  readonly searchIndex?: VaultSearchState;
 
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;

@@ -1,15 +1,7 @@
+import type { BytePrefilter } from '../ports/vault';
 import { escapeRegex, type TextMatcherOptions } from './TextMatcher';
 
-/**
- * A cheap test on a note's raw UTF-8 bytes that is false only when the note cannot match, so a vault that holds
- * bytes can skip decoding the notes that fail it (decoding UTF-8 is most of a cold search's work; ripgrep skips
- * it the same way). The bytes come as a "byte string": one char per byte, as `latin1` decoding gives, which costs
- * a copy and keeps each byte one V8 string unit. A true answer proves nothing: the caller decodes the note and
- * runs the real TextMatcher on it.
- */
-export interface BytePrefilter {
-  mayMatch(bytes: string): boolean;
-}
+export type { BytePrefilter };
 
 /**
  * The prefilter for a search, or null when there is no cheap one (regular expressions, case-insensitive queries

@@ -4,6 +4,7 @@ import { mapLimit } from '../util/concurrency';
 import type { BytePrefilter } from './BytePrefilter';
 import { textCacheFor } from './TextCache';
 import { requiredTrigrams } from './requiredTrigrams';
+import { SearchIndex } from './SearchIndex';
 import type { MatchSpan, TextMatcher, TextMatcherOptions } from './TextMatcher';
 
 export interface FileHits {
@@ -45,7 +46,8 @@ type Known = string | null | false | undefined;
  * rest are read with bounded concurrency.
  */
 export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], matcher: TextMatcher, prefilter: BytePrefilter | null, wanted: number, signal: AbortSignal, search?: TextMatcherOptions): Promise<ScanResult> {
-  const index = vault.searchIndex;
+  // Only this module's kind of index is used: the port carries it without knowing what it is.
+  const index = vault.searchIndex instanceof SearchIndex ? vault.searchIndex : undefined;
   const cache = vault.cachedReadMany ? null : (index?.texts ?? textCacheFor(vault));
   // The vault's index rules out, unread, the notes that lack a trigram the query needs (see SearchIndex).
   // (Not before anything is indexed: the first search then costs exactly what it did, fold table included.)
