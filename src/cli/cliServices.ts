@@ -17,7 +17,7 @@ import { NodePluginFiles } from '../node/NodePluginFiles';
 import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
 import { DEFAULT_SETTINGS } from '../settings/settings';
-import { planHostFromServices, type PlanHost } from '../core/plan';
+import type { PlanHost } from '../core/plan';
 import { RecipeMatchingService } from '../core/recipes/RecipeMatchingService';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
@@ -100,7 +100,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     modes,
     checkpointFolder,
     recipes: new RecipeMatchingService(services.ports.pluginFiles, () => services.knownSecrets()),
-    planHost: planHostFromServices(services, { settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }), approval: options.approval }),
+    planHost: services.planHost({ settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }), approval: options.approval }),
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {
       services.ignore.dispose();

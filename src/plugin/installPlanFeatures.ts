@@ -1,5 +1,5 @@
 import { Component, type Plugin } from 'obsidian';
-import { type PlanHost, planHostFromServices, readPlanContext } from '../core/plan';
+import { type PlanHost, readPlanContext } from '../core/plan';
 import { isRecord } from '../core/plan/schema';
 import { openChatPanel } from './openChatPanel';
 import { savedActionCommands } from './commands';
@@ -28,7 +28,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
   let hostPromise: Promise<PlanHost> | null = null;
   const host = (): Promise<PlanHost> => {
     hostPromise ??= plugin.agentServices().then((services) =>
-      planHostFromServices(services, {
+      services.planHost({
         settings: () => ({ ...plugin.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }),
         // With the panel closed, a saved action run from the command palette is approved in a modal.
         approval: () => plugin.approvalPort ?? modalApproval,

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planHostFromServices } from '../../src/core/plan';
 import type { HttpPort } from '../../src/core/ports/http';
 import { RecipeMatchingService } from '../../src/core/recipes/RecipeMatchingService';
 import type { RecordedCall } from '../../src/core/recipes/types';
@@ -56,7 +55,7 @@ export async function bulletsFastPathSetup(successes: number, options: { approva
   const recipes = new RecipeMatchingService(memoryPluginFiles());
   const requests = ['Create a note per bullet of the selection in folder Ideas', 'Make a note for each bullet in the selection, folder Reading', 'Turn each bullet of the selection into a note in folder Work'];
   for (let i = 0; i < successes; i++) await recipes.recordSuccess(requests[i] as string, learnedRun(['Ideas', 'Reading', 'Work'][i] as string), i);
-  const host = planHostFromServices(services, { settings: () => settings, approval: () => approval });
+  const host = services.planHost({ settings: () => settings, approval: () => approval });
   return { vault, recipes, host, approval, services, cleanup: () => rm(base, { recursive: true, force: true }) };
 }
 

@@ -6,7 +6,6 @@ import * as fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentTask } from '../../src/core/agent/AgentTask';
 import { ModeService } from '../../src/core/modes/ModeService';
-import { planHostFromServices } from '../../src/core/plan';
 import type { HttpPort } from '../../src/core/ports/http';
 import { RecipeMatchingService } from '../../src/core/recipes/RecipeMatchingService';
 import { AgentServices } from '../../src/core/session/AgentServices';
@@ -102,7 +101,7 @@ describe('secrets in what the plugin writes', () => {
       yield* originalStream(request);
     };
     const request = await runRequest({
-      message, llm: model, recipes, host: planHostFromServices(services, { settings: () => settings, approval: () => approval }),
+      message, llm: model, recipes, host: services.planHost({ settings: () => settings, approval: () => approval }),
       runLoop: () => task.run({ message, taskId: 'secrets-run', history: [], signal: new AbortController().signal, mode: 'agent' }),
       historyLength: 0, allowedTools: null, runId: 'secrets-run', signal: new AbortController().signal, maxTokens: 1000, now: () => 1,
     });

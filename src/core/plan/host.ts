@@ -1,6 +1,5 @@
 import { AgentError } from '../errors';
 import type { ApprovalPort } from '../ports/approval';
-import type { AgentServices } from '../session/AgentServices';
 import type { IgnoreService } from '../tool-execution/IgnoreService';
 import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
 import type { PipelineSettings, RunState } from '../tool-execution/types';
@@ -12,7 +11,7 @@ export interface PlanSettings extends PipelineSettings {
   maxRetries: number;
 }
 
-/** What planning, dry runs and execution need from the composition (AgentServices provides all of it). */
+/** What planning, dry runs and execution need from the composition (`AgentServices.planHost` provides all of it). */
 export interface PlanHost {
   pipeline: ToolExecutionPipeline;
   registry: ToolRegistry;
@@ -26,19 +25,6 @@ export interface PlanHost {
   endRun?: (run: RunState) => Promise<void>;
   /** The secrets the audit redacts (the configured API key), so that no saved action keeps one. */
   knownSecrets?: () => readonly string[];
-}
-
-export function planHostFromServices(services: AgentServices, options: { settings: () => PlanSettings; approval: () => ApprovalPort | null }): PlanHost {
-  return {
-    pipeline: services.pipeline,
-    registry: services.registry,
-    ignore: services.ignore,
-    ports: services.toolPorts(),
-    settings: options.settings,
-    approval: options.approval,
-    endRun: (run) => services.endRun(run),
-    knownSecrets: () => services.knownSecrets(),
-  };
 }
 
 /** The policy a plan is checked against now: current settings, the mode's tools, the loaded ignore rules. */

@@ -3,7 +3,7 @@ export type { ActionPlan, OnError, PlanParameter, PlanStep } from './types';
 export { ACTION_PLAN_SCHEMA } from './schema';
 export { allowedPlanTools, type PlanPolicy, type PlanValidation, validatePlan } from './validatePlan';
 export { bindPlan, CONTEXT_NAMES, isoDate, type MissingInput, type PlanBindings, type PlanContext } from './bindings';
-export { planHostFromServices, planPolicy, type PlanHost, type PlanSettings } from './host';
+export { planPolicy, type PlanHost, type PlanSettings } from './host';
 export { dryRunPlan, type DryRunOptions, type DryRunResult } from './dryRun';
 export { executePlan, resumePlan, type ExecuteOptions } from './executor';
 export { confirmPlan, needsPlanConfirmation, runPlan, type RunPlanOptions, type RunPlanOutcome } from './runPlan';

@@ -1,5 +1,6 @@
 import { CheckpointService } from '../checkpoints/CheckpointService';
 import type { AgentPipeline } from '../agent/types';
+import type { PlanHost, PlanSettings } from '../plan/host';
 import type { RunSummary } from '../checkpoints/types';
 import { CommunityPluginIndex } from '../plugins/CommunityPluginIndex';
 import type { ApprovalPort } from '../ports/approval';
@@ -104,6 +105,20 @@ export class AgentServices {
   }
 
   /** The secret values (the configured API key) that no file the plugin writes may hold. */
+  /** What plans, dry runs and saved actions run on: these services, with the shell's settings and approval. */
+  planHost(options: { settings: () => PlanSettings; approval: () => ApprovalPort | null }): PlanHost {
+    return {
+      pipeline: this.pipeline,
+      registry: this.registry,
+      ignore: this.ignore,
+      ports: this.toolPorts(),
+      settings: options.settings,
+      approval: options.approval,
+      endRun: (run) => this.endRun(run),
+      knownSecrets: () => this.knownSecrets(),
+    };
+  }
+
   knownSecrets(): readonly string[] {
     return this.options.knownSecrets?.() ?? [];
   }

@@ -5,7 +5,6 @@ import { gatherVaultContext } from '../../core/agent/vaultContext';
 import { selectionReadable } from '../../core/util/selectionReadable';
 import { describeError } from '../../core/errors';
 import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
-import { planHostFromServices } from '../../core/plan';
 import { RecipeMatchingService } from '../../core/recipes/RecipeMatchingService';
 import { withoutStoredResultReads } from '../../core/recipes/storedResultReads';
 import type { RecordedCall } from '../../core/recipes/types';
@@ -175,7 +174,7 @@ export class RunController {
       message,
       llm,
       recipes: this.recipes,
-      host: planHostFromServices(services, { settings: () => ({ ...this.host.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }), approval: () => this.host.approvalPort }),
+      host: services.planHost({ settings: () => ({ ...this.host.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }), approval: () => this.host.approvalPort }),
       runLoop: () => task.run({ message, taskId: runId, history: this.history, signal: controller.signal, context: { vault } }),
       historyLength: this.history.length,
       allowedTools: new Set(modes.toolNames(modes.getActiveMode())),

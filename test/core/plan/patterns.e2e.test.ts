@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HttpPort } from '../../../src/core/ports/http';
-import { type PlanSettings, planHostFromServices, planPolicy } from '../../../src/core/plan/host';
+import { type PlanSettings, planPolicy } from '../../../src/core/plan/host';
 import { runSavedAction, type SavedActionOutcome } from '../../../src/core/plan/runSavedAction';
 import { SavedActionStore } from '../../../src/core/plan/SavedActionStore';
 import type { ActionPlan } from '../../../src/core/plan/types';
@@ -47,7 +47,7 @@ async function offlinePlugin(files: Record<string, string>, options: { select?: 
     { vault, editor, workspace, commands: new MemoryCommands(), http, pluginFiles: new NodePluginFiles(join(base, 'plugin')), gitFs: new NodeGitFs(join(base, 'checkpoints')), clock },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings, approval: () => approval },
   );
-  const host = planHostFromServices(services, { settings: () => settings, approval: () => approval });
+  const host = services.planHost({ settings: () => settings, approval: () => approval });
   if (options.select) {
     await workspace.openFile(options.select.path, { newLeaf: false, focus: true });
     const text = editor.text();

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type App, Plugin } from 'obsidian';
-import { type PlanHost, planHostFromServices } from '../../../src/core/plan';
+import { type PlanHost } from '../../../src/core/plan';
 import type { ApprovalPort } from '../../../src/core/ports/approval';
 import type { HttpPort } from '../../../src/core/ports/http';
 import { AgentServices } from '../../../src/core/session/AgentServices';
@@ -64,7 +64,7 @@ export async function obsidianPlanHost(files: Record<string, string>, settings: 
     },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: pipelineSettings, approval: () => approval.port },
   );
-  const host = planHostFromServices(services, { settings: pipelineSettings, approval: () => approval.port });
+  const host = services.planHost({ settings: pipelineSettings, approval: () => approval.port });
   const fixture: ObsidianPlanFixture = {
     app,
     plugin,
