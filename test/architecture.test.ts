@@ -28,12 +28,60 @@ function importEdges(): [string, string][] {
 }
 
 const forbidden: { from: RegExp; to: RegExp; why: string }[] = [
-  { from: /^(core|providers|node|cli)\//, to: /^obsidian$/, why: 'only src/obsidian, src/ui and main.ts may import obsidian' },
+  { from: /^(core|providers|node|cli)\//, to: /^obsidian$/, why: 'only src/obsidian, src/plugin, src/ui and main.ts may import obsidian' },
   { from: /^(core|providers|node|cli|settings)\//, to: /^(ui|obsidian)(\/|$)/, why: 'the UI and the Obsidian adapters sit above the core' },
   { from: /^core\//, to: /^(providers|node|cli)(\/|$)/, why: 'core depends on ports, not on adapters' },
   { from: /^core\/tools\//, to: /^core\/(tool-execution|agent|plan)(\/|$)/, why: 'tools do not know the pipeline or the loop that calls them' },
   { from: /^cli\//, to: /^(ui|obsidian)(\/|$)/, why: 'the terminal runner is core + src/node' },
+  { from: /^obsidian\//, to: /^(ui|plugin)(\/|$)/, why: 'src/obsidian is ports over Obsidian\'s API: it knows neither the views nor the wiring' },
+  { from: /^ui\//, to: /^(obsidian\/|plugin(\/|$))/, why: 'the views are handed adapters and wiring, they do not import them' },
+  { from: /^(core|providers|node|cli|settings|obsidian|ui)\//, to: /^plugin(\/|$)/, why: 'src/plugin is the wiring at the top: only main.ts imports it' },
+  {
+    from: /^core\/ports\//,
+    to: /^(core\/(?!ports\/)|ui\/|obsidian\/|plugin\/|providers\/|node\/|cli\/|settings\/)/,
+    why: 'core/ports is the floor: its vocabulary imports nothing above it',
+  },
 ];
+
+/** The folder an edge end belongs to: a top-level folder of src/, or a folder of src/core. */
+function folderOf(path: string): string {
+  const parts = path.split('/');
+  if (parts.length === 1) return '(src)';
+  return parts[0] === 'core' && parts.length > 2 ? `core/${parts[1]}` : (parts[0] as string);
+}
+
+/** Groups of folders that import each other, directly or round a loop (Tarjan's strongly connected components). */
+function folderCycles(edges: readonly [string, string][]): string[][] {
+  const graph = new Map<string, Set<string>>();
+  for (const [from, to] of edges) {
+    if (!/^[a-z(]/.test(to) || !/\//.test(to)) continue;
+    const [a, b] = [folderOf(from), folderOf(to)];
+    if (a !== b) graph.set(a, (graph.get(a) ?? new Set()).add(b));
+  }
+  const order = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (node: string): void => {
+    order.set(node, order.size);
+    low.set(node, order.get(node) as number);
+    stack.push(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) as number, order.get(next) as number));
+      }
+    }
+    if (low.get(node) !== order.get(node)) return;
+    const group: string[] = [];
+    for (let top = stack.pop(); top !== undefined; top = top === node ? undefined : stack.pop()) group.push(top);
+    if (group.length > 1) cycles.push(group.sort());
+  };
+  for (const node of graph.keys()) if (!order.has(node)) visit(node);
+  return cycles;
+}
 
 describe('architecture', () => {
   const edges = importEdges();
@@ -48,6 +96,15 @@ describe('architecture', () => {
       expect(violations).toEqual([]);
     });
   }
+
+  it('should have no import cycle between folders (src/* and src/core/*)', () => {
+    expect(folderCycles(edges)).toEqual([]);
+  });
+
+  it('should see a cycle between folders when there is one (the check itself)', () => {
+    expect(folderCycles([['core/plan/a.ts', 'core/session/b'], ['core/session/b.ts', 'core/tools/c'], ['core/tools/c.ts', 'core/plan/x']])).toEqual([['core/plan', 'core/session', 'core/tools']]);
+    expect(folderCycles([['core/plan/a.ts', 'core/session/b'], ['ui/x.ts', 'core/plan/a']])).toEqual([]);
+  });
 });
 
 describe('the repository stands alone', () => {
