@@ -59,6 +59,8 @@ function section(meta: ToolMeta): string {
     meta.parallelSafe ? 'runs in parallel with other reads' : 'runs alone, in order',
     meta.deferred ? 'deferred (loaded with agent.findTool)' : '',
     meta.gate ? `only when the \`${meta.gate}\` setting is on` : '',
+    meta.dryRun === 'simulate' ? "a plan's dry run shows its changes without making them" : '',
+    meta.searchQuery ? `a third search with nearly the same \`${meta.searchQuery}\` is refused as a repetition` : '',
     meta.pathArgs.length ? `paths checked: ${meta.pathArgs.map((arg) => `\`${arg.field}\` (${arg.access}${arg.newName ? ', [name made from a title](#file-names-from-titles)' : ''})`).join(', ')}` : '',
   ].filter(Boolean);
   const input = rows(meta.inputSchema, true);

@@ -135,6 +135,7 @@ function padTool(n: number): BaseTool<{ text?: string }, { ok: true }> {
     isWrite: false,
     parallelSafe: true,
     deferred: false,
+    dryRun: 'run',
     pathArgs: [],
     description: `Padding tool ${n} for the loop benchmark: does nothing.`,
     inputSchema: object({ text: { type: 'string', description: 'Ignored.' } }, []),

@@ -1,19 +1,15 @@
-import { AgentError, describeError, isAgentError } from '../errors';
+import { describeError, isAgentError } from '../errors';
 import { ApprovedChanges } from '../tool-execution/ApprovedChanges';
-import { buildPreview } from '../tool-execution/changePreview/buildPreview';
 import type { ChangePreview, FileChange } from '../ports/changePreview';
-import { ShownState } from '../tool-execution/ShownState';
-import { checkPaths } from '../tool-execution/stages/checkPaths';
-import { resolveTool } from '../tool-execution/stages/resolveTool';
 import type { RunState } from '../tool-execution/types';
-import type { RiskLevel, ToolContext } from '../tools/types';
+import type { RiskLevel } from '../tools/types';
 import type { PlanBindings } from './bindings';
 import { type CallResult, type StepCall, walkPlan, type WalkResult } from './engine';
 import { type PlanHost, validateForHost } from './host';
 import { OverlayVault } from './OverlayVault';
 import { countPreview, headline, highlightedChanges, type PreviewCounts, summaryLines } from './previewSummary';
 import type { PlanProgress, PlanStatus, ResumeState, StepResult } from './progress';
-import { applyChanges, SIMULATED_READS, simulatedOutput } from './simulate';
+import { applyChanges } from './simulate';
 import type { ActionPlan } from './types';
 
 export interface DryRunOptions {
@@ -50,9 +46,10 @@ export interface DryRunResult {
 }
 
 /**
- * Resolves the plan against the vault as it is now, without changing it: reads run for real through the
- * pipeline (its approval policy applies), writes and commands are worked out with `describeChanges` and applied
- * to a copy-on-write overlay, so each step sees what the earlier ones would have done. Never writes.
+ * Resolves the plan against the vault as it is now, without changing it: a tool whose row says `dryRun: 'run'`
+ * runs for real through the pipeline (its approval policy applies); every other call goes through the pipeline's
+ * `preview` (the stages of a real call up to its approval), its changes are applied to a copy-on-write overlay, so
+ * each step sees what the earlier ones would have done, and its `simulatedOutput` stands for its output. Never writes.
  */
 export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunOptions): Promise<DryRunResult> {
   const { plan: valid, order, risk } = await validateForHost(plan, host, options.allowedTools);
@@ -64,21 +61,16 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
   let calls = 0;
 
   const simulate = async (call: StepCall): Promise<CallResult> => {
-    if (options.signal.aborted) throw new AgentError('CANCELLED', `${call.step.tool} was not previewed: the dry run was cancelled`);
-    const tool = resolveTool(host.registry, call.step.tool, run, host.settings());
-    const input = tool.validate(call.input);
-    const context: ToolContext = { ...ports, signal: options.signal, runId: options.runId };
-    const changes = await tool.describeChanges(input, context);
-    await checkPaths(tool.meta, input, changes, host.ignore, overlay);
+    // A plan's repeats are deliberate (equal items), and its real run does not hold them to the repetition guard either.
+    run.repetition.reset();
     // Before applying: a modification's diff is against the text as the earlier steps left it.
-    const before = new ShownState();
-    const shown = await buildPreview(changes, overlay, before);
-    preview.files.push(...shown.files);
-    preview.commands.push(...shown.commands);
-    preview.notes.push(...shown.notes);
-    await approved.add(tool.name, call.input, changes, overlay, before);
-    await applyChanges(overlay, changes);
-    return { ok: true, output: simulatedOutput(tool.name, input as Record<string, unknown>, changes), attempts: 1 };
+    const seen = await host.pipeline.preview({ id: call.callId, name: call.step.tool, input: call.input }, run);
+    preview.files.push(...seen.preview.files);
+    preview.commands.push(...seen.preview.commands);
+    preview.notes.push(...seen.preview.notes);
+    await approved.add(seen.tool.name, call.input, seen.changes, overlay, seen.shown);
+    await applyChanges(overlay, seen.changes);
+    return { ok: true, output: seen.tool.simulatedOutput(seen.input, seen.changes), attempts: 1 };
   };
 
   let walked: WalkResult;
@@ -92,8 +84,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
       ...(options.onProgress ? { onProgress: options.onProgress } : {}),
       perform: async (call) => {
         calls++;
-        const meta = host.registry.get(call.step.tool)?.meta;
-        if (meta && !meta.isWrite && meta.risk !== 'commands' && !SIMULATED_READS.has(meta.name)) {
+        if (host.registry.get(call.step.tool)?.meta.dryRun === 'run') {
           run.repetition.reset();
           const outcome = await host.pipeline.execute({ id: call.callId, name: call.step.tool, input: call.input }, run);
           // With the "always" policy a read needs approval too: the one it had here is what the run may repeat.

@@ -1,7 +1,7 @@
 import { fileNameFromTitle } from '../paths/fileNameFromTitle';
 import { parentFolder } from '../paths/normalizePath';
 import { stableJson } from '../tool-execution/ToolRepetitionDetector';
-import type { ToolMeta } from '../tools/types';
+import type { AnyTool } from '../tools/BaseTool';
 import { parseBullets } from '../util/bullets';
 import { isoDate, usedNames } from './bindings';
 import { mentions, parameterizeString, type Replacement } from './parameterize';
@@ -34,10 +34,7 @@ export interface FrozenPlan {
   parameters: PlanParameter[];
 }
 
-type Tools = { get(name: string): { meta: ToolMeta } | undefined };
-
-/** Calls that read the context the saved action gets from placeholders, or that steer the loop: not replayed. */
-const CONTEXT_READERS: ReadonlySet<string> = new Set(['editor.getSelection', 'editor.getActiveFilePath', 'workspace.getContext']);
+type Tools = { get(name: string): Pick<AnyTool, 'meta' | 'readsSavedActionContext'> | undefined };
 
 /**
  * Turns the successful calls of a run into a plan that replays them without a model: one step per call, the
@@ -46,11 +43,10 @@ const CONTEXT_READERS: ReadonlySet<string> = new Set(['editor.getSelection', 'ed
  */
 export function freezeCalls(calls: readonly ExecutedCall[], context: FreezeContext, tools: Tools, goal?: string): FrozenPlan {
   const selection = context.selection?.trim() ? context.selection : null;
+  // Calls that steer the loop, or read what the saved action gets from its placeholders, are not replayed.
   const kept = calls.filter((call) => {
-    const meta = call.ok ? tools.get(call.tool)?.meta : undefined;
-    if (!meta || meta.group === 'agent' || meta.deferred || CONTEXT_READERS.has(call.tool)) return false;
-    // Parsing the selection's bullets (all of them, as by default) is what ${selectionBullets} does when the action runs.
-    return !(call.tool === 'util.parseMarkdownBullets' && selection !== null && isRecord(call.input) && call.input.text === selection && call.input.allowNested !== true);
+    const tool = call.ok ? tools.get(call.tool) : undefined;
+    return tool !== undefined && tool.meta.group !== 'agent' && !tool.meta.deferred && !tool.readsSavedActionContext(call.input, selection);
   });
   const bullets = selection ? parseBullets(selection).map((bullet) => bullet.text) : [];
   const steps: PlanStep[] = [];
@@ -121,7 +117,7 @@ function mentionedFolders(plan: ActionPlan, message: string, tools: Tools): stri
       for (const value of values) {
         if (typeof value !== 'string' || value.includes('$')) continue;
         const chain: string[] = [];
-        for (let folder = arg.field === 'prefix' || step.tool === 'vault.ensureFolder' ? value : parentFolder(value); folder !== '/' && folder !== ''; folder = parentFolder(folder)) chain.push(folder);
+        for (let folder = arg.folder ? value : parentFolder(value); folder !== '/' && folder !== ''; folder = parentFolder(folder)) chain.push(folder);
         const named = chain.find((folder) => mentions(message, folder));
         if (named && !found.includes(named)) found.push(named);
       }

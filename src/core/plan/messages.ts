@@ -1,29 +1,16 @@
+import { toolMeta } from '../tools/metadata';
 import { isRecord, preview } from './schema';
 import type { ItemResult, StepStatus } from './progress';
 
-/** What a person reads for a finished call: "created", "moved". */
-const DONE_VERBS: Readonly<Record<string, string>> = {
-  'vault.ensureFolder': 'ensured',
-  'vault.createFile': 'created',
-  'vault.readFile': 'read',
-  'vault.writeFile': 'written',
-  'vault.rename': 'moved',
-  'vault.delete': 'deleted',
-  'vault.searchText': 'searched',
-  'vault.listFiles': 'listed',
-  'editor.replaceSelection': 'replaced',
-  'editor.insertAtCursor': 'inserted',
-  'workspace.openFile': 'opened',
-  'commands.run': 'run',
-};
-
+/** What a person reads for a finished call: "created", "moved" (the tool's `done` column). */
 export function doneVerb(tool: string): string {
-  return DONE_VERBS[tool] ?? 'done';
+  return toolMeta(tool)?.done?.verb ?? 'done';
 }
 
 /** "created Notes/Idea.md", "moved a.md → Archive/a.md", "12 matches", or the verb alone. */
 export function okMessage(tool: string, output: unknown): string {
-  const verb = doneVerb(tool);
+  const done = toolMeta(tool)?.done;
+  const verb = done?.verb ?? 'done';
   if (!isRecord(output)) return verb;
   if (typeof output.fromPath === 'string' && typeof output.toPath === 'string') return `${verb} ${output.fromPath} → ${output.toPath}`;
   if (Array.isArray(output.matches)) return `${output.matches.length} match${output.matches.length === 1 ? '' : 'es'}${output.truncated === true ? ' (more exist)' : ''}`;
@@ -32,18 +19,18 @@ export function okMessage(tool: string, output: unknown): string {
   if (typeof output.isEmpty === 'boolean' && typeof output.text === 'string') return output.isEmpty ? 'nothing is selected' : `${output.text.length} characters selected`;
   if (output.deleted === false && typeof output.path === 'string') return `${output.path} was not there; nothing deleted`;
   if (output.trashed === true && typeof output.path === 'string') return `moved ${output.path} to the trash`;
-  if (output.created === false && typeof output.path === 'string') return notCreatedMessage(tool, output.path, output.overwritten === true);
+  if (output.created === false && typeof output.path === 'string') return notCreatedMessage(verb, output.path, output.overwritten === true, done?.existed);
   if (typeof output.path === 'string') return `${verb} ${output.path}`;
   if (typeof output.filePath === 'string') return `${verb} in ${output.filePath}`;
-  if (typeof output.id === 'string' && tool === 'commands.run') return `${verb} ${output.id}`;
+  const subject = done?.subject === undefined ? undefined : output[done.subject];
+  if (typeof subject === 'string') return `${verb} ${subject}`;
   return verb;
 }
 
 /** A write whose output says `created: false`: a folder or note that was there, or a note written over. */
-function notCreatedMessage(tool: string, path: string, overwritten: boolean): string {
-  if (tool === 'vault.ensureFolder') return `${path} already existed`;
-  if (tool === 'vault.createFile') return overwritten ? `overwrote ${path}` : `${path} already existed; left as it was`;
-  return `${doneVerb(tool)} ${path}`;
+function notCreatedMessage(verb: string, path: string, overwritten: boolean, existed: string | undefined): string {
+  if (existed === undefined) return `${verb} ${path}`;
+  return overwritten ? `overwrote ${path}` : `${path} ${existed}`;
 }
 
 /** "7 of 10 created; 3 failed: item 4 (Foo): …" — with which items failed and why. */

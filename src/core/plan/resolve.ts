@@ -1,11 +1,12 @@
 import { AgentError } from '../errors';
+import { UNFORESEEN, type Unforeseen } from '../tools/unforeseen';
 import type { Binding, PlanBindings } from './bindings';
 import { intoPath } from './pathValues';
 import { isRecord, typeName } from './schema';
 import { mapStrings, parseString, type Ref } from './templates';
 
 /** A value a dry run cannot know before the plan really runs (what an editor write returns, for example). */
-export const UNKNOWN: unique symbol = Symbol('known only when the plan runs');
+export const UNKNOWN: Unforeseen = UNFORESEEN;
 
 /** Thrown by resolution when a value depends on something only a real run produces. */
 export class UnknownValueError extends Error {

@@ -2,46 +2,6 @@ import type { VaultPort } from '../ports/vault';
 import type { PlannedChange } from '../tools/types';
 import { base64ToBytes } from '../util/base64';
 import { encodeNote, type NoteFormat } from '../util/noteBytes';
-import { utf8Length } from '../util/text';
-import { UNKNOWN } from './resolve';
-
-type Input = Record<string, unknown>;
-
-/**
- * What a write would return, worked out from its planned changes, so later steps of a dry run can use it
- * ("$steps.create.path"). Tools whose output cannot be foreseen give UNKNOWN: steps that depend on it are shown
- * as "known only when the plan runs".
- */
-export function simulatedOutput(tool: string, input: Input, changes: readonly PlannedChange[]): unknown {
-  const first = changes.find((change) => change.kind !== 'command');
-  const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-  switch (tool) {
-    case 'vault.ensureFolder':
-      return { path: first?.path ?? str(input.path), created: first !== undefined };
-    case 'vault.createFile':
-      if (first && 'content' in first) return first.kind === 'create' ? { path: first.path, created: true } : { path: first.path, created: false, overwritten: true };
-      return { path: str(input.path), created: false };
-    case 'vault.writeFile':
-      return { path: first?.path ?? str(input.path), created: first?.kind === 'create', bytesWritten: utf8Length(str(input.content)) };
-    case 'vault.rename': {
-      const move = changes.find((change) => change.kind === 'move');
-      return move?.kind === 'move' ? { fromPath: move.path, toPath: move.toPath } : UNKNOWN;
-    }
-    case 'vault.delete':
-      return { path: first?.path ?? str(input.path), deleted: first !== undefined, ...(first ? { trashed: input.trash !== false } : {}) };
-    case 'commands.run': {
-      const command = changes.find((change) => change.kind === 'command');
-      return command?.kind === 'command' ? { id: command.id, executed: true } : UNKNOWN;
-    }
-    case 'workspace.openFile':
-      return { path: str(input.path), opened: true };
-    default:
-      return UNKNOWN;
-  }
-}
-
-/** Tools a dry run must not run even though they write nothing to the vault: their effect is on the screen. */
-export const SIMULATED_READS: ReadonlySet<string> = new Set(['workspace.openFile']);
 
 /** Applies planned changes to the overlay, in order, as the write would. */
 export async function applyChanges(vault: VaultPort, changes: readonly PlannedChange[]): Promise<void> {

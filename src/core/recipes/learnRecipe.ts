@@ -1,8 +1,9 @@
+import { toolMeta } from '../tools/metadata';
 import type { Recipe, RecipeStep, RecordedCall } from './types';
 import { requestWords } from './words';
 
-/** Tools that steer the loop rather than do the task: not part of what a recipe repeats. */
-const CONTROL_TOOLS = new Set(['agent.attemptCompletion', 'agent.switchMode', 'agent.findTool', 'agent.newTask']);
+/** The agent group's tools steer the loop rather than do the task: not part of what a recipe repeats. */
+const steersLoop = (tool: string): boolean => toolMeta(tool)?.group === 'agent';
 
 /**
  * Generalizes a successful run into a recipe: the successful calls in order, consecutive calls of one tool folded
@@ -10,7 +11,7 @@ const CONTROL_TOOLS = new Set(['agent.attemptCompletion', 'agent.switchMode', 'a
  * replaced by a parameter. Returns null when the run did nothing worth repeating.
  */
 export function learnRecipe(message: string, calls: readonly RecordedCall[], now: number): Recipe | null {
-  const useful = calls.filter((call) => call.ok && !CONTROL_TOOLS.has(call.tool));
+  const useful = calls.filter((call) => call.ok && !steersLoop(call.tool));
   if (useful.length === 0) return null;
   const parameters = new Map<string, string>();
   const steps: RecipeStep[] = [];

@@ -17,7 +17,7 @@ import { checkpointTargets } from './stages/checkpointTargets';
 import { changedPaths, checkPaths } from './stages/checkPaths';
 import { resolveTool } from './stages/resolveTool';
 import { ToolRepetitionDetector } from './ToolRepetitionDetector';
-import type { CallOutcome, CheckpointRecorder, PipelineSettings, RunState, ToolCall } from './types';
+import type { CallOutcome, CallPreview, CheckpointRecorder, PipelineSettings, RunState, ToolCall } from './types';
 
 export interface PipelineDeps {
   registry: ToolRegistry;
@@ -53,6 +53,14 @@ interface Cleared {
   basis: Basis;
 }
 
+/** A call past the stages before approval that `execute` and `preview` share. */
+interface Admitted {
+  input: unknown;
+  settings: PipelineSettings;
+  reads: CallReads;
+  context: ToolContext;
+}
+
 /** Files that were not as shown when the write came, and what had shown them. */
 interface Stale {
   files: StaleFile[];
@@ -75,7 +83,8 @@ function staleNote(again: Stale): string {
  * The one way a tool runs, from the agent loop, a plan, a recipe or a saved action. It only orders the stages:
  * resolve (exists, mode, settings gate) → validate → repetition → paths (sandbox, ignore rules) → approval with a
  * change preview → checkpoint → execute → externalize → audit. Every failure becomes an error outcome; nothing
- * that needs approval or a checkpoint runs without one.
+ * that needs approval or a checkpoint runs without one. `preview` runs the same stages up to the approval, for a
+ * plan's dry run.
  */
 export class ToolExecutionPipeline {
   constructor(private readonly deps: PipelineDeps) {}
@@ -138,14 +147,8 @@ export class ToolExecutionPipeline {
     let checkpoint: Checkpoint | undefined;
     let tool: AnyTool | undefined;
     try {
-      if (run.signal.aborted) throw new AgentError('CANCELLED', `${call.name} was not run: the run was cancelled`);
-      const settings = this.deps.settings();
-      tool = resolveTool(this.deps.registry, call.name, run, settings);
-      const input = tool.validate(call.input);
-      run.repetition.check(tool.name, input);
-      await this.deps.ignore.ensureLoaded();
-      const reads = new CallReads(run.ports.vault);
-      const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable: this.readable };
+      tool = this.resolve(call, run, 'run: the run was cancelled');
+      const { input, settings, reads, context } = await this.admit(tool, call, run);
       const asks = needsApproval(tool.meta, settings);
       let again: Stale | null = null;
       for (let cards = 1; ; cards++) {
@@ -185,13 +188,50 @@ export class ToolExecutionPipeline {
   }
 
   /**
+   * A call as a plan's dry run shows it: the stages of `execute`, in its order, up to and not including the
+   * approval (resolve, validate, repetition, what the call would change and the path stage, for every tool, since
+   * a dry run simulates reads with an effect too), then the change preview a card would show, `shown` recording
+   * what it showed of each file. Asks, checkpoints, writes and audits nothing; a stage's refusal is thrown.
+   */
+  async preview(call: ToolCall, run: RunState, shown = new ShownState()): Promise<CallPreview> {
+    const tool = this.resolve(call, run, 'previewed: the dry run was cancelled');
+    const { input, context } = await this.admit(tool, call, run);
+    const changes = await this.described(tool, input, context, true);
+    const preview = await buildPreview(changes, context.vault, shown);
+    return { tool, input, changes, preview, shown };
+  }
+
+  /** The run is not cancelled, then stage 1: the tool exists, the mode allows it, its gate is open. */
+  private resolve(call: ToolCall, run: RunState, cancelled: string): AnyTool {
+    if (run.signal.aborted) throw new AgentError('CANCELLED', `${call.name} was not ${cancelled}`);
+    return resolveTool(this.deps.registry, call.name, run, this.deps.settings());
+  }
+
+  /** Validate and repetition; then the ignore rules loaded, and a context whose reads one phase of the call shares. */
+  private async admit(tool: AnyTool, call: ToolCall, run: RunState): Promise<Admitted> {
+    const settings = this.deps.settings();
+    const input = tool.validate(call.input);
+    run.repetition.check(tool.name, input, tool.meta.searchQuery);
+    await this.deps.ignore.ensureLoaded();
+    const reads = new CallReads(run.ports.vault);
+    const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable: this.readable };
+    return { input, settings, reads, context };
+  }
+
+  /** What the call would change (nothing unless `describe`), held to the sandbox and the ignore rules: the path stage. */
+  private async described(tool: AnyTool, input: unknown, context: ToolContext, describe: boolean): Promise<PlannedChange[]> {
+    const changes = describe ? await tool.describeChanges(input, context) : [];
+    await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
+    return changes;
+  }
+
+  /**
    * Works out what the call changes and whether it may: as the plan's preview showed it, or on a card (again when
    * `again` says what went stale), or under "Approve all for this run". Returns the changes to checkpoint and what
    * was shown of the files they write, with what showed it.
    */
   private async clear(tool: AnyTool, rawInput: unknown, input: unknown, context: ToolContext, run: RunState, settings: PipelineSettings, asks: boolean, again: Stale | null, reads: CallReads): Promise<Cleared> {
-    let changes = tool.meta.isWrite || asks ? await tool.describeChanges(input, context) : [];
-    await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
+    let changes = await this.described(tool, input, context, tool.meta.isWrite || asks);
     if (!asks) return { changes, shown: new ShownState(), note: 'auto', basis: 'described' };
     const approved = run.approvedChanges;
     const unshown = approved ? await approved.unshown(tool.name, rawInput, changes, context.vault) : null;

@@ -1,11 +1,9 @@
 import { AgentError } from '../errors';
+import { toolMeta } from '../tools/metadata';
 
 const WINDOW = 15;
 const LIMIT = 3;
 const SIMILARITY = 0.5;
-
-/** Tools whose `query` is compared by meaning (word overlap), not only character for character. */
-const SEARCH_TOOLS: ReadonlySet<string> = new Set(['vault.searchText', 'commands.list', 'plugins.search']);
 
 interface Seen {
   key: string;
@@ -22,10 +20,13 @@ interface Seen {
 export class ToolRepetitionDetector {
   private readonly window: Seen[] = [];
 
-  /** Records the call, or throws a `REPEATED_CALL` AgentError when it must be blocked. */
-  check(tool: string, input: unknown): void {
+  /**
+   * Records the call, or throws a `REPEATED_CALL` AgentError when it must be blocked. `searchQuery` is the tool's
+   * column of that name (the input field compared by meaning, word overlap, not only character for character).
+   */
+  check(tool: string, input: unknown, searchQuery: string | undefined = toolMeta(tool)?.searchQuery): void {
     // A search from an offset reads on in results already found (the part a cut result named), not searching again.
-    const words = SEARCH_TOOLS.has(tool) && !readsOn(input) ? queryWords(input) : null;
+    const words = searchQuery !== undefined && !readsOn(input) ? queryWords(input, searchQuery) : null;
     const seen: Seen = { key: `${tool}:${stableJson(input)}`, tool, words };
     const identical = this.window.filter((earlier) => earlier.key === seen.key).length;
     if (identical + 1 >= LIMIT) {
@@ -62,8 +63,8 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? 'undefined';
 }
 
-function queryWords(input: unknown): Set<string> {
-  const query = input !== null && typeof input === 'object' ? (input as { query?: unknown }).query : undefined;
+function queryWords(input: unknown, field: string): Set<string> {
+  const query = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined;
   if (typeof query !== 'string') return new Set();
   return new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
 }

@@ -1,5 +1,8 @@
-import type { ToolContext } from '../tools/types';
+import type { AnyTool } from '../tools/BaseTool';
+import type { PlannedChange, ToolContext } from '../tools/types';
 import type { ApprovedChanges } from './ApprovedChanges';
+import type { ChangePreview } from '../ports/changePreview';
+import type { ShownState } from './ShownState';
 import type { ToolRepetitionDetector } from './ToolRepetitionDetector';
 
 /** A tool call as the model (or a plan step) made it: canonical name, raw input. */
@@ -20,6 +23,18 @@ export interface CallOutcome {
   durationMs: number;
   /** "<runId>#<seq>" of the checkpoint taken before a write. */
   checkpoint?: string;
+}
+
+/** What `ToolExecutionPipeline.preview` worked out for a call, nothing asked or written. */
+export interface CallPreview {
+  tool: AnyTool;
+  /** Validated, defaults filled in. */
+  input: unknown;
+  changes: PlannedChange[];
+  /** What an approval card for the call would show. */
+  preview: ChangePreview;
+  /** What `preview` showed of each file it names, for an ApprovedChanges set. */
+  shown: ShownState;
 }
 
 /** The settings the pipeline reads, at each call (they can change between calls). */

@@ -2,6 +2,7 @@ import { AgentError, describeError, isAgentError } from '../errors';
 import { toolMeta, type ToolName } from './metadata';
 import type { ResultPart } from './parts';
 import type { PlannedChange, ToolContext, ToolDefinition, ToolMeta } from './types';
+import { UNFORESEEN, type Unforeseen } from './unforeseen';
 import { validateInput } from './validateInput';
 
 /**
@@ -49,6 +50,28 @@ export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
     void input;
     void context;
     return Promise.resolve([]);
+  }
+
+  /**
+   * What `execute` would return after making `changes` (its `describeChanges`), for a dry run that makes none:
+   * later steps of a plan use it ("$steps.create.path"). Every tool whose row says `dryRun: 'simulate'` overrides
+   * this (a test holds them to it), with UNFORESEEN where the output depends on what only the real call learns.
+   */
+  simulatedOutput(input: I, changes: readonly PlannedChange[]): Partial<O> | Unforeseen {
+    void input;
+    void changes;
+    return UNFORESEEN;
+  }
+
+  /**
+   * Whether this call only read what a saved action gets from its context placeholders (`${selection}`,
+   * `${activeFile}`, `${selectionBullets}`), so a run frozen into a saved action does not replay it. `input` is the
+   * call as the run recorded it, not validated.
+   */
+  readsSavedActionContext(input: unknown, selection: string | null): boolean {
+    void input;
+    void selection;
+    return false;
   }
 
   /**

@@ -10,14 +10,16 @@ import type { PathArg, ToolMeta } from './types';
 
 const path = (field: string, access: PathArg['access'], array = false): PathArg => ({ field, access, array });
 /** A path whose last name the call creates: see `PathArg.newName`. */
-const newPath = (field: string, newName: NonNullable<PathArg['newName']>): PathArg => ({ field, access: 'write', array: false, newName });
+const newPath = (field: string, newName: NonNullable<PathArg['newName']>): PathArg => ({ field, access: 'write', array: false, newName, folder: newName === 'folder' });
+/** A path that names a folder to read (not a file in it). */
+const folderPath = (field: string): PathArg => ({ field, access: 'read', array: false, folder: true });
 
 /** Read-only tools run in parallel, are never checkpointed and need approval only when `approval` is "always". */
-const reader = { risk: 'read-only', isWrite: false, parallelSafe: true, deferred: false } as const;
+const reader = { risk: 'read-only', isWrite: false, parallelSafe: true, deferred: false, dryRun: 'run' } as const;
 /** Writes run one at a time, each after approval and a checkpoint. */
-const writer = { group: 'edit', risk: 'writes', isWrite: true, parallelSafe: false, deferred: false } as const;
+const writer = { group: 'edit', risk: 'writes', isWrite: true, parallelSafe: false, deferred: false, dryRun: 'simulate' } as const;
 /** Agent tools steer the loop itself (mode, sub-tasks, tool loading, the end), so they run one at a time, in order. */
-const control = { group: 'agent', risk: 'read-only', isWrite: false, parallelSafe: false, deferred: false, pathArgs: [] } as const;
+const control = { group: 'agent', risk: 'read-only', isWrite: false, parallelSafe: false, deferred: false, dryRun: 'run', pathArgs: [] } as const;
 
 /**
  * The one table of tool facts. The registry, wire names, approval and checkpoint decisions, mode groups, the
@@ -25,42 +27,42 @@ const control = { group: 'agent', risk: 'read-only', isWrite: false, parallelSaf
  */
 export const TOOL_METADATA = [
   {
-    name: 'vault.ensureFolder', ...writer, pathArgs: [newPath('path', 'folder')],
+    name: 'vault.ensureFolder', ...writer, pathArgs: [newPath('path', 'folder')], done: { verb: 'ensured', existed: 'already existed' },
     description: 'Create a folder (and missing parents) if it does not exist yet.',
     inputSchema: vault.ensureFolder.input, outputSchema: vault.ensureFolder.output,
   },
   {
-    name: 'vault.createFile', ...writer, pathArgs: [newPath('path', 'file')],
+    name: 'vault.createFile', ...writer, pathArgs: [newPath('path', 'file')], done: { verb: 'created', existed: 'already existed; left as it was' },
     description: 'Create a new file with content, optionally with YAML frontmatter. By default never replaces an existing file: it picks a free name like "Title (2).md".',
     inputSchema: vault.createFile.input, outputSchema: vault.createFile.output,
   },
   {
-    name: 'vault.readFile', ...reader, group: 'read', pathArgs: [path('path', 'read')],
+    name: 'vault.readFile', ...reader, group: 'read', pathArgs: [path('path', 'read')], done: { verb: 'read' },
     description: 'Read a file as text (or base64). Returns its etag for a later vault.writeFile with expectedEtag.',
     inputSchema: vault.readFile.input, outputSchema: vault.readFile.output,
   },
   {
-    name: 'vault.writeFile', ...writer, pathArgs: [path('path', 'write')],
+    name: 'vault.writeFile', ...writer, pathArgs: [path('path', 'write')], done: { verb: 'written' },
     description: 'Overwrite a file with new content, or append to it; creates it when missing. With expectedEtag, writes only if nobody changed the file since it was read.',
     inputSchema: vault.writeFile.input, outputSchema: vault.writeFile.output,
   },
   {
-    name: 'vault.rename', ...writer, gate: 'allowDeletes', pathArgs: [path('fromPath', 'write'), newPath('toPath', 'file')],
+    name: 'vault.rename', ...writer, gate: 'allowDeletes', pathArgs: [path('fromPath', 'write'), newPath('toPath', 'file')], done: { verb: 'moved' },
     description: 'Rename or move a file or folder; links to it are updated. Creates missing target folders. By default never replaces anything: a taken target becomes "Name (2).md".',
     inputSchema: vault.rename.input, outputSchema: vault.rename.output,
   },
   {
-    name: 'vault.delete', ...writer, gate: 'allowDeletes', pathArgs: [path('path', 'write')],
+    name: 'vault.delete', ...writer, gate: 'allowDeletes', pathArgs: [path('path', 'write')], done: { verb: 'deleted' },
     description: 'Delete a file or folder: to the trash by default.',
     inputSchema: vault.deleteFile.input, outputSchema: vault.deleteFile.output,
   },
   {
-    name: 'vault.searchText', ...reader, group: 'read', pathArgs: [path('paths', 'read', true)],
+    name: 'vault.searchText', ...reader, group: 'read', pathArgs: [path('paths', 'read', true)], done: { verb: 'searched' }, searchQuery: 'query',
     description: 'Search the text of notes for a word, phrase or regular expression; returns file, line number and a snippet per match.',
     inputSchema: vault.searchText.input, outputSchema: vault.searchText.output,
   },
   {
-    name: 'vault.listFiles', ...reader, group: 'read', pathArgs: [path('prefix', 'read')],
+    name: 'vault.listFiles', ...reader, group: 'read', pathArgs: [folderPath('prefix')], done: { verb: 'listed' },
     description: 'List the files and folders in a folder, optionally recursively and filtered by extension, with sizes and modification times.',
     inputSchema: vault.listFiles.input, outputSchema: vault.listFiles.output,
   },
@@ -70,12 +72,12 @@ export const TOOL_METADATA = [
     inputSchema: editor.getSelection.input, outputSchema: editor.getSelection.output,
   },
   {
-    name: 'editor.replaceSelection', ...writer, writesActiveEditorFile: true, pathArgs: [],
+    name: 'editor.replaceSelection', ...writer, writesActiveEditorFile: true, pathArgs: [], done: { verb: 'replaced' },
     description: 'Replace the selected text in the editor (or insert at the cursor when nothing is selected).',
     inputSchema: editor.replaceSelection.input, outputSchema: editor.replaceSelection.output,
   },
   {
-    name: 'editor.insertAtCursor', ...writer, writesActiveEditorFile: true, pathArgs: [],
+    name: 'editor.insertAtCursor', ...writer, writesActiveEditorFile: true, pathArgs: [], done: { verb: 'inserted' },
     description: 'Insert text at the cursor of the editor.',
     inputSchema: editor.insertAtCursor.input, outputSchema: editor.insertAtCursor.output,
   },
@@ -85,7 +87,7 @@ export const TOOL_METADATA = [
     inputSchema: editor.getActiveFilePath.input, outputSchema: editor.getActiveFilePath.output,
   },
   {
-    name: 'workspace.openFile', ...reader, group: 'vault', parallelSafe: false, pathArgs: [path('path', 'read')],
+    name: 'workspace.openFile', ...reader, group: 'vault', parallelSafe: false, dryRun: 'simulate', pathArgs: [path('path', 'read')], done: { verb: 'opened' },
     description: 'Open a file in the editor, in the current tab or a new one.',
     inputSchema: workspace.openFile.input, outputSchema: workspace.openFile.output,
   },
@@ -95,12 +97,13 @@ export const TOOL_METADATA = [
     inputSchema: workspace.getContext.input, outputSchema: workspace.getContext.output,
   },
   {
-    name: 'commands.list', ...reader, group: 'vault', pathArgs: [],
+    name: 'commands.list', ...reader, group: 'vault', pathArgs: [], searchQuery: 'query',
     description: 'List Obsidian commands (core and plugins) by words in their name, or by id prefix.',
     inputSchema: commands.listCommands.input, outputSchema: commands.listCommands.output,
   },
   {
-    name: 'commands.run', group: 'skill', risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, gate: 'allowCommands', pathArgs: [],
+    name: 'commands.run', group: 'skill', risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, dryRun: 'simulate', gate: 'allowCommands', pathArgs: [],
+    done: { verb: 'run', subject: 'id' },
     description: 'Run an Obsidian command by id (see commands.list). A command that is not available right now or throws fails with COMMAND_FAILED, saying what was open.',
     inputSchema: commands.runCommand.input, outputSchema: commands.runCommand.output,
   },
@@ -115,7 +118,7 @@ export const TOOL_METADATA = [
     inputSchema: util.slugifyTitle.input, outputSchema: util.slugifyTitle.output,
   },
   {
-    name: 'plugins.search', ...reader, group: 'vault', pathArgs: [],
+    name: 'plugins.search', ...reader, group: 'vault', pathArgs: [], searchQuery: 'query',
     description: 'Search the official Obsidian community plugin list for plugins that may help. Recommends only; never installs.',
     inputSchema: plugins.searchPlugins.input, outputSchema: plugins.searchPlugins.output,
   },

@@ -28,6 +28,18 @@ export interface PathArg {
    * ("folder", where an existing "C#" must stay reachable).
    */
   newName?: 'file' | 'folder';
+  /** The value names a folder rather than a file in one: a saved action's folder parameter is the value itself. */
+  folder?: boolean;
+}
+
+/** How a plan's execution log reads a finished call: "created Notes/Idea.md", "Projects already existed". */
+export interface DoneMessage {
+  /** "created", "moved". */
+  verb: string;
+  /** The output field naming what the call acted on when it has no `path` ("id" for a command). */
+  subject?: string;
+  /** Said after the path when the output says `created: false`: "already existed; left as it was". */
+  existed?: string;
 }
 
 export interface ToolMeta {
@@ -46,6 +58,20 @@ export interface ToolMeta {
   /** The tool writes to the file behind the active editor (checkpointed like a vault write). */
   writesActiveEditorFile?: boolean;
   pathArgs: readonly PathArg[];
+  /**
+   * What a plan's dry run does with a call: "run" it through the pipeline (a read, whose output feeds later steps),
+   * or "simulate" it: the pipeline's preview works out its changes, the overlay takes them and the tool's
+   * `simulatedOutput` stands for what it returns. Every write and command simulates, and so does a read whose
+   * effect is on the screen (opening a note).
+   */
+  dryRun: 'run' | 'simulate';
+  /** Absent: the log says "done". */
+  done?: DoneMessage;
+  /**
+   * The input field holding a search query, compared by meaning: a third call whose query words mostly overlap
+   * two earlier ones is refused as a repetition, as an identical call is.
+   */
+  searchQuery?: string;
   description: string;
   inputSchema: JsonSchema;
   outputSchema: JsonSchema;

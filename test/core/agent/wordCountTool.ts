@@ -10,6 +10,7 @@ const META: ToolMeta = {
   isWrite: false,
   parallelSafe: true,
   deferred: true,
+  dryRun: 'run',
   pathArgs: [],
   description: 'Count the words of a text.',
   inputSchema: object({ text: { type: 'string' } }, ['text']),

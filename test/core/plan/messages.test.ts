@@ -36,4 +36,17 @@ describe('okMessage', () => {
     expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: true })).toBe('moved Old.md to the trash');
     expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: false })).toBe('deleted Old.md');
   });
+
+  it('should name the command commands.run ran, from the output field its row names', () => {
+    expect(okMessage('commands.run', { id: 'editor:toggle-bold', executed: true })).toBe('run editor:toggle-bold');
+  });
+
+  it('should say "done" for a tool whose row gives no verb, and for one outside the table', () => {
+    expect(okMessage('checkpoints.restore', { applied: [], skipped: [], revertRunId: null })).toBe('done');
+    expect(okMessage('notes.wordCount', { words: 3 })).toBe('done');
+  });
+
+  it('should log the verb and the path of a folder ensureFolder made', () => {
+    expect(okMessage('vault.ensureFolder', { path: 'Projects', created: true })).toBe('ensured Projects');
+  });
 });

@@ -54,4 +54,11 @@ describe('ToolRepetitionDetector', () => {
     detector.check('vault.searchText', { query: 'travel plans' });
     expect(() => detector.check('vault.searchText', { query: 'recipe ideas' })).not.toThrow();
   });
+
+  it('should compare by meaning the field a tool outside the table names as its search query', () => {
+    const detector = new ToolRepetitionDetector();
+    detector.check('notes.find', { terms: 'meeting notes project alpha' }, 'terms');
+    detector.check('notes.find', { terms: 'project alpha meeting' }, 'terms');
+    expect(() => detector.check('notes.find', { terms: 'alpha meeting project notes' }, 'terms')).toThrow(/nearly the same query/);
+  });
 });

@@ -3,6 +3,7 @@ import { isInside } from '../../paths/normalizePath';
 import { TRASH_FOLDER } from '../../paths/trashName';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { UNFORESEEN, type Unforeseen } from '../unforeseen';
 import { checkpointsOf } from './access';
 import { visibleIn } from './visible';
 
@@ -25,6 +26,11 @@ export interface RestoreCheckpointOutput {
  */
 export class RestoreCheckpointTool extends BaseTool<RestoreCheckpointInput, RestoreCheckpointOutput> {
   readonly name = 'checkpoints.restore' as const;
+
+  /** What was applied or skipped, and the id of the restore's own run, are known only once it runs. */
+  override simulatedOutput(): Unforeseen {
+    return UNFORESEEN;
+  }
 
   override async describeChanges(input: RestoreCheckpointInput, context: ToolContext): Promise<PlannedChange[]> {
     const plan = await checkpointsOf(context, this.name).planRestore(input.runId, input.seq, restorable(context));

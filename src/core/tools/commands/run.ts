@@ -2,6 +2,7 @@ import { AgentError, describeError } from '../../errors';
 import { BaseTool } from '../BaseTool';
 import type { CommandInfo } from '../../ports/commands';
 import type { PlannedChange, ToolContext } from '../types';
+import { UNFORESEEN, type Unforeseen } from '../unforeseen';
 import { describeWorkspace } from './workspaceNow';
 
 export interface RunCommandInput {
@@ -21,6 +22,11 @@ export interface RunCommandOutput {
  */
 export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> {
   readonly name = 'commands.run' as const;
+
+  override simulatedOutput(input: RunCommandInput, changes: readonly PlannedChange[]): RunCommandOutput | Unforeseen {
+    const command = changes.find((change) => change.kind === 'command');
+    return command?.kind === 'command' ? { id: command.id, executed: true } : UNFORESEEN;
+  }
 
   override describeChanges(input: RunCommandInput, context: ToolContext): Promise<PlannedChange[]> {
     return Promise.resolve().then(() => {

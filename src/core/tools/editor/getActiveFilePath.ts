@@ -14,6 +14,11 @@ export interface GetActiveFilePathOutput {
 export class GetActiveFilePathTool extends BaseTool<Record<string, never>, GetActiveFilePathOutput> {
   readonly name = 'editor.getActiveFilePath' as const;
 
+  /** A saved action gets the selection and the active note from its placeholders when it runs. */
+  override readsSavedActionContext(): boolean {
+    return true;
+  }
+
   async execute(_input: Record<string, never>, context: ToolContext): Promise<GetActiveFilePathOutput> {
     const path = context.workspace.activeFilePath() ?? context.editor.snapshot()?.filePath ?? null;
     // A hidden note is reported as none: its name is as hidden as its text.

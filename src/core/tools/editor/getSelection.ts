@@ -21,6 +21,11 @@ export interface GetSelectionOutput {
 export class GetSelectionTool extends BaseTool<Record<string, never>, GetSelectionOutput> {
   readonly name = 'editor.getSelection' as const;
 
+  /** A saved action gets the selection and the active note from its placeholders when it runs. */
+  override readsSavedActionContext(): boolean {
+    return true;
+  }
+
   execute(_input: Record<string, never>, context: ToolContext): Promise<GetSelectionOutput> {
     const snapshot = context.editor.snapshot();
     if (!snapshot) return Promise.resolve({ text: '', isEmpty: true, mode: 'unknown' });

@@ -3,6 +3,7 @@ import { editedText, normalizeNewlines, positionAfter } from '../../util/editorP
 import { propertiesEnd } from '../../util/frontmatter';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { UNFORESEEN, type Unforeseen } from '../unforeseen';
 import { editableNote, modifyChange, requireEditorWithFile } from './activeEditor';
 
 export interface InsertAtCursorInput {
@@ -32,6 +33,11 @@ interface Placement {
  */
 export class InsertAtCursorTool extends BaseTool<InsertAtCursorInput, InsertAtCursorOutput> {
   readonly name = 'editor.insertAtCursor' as const;
+
+  /** Where the text lands (the range it returns) depends on the editor at run time, and a dry run leaves the cursor alone. */
+  override simulatedOutput(): Unforeseen {
+    return UNFORESEEN;
+  }
 
   override async describeChanges(input: InsertAtCursorInput, context: ToolContext): Promise<PlannedChange[]> {
     const snapshot = requireEditorWithFile(context, 'insert text into');

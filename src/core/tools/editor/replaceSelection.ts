@@ -3,6 +3,7 @@ import type { EditorRange } from '../../ports/editor';
 import { normalizeNewlines, positionAfter } from '../../util/editorPositions';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { UNFORESEEN, type Unforeseen } from '../unforeseen';
 import { editableNote, plannedEdit, requireEditorWithFile } from './activeEditor';
 
 export interface ReplaceSelectionInput {
@@ -24,6 +25,11 @@ export interface ReplaceSelectionOutput {
  */
 export class ReplaceSelectionTool extends BaseTool<ReplaceSelectionInput, ReplaceSelectionOutput> {
   readonly name = 'editor.replaceSelection' as const;
+
+  /** Where the text lands (the range it returns) depends on the editor at run time, and a dry run leaves the cursor alone. */
+  override simulatedOutput(): Unforeseen {
+    return UNFORESEEN;
+  }
 
   override async describeChanges(input: ReplaceSelectionInput, context: ToolContext): Promise<PlannedChange[]> {
     const { snapshot, text } = this.prepare(input, context);

@@ -20,6 +20,13 @@ export interface ParseMarkdownBulletsOutput {
 export class ParseMarkdownBulletsTool extends BaseTool<ParseMarkdownBulletsInput, ParseMarkdownBulletsOutput> {
   readonly name = 'util.parseMarkdownBullets' as const;
 
+  /** All the selection's bullets, as by default, are what `${selectionBullets}` gives a saved action. */
+  override readsSavedActionContext(input: unknown, selection: string | null): boolean {
+    if (selection === null || typeof input !== 'object' || input === null) return false;
+    const call = input as { text?: unknown; allowNested?: unknown };
+    return call.text === selection && call.allowNested !== true;
+  }
+
   execute(input: ParseMarkdownBulletsInput, _context: ToolContext): Promise<ParseMarkdownBulletsOutput> {
     const flat = parseBullets(input.text);
     const items = input.allowNested ? nestBullets(flat) : flat;

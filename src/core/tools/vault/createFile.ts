@@ -52,6 +52,13 @@ function policyOf(input: CreateFileInput): Policy {
 export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> {
   readonly name = 'vault.createFile' as const;
 
+  override simulatedOutput(input: CreateFileInput, changes: readonly PlannedChange[]): CreateFileOutput {
+    const write = changes.find((change) => change.kind !== 'command');
+    if (write?.kind === 'create') return { path: write.path, created: true };
+    if (write?.kind === 'modify') return { path: write.path, created: false, overwritten: true };
+    return { path: input.path, created: false };
+  }
+
   protected override check(input: CreateFileInput): void {
     const strategy = input.collisionStrategy;
     if (input.ifNotExists === false && strategy !== undefined && strategy !== 'overwrite') {

@@ -20,6 +20,11 @@ export interface DeleteOutput {
 export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
   readonly name = 'vault.delete' as const;
 
+  override simulatedOutput(input: DeleteInput, changes: readonly PlannedChange[]): DeleteOutput {
+    const removed = changes.find((change) => change.kind !== 'command');
+    return { path: removed?.path ?? input.path, deleted: removed !== undefined, ...(removed ? { trashed: input.trash } : {}) };
+  }
+
   override async describeChanges(input: DeleteInput, context: ToolContext): Promise<PlannedChange[]> {
     const { path, existing } = await this.target(input, context);
     return existing ? [{ kind: 'delete', path, isFolder: existing.kind === 'folder', toTrash: input.trash }] : [];

@@ -16,6 +16,11 @@ export interface EnsureFolderOutput {
 export class EnsureFolderTool extends BaseTool<EnsureFolderInput, EnsureFolderOutput> {
   readonly name = 'vault.ensureFolder' as const;
 
+  override simulatedOutput(input: EnsureFolderInput, changes: readonly PlannedChange[]): EnsureFolderOutput {
+    const made = changes.find((change) => change.kind !== 'command');
+    return { path: made?.path ?? input.path, created: made !== undefined };
+  }
+
   override async describeChanges(input: EnsureFolderInput, context: ToolContext): Promise<PlannedChange[]> {
     const { path, exists } = await this.target(input, context);
     return exists ? [] : [{ kind: 'create-folder', path }];

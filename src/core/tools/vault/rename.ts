@@ -2,6 +2,7 @@ import { AgentError } from '../../errors';
 import { baseName, isInside, normalizePath } from '../../paths/normalizePath';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
+import { UNFORESEEN, type Unforeseen } from '../unforeseen';
 import { caseTwinError, caseTwinOf, numberingAvoids } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 import { uniquePath } from './uniquePath';
@@ -20,6 +21,11 @@ export interface RenameOutput {
 
 export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   readonly name = 'vault.rename' as const;
+
+  override simulatedOutput(input: RenameInput, changes: readonly PlannedChange[]): RenameOutput | Unforeseen {
+    const move = changes.find((change) => change.kind === 'move');
+    return move?.kind === 'move' ? { fromPath: move.path, toPath: move.toPath } : UNFORESEEN;
+  }
 
   override async describeChanges(input: RenameInput, context: ToolContext): Promise<PlannedChange[]> {
     const move = await this.resolve(input, context);

@@ -2,6 +2,7 @@ import { AgentError } from '../../errors';
 import type { VaultEntry } from '../../ports/vault';
 import { base64ToBytes, bytesToBase64 } from '../../util/base64';
 import { etagOf } from '../../util/etag';
+import { utf8Length } from '../../util/text';
 import { withLineEnding, type DecodedNote, type NoteEncoding, type NoteFormat } from '../../util/noteBytes';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
@@ -43,6 +44,11 @@ type Write =
 
 export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
   readonly name = 'vault.writeFile' as const;
+
+  override simulatedOutput(input: WriteFileInput, changes: readonly PlannedChange[]): Partial<WriteFileOutput> {
+    const write = changes.find((change) => change.kind !== 'command');
+    return { path: write?.path ?? input.path, created: write?.kind === 'create', bytesWritten: utf8Length(input.content) };
+  }
 
   override async describeChanges(input: WriteFileInput, context: ToolContext): Promise<PlannedChange[]> {
     const target = await this.target(input, context);

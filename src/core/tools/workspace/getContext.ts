@@ -24,6 +24,11 @@ export interface GetContextOutput {
 export class GetContextTool extends BaseTool<GetContextInput, GetContextOutput> {
   readonly name = 'workspace.getContext' as const;
 
+  /** A saved action gets the selection and the active note from its placeholders when it runs. */
+  override readsSavedActionContext(): boolean {
+    return true;
+  }
+
   execute(input: GetContextInput, context: ToolContext): Promise<GetContextOutput> {
     const { workspace } = context;
     // What the ignore rules hide is left out, name and selection alike.

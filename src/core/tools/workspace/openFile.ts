@@ -18,6 +18,11 @@ export interface OpenFileOutput {
 export class OpenFileTool extends BaseTool<OpenFileInput, OpenFileOutput> {
   readonly name = 'workspace.openFile' as const;
 
+  /** Opening moves the screen, not the vault: a dry run says the note would open and leaves the tabs alone. */
+  override simulatedOutput(input: OpenFileInput): OpenFileOutput {
+    return { path: input.path, opened: true };
+  }
+
   async execute(input: OpenFileInput, context: ToolContext): Promise<OpenFileOutput> {
     const path = resolveVaultPath(input.path, 'read', { configDir: context.vault.configDir });
     const entry = await context.vault.stat(path);
