@@ -16,15 +16,13 @@ import { NodeModesFile } from '../node/NodeModesFile';
 import { NodePluginFiles } from '../node/NodePluginFiles';
 import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
-import { DEFAULT_SETTINGS } from '../settings/settings';
+import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
 import type { PlanHost } from '../core/plan';
 import { RecipeMatchingService } from '../core/recipes/RecipeMatchingService';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
 
 export const PLUGIN_ID = 'embedded-agent';
-/** A person takes time to read a diff; an hour without an answer still counts as a no. */
-const APPROVAL_TIMEOUT_MS = 60 * 60 * 1000;
 
 export interface CliRuntime {
   services: AgentServices;
@@ -67,7 +65,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   const vault = new NodeVault(root, { watch: options.watch });
   const editor = new MemoryEditor({ vault });
   const pluginFolderInVault = `${vault.configDir}/plugins/${PLUGIN_ID}`;
-  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: APPROVAL_TIMEOUT_MS, checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
+  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: approvalTimeoutMs(DEFAULT_SETTINGS), checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
   const services = new AgentServices(
     {
       vault,
