@@ -17,8 +17,7 @@ import { NodePluginFiles } from '../node/NodePluginFiles';
 import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
 import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
-import type { PlanHost } from '../core/plan';
-import { RecipeMatchingService } from '../core/recipes/RecipeMatchingService';
+import type { PlanSettings } from '../core/plan';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
 
@@ -32,10 +31,9 @@ export interface CliRuntime {
   checkpointFolder: string;
   /** Problems with the global modes file: said at start-up, the built-in modes still work. */
   modeProblems: string[];
-  /** What successful runs taught (the fast path), kept in the plugin folder like the plugin's. */
-  recipes: RecipeMatchingService;
-  /** Plans (the fast path) run through the same services. */
-  planHost: PlanHost;
+  /** The settings plans and the pipeline read, from the command line and the defaults. */
+  settings: () => PlanSettings;
+  approval: () => ApprovalPort | null;
   close(): void;
 }
 
@@ -97,8 +95,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     vault,
     modes,
     checkpointFolder,
-    recipes: new RecipeMatchingService(services.ports.pluginFiles, () => services.knownSecrets()),
-    planHost: services.planHost({ settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }), approval: options.approval }),
+    settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }),
+    approval: options.approval,
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {
       services.ignore.dispose();

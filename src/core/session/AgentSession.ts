@@ -1,5 +1,6 @@
 import { AgentTask } from '../agent/AgentTask';
 import type { VaultContext } from '../agent/types';
+import type { RunSummary } from '../checkpoints/types';
 import { describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
 import type { PlanHost, PlanSettings } from '../plan/host';
@@ -168,6 +169,8 @@ export class AgentSession {
 
   /** Continues a saved conversation; null when it cannot be read (the current one stays). */
   async resume(id: string): Promise<Conversation | null> {
+    // An id names a file in the plugin's folder: nothing that could reach outside it.
+    if (!/^[\w-]+$/.test(id)) return null;
     const conversation = await this.store.load(id);
     if (!conversation) return null;
     this.conversation = conversation;
@@ -190,6 +193,12 @@ export class AgentSession {
     const answer = await ask(plan, run);
     if (answer === 'keep') return { status: 'kept', run };
     return { status: 'reverted', run, result: await checkpoints.revert(run.runId, { overwriteConflicts: answer === 'overwrite' }) };
+  }
+
+  /** The runs kept in the checkpoint repository, newest first; null when checkpoints are off. */
+  async listRuns(): Promise<RunSummary[] | null> {
+    const checkpoints = (await this.o.services()).checkpoints;
+    return checkpoints ? checkpoints.listRuns() : null;
   }
 
   private async save(firstMessage: string): Promise<void> {
