@@ -2,15 +2,23 @@ import type { ApprovalDecision } from '../ports/approval';
 import { askApproval } from '../tool-execution/stages/approval';
 import type { RiskLevel } from '../tools/types';
 import { type DryRunResult, dryRunPlan } from './dryRun';
-import { executePlan, type ExecuteOptions } from './executor';
+import type { ApprovedChanges } from '../tool-execution/ApprovedChanges';
+import { executePlan, type ExecuteOptions, resumePlan } from './executor';
 import { type PlanHost, type PlanSettings, validateForHost } from './host';
-import type { PlanRunResult } from './progress';
+import type { PlanRunResult, ResumeState } from './progress';
 
 export type RunPlanOptions = Omit<ExecuteOptions, 'approved'>;
 
 export type RunPlanOutcome =
   | { status: 'rejected'; reason: string; dryRun: DryRunResult }
   | { status: 'ran'; result: PlanRunResult; dryRun: DryRunResult | null };
+
+/*
+ * The plan policy, for every way a plan runs (a dry run's Approve, a saved action, the recipe fast path, "Run the
+ * rest", in the panel and in the terminal): plan → preview → confirm once → execute what the preview showed.
+ * The confirmation is the dry run's card (or the panel's Approve under its preview); after it, a call that makes
+ * only changes the preview showed runs unasked, anything else is asked for on its own card.
+ */
 
 /** Writes and commands are confirmed; with the "always" policy every plan is, reads included. */
 export function needsPlanConfirmation(risk: RiskLevel, settings: Pick<PlanSettings, 'approval'>): boolean {
@@ -42,4 +50,14 @@ export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOpt
   const decision = await confirmPlan(dryRun, host, { runId: options.runId, signal: options.signal });
   if (!decision.approved) return { status: 'rejected', reason: decision.reason, dryRun };
   return { status: 'ran', result: await executePlan(dryRun.plan, host, { ...options, approved: dryRun.approved }), dryRun };
+}
+
+/**
+ * "Run the rest" of a plan that stopped part-way. The person confirmed the whole plan on its preview, and the rest
+ * is part of it: it runs against that confirmation (`approved`, null when the plan needed none) and is not asked
+ * for again; what the preview did not show (a folder that changed since, an output known only now) is asked for
+ * on its own card, as in the first run.
+ */
+export function runRest(resume: ResumeState, host: PlanHost, options: Omit<ExecuteOptions, 'bindings' | 'resume' | 'approved'> & { approved: ApprovedChanges | null }): Promise<PlanRunResult> {
+  return resumePlan(resume, host, options);
 }

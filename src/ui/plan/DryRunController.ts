@@ -15,7 +15,7 @@ import {
   type PlanRunResult,
   readPlanContext,
   requestPlan,
-  resumePlan,
+  runRest,
 } from '../../core/plan';
 import type { LlmPort } from '../../core/ports/llm';
 import type { TrackRun } from '../chat/types';
@@ -181,7 +181,7 @@ class PreviewSession extends Component {
     if (!resume || !this.run || !this.dry) return;
     try {
       // The rest runs against the same approved preview: what it did not show, it asks for.
-      const result = await resumePlan(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), approved: this.dry.approved, onProgress: this.run.onProgress });
+      const result = await runRest(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), approved: this.dry.approved, onProgress: this.run.onProgress });
       this.finish(result);
     } catch (error) {
       this.run.fail(`The rest of the plan did not run: ${describeError(error)}`);

@@ -6,11 +6,12 @@ import {
   preparePromptAction,
   type PromptSavedAction,
   type ResumeState,
-  runPlan,
+  runRest,
   runSavedAction,
   type SavedAction,
   type SavedActionOutcome,
 } from '../../core/plan';
+import type { ApprovedChanges } from '../../core/tool-execution/ApprovedChanges';
 import { PlanRunView, runHeadline } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
@@ -36,8 +37,8 @@ export interface SavedActionRunnerOptions {
  */
 export class SavedActionRunner {
   private running = 0;
-  /** What each run left undone, for its "Run the rest". */
-  private readonly lastResume = new Map<string, ResumeState | null>();
+  /** What each run left undone and what its confirmation approved, for its "Run the rest". */
+  private readonly lastResume = new Map<string, { resume: ResumeState | null; approved: ApprovedChanges | null }>();
 
   constructor(private readonly options: SavedActionRunnerOptions) {}
 
@@ -69,7 +70,7 @@ export class SavedActionRunner {
     try {
       const outcome = await runSavedAction(action, host, { runId, signal: view ? view.begin(signal) : signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
       this.report(action, outcome, view);
-      if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
+      if (outcome.status === 'ran') this.lastResume.set(runId, { resume: outcome.result.resume, approved: outcome.dryRun?.approved ?? null });
       return outcome;
     } catch (error) {
       const message = `Saved action "${action.name}" did not run: ${describeError(error)}`;
@@ -100,13 +101,13 @@ export class SavedActionRunner {
   }
 
   private async runRest(view: PlanRunView | null, host: PlanHost, action: SavedAction, runId: string): Promise<void> {
-    const resume = this.lastResume.get(runId);
-    if (!resume || !view) return;
-    const restId = `${runId}-rest`;
+    const last = this.lastResume.get(runId);
+    if (!last?.resume || !view) return;
     try {
-      const outcome = await runPlan(resume.plan, host, { runId: restId, signal: view.begin(), bindings: resume.bindings, resume, onProgress: view.onProgress });
-      this.report(action, outcome, view);
-      if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
+      // The person confirmed this plan once; the rest runs against that answer (see runRest).
+      const result = await runRest(last.resume, host, { runId: `${runId}-rest`, signal: view.begin(), approved: last.approved, onProgress: view.onProgress });
+      this.report(action, { status: 'ran', result, dryRun: null }, view);
+      this.lastResume.set(runId, { resume: result.resume, approved: last.approved });
     } catch (error) {
       view.fail(`The rest of "${action.name}" did not run: ${describeError(error)}`);
     }
