@@ -18,6 +18,7 @@ import {
   runRest,
 } from '../../core/plan';
 import type { LlmPort } from '../../core/ports/llm';
+import { RunIds } from '../../core/session/runIds';
 import type { TrackRun } from '../chat/types';
 import { PlanPreview } from '../PlanPreview';
 import { PlanRunView } from './PlanRunView';
@@ -43,7 +44,7 @@ export interface DryRunControllerOptions {
  * a partial run offers "Run the rest".
  */
 export class DryRunController extends Component {
-  private runs = 0;
+  private runIds: RunIds | null = null;
 
   constructor(private readonly options: DryRunControllerOptions) {
     super();
@@ -79,7 +80,7 @@ export class DryRunController extends Component {
         bindings = bindPlan(validation.plan, context, values).bindings;
       }
       status.remove();
-      const session = new PreviewSession(box, host, { plan: validation.plan, bindings, context, signal, runId: `dry-${host.ports.clock.now()}-${++this.runs}` }, this.options);
+      const session = new PreviewSession(box, host, { plan: validation.plan, bindings, context, signal, runId: (this.runIds ??= new RunIds(() => host.ports.clock.now())).next('dry') }, this.options);
       this.addChild(session);
       await session.preview(validation.plan);
     } catch (error) {

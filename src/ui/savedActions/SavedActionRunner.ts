@@ -11,6 +11,7 @@ import {
   type SavedAction,
   type SavedActionOutcome,
 } from '../../core/plan';
+import { RunIds } from '../../core/session/runIds';
 import type { ApprovedChanges } from '../../core/tool-execution/ApprovedChanges';
 import { PlanRunView, runHeadline } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
@@ -36,7 +37,7 @@ export interface SavedActionRunnerOptions {
  * approval and checkpoints, its progress shown in the panel when it is open.
  */
 export class SavedActionRunner {
-  private running = 0;
+  private runIds: RunIds | null = null;
   /** What each run left undone and what its confirmation approved, for its "Run the rest". */
   private readonly lastResume = new Map<string, { resume: ResumeState | null; approved: ApprovedChanges | null }>();
 
@@ -62,7 +63,7 @@ export class SavedActionRunner {
       if (given === null) return null;
       values = given;
     }
-    const runId = `saved-${action.id}-${host.ports.clock.now()}-${++this.running}`;
+    const runId = (this.runIds ??= new RunIds(() => host.ports.clock.now())).next(`saved-${action.id}`);
     const container = this.options.container();
     const trackRun = this.options.trackRun?.();
     const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, { onRunRest: () => void this.runRest(view, host, action, runId), ...(trackRun ? { trackRun } : {}) }) : null;
