@@ -1,9 +1,8 @@
 import { Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
 import type { ConversationSummary } from '../../core/session/ConversationStore';
-import { AgentSession } from '../../core/session/AgentSession';
+import type { AgentSession } from '../../core/session/AgentSession';
 import type { SendOutcome, SessionEvents } from '../../core/session/sessionEvents';
-import { approvalTimeoutMs } from '../../settings/settings';
 import { costOf, reportFastPath } from './fastPathReport';
 import type { ExecutionLog } from '../ExecutionLog';
 import type { MarkdownStream } from '../MarkdownStream';
@@ -38,20 +37,7 @@ export class RunController {
     private readonly host: ChatHost,
     private readonly ui: RunUi,
   ) {
-    let services: Awaited<ReturnType<ChatHost['agentServices']>> | null = null;
-    this.session = new AgentSession({
-      services: async () => (services = await host.agentServices()),
-      llm: () => host.llm(),
-      modes: () => host.modes(),
-      settings: () => ({ ...host.settings, approvalTimeoutMs: approvalTimeoutMs(host.settings) }),
-      approval: () => host.approvalPort,
-      files: host.pluginFiles(),
-      // The key is known once the services are: nothing is saved before a run has loaded them.
-      knownSecrets: () => services?.knownSecrets() ?? [],
-      now: () => Date.now(),
-      runPrefix: 'chat',
-      selection: () => ui.selection(),
-    });
+    this.session = host.chatSession(() => ui.selection());
   }
 
   get running(): boolean {
