@@ -1,9 +1,8 @@
 import { describeError } from '../core/errors';
 import type { ClockPort } from '../core/ports/clock';
 import type { LlmPort } from '../core/ports/llm';
-import { AgentSession } from '../core/session/AgentSession';
+import type { AgentSession } from '../core/session/AgentSession';
 import type { SendOutcome } from '../core/session/sessionEvents';
-import { DEFAULT_SETTINGS } from '../settings/settings';
 import type { Style } from './ansi';
 import type { CliRuntime } from './cliServices';
 import { listConversations, resumeConversation } from './historyCommand';
@@ -42,19 +41,7 @@ export class ChatSession {
   private exit: (code: number) => void = () => undefined;
 
   constructor(private readonly o: ChatSessionOptions) {
-    const { runtime } = o;
-    const { services } = runtime;
-    this.session = new AgentSession({
-      services: () => Promise.resolve(services),
-      llm: () => Promise.resolve(o.llm),
-      modes: () => Promise.resolve(runtime.modes),
-      settings: () => ({ ...runtime.settings(), maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
-      approval: runtime.approval,
-      files: services.ports.pluginFiles,
-      knownSecrets: () => services.knownSecrets(),
-      now: () => o.clock.now(),
-      runPrefix: 'cli',
-    });
+    this.session = o.runtime.session(o.llm);
     this.commandContext = { session: this.session, input: o.input, write: o.write, style: o.style };
   }
 

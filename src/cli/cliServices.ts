@@ -17,7 +17,8 @@ import { NodePluginFiles } from '../node/NodePluginFiles';
 import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
 import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
-import type { PlanSettings } from '../core/plan';
+import type { LlmPort } from '../core/ports/llm';
+import { AgentSession } from '../core/session/AgentSession';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
 
@@ -31,9 +32,8 @@ export interface CliRuntime {
   checkpointFolder: string;
   /** Problems with the global modes file: said at start-up, the built-in modes still work. */
   modeProblems: string[];
-  /** The settings plans and the pipeline read, from the command line and the defaults. */
-  settings: () => PlanSettings;
-  approval: () => ApprovalPort | null;
+  /** The terminal's conversation over these services, with the given model. */
+  session(llm: LlmPort): AgentSession;
   close(): void;
 }
 
@@ -95,8 +95,18 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     vault,
     modes,
     checkpointFolder,
-    settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }),
-    approval: options.approval,
+    session: (llm) =>
+      new AgentSession({
+        services: () => Promise.resolve(services),
+        llm: () => Promise.resolve(llm),
+        modes: () => Promise.resolve(modes),
+        settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries, maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
+        approval: options.approval,
+        files: services.ports.pluginFiles,
+        knownSecrets: () => services.knownSecrets(),
+        now: () => options.clock.now(),
+        runPrefix: 'cli',
+      }),
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {
       services.ignore.dispose();
