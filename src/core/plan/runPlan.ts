@@ -3,7 +3,7 @@ import { askApproval } from '../tool-execution/stages/approval';
 import type { RiskLevel } from '../tools/types';
 import { type DryRunResult, dryRunPlan } from './dryRun';
 import type { ApprovedChanges } from '../tool-execution/ApprovedChanges';
-import { executePlan, type ExecuteOptions, resumePlan } from './executor';
+import { executePlan, type ExecuteOptions } from './executor';
 import { type PlanHost, type PlanSettings, validateForHost } from './host';
 import type { PlanRunResult, ResumeState } from './progress';
 
@@ -11,7 +11,26 @@ export type RunPlanOptions = Omit<ExecuteOptions, 'approved'>;
 
 export type RunPlanOutcome =
   | { status: 'rejected'; reason: string; dryRun: DryRunResult }
-  | { status: 'ran'; result: PlanRunResult; dryRun: DryRunResult | null };
+  | { status: 'ran'; result: PlanRunResult; dryRun: DryRunResult | null; rest: PlanRest | null };
+
+/** What "Run the rest" continues: what a run left undone, and the confirmation it runs on (null: none was needed). */
+export interface PlanRest {
+  resume: ResumeState;
+  approved: ApprovedChanges | null;
+}
+
+/** A plan run's result and, when it stopped part-way, its rest. */
+export interface PlanRan {
+  result: PlanRunResult;
+  rest: PlanRest | null;
+}
+
+type RestOptions = Omit<ExecuteOptions, 'bindings' | 'resume' | 'approved'>;
+
+async function executeOn(plan: unknown, approved: ApprovedChanges | null, host: PlanHost, options: Omit<ExecuteOptions, 'approved'>): Promise<PlanRan> {
+  const result = await executePlan(plan, host, { ...options, approved });
+  return { result, rest: result.resume ? { resume: result.resume, approved } : null };
+}
 
 /*
  * The plan policy, for every way a plan runs (a dry run's Approve, a saved action, the recipe fast path, "Run the
@@ -43,13 +62,21 @@ export function confirmPlan(dryRun: DryRunResult, host: PlanHost, options: { run
 export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOptions): Promise<RunPlanOutcome> {
   const { risk } = await validateForHost(plan, host, options.allowedTools);
   if (!needsPlanConfirmation(risk, host.settings())) {
-    return { status: 'ran', result: await executePlan(plan, host, options), dryRun: null };
+    return { status: 'ran', ...(await executeOn(plan, null, host, options)), dryRun: null };
   }
   const previewId = `${options.runId}-preview`;
   const dryRun = await dryRunPlan(plan, host, { runId: previewId, signal: options.signal, bindings: options.resume?.bindings ?? options.bindings, allowedTools: options.allowedTools ?? null, resume: options.resume ?? null });
   const decision = await confirmPlan(dryRun, host, { runId: options.runId, signal: options.signal });
   if (!decision.approved) return { status: 'rejected', reason: decision.reason, dryRun };
-  return { status: 'ran', result: await executePlan(dryRun.plan, host, { ...options, approved: dryRun.approved }), dryRun };
+  return { status: 'ran', ...(await executeOn(dryRun.plan, dryRun.approved, host, options)), dryRun };
+}
+
+/**
+ * Executes a plan the person approved under its dry run's preview (the panel's Approve): what the preview showed
+ * runs unasked, anything else is asked for on its own card.
+ */
+export function executeApproved(dryRun: DryRunResult, host: PlanHost, options: Omit<ExecuteOptions, 'approved'>): Promise<PlanRan> {
+  return executeOn(dryRun.plan, dryRun.approved, host, options);
 }
 
 /**
@@ -58,6 +85,6 @@ export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOpt
  * for again; what the preview did not show (a folder that changed since, an output known only now) is asked for
  * on its own card, as in the first run.
  */
-export function runRest(resume: ResumeState, host: PlanHost, options: Omit<ExecuteOptions, 'bindings' | 'resume' | 'approved'> & { approved: ApprovedChanges | null }): Promise<PlanRunResult> {
-  return resumePlan(resume, host, options);
+export function runRest(rest: PlanRest, host: PlanHost, options: RestOptions): Promise<PlanRan> {
+  return executeOn(rest.resume.plan, rest.approved, host, { ...options, bindings: rest.resume.bindings, resume: rest.resume });
 }

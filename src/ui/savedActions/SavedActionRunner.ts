@@ -5,14 +5,13 @@ import {
   type PlanHost,
   preparePromptAction,
   type PromptSavedAction,
-  type ResumeState,
+  type PlanRest,
   runRest,
   runSavedAction,
   type SavedAction,
   type SavedActionOutcome,
 } from '../../core/plan';
 import { RunIds } from '../../core/session/runIds';
-import type { ApprovedChanges } from '../../core/tool-execution/ApprovedChanges';
 import { PlanRunView, runHeadline } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
@@ -38,8 +37,8 @@ export interface SavedActionRunnerOptions {
  */
 export class SavedActionRunner {
   private runIds: RunIds | null = null;
-  /** What each run left undone and what its confirmation approved, for its "Run the rest". */
-  private readonly lastResume = new Map<string, { resume: ResumeState | null; approved: ApprovedChanges | null }>();
+  /** What each run left undone, for its "Run the rest". */
+  private readonly rests = new Map<string, PlanRest | null>();
 
   constructor(private readonly options: SavedActionRunnerOptions) {}
 
@@ -71,7 +70,7 @@ export class SavedActionRunner {
     try {
       const outcome = await runSavedAction(action, host, { runId, signal: view ? view.begin(signal) : signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
       this.report(action, outcome, view);
-      if (outcome.status === 'ran') this.lastResume.set(runId, { resume: outcome.result.resume, approved: outcome.dryRun?.approved ?? null });
+      if (outcome.status === 'ran') this.rests.set(runId, outcome.rest);
       return outcome;
     } catch (error) {
       const message = `Saved action "${action.name}" did not run: ${describeError(error)}`;
@@ -102,13 +101,12 @@ export class SavedActionRunner {
   }
 
   private async runRest(view: PlanRunView | null, host: PlanHost, action: SavedAction, runId: string): Promise<void> {
-    const last = this.lastResume.get(runId);
-    if (!last?.resume || !view) return;
+    const rest = this.rests.get(runId);
+    if (!rest || !view) return;
     try {
-      // The person confirmed this plan once; the rest runs against that answer (see runRest).
-      const result = await runRest(last.resume, host, { runId: `${runId}-rest`, signal: view.begin(), approved: last.approved, onProgress: view.onProgress });
-      this.report(action, { status: 'ran', result, dryRun: null }, view);
-      this.lastResume.set(runId, { resume: result.resume, approved: last.approved });
+      const ran = await runRest(rest, host, { runId: `${runId}-rest`, signal: view.begin(), onProgress: view.onProgress });
+      view.finish(ran.result);
+      this.rests.set(runId, ran.rest);
     } catch (error) {
       view.fail(`The rest of "${action.name}" did not run: ${describeError(error)}`);
     }
