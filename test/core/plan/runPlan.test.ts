@@ -50,7 +50,7 @@ describe('runPlan', () => {
     expect(rest.result.status).toBe('completed');
     expect(rest.rest).toBeNull();
     expect(fixture.approval.requests.map((request) => `${request.runId} ${request.tool}`)).toEqual(['run-8 plan']);
-    expect(fixture.audit().filter((line) => line.runId === 'run-8-rest').map((line) => `${line.tool} ${line.approval}`)).toEqual(['vault.createFile approved-in-preview', 'vault.createFile approved-in-preview']);
+    expect(fixture.audit().filter((line) => line.runId === 'run-8-rest').map((line) => [line.tool, line.approval])).toEqual([['vault.createFile', 'approved-in-preview'], ['vault.createFile', 'approved-in-preview']]);
     expect(Object.keys(fixture.vault.dump()).sort()).toEqual(['A.md', 'B.md', 'C.md']);
   });
 
