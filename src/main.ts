@@ -4,6 +4,9 @@ import type { ApprovalPort } from './core/ports/approval';
 import type { LlmPort } from './core/ports/llm';
 import type { PluginFilesPort } from './core/ports/pluginFiles';
 import type { AgentServices } from './core/session/AgentServices';
+import type { AgentSession } from './core/session/AgentSession';
+import type { SelectionSource } from './core/session/selectionContext';
+import { createChatSession } from './plugin/chatSession';
 import { ResultExternalizer } from './core/tool-execution/ResultExternalizer';
 import { lazyModules } from './plugin/lazyModules';
 import type { ObsidianServices } from './plugin/createAgentServices';
@@ -82,6 +85,10 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   pluginFiles(): PluginFilesPort {
     return new ObsidianPluginFiles(this.app.vault.adapter, this.app.vault.configDir, this.manifest.id);
+  }
+
+  chatSession(selection: SelectionSource): AgentSession {
+    return createChatSession(this, selection);
   }
 
   async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { AgentTask } from '../core/agent/AgentTask';
-import type { AgentResult, AgentTaskOptions } from '../core/agent/types';
 import { describeError } from '../core/errors';
 import type { ClockPort } from '../core/ports/clock';
-import type { HistoryMessage, LlmPort } from '../core/ports/llm';
-import { DEFAULT_SETTINGS } from '../settings/settings';
-import { runRequest, type RunRequestResult } from '../core/session/runRequest';
+import type { LlmPort } from '../core/ports/llm';
+import type { AgentSession } from '../core/session/AgentSession';
+import type { SendOutcome } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import type { CliRuntime } from './cliServices';
+import { listConversations, resumeConversation } from './historyCommand';
 import type { LineInput } from './LineInput';
 import { listRuns, revertLastRun, type CommandContext } from './revertCommand';
 import { RunPrinter } from './RunPrinter';
@@ -26,37 +24,30 @@ export interface ChatSessionOptions {
   clock: ClockPort;
   /** Said after a PROVIDER_AUTH error: where the terminal runner takes the key from. */
   authHint?: string;
+  /** A saved conversation to continue (`--resume`). */
+  resume?: string;
 }
 
 /**
- * The chat loop: read a line, run it as a command or as a message to the agent, repeat. The conversation carries
- * over from run to run until `/new`. Ctrl-C during a run cancels it; a second one exits. At the prompt, Ctrl-C
- * twice or end of input leaves.
+ * The terminal's view of its AgentSession: read a line, run it as a command or send it as a message, and print
+ * the session's events. The conversation carries over from run to run until `/new`, is saved like the panel's,
+ * and `/history` or `--resume` bring one back. Ctrl-C during a run cancels it; a second one exits. At the
+ * prompt, Ctrl-C twice or end of input leaves.
  */
 export class ChatSession {
-  private history: HistoryMessage[] = [];
   private running: AbortController | null = null;
-  private runs = 0;
-  private readonly taskOptions: Omit<AgentTaskOptions, 'taskCallbacks'>;
+  private readonly session: AgentSession;
   private readonly commandContext: CommandContext;
   private exit: (code: number) => void = () => undefined;
 
   constructor(private readonly o: ChatSessionOptions) {
-    const { services, modes } = o.runtime;
-    const pipeline = services.agentPipeline();
-    this.taskOptions = {
-      api: o.llm,
-      toolRegistry: services.registry,
-      modeService: modes,
-      pipeline,
-      ports: services.toolPorts(),
-      settings: () => ({ maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
-    };
-    this.commandContext = { services, input: o.input, write: o.write, style: o.style };
+    this.session = o.runtime.session(o.llm);
+    this.commandContext = { session: this.session, input: o.input, write: o.write, style: o.style };
   }
 
   /** Runs until /quit, end of input or a forced exit; resolves with the exit code. */
-  run(): Promise<number> {
+  async run(): Promise<number> {
+    if (this.o.resume !== undefined && !(await resumeConversation(this.commandContext, this.o.resume))) return 2;
     const forced = new Promise<number>((resolve) => {
       this.exit = resolve;
     });
@@ -107,50 +98,33 @@ export class ChatSession {
     this.running = controller;
     const printer = new RunPrinter(this.o.write, this.o.style);
     const started = this.o.clock.now();
-    let result: AgentResult;
+    let outcome: SendOutcome;
     try {
-      const runId = this.nextRunId();
-      const callbacks = printer.callbacks();
-      const { runtime } = this.o;
-      // The fast path when a proven recipe fits; otherwise a task per run (its callbacks print to this run's printer).
-      const request = await runRequest({
-        message,
-        llm: this.o.llm,
-        recipes: runtime.recipes,
-        host: runtime.planHost,
-        runLoop: () => new AgentTask({ ...this.taskOptions, taskCallbacks: callbacks }).run({ message, taskId: runId, history: this.history, signal: controller.signal }),
-        historyLength: this.history.length,
-        allowedTools: new Set(runtime.modes.toolNames(runtime.modes.getActiveMode().slug)),
-        runId,
-        signal: controller.signal,
-        maxTokens: DEFAULT_SETTINGS.maxTokens,
-        ...(callbacks.onText ? { onText: callbacks.onText } : {}),
-        now: () => this.o.clock.now(),
-      });
-      if (request.via === 'fast-path') {
-        this.printFastPath(printer, message, request.outcome, (this.o.clock.now() - started) / 1000);
-        return;
-      }
-      result = request.result;
-    } catch (error) {
-      printer.line(this.o.style.red(`The run could not start: ${describeError(error)}`));
-      return;
+      outcome = await this.session.send(message, printer.callbacks(), controller.signal);
     } finally {
       this.running = null;
     }
-    this.history = result.history;
-    printer.finish(result, (this.o.clock.now() - started) / 1000);
-    if (result.error?.code === 'PROVIDER_AUTH' && this.o.authHint) printer.line(this.o.style.yellow(this.o.authHint));
+    const seconds = (this.o.clock.now() - started) / 1000;
+    if (outcome.via === 'not-started') {
+      printer.line(this.o.style.red(outcome.message));
+      return;
+    }
+    if (outcome.via === 'fast-path') {
+      this.printFastPath(printer, outcome.outcome, seconds);
+      return;
+    }
+    printer.finish(outcome.result, seconds);
+    if (outcome.saveError !== null) printer.line(this.o.style.yellow(`The conversation could not be saved: ${outcome.saveError}`));
+    if (outcome.result.error?.code === 'PROVIDER_AUTH' && this.o.authHint) printer.line(this.o.style.yellow(this.o.authHint));
   }
 
   /** A request the fast path answered: the plan's summary, then the same footer a loop run gets. */
-  private printFastPath(printer: RunPrinter, message: string, outcome: Extract<RunRequestResult, { via: 'fast-path' }>['outcome'], seconds: number): void {
+  private printFastPath(printer: RunPrinter, outcome: Extract<SendOutcome, { via: 'fast-path' }>['outcome'], seconds: number): void {
     if (outcome.status === 'rejected') {
       printer.line(this.o.style.yellow(`Not run: ${outcome.reason}`));
       return;
     }
     for (const line of outcome.result.summary) printer.line(this.o.style.dim(line));
-    this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: outcome.answer, toolCalls: [] }];
     printer.line(this.o.style.dim(`Fast path (a recipe that worked ${outcome.recipe.successes} times) · ${outcome.llmCalls} model calls · ${seconds.toFixed(1)} s`));
   }
 
@@ -166,8 +140,14 @@ export class ChatSession {
           this.o.write(`${CHAT_HELP}\n`);
           break;
         case '/new':
-          this.history = [];
+          this.session.newConversation();
           this.o.write('New conversation: the agent no longer sees the earlier messages.\n');
+          break;
+        case '/history':
+          await listConversations(this.commandContext);
+          break;
+        case '/resume':
+          await resumeConversation(this.commandContext, argument);
           break;
         case '/mode':
           this.mode(argument);
@@ -179,7 +159,7 @@ export class ChatSession {
           await listRuns(this.commandContext);
           break;
         default:
-          this.o.write(`Unknown command ${name}. Commands: /revert /runs /mode /new /help /quit\n`);
+          this.o.write(`Unknown command ${name}. Commands: /revert /runs /history /resume /mode /new /help /quit\n`);
       }
     } catch (error) {
       this.o.write(this.o.style.red(`${name} failed: ${describeError(error)}\n`));
@@ -197,11 +177,5 @@ export class ChatSession {
     }
     const mode = modes.setActiveMode(slug);
     this.o.write(`Mode: ${mode.name} (${modes.toolNames(mode).length} tools).\n`);
-  }
-
-  /** Unique and valid as a checkpoint branch name: time to the second, a counter, and a little randomness. */
-  private nextRunId(): string {
-    const stamp = new Date(this.o.clock.now()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-    return `cli-${stamp}-${++this.runs}-${randomBytes(2).toString('hex')}`;
   }
 }

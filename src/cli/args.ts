@@ -16,6 +16,8 @@ export interface CliArgs {
   streaming: boolean;
   /** Folder of the checkpoint repository; the per-user default when absent. */
   checkpoints?: string;
+  /** A saved conversation to continue (`/history` lists them). */
+  resume?: string;
 }
 
 export type ParsedArgs = { help: true } | { help: false; args: CliArgs };
@@ -32,6 +34,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--mode': 'a mode slug, e.g. --mode agent',
   '--approval': 'always or writes',
   '--checkpoints': 'a folder outside the vault, e.g. --checkpoints ~/checkpoints',
+  '--resume': 'a conversation id from /history, e.g. --resume 20260101T120000-k3f9',
 };
 const FLAGS = new Set(['--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
 
@@ -85,6 +88,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       ...optional('--base-url', 'baseUrl'),
       ...optional('--mode', 'mode'),
       ...optional('--checkpoints', 'checkpoints'),
+      ...optional('--resume', 'resume'),
       approval: approval as ApprovalPolicy,
       allowDeletes: flags.has('--allow-deletes'),
       allowCommands: flags.has('--allow-commands'),

@@ -16,15 +16,13 @@ import { NodeModesFile } from '../node/NodeModesFile';
 import { NodePluginFiles } from '../node/NodePluginFiles';
 import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
-import { DEFAULT_SETTINGS } from '../settings/settings';
-import type { PlanHost } from '../core/plan';
-import { RecipeMatchingService } from '../core/recipes/RecipeMatchingService';
+import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
+import type { LlmPort } from '../core/ports/llm';
+import { AgentSession } from '../core/session/AgentSession';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
 
 export const PLUGIN_ID = 'embedded-agent';
-/** A person takes time to read a diff; an hour without an answer still counts as a no. */
-const APPROVAL_TIMEOUT_MS = 60 * 60 * 1000;
 
 export interface CliRuntime {
   services: AgentServices;
@@ -34,10 +32,8 @@ export interface CliRuntime {
   checkpointFolder: string;
   /** Problems with the global modes file: said at start-up, the built-in modes still work. */
   modeProblems: string[];
-  /** What successful runs taught (the fast path), kept in the plugin folder like the plugin's. */
-  recipes: RecipeMatchingService;
-  /** Plans (the fast path) run through the same services. */
-  planHost: PlanHost;
+  /** The terminal's conversation over these services, with the given model. */
+  session(llm: LlmPort): AgentSession;
   close(): void;
 }
 
@@ -67,7 +63,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   const vault = new NodeVault(root, { watch: options.watch });
   const editor = new MemoryEditor({ vault });
   const pluginFolderInVault = `${vault.configDir}/plugins/${PLUGIN_ID}`;
-  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: APPROVAL_TIMEOUT_MS, checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
+  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: approvalTimeoutMs(DEFAULT_SETTINGS), checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
   const services = new AgentServices(
     {
       vault,
@@ -99,8 +95,18 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     vault,
     modes,
     checkpointFolder,
-    recipes: new RecipeMatchingService(services.ports.pluginFiles, () => services.knownSecrets()),
-    planHost: services.planHost({ settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries }), approval: options.approval }),
+    session: (llm) =>
+      new AgentSession({
+        services: () => Promise.resolve(services),
+        llm: () => Promise.resolve(llm),
+        modes: () => Promise.resolve(modes),
+        settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries, maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
+        approval: options.approval,
+        files: services.ports.pluginFiles,
+        knownSecrets: () => services.knownSecrets(),
+        now: () => options.clock.now(),
+        runPrefix: 'cli',
+      }),
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {
       services.ignore.dispose();

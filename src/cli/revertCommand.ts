@@ -1,12 +1,13 @@
-import type { RestoreChange, RevertConflict } from '../core/checkpoints/types';
+import type { RestoreChange, RevertConflict, RevertPlan, RunSummary } from '../core/checkpoints/types';
 import { describeError } from '../core/errors';
-import type { AgentServices } from '../core/session/AgentServices';
+import type { AgentSession } from '../core/session/AgentSession';
+import type { RevertAnswer, RevertOutcome } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import type { LineInput } from './LineInput';
 import { terminalText } from './terminalText';
 
 export interface CommandContext {
-  services: AgentServices;
+  session: AgentSession;
   input: LineInput;
   write: (text: string) => void;
   style: Style;
@@ -25,47 +26,31 @@ const RUNS_SHOWN = 10;
  * `/revert` undoes it.
  */
 export async function revertLastRun(context: CommandContext): Promise<void> {
-  const { services, write, style } = context;
-  const checkpoints = services.checkpoints;
-  if (!checkpoints) {
-    write('Checkpoints are off, so there is nothing to revert.\n');
-    return;
-  }
-  const run = await services.lastRun();
-  if (!run) {
-    write('Nothing to revert: no run has changed this vault yet.\n');
-    return;
-  }
-  const plan = await checkpoints.planRevert(run.runId);
-  if (plan.changes.length === 0 && plan.conflicts.length === 0) {
-    write(`Nothing to revert: the files of run ${run.runId} are already as they were before it.\n`);
-    return;
-  }
-  const lines = [style.bold(`Revert run ${run.runId} (${formatTime(run.startedAt)}, ${plural(run.files.length, 'file')}):`)];
-  for (const change of plan.changes) lines.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
-  if (plan.conflicts.length > 0) {
-    lines.push(style.yellow('Changed since the run, left alone unless you say so:'));
-    for (const conflict of plan.conflicts) lines.push(style.yellow(`  ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
-  }
-  write(`${lines.join('\n')}\n`);
-
-  if (!(await confirm(context, plan.changes.length > 0 ? 'Revert these changes? [y/n] ' : 'Nothing else to revert. Go on to the changed files? [y/n] '))) {
-    write('Nothing was reverted.\n');
-    return;
-  }
-  const edited = plan.conflicts.filter((conflict) => conflict.reason === 'edited');
-  const overwrite = edited.length > 0 && (await confirm(context, `Overwrite ${plural(edited.length, 'file')} changed since the run, losing those changes? [y/n] `));
-  if (plan.changes.length === 0 && !overwrite) {
-    write('Nothing was reverted.\n');
-    return;
-  }
-  let result;
+  const { write, style } = context;
+  let outcome: RevertOutcome;
   try {
-    result = await checkpoints.revert(run.runId, { overwriteConflicts: overwrite });
+    outcome = await context.session.revertLastRun((plan, run) => askRevert(context, plan, run));
   } catch (error) {
     write(style.red(`The revert failed: ${describeError(error)}. Files reverted before the failure can be restored with /revert.\n`));
     return;
   }
+  switch (outcome.status) {
+    case 'no-checkpoints':
+      write('Checkpoints are off, so there is nothing to revert.\n');
+      return;
+    case 'no-run':
+      write('Nothing to revert: no run has changed this vault yet.\n');
+      return;
+    case 'nothing-to-revert':
+      write(`Nothing to revert: the files of run ${outcome.run.runId} are already as they were before it.\n`);
+      return;
+    case 'kept':
+      write('Nothing was reverted.\n');
+      return;
+    case 'reverted':
+      break;
+  }
+  const { result } = outcome;
   const out = [style.green(`Reverted ${plural(result.applied.length, 'change')}.`)];
   for (const change of result.applied) out.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
   for (const conflict of result.skipped) out.push(style.yellow(`  left alone: ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
@@ -74,14 +59,31 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
   write(`${out.join('\n')}\n`);
 }
 
+/** Prints what the revert would change and asks, and again before overwriting any file changed since the run. */
+async function askRevert(context: CommandContext, plan: RevertPlan, run: RunSummary): Promise<RevertAnswer> {
+  const { write, style } = context;
+  const lines = [style.bold(`Revert run ${run.runId} (${formatTime(run.startedAt)}, ${plural(run.files.length, 'file')}):`)];
+  for (const change of plan.changes) lines.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
+  if (plan.conflicts.length > 0) {
+    lines.push(style.yellow('Changed since the run, left alone unless you say so:'));
+    for (const conflict of plan.conflicts) lines.push(style.yellow(`  ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
+  }
+  write(`${lines.join('\n')}\n`);
+  if (!(await confirm(context, plan.changes.length > 0 ? 'Revert these changes? [y/n] ' : 'Nothing else to revert. Go on to the changed files? [y/n] '))) return 'keep';
+  const edited = plan.conflicts.filter((conflict) => conflict.reason === 'edited');
+  const overwrite = edited.length > 0 && (await confirm(context, `Overwrite ${plural(edited.length, 'file')} changed since the run, losing those changes? [y/n] `));
+  if (overwrite) return 'overwrite';
+  return plan.changes.length === 0 ? 'keep' : 'revert';
+}
+
 /** `/runs`: the newest runs in the checkpoint repository, the one `/revert` would undo first. */
 export async function listRuns(context: CommandContext): Promise<void> {
-  const { services, write, style } = context;
-  if (!services.checkpoints) {
+  const { write, style } = context;
+  const runs = await context.session.listRuns();
+  if (runs === null) {
     write('Checkpoints are off: no runs are kept.\n');
     return;
   }
-  const runs = await services.checkpoints.listRuns();
   if (runs.length === 0) {
     write('No runs have changed this vault yet.\n');
     return;
@@ -110,7 +112,7 @@ function conflictReason(conflict: RevertConflict): string {
   return conflict.reason === 'edited' ? 'edited after the run' : 'a folder with other files is in the way';
 }
 
-function formatTime(ms: number): string {
+export function formatTime(ms: number): string {
   const date = new Date(ms);
   const pad = (n: number): string => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;

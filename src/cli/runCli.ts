@@ -116,7 +116,7 @@ export async function runCli(io: CliIo): Promise<number> {
       return [];
     });
     for (const line of interruptedRunLines(interrupted)) write(style.yellow(`! ${line}\n`));
-    const chat = new ChatSession({ runtime, llm, input, write, style, clock, authHint: authHint(choice) });
+    const chat = new ChatSession({ runtime, llm, input, write, style, clock, authHint: authHint(choice), ...(args.resume !== undefined ? { resume: args.resume } : {}) });
     io.onInterruptHandler?.(() => input.interrupt());
     return await chat.run();
   } finally {

@@ -15,6 +15,7 @@ Options:
   --allow-commands        let the agent run commands
   --no-stream             ask for whole answers instead of streamed ones
   --checkpoints <folder>  where the checkpoint repository lives (default: your user config folder)
+  --resume <id>           continue a saved conversation of this vault (/history lists them)
   --help                  show this text
 
 Environment:
@@ -23,7 +24,7 @@ Environment:
   OPENAI_BASE_URL         an OpenAI-compatible server; without OPENAI_API_KEY no key is sent (Ollama, LM Studio)
   EMBEDDED_AGENT_MODEL    the model id, when --model is not given
 
-In the chat: /revert /runs /mode <slug> /new /help /quit. Ctrl-C cancels a run; twice exits.
+In the chat: /revert /runs /history /resume <id> /mode <slug> /new /help /quit. Ctrl-C cancels a run; twice exits.
 `;
 
 /** What the chat's `/help` prints. */
@@ -31,6 +32,8 @@ export const CHAT_HELP = `Type a message and press Enter to run the agent. Comma
   /revert        undo the last run that changed the vault (shows the plan first)
   /runs          list the runs kept in the checkpoint repository
   /mode [slug]   show the modes, or switch to one
+  /history       list the saved conversations of this vault (the chat panel's too)
+  /resume <id>   continue one of them
   /new           start a new conversation
   /help          show this text
   /quit          leave (Ctrl-D too)

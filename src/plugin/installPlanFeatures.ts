@@ -12,10 +12,10 @@ import { SaveAsPromptButton } from '../ui/savedActions/SaveAsPromptButton';
 import { SavedActionsController } from '../ui/savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
 import { DryRunController } from '../ui/plan/DryRunController';
+import { approvalTimeoutMs } from '../settings/settings';
 
 type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild'> & ChatHost & { saveSettings(): Promise<void> };
 
-const APPROVAL_TIMEOUT_MS = 10 * 60 * 1000;
 const RECOMMENDATIONS_SHOWN = 5;
 
 /**
@@ -29,7 +29,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
   const host = (): Promise<PlanHost> => {
     hostPromise ??= plugin.agentServices().then((services) =>
       services.planHost({
-        settings: () => ({ ...plugin.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }),
+        settings: () => ({ ...plugin.settings, approvalTimeoutMs: approvalTimeoutMs(plugin.settings) }),
         // With the panel closed, a saved action run from the command palette is approved in a modal.
         approval: () => plugin.approvalPort ?? modalApproval,
       }),

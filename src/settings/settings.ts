@@ -16,6 +16,7 @@ export interface EmbeddedAgentSettings {
   approval: ApprovalPolicy;
   allowCommands: boolean;
   allowDeletes: boolean;
+  approvalTimeoutMinutes: number;
   maxRetries: number;
   checkpointLocation: string;
   checkpointMaxMb: number;
@@ -53,6 +54,7 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'approval', default: 'writes', values: ['always', 'writes'], description: '`always`: approve every plan and every tool call, reads included. `writes`: approve only writes and commands.' },
   { key: 'allowCommands', default: false, description: 'Let the agent run Obsidian commands by id (`commands.run`).' },
   { key: 'allowDeletes', default: false, description: 'Let the agent delete, rename and move files (`vault.delete`, `vault.rename`).' },
+  { key: 'approvalTimeoutMinutes', default: 30, range: { min: 1, max: 1440 }, description: 'How long an approval (a tool call\'s card, a plan\'s confirmation) waits for an answer, in the panel and in the terminal; no answer by then counts as a no.' },
   { key: 'maxRetries', default: 3, range: { min: 0, max: 10 }, description: 'Most retries of a failed provider request (429, 5xx, connection errors) and of a plan step.' },
   { key: 'checkpointLocation', default: '', description: 'Folder of the shadow git repository that holds checkpoints. Empty: a per-vault folder in your user config directory, outside the vault, so sync services never see it.' },
   { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it, never the newest one.' },
@@ -65,6 +67,11 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
 export const DEFAULT_SETTINGS: EmbeddedAgentSettings = Object.fromEntries(
   SETTING_SPECS.map((spec) => [spec.key, structuredClone(spec.default)]),
 ) as unknown as EmbeddedAgentSettings;
+
+/** The approval timeout as the pipeline and plans take it. */
+export function approvalTimeoutMs(settings: Pick<EmbeddedAgentSettings, 'approvalTimeoutMinutes'>): number {
+  return settings.approvalTimeoutMinutes * 60 * 1000;
+}
 
 /**
  * Reads data.json's content into complete settings: unknown keys are dropped, a value of the wrong type or out

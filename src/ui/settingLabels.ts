@@ -37,6 +37,7 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   },
   allowCommands: { name: 'Allow commands', section: 'Safety' },
   allowDeletes: { name: 'Allow deletes and renames', section: 'Safety' },
+  approvalTimeoutMinutes: { name: 'Approval timeout (minutes)', section: 'Safety' },
   maxRetries: { name: 'Maximum retries', section: 'Safety' },
   checkpointLocation: { name: 'Checkpoint folder', section: 'Checkpoints', placeholder: 'Outside the vault' },
   checkpointMaxMb: { name: 'Checkpoint size limit (MB)', section: 'Checkpoints' },

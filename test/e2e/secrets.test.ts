@@ -16,7 +16,7 @@ import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { NodePluginFiles } from '../../src/node/NodePluginFiles';
 import { NodeVault } from '../../src/node/NodeVault';
-import { ConversationStore } from '../../src/ui/chat/conversationStore';
+import { ConversationStore } from '../../src/core/session/ConversationStore';
 import { ScriptedApproval } from '../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
 import { fixedClock } from '../builders/toolContext';

@@ -6,7 +6,7 @@ export { bindPlan, CONTEXT_NAMES, isoDate, type MissingInput, type PlanBindings,
 export { planPolicy, type PlanHost, type PlanSettings } from './host';
 export { dryRunPlan, type DryRunOptions, type DryRunResult } from './dryRun';
 export { executePlan, resumePlan, type ExecuteOptions } from './executor';
-export { confirmPlan, needsPlanConfirmation, runPlan, type RunPlanOptions, type RunPlanOutcome } from './runPlan';
+export { confirmPlan, executeApproved, needsPlanConfirmation, type PlanRan, type PlanRest, runPlan, runRest, type RunPlanOptions, type RunPlanOutcome } from './runPlan';
 export type { ItemResult, PlanProgress, PlanRunResult, ResumeState, StepResult, StepStatus } from './progress';
 export { applyPlanEdits, editableArgs, type PlanEdit } from './editPlan';
 export { requestPlan, type PlannerOptions, type PlannerResult } from './planner';

@@ -1,21 +1,12 @@
 import { Notice } from 'obsidian';
-import { AgentTask } from '../../core/agent/AgentTask';
-import type { AgentResult, TaskCallbacks, VaultContext } from '../../core/agent/types';
-import { gatherVaultContext } from '../../core/agent/vaultContext';
-import { selectionReadable } from '../../core/util/selectionReadable';
 import { describeError } from '../../core/errors';
-import type { HistoryMessage, LlmPort } from '../../core/ports/llm';
-import { RecipeMatchingService } from '../../core/recipes/RecipeMatchingService';
-import { withoutStoredResultReads } from '../../core/recipes/storedResultReads';
-import type { RecordedCall } from '../../core/recipes/types';
-import { runRequest } from '../../core/session/runRequest';
+import type { ConversationSummary } from '../../core/session/ConversationStore';
+import type { AgentSession } from '../../core/session/AgentSession';
+import type { SendOutcome, SessionEvents } from '../../core/session/sessionEvents';
 import { costOf, reportFastPath } from './fastPathReport';
-import type { AgentServices } from '../../core/session/AgentServices';
-import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
 import type { ExecutionLog } from '../ExecutionLog';
 import type { MarkdownStream } from '../MarkdownStream';
 import type { ProgressBar } from '../ProgressBar';
-import { ConversationStore, type Conversation, type ConversationSummary } from './conversationStore';
 import { askRevert, describeRevert } from './RevertCard';
 import type { Transcript } from './Transcript';
 import type { ChatHost, ChatPanelApi } from './types';
@@ -33,33 +24,20 @@ export interface RunUi {
   selection(): { text: string; filePath: string | null };
 }
 
-const SELECTION_CONTEXT_CHARS = 4000;
-/** How long a plan confirmation may wait for the person, as for every approval in the panel. */
-const APPROVAL_TIMEOUT_MS = 10 * 60 * 1000;
-
 /**
- * Runs the agent for the chat panel: one AgentTask per message over the plugin's services, its events turned into
- * transcript, log and progress updates; cancel, revert, and the conversation kept in the plugin folder. It decides
- * nothing about tools: the pipeline does.
+ * The chat panel's view of its AgentSession: sends the person's messages, renders the session's events into
+ * transcript, log and progress, and the run's end; cancel, revert, and the saved conversations. It assembles no
+ * run and decides nothing about tools: the session and the pipeline do.
  */
 export class RunController {
   private controller: AbortController | null = null;
-  private history: HistoryMessage[] = [];
-  private conversation: Conversation | null = null;
-  private runs = 0;
-  private readonly store: ConversationStore;
-  /** What successful runs taught: similar requests later take the fast path. */
-  private readonly recipes: RecipeMatchingService;
-  private services: AgentServices | null = null;
+  readonly session: AgentSession;
 
   constructor(
     private readonly host: ChatHost,
     private readonly ui: RunUi,
   ) {
-    // The key is known once the services are: nothing is saved before a run has loaded them.
-    const knownSecrets = (): readonly string[] => this.services?.knownSecrets() ?? [];
-    this.store = new ConversationStore(host.pluginFiles(), knownSecrets);
-    this.recipes = new RecipeMatchingService(host.pluginFiles(), knownSecrets);
+    this.session = host.chatSession(() => ui.selection());
   }
 
   get running(): boolean {
@@ -72,25 +50,15 @@ export class RunController {
 
   async send(message: string): Promise<void> {
     if (this.controller) return;
-    const { transcript } = this.ui;
-    transcript.addUser(message);
+    this.ui.transcript.addUser(message);
     const controller = new AbortController();
     this.controller = controller;
     this.ui.setRunning(true);
     try {
-      let llm: LlmPort;
-      try {
-        llm = await this.host.llm();
-      } catch (error) {
-        // No provider configured: say which setting to fill in, and start nothing.
-        transcript.addNote(describeError(error), 'error');
-        return;
-      }
-      const services = await this.host.agentServices();
-      this.services = services;
-      await this.runAgent(message, llm, services, controller);
-    } catch (error) {
-      transcript.addNote(`The run could not start: ${describeError(error)}`, 'error');
+      const render = this.renderRun();
+      const outcome = await this.session.send(message, render.events, controller.signal);
+      await render.finish();
+      this.report(message, outcome, render.counts());
     } finally {
       this.controller = null;
       this.ui.setRunning(false);
@@ -119,17 +87,16 @@ export class RunController {
     }
   }
 
-  private async runAgent(message: string, llm: LlmPort, services: AgentServices, controller: AbortController): Promise<void> {
+  /** The session's events as transcript, log and progress updates for one run. */
+  private renderRun(): { events: SessionEvents; finish: () => Promise<void>; counts: () => { total: number; done: number } } {
     const { transcript, log, progress } = this.ui;
-    const modes = await this.host.modes();
-    const runId = this.nextRunId();
-    const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
+    const tools = new Set<string>();
     let answer: MarkdownStream | null = null;
     let done = 0;
     log.clear();
     progress.set(0, 0);
     this.ui.showRunPanel(false);
-    const callbacks: TaskCallbacks = {
+    const events: SessionEvents = {
       onText: (delta) => {
         answer ??= transcript.startAnswer(this.ui.selection().filePath ?? '');
         answer.append(delta);
@@ -139,75 +106,37 @@ export class RunController {
         // Text after this call belongs below it.
         void answer?.finish();
         answer = null;
-        calls.set(call.id, { call });
+        tools.add(call.id);
         transcript.addToolCall(call);
         log.update({ id: call.id, tool: call.name, status: 'running' });
-        progress.set(done, calls.size);
+        progress.set(done, tools.size);
         this.ui.showRunPanel(true);
       },
       onToolResult: (outcome) => {
-        const entry = calls.get(outcome.callId);
-        if (entry) entry.outcome = outcome;
         done++;
         transcript.setToolResult(outcome);
         log.update({ id: outcome.callId, tool: outcome.tool, status: outcome.ok ? 'done' : 'failed', message: outcome.ok ? briefResult(outcome.output) : outcome.error?.message ?? outcome.content });
-        progress.set(done, calls.size);
+        progress.set(done, tools.size);
       },
       onModeChange: ({ mode }) => this.ui.showMode(mode.slug),
       onWarning: (text) => transcript.addNote(text),
     };
-    const pipeline = services.agentPipeline();
-    const settings = this.host.settings;
-    const task = new AgentTask({
-      api: llm,
-      toolRegistry: services.registry,
-      modeService: modes,
-      pipeline,
-      ports: services.toolPorts(),
-      taskCallbacks: callbacks,
-      condensingThreshold: settings.condensingThreshold,
-      settings: () => ({ maxTokens: this.host.settings.maxTokens, temperature: this.host.settings.temperature }),
-    });
-    const vault = await this.vaultContext(services);
-    // A request like ones solved three times before takes the fast path (one plan, one approval); others run the loop.
-    const request = await runRequest({
-      message,
-      llm,
-      recipes: this.recipes,
-      host: services.planHost({ settings: () => ({ ...this.host.settings, approvalTimeoutMs: APPROVAL_TIMEOUT_MS }), approval: () => this.host.approvalPort }),
-      runLoop: () => task.run({ message, taskId: runId, history: this.history, signal: controller.signal, context: { vault } }),
-      historyLength: this.history.length,
-      allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
-      runId,
-      signal: controller.signal,
-      maxTokens: settings.maxTokens,
-      ...(callbacks.onText ? { onText: callbacks.onText } : {}),
-      now: () => Date.now(),
-    });
-    await (answer as MarkdownStream | null)?.finish();
-    if (request.via === 'fast-path') {
-      reportFastPath(transcript, request.outcome, llm);
-      if (request.outcome.status === 'done') {
-        this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
-        this.ui.setRevertAvailable(true);
-      }
-      return;
-    }
-    const result = request.result;
-    this.report(result, calls.size, done, llm);
-    this.history = result.history;
-    await this.saveConversation(message).catch((error: unknown) => transcript.addNote(`The conversation could not be saved: ${describeError(error)}`, 'error'));
-    const wrote = [...calls.values()].some(({ outcome }) => outcome?.checkpoint !== undefined);
-    if (wrote) {
-      this.ui.setRevertAvailable(true);
-    }
-    // A saved action must not replay a read of a stored result: it is gone once the run ended.
-    const recorded: RecordedCall[] = withoutStoredResultReads([...calls.values()].map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId);
-    this.host.chatHooks.onRunFinished?.({ message, calls: recorded, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
+    return { events, finish: async () => void (await answer?.finish()), counts: () => ({ total: tools.size, done }) };
   }
 
-  private report(result: AgentResult, total: number, done: number, llm: LlmPort): void {
+  /** How the run ended, in the transcript; then the hooks (Save as button) hear of it. */
+  private report(message: string, outcome: SendOutcome, counts: { total: number; done: number }): void {
     const { transcript } = this.ui;
+    if (outcome.via === 'not-started') {
+      transcript.addNote(outcome.message, 'error');
+      return;
+    }
+    if (outcome.via === 'fast-path') {
+      reportFastPath(transcript, outcome.outcome, outcome.llm);
+      if (outcome.outcome.status === 'done') this.ui.setRevertAvailable(true);
+      return;
+    }
+    const { result } = outcome;
     if (result.completedBy === 'cancelled') transcript.addNote('Cancelled: the run was stopped.');
     else if (result.error) transcript.addNote(result.error.message, 'error');
     else if (result.completedBy === 'attemptCompletion' && result.text.trim() !== '') {
@@ -215,24 +144,11 @@ export class RunController {
       stream.append(result.text);
       void stream.finish();
     }
-    if (total > 0 && done < total) this.ui.progress.set(done, total);
-    transcript.addUsage(result.usage, costOf(llm, result.usage));
-  }
-
-  /**
-   * The user's selection goes with the message even when the services started after focus left the note, unless
-   * the ignore rules hide the note it is in.
-   */
-  private async vaultContext(services: AgentServices): Promise<VaultContext> {
-    const readable = await services.agentPipeline().readablePaths();
-    const context = await gatherVaultContext(services.toolPorts(), readable);
-    const { text, filePath } = this.ui.selection();
-    const shared = text !== '' && selectionReadable(filePath, activeFileOf(services), readable);
-    return {
-      ...context,
-      activeFile: context.activeFile ?? (filePath !== null && readable(filePath) ? filePath : null),
-      selection: context.selection ?? (shared ? text.slice(0, SELECTION_CONTEXT_CHARS) : null),
-    };
+    if (counts.total > 0 && counts.done < counts.total) this.ui.progress.set(counts.done, counts.total);
+    transcript.addUsage(result.usage, costOf(outcome.llm, result.usage));
+    if (outcome.saveError !== null) transcript.addNote(`The conversation could not be saved: ${outcome.saveError}`, 'error');
+    if (outcome.wrote) this.ui.setRevertAvailable(true);
+    this.host.chatHooks.onRunFinished?.({ message, calls: outcome.calls, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
   }
 
   /** Shows "Revert last run" once some run has changed the vault: plans and saved actions run outside the chat. */
@@ -248,30 +164,28 @@ export class RunController {
   async revertLastRun(): Promise<void> {
     const { transcript } = this.ui;
     try {
-      const services = await this.host.agentServices();
-      const checkpoints = services.checkpoints;
-      // Asked each time: plans and saved actions run outside this panel's chat, and a revert is a run too.
-      const runId = (await services.lastRun())?.runId ?? null;
-      if (!checkpoints || runId === null) {
-        transcript.addNote('Nothing to revert: no run has changed this vault yet.');
-        return;
+      const outcome = await this.session.revertLastRun(async (plan) => {
+        const choice = await askRevert(transcript.el, plan);
+        transcript.scrollToEnd();
+        return choice === 'keep' ? 'keep' : choice === 'overwrite' ? 'overwrite' : 'revert';
+      });
+      switch (outcome.status) {
+        case 'no-checkpoints':
+        case 'no-run':
+          transcript.addNote('Nothing to revert: no run has changed this vault yet.');
+          break;
+        case 'nothing-to-revert':
+          transcript.addNote('Nothing to revert: the files are already as they were before the run.');
+          this.ui.setRevertAvailable(false);
+          break;
+        case 'kept':
+          transcript.addNote('Nothing was reverted.');
+          break;
+        case 'reverted':
+          transcript.addNote(describeRevert(outcome.result));
+          // The revert is a run of its own: "Revert last run" now undoes the revert.
+          this.ui.setRevertAvailable(outcome.result.revertRunId !== null);
       }
-      const plan = await checkpoints.planRevert(runId);
-      if (plan.changes.length === 0 && plan.conflicts.length === 0) {
-        transcript.addNote('Nothing to revert: the files are already as they were before the run.');
-        this.ui.setRevertAvailable(false);
-        return;
-      }
-      const choice = await askRevert(transcript.el, plan);
-      transcript.scrollToEnd();
-      if (choice === 'keep') {
-        transcript.addNote('Nothing was reverted.');
-        return;
-      }
-      const result = await checkpoints.revert(runId, { overwriteConflicts: choice === 'overwrite' });
-      transcript.addNote(describeRevert(result));
-      // The revert is a run of its own: "Revert last run" now undoes the revert.
-      this.ui.setRevertAvailable(result.revertRunId !== null);
     } catch (error) {
       transcript.addNote(`The revert failed: ${describeError(error)}`, 'error');
     }
@@ -279,47 +193,28 @@ export class RunController {
 
   newConversation(): void {
     if (this.controller) return;
-    this.history = [];
-    this.conversation = null;
+    this.session.newConversation();
     this.ui.transcript.clear();
     this.ui.log.clear();
     this.ui.showRunPanel(false);
   }
 
   listConversations(): Promise<ConversationSummary[]> {
-    return this.store.list();
+    return this.session.listConversations();
   }
 
   async restore(id: string): Promise<void> {
     if (this.controller) return;
-    const conversation = await this.store.load(id);
+    const conversation = await this.session.resume(id);
     if (!conversation) {
       this.ui.transcript.addNote(`The conversation ${id} could not be read.`, 'error');
       return;
     }
-    this.newConversation();
-    this.conversation = conversation;
-    this.history = conversation.history;
+    this.ui.transcript.clear();
+    this.ui.log.clear();
+    this.ui.showRunPanel(false);
     this.ui.transcript.renderHistory(conversation.history);
   }
-
-  private async saveConversation(firstMessage: string): Promise<void> {
-    const now = Date.now();
-    this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [] };
-    this.conversation.updatedAt = now;
-    this.conversation.history = this.history;
-    await this.store.save(this.conversation);
-  }
-
-  /** Unique and valid as a checkpoint branch name. */
-  private nextRunId(): string {
-    const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-    return `chat-${stamp}-${++this.runs}-${Math.random().toString(36).slice(2, 6)}`;
-  }
-}
-
-function asRecord(input: unknown): Record<string, unknown> {
-  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 }
 
 function briefResult(output: unknown): string {
@@ -329,11 +224,3 @@ function briefResult(output: unknown): string {
   return '';
 }
 
-/** The active file as the workspace reports it, hidden or not (the context leaves hidden ones out). */
-function activeFileOf(services: AgentServices): string | null {
-  try {
-    return services.toolPorts().workspace.activeFilePath();
-  } catch {
-    return null;
-  }
-}

@@ -5,6 +5,8 @@ import type { LlmPort } from '../../core/ports/llm';
 import type { PluginFilesPort } from '../../core/ports/pluginFiles';
 import type { RecordedCall } from '../../core/recipes/types';
 import type { AgentServices } from '../../core/session/AgentServices';
+import type { AgentSession } from '../../core/session/AgentSession';
+import type { SelectionSource } from '../../core/session/selectionContext';
 import type { EmbeddedAgentSettings } from '../../settings/settings';
 
 export const CHAT_VIEW_TYPE = 'embedded-agent-chat';
@@ -66,4 +68,6 @@ export interface ChatHost {
   modes(): Promise<ModeService>;
   /** The plugin's own folder (conversations are kept there). */
   pluginFiles(): PluginFilesPort;
+  /** A panel's conversation: one AgentSession over these services, with the panel's selection. */
+  chatSession(selection: SelectionSource): AgentSession;
 }

@@ -7,17 +7,19 @@ import {
   type DryRunResult,
   dryRunPlan,
   editableArgs,
-  executePlan,
+  executeApproved,
   type PlanBindings,
   type PlanContext,
   type PlanHost,
   planPolicy,
-  type PlanRunResult,
+  type PlanRan,
+  type PlanRest,
   readPlanContext,
   requestPlan,
-  resumePlan,
+  runRest,
 } from '../../core/plan';
 import type { LlmPort } from '../../core/ports/llm';
+import { RunIds } from '../../core/session/runIds';
 import type { TrackRun } from '../chat/types';
 import { PlanPreview } from '../PlanPreview';
 import { PlanRunView } from './PlanRunView';
@@ -43,7 +45,7 @@ export interface DryRunControllerOptions {
  * a partial run offers "Run the rest".
  */
 export class DryRunController extends Component {
-  private runs = 0;
+  private runIds: RunIds | null = null;
 
   constructor(private readonly options: DryRunControllerOptions) {
     super();
@@ -79,7 +81,7 @@ export class DryRunController extends Component {
         bindings = bindPlan(validation.plan, context, values).bindings;
       }
       status.remove();
-      const session = new PreviewSession(box, host, { plan: validation.plan, bindings, context, signal, runId: `dry-${host.ports.clock.now()}-${++this.runs}` }, this.options);
+      const session = new PreviewSession(box, host, { plan: validation.plan, bindings, context, signal, runId: (this.runIds ??= new RunIds(() => host.ports.clock.now())).next('dry') }, this.options);
       this.addChild(session);
       await session.preview(validation.plan);
     } catch (error) {
@@ -104,7 +106,7 @@ class PreviewSession extends Component {
   private preview_: PlanPreview | null = null;
   private dry: DryRunResult | null = null;
   private run: PlanRunView | null = null;
-  private result: PlanRunResult | null = null;
+  private rest: PlanRest | null = null;
 
   constructor(
     private readonly box: HTMLElement,
@@ -162,34 +164,25 @@ class PreviewSession extends Component {
     const { trackRun } = this.options;
     this.run = this.addChild(new PlanRunView(this.box, `Plan: ${this.state.plan.goal}`, { onRunRest: () => void this.runRest(), ...(trackRun ? { trackRun } : {}) }));
     try {
-      // The person approved this very plan after its preview: what it showed is not asked for again, the rest is.
-      const result = await executePlan(this.state.plan, this.host, {
-        runId: this.state.runId,
-        signal: this.run.begin(this.state.signal),
-        bindings: this.state.bindings,
-        approved: this.dry.approved,
-        onProgress: this.run.onProgress,
-      });
-      this.finish(result);
+      // The person approved this very plan after its preview (see executeApproved).
+      this.finish(await executeApproved(this.dry, this.host, { runId: this.state.runId, signal: this.run.begin(this.state.signal), bindings: this.state.bindings, onProgress: this.run.onProgress }));
     } catch (error) {
       this.run.fail(`The plan did not run: ${describeError(error)}`);
     }
   }
 
   private async runRest(): Promise<void> {
-    const resume = this.result?.resume;
-    if (!resume || !this.run || !this.dry) return;
+    const rest = this.rest;
+    if (!rest || !this.run) return;
     try {
-      // The rest runs against the same approved preview: what it did not show, it asks for.
-      const result = await resumePlan(resume, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), approved: this.dry.approved, onProgress: this.run.onProgress });
-      this.finish(result);
+      this.finish(await runRest(rest, this.host, { runId: `${this.state.runId}-rest`, signal: this.run.begin(this.state.signal), onProgress: this.run.onProgress }));
     } catch (error) {
       this.run.fail(`The rest of the plan did not run: ${describeError(error)}`);
     }
   }
 
-  private finish(result: PlanRunResult): void {
-    this.result = result;
+  private finish({ result, rest }: PlanRan): void {
+    this.rest = rest;
     this.run?.finish(result);
     if (result.status === 'completed') this.options.onPlanRan?.(this.state.plan, this.state.context, this.box);
   }

@@ -5,12 +5,13 @@ import {
   type PlanHost,
   preparePromptAction,
   type PromptSavedAction,
-  type ResumeState,
-  runPlan,
+  type PlanRest,
+  runRest,
   runSavedAction,
   type SavedAction,
   type SavedActionOutcome,
 } from '../../core/plan';
+import { RunIds } from '../../core/session/runIds';
 import { PlanRunView, runHeadline } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
@@ -35,9 +36,9 @@ export interface SavedActionRunnerOptions {
  * approval and checkpoints, its progress shown in the panel when it is open.
  */
 export class SavedActionRunner {
-  private running = 0;
+  private runIds: RunIds | null = null;
   /** What each run left undone, for its "Run the rest". */
-  private readonly lastResume = new Map<string, ResumeState | null>();
+  private readonly rests = new Map<string, PlanRest | null>();
 
   constructor(private readonly options: SavedActionRunnerOptions) {}
 
@@ -61,7 +62,7 @@ export class SavedActionRunner {
       if (given === null) return null;
       values = given;
     }
-    const runId = `saved-${action.id}-${host.ports.clock.now()}-${++this.running}`;
+    const runId = (this.runIds ??= new RunIds(() => host.ports.clock.now())).next(`saved-${action.id}`);
     const container = this.options.container();
     const trackRun = this.options.trackRun?.();
     const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, { onRunRest: () => void this.runRest(view, host, action, runId), ...(trackRun ? { trackRun } : {}) }) : null;
@@ -69,7 +70,7 @@ export class SavedActionRunner {
     try {
       const outcome = await runSavedAction(action, host, { runId, signal: view ? view.begin(signal) : signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
       this.report(action, outcome, view);
-      if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
+      if (outcome.status === 'ran') this.rests.set(runId, outcome.rest);
       return outcome;
     } catch (error) {
       const message = `Saved action "${action.name}" did not run: ${describeError(error)}`;
@@ -100,13 +101,12 @@ export class SavedActionRunner {
   }
 
   private async runRest(view: PlanRunView | null, host: PlanHost, action: SavedAction, runId: string): Promise<void> {
-    const resume = this.lastResume.get(runId);
-    if (!resume || !view) return;
-    const restId = `${runId}-rest`;
+    const rest = this.rests.get(runId);
+    if (!rest || !view) return;
     try {
-      const outcome = await runPlan(resume.plan, host, { runId: restId, signal: view.begin(), bindings: resume.bindings, resume, onProgress: view.onProgress });
-      this.report(action, outcome, view);
-      if (outcome.status === 'ran') this.lastResume.set(runId, outcome.result.resume);
+      const ran = await runRest(rest, host, { runId: `${runId}-rest`, signal: view.begin(), onProgress: view.onProgress });
+      view.finish(ran.result);
+      this.rests.set(runId, ran.rest);
     } catch (error) {
       view.fail(`The rest of "${action.name}" did not run: ${describeError(error)}`);
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bindPlan } from '../../../src/core/plan/bindings';
-import { runPlan } from '../../../src/core/plan/runPlan';
+import { runPlan, runRest } from '../../../src/core/plan/runPlan';
 import type { ActionPlan } from '../../../src/core/plan/types';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/approval';
 import { ScriptedApproval } from '../../builders/pipeline';
@@ -32,6 +32,28 @@ const start = (fixture: PlanFixture, plan: ActionPlan) =>
   });
 
 describe('runPlan', () => {
+  it('should run the rest of a stopped plan on its first confirmation, asking nothing again for what the preview showed', async () => {
+    const fixture = await buildPlanHost();
+    const notes = plan('Three notes', ['A', 'B', 'C'].map((name) => ({ id: name, tool: 'vault.createFile', args: { path: `${name}.md`, content: `# ${name}\n` } })));
+    const stop = new AbortController();
+    const first = await runPlan(notes, fixture.host, {
+      runId: 'run-8',
+      signal: stop.signal,
+      bindings: bindPlan(notes, { selection: null, activeFile: null, now: fixture.clock.now() }).bindings,
+      // The person stops the run once the first note is written.
+      onProgress: (event) => void (event.type === 'step-finished' && event.stepId === 'A' && stop.abort()),
+    });
+    expect(first.status === 'ran' && first.rest !== null).toBe(true);
+    if (first.status !== 'ran' || !first.rest) return;
+
+    const rest = await runRest(first.rest, fixture.host, { runId: 'run-8-rest', signal: new AbortController().signal });
+    expect(rest.result.status).toBe('completed');
+    expect(rest.rest).toBeNull();
+    expect(fixture.approval.requests.map((request) => `${request.runId} ${request.tool}`)).toEqual(['run-8 plan']);
+    expect(fixture.audit().filter((line) => line.runId === 'run-8-rest').map((line) => [line.tool, line.approval])).toEqual([['vault.createFile', 'approved-in-preview'], ['vault.createFile', 'approved-in-preview']]);
+    expect(Object.keys(fixture.vault.dump()).sort()).toEqual(['A.md', 'B.md', 'C.md']);
+  });
+
   it('should ask once for a plan that writes, showing its preview, and not again for its calls', async () => {
     const fixture = await buildPlanHost();
     const outcome = await start(fixture, bulletsTemplate());

@@ -46,23 +46,18 @@ afterEach(async () => {
 });
 
 describe('SavedActionRunner', () => {
-  it('should ask in "Run the rest" for a write the rest\'s card could not show, and keep the note when refused', async () => {
+  it('should run the rest on the first confirmation, asking only for a write its preview did not show, and keep the vault when refused', async () => {
     const runner = new SavedActionRunner({ app: fixture.app, host: () => Promise.resolve(fixture.host), container: () => panel });
     const first = await runner.run(logAction());
     expect(first?.status === 'ran' && first.result.status).toBe('failed');
     await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects.md')!);
 
     click(getByRole(panel, 'button', 'Run the rest'));
-    await vi.waitFor(() => expect(approval.requests.map((request) => request.tool)).toEqual(['plan', 'plan', 'vault.writeFile']));
-    await vi.waitFor(() =>
-      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toBe(
-        'Failed: vault.writeFile was not approved: it would write "Important.md", which the plan\'s preview did not show, and the user rejected it. Nothing was changed.',
-      ),
-    );
-    expect(approval.requests[1]!.preview.files.map((file) => file.path)).toEqual(['Projects.md', 'Home.md']);
+    await vi.waitFor(() => expect(approval.requests.map((request) => request.tool)).toEqual(['plan', 'vault.createFile']));
+    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Failed: vault.createFile was not approved/));
     expect(await fixture.app.vault.adapter.read('Important.md')).toBe('Keep me\n');
-    expect(await fixture.app.vault.adapter.read('Projects.md')).toBe('mine');
-    expect(await fixture.app.vault.adapter.read('Home.md')).toBe('Logged.\n# Home\n');
+    expect(await fixture.app.vault.adapter.exists('Projects.md')).toBe(false);
+    expect(await fixture.app.vault.adapter.read('Home.md')).toBe('# Home\n');
   });
 
   it('should send a prompt action\'s message, bound to the open note, only after the missing parameter is given', async () => {

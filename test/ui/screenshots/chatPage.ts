@@ -12,6 +12,7 @@ import type { CallOutcome, RunState, ToolCall } from '../../../src/core/tool-exe
 import { builtinTools } from '../../../src/core/tools/builtinTools';
 import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
+import { createChatSession } from '../../../src/plugin/chatSession';
 import { ChatView } from '../../../src/ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHost } from '../../../src/ui/chat/types';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
@@ -93,6 +94,7 @@ function host(app: App, shot: ChatShot): ChatHost {
     llm: () => Promise.resolve(script(shot)),
     modes: () => Promise.resolve(modes),
     pluginFiles: () => ({ read: () => Promise.resolve(null), write: () => Promise.resolve(), append: () => Promise.resolve(), mtime: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) }),
+    chatSession: (selection) => createChatSession(chat, selection),
   };
   const execute = async (call: ToolCall, run: RunState): Promise<CallOutcome> => {
     const path = (call.input as { path?: string }).path ?? '';

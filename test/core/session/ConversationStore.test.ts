@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConversationStore, SAVED_STRING_CHARS } from '../../../src/ui/chat/conversationStore';
+import { ConversationStore, SAVED_STRING_CHARS } from '../../../src/core/session/ConversationStore';
 import { memoryPluginFiles } from '../../builders/pipeline';
 
 const KEY = 'Xk9QmT4vR2pL8wZs3Nf6Hd1Jc5Bg7Ya0Qe';

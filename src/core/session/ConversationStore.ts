@@ -1,6 +1,6 @@
-import type { HistoryMessage } from '../../core/ports/llm';
-import type { PluginFilesPort } from '../../core/ports/pluginFiles';
-import { redact } from '../../core/tool-execution/redact';
+import type { HistoryMessage } from '../ports/llm';
+import type { PluginFilesPort } from '../ports/pluginFiles';
+import { redact } from '../tool-execution/redact';
 
 export interface Conversation {
   id: string;

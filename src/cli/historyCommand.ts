@@ -1,0 +1,39 @@
+import { describeError } from '../core/errors';
+import type { CommandContext } from './revertCommand';
+import { formatTime } from './revertCommand';
+import { terminalText } from './terminalText';
+
+/** `/history`: the saved conversations of this vault, the panel's and the terminal's, newest first. */
+export async function listConversations(context: CommandContext): Promise<void> {
+  const { write, style } = context;
+  const conversations = await context.session.listConversations();
+  if (conversations.length === 0) {
+    write('No saved conversations yet.\n');
+    return;
+  }
+  const lines = [style.bold('Conversations, newest first (continue one with /resume <id> or --resume <id>):')];
+  for (const conversation of conversations) lines.push(`  ${conversation.id}  ${formatTime(conversation.updatedAt)}  ${terminalText(conversation.title)}`);
+  write(`${lines.join('\n')}\n`);
+}
+
+/** `/resume <id>` and `--resume <id>`: continues a saved conversation; false when it cannot be read. */
+export async function resumeConversation(context: CommandContext, id: string): Promise<boolean> {
+  const { write, style } = context;
+  if (id === '') {
+    write('Which conversation? /resume <id>; /history lists them.\n');
+    return false;
+  }
+  try {
+    const conversation = await context.session.resume(id);
+    if (!conversation) {
+      write(style.red(`No saved conversation "${terminalText(id)}": /history lists them.\n`));
+      return false;
+    }
+    const messages = conversation.history.filter((message) => message.role === 'user').length;
+    write(`Continuing "${terminalText(conversation.title)}" (${messages} ${messages === 1 ? 'message' : 'messages'} so far): the agent sees what was said.\n`);
+    return true;
+  } catch (error) {
+    write(style.red(`The conversation ${terminalText(id)} could not be read: ${describeError(error)}\n`));
+    return false;
+  }
+}

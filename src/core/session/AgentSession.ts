@@ -1,0 +1,215 @@
+import { AgentTask } from '../agent/AgentTask';
+import type { VaultContext } from '../agent/types';
+import type { RunSummary } from '../checkpoints/types';
+import { describeError, isAgentError } from '../errors';
+import type { ModeService } from '../modes/ModeService';
+import type { PlanHost, PlanSettings } from '../plan/host';
+import type { ApprovalPort } from '../ports/approval';
+import type { HistoryMessage, LlmPort } from '../ports/llm';
+import type { PluginFilesPort } from '../ports/pluginFiles';
+import { RecipeMatchingService } from '../recipes/RecipeMatchingService';
+import { withoutStoredResultReads } from '../recipes/storedResultReads';
+import type { CallOutcome, ToolCall } from '../tool-execution/types';
+import type { AgentServices } from './AgentServices';
+import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
+import { RunIds } from './runIds';
+import { runRequest } from './runRequest';
+import { contextWithSelection, type SelectionSource } from './selectionContext';
+import type { AskRevert, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
+
+/** The settings a session reads at each message: the plans' (pipeline, retries) and the model's. */
+export interface SessionSettings extends PlanSettings {
+  maxTokens: number;
+  temperature: number;
+  /** When older history is condensed; the loop's default when absent. */
+  condensingThreshold?: number;
+}
+
+export interface AgentSessionOptions {
+  /** The services; the panel loads them on first use, so they are asked for at each message. */
+  services: () => Promise<AgentServices>;
+  /** The model for the current settings; rejects (naming the setting) when none is configured. */
+  llm: () => Promise<LlmPort>;
+  modes: () => Promise<ModeService>;
+  settings: () => SessionSettings;
+  /** Who answers approvals (the panel's cards, the terminal's prompt); null denies. */
+  approval: () => ApprovalPort | null;
+  /** The plugin's folder: conversations and recipes are kept there. */
+  files: PluginFilesPort;
+  /** Secret values never written into a saved conversation or recipe (the configured API key). */
+  knownSecrets: () => readonly string[];
+  now: () => number;
+  /** Starts every run id of this shell ("chat", "cli"), so each checkpoint journal has one writer. */
+  runPrefix: string;
+  /** The panel's selection; without it the loop reads the context from the workspace port alone. */
+  selection?: SelectionSource;
+}
+
+/**
+ * One conversation, whichever shell drives it: each message takes the fast path or the agent loop, the history
+ * carries over, run ids are made here, loop runs teach the recipes, and the conversation is saved in the plugin's
+ * folder so it can be listed and resumed. Shells render the events and the outcome; they assemble nothing.
+ */
+export class AgentSession {
+  private history: HistoryMessage[] = [];
+  private conversation: Conversation | null = null;
+  private readonly store: ConversationStore;
+  private readonly recipes: RecipeMatchingService;
+  readonly runIds: RunIds;
+
+  constructor(private readonly o: AgentSessionOptions) {
+    this.store = new ConversationStore(o.files, o.knownSecrets);
+    this.recipes = new RecipeMatchingService(o.files, o.knownSecrets);
+    this.runIds = new RunIds(o.now);
+  }
+
+  /** The history the next message continues. */
+  get messages(): readonly HistoryMessage[] {
+    return this.history;
+  }
+
+  /** What plans, dry runs and saved actions of this session run on: its services, settings and approval. */
+  async planHost(): Promise<PlanHost> {
+    return (await this.o.services()).planHost({ settings: this.o.settings, approval: this.o.approval });
+  }
+
+  async send(message: string, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+    let llm: LlmPort;
+    try {
+      llm = await this.o.llm();
+    } catch (error) {
+      // No provider configured: the error names the setting to fill in.
+      return { via: 'not-started', message: describeError(error), code: isAgentError(error) ? error.code : null };
+    }
+    try {
+      return await this.run(message, llm, events, signal);
+    } catch (error) {
+      return { via: 'not-started', message: `The run could not start: ${describeError(error)}`, code: isAgentError(error) ? error.code : null };
+    }
+  }
+
+  private async run(message: string, llm: LlmPort, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+    const services = await this.o.services();
+    const modes = await this.o.modes();
+    const settings = this.o.settings();
+    const runId = this.runIds.next(this.o.runPrefix);
+    const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
+    const taskCallbacks: SessionEvents = {
+      ...events,
+      onToolCall: (call) => {
+        calls.set(call.id, { call });
+        events.onToolCall?.(call);
+      },
+      onToolResult: (outcome) => {
+        const entry = calls.get(outcome.callId);
+        if (entry) entry.outcome = outcome;
+        events.onToolResult?.(outcome);
+      },
+    };
+    const task = new AgentTask({
+      api: llm,
+      toolRegistry: services.registry,
+      modeService: modes,
+      pipeline: services.agentPipeline(),
+      ports: services.toolPorts(),
+      taskCallbacks,
+      ...(settings.condensingThreshold !== undefined ? { condensingThreshold: settings.condensingThreshold } : {}),
+      settings: () => ({ maxTokens: this.o.settings().maxTokens, temperature: this.o.settings().temperature }),
+    });
+    const vault: VaultContext | null = this.o.selection ? await contextWithSelection(services, this.o.selection) : null;
+    // A request like ones solved three times before takes the fast path (one plan, one approval); others run the loop.
+    const request = await runRequest({
+      message,
+      llm,
+      recipes: this.recipes,
+      host: services.planHost({ settings: this.o.settings, approval: this.o.approval }),
+      runLoop: () => task.run({ message, taskId: runId, history: this.history, signal, ...(vault ? { context: { vault } } : {}) }),
+      historyLength: this.history.length,
+      allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
+      runId,
+      signal,
+      maxTokens: settings.maxTokens,
+      ...(events.onText ? { onText: events.onText } : {}),
+      now: this.o.now,
+    });
+    if (request.via === 'fast-path') {
+      if (request.outcome.status === 'done') {
+        this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
+      }
+      return { via: 'fast-path', runId, llm, outcome: request.outcome };
+    }
+    this.history = request.result.history;
+    const saveError = await this.save(message).then(
+      () => null,
+      (error: unknown) => describeError(error),
+    );
+    const done = [...calls.values()];
+    return {
+      via: 'loop',
+      runId,
+      llm,
+      result: request.result,
+      // A saved action must not replay a read of a stored result: it is gone once the run ended.
+      calls: withoutStoredResultReads(done.map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId),
+      wrote: done.some(({ outcome }) => outcome?.checkpoint !== undefined),
+      saveError,
+    };
+  }
+
+  /** Forgets the history: the next message starts a new conversation (the saved one stays listed). */
+  newConversation(): void {
+    this.history = [];
+    this.conversation = null;
+  }
+
+  /** Conversations of this vault, newest first. */
+  listConversations(): Promise<ConversationSummary[]> {
+    return this.store.list();
+  }
+
+  /** Continues a saved conversation; null when it cannot be read (the current one stays). */
+  async resume(id: string): Promise<Conversation | null> {
+    // An id names a file in the plugin's folder: nothing that could reach outside it.
+    if (!/^[\w-]+$/.test(id)) return null;
+    const conversation = await this.store.load(id);
+    if (!conversation) return null;
+    this.conversation = conversation;
+    this.history = conversation.history;
+    return conversation;
+  }
+
+  /**
+   * Undoes the last run that changed the vault, whichever shell or feature made it (chat, plan, saved action, a
+   * revert): `ask` shows the plan and answers. A revert is a run of its own, so a second one undoes it.
+   */
+  async revertLastRun(ask: AskRevert): Promise<RevertOutcome> {
+    const services = await this.o.services();
+    const checkpoints = services.checkpoints;
+    if (!checkpoints) return { status: 'no-checkpoints' };
+    const run = await services.lastRun();
+    if (!run) return { status: 'no-run' };
+    const plan = await checkpoints.planRevert(run.runId);
+    if (plan.changes.length === 0 && plan.conflicts.length === 0) return { status: 'nothing-to-revert', run };
+    const answer = await ask(plan, run);
+    if (answer === 'keep') return { status: 'kept', run };
+    return { status: 'reverted', run, result: await checkpoints.revert(run.runId, { overwriteConflicts: answer === 'overwrite' }) };
+  }
+
+  /** The runs kept in the checkpoint repository, newest first; null when checkpoints are off. */
+  async listRuns(): Promise<RunSummary[] | null> {
+    const checkpoints = (await this.o.services()).checkpoints;
+    return checkpoints ? checkpoints.listRuns() : null;
+  }
+
+  private async save(firstMessage: string): Promise<void> {
+    const now = this.o.now();
+    this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [] };
+    this.conversation.updatedAt = now;
+    this.conversation.history = this.history;
+    await this.store.save(this.conversation);
+  }
+}
+
+function asRecord(input: unknown): Record<string, unknown> {
+  return input !== null && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}

@@ -1,0 +1,43 @@
+import type { AgentResult, TaskCallbacks } from '../agent/types';
+import type { RevertPlan, RevertResult, RunSummary } from '../checkpoints/types';
+import type { LlmPort } from '../ports/llm';
+import type { FastPathOutcome } from '../recipes/FastPath';
+import type { RecordedCall } from '../recipes/types';
+
+/**
+ * What a shell hears while the session runs a message: the loop's own events (text deltas, tool calls and
+ * results, mode changes, warnings, usage, condensing, sub-tasks). How the run ended comes back from `send`.
+ */
+export type SessionEvents = TaskCallbacks;
+
+/** How one message ended, for the shell to render. */
+export type SendOutcome =
+  /** Nothing ran: no model configured, or the services could not start. `message` says what to do. */
+  | { via: 'not-started'; message: string; code: string | null }
+  | { via: 'fast-path'; runId: string; llm: LlmPort; outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }> }
+  | {
+      via: 'loop';
+      runId: string;
+      llm: LlmPort;
+      result: AgentResult;
+      /** The run's calls as a saved action would replay them (reads of its stored results left out). */
+      calls: RecordedCall[];
+      /** Some call made a checkpoint: the run changed the vault, so "Revert last run" has something to undo. */
+      wrote: boolean;
+      /** Why the conversation could not be saved, or null. */
+      saveError: string | null;
+    };
+
+/** The person's answer to a revert's plan: leave everything, revert what is safe, or overwrite changed files too. */
+export type RevertAnswer = 'keep' | 'revert' | 'overwrite';
+
+export type RevertOutcome =
+  | { status: 'no-checkpoints' }
+  | { status: 'no-run' }
+  /** The files are already as they were before the run. */
+  | { status: 'nothing-to-revert'; run: RunSummary }
+  | { status: 'kept'; run: RunSummary }
+  | { status: 'reverted'; run: RunSummary; result: RevertResult };
+
+/** Shows a revert's plan and returns the answer (the panel's card, the terminal's questions). */
+export type AskRevert = (plan: RevertPlan, run: RunSummary) => Promise<RevertAnswer>;

@@ -1,0 +1,26 @@
+import type { AgentServices } from '../core/session/AgentServices';
+import { AgentSession } from '../core/session/AgentSession';
+import type { SelectionSource } from '../core/session/selectionContext';
+import { approvalTimeoutMs } from '../settings/settings';
+import type { ChatHost } from '../ui/chat/types';
+
+/**
+ * The chat panel's session over the plugin: its services on first use, the model and modes for the current
+ * settings, the panel's approval port, conversations and recipes in the plugin's folder, and the panel's selection.
+ */
+export function createChatSession(host: Omit<ChatHost, 'chatSession'>, selection: SelectionSource): AgentSession {
+  let services: AgentServices | null = null;
+  return new AgentSession({
+    services: async () => (services = await host.agentServices()),
+    llm: () => host.llm(),
+    modes: () => host.modes(),
+    settings: () => ({ ...host.settings, approvalTimeoutMs: approvalTimeoutMs(host.settings) }),
+    approval: () => host.approvalPort,
+    files: host.pluginFiles(),
+    // The key is known once the services are: nothing is saved before a run has loaded them.
+    knownSecrets: () => services?.knownSecrets() ?? [],
+    now: () => Date.now(),
+    runPrefix: 'chat',
+    selection,
+  });
+}
