@@ -1,4 +1,5 @@
 import { AgentError } from '../errors';
+import { escapeRegex } from './escapeRegex';
 import { regexCostModel, worstCaseWork, type RegexCostModel } from './regexCost';
 import { assertSafeRegex } from './regexGuard';
 import { toUnicodeRegex, wholeWordRegex } from './unicodeRegex';
@@ -165,9 +166,7 @@ function invalidRegex(source: string, error: unknown): AgentError {
   return new AgentError('INVALID_REGEX', `\`query\` is not a valid regular expression: ${reason}`, { query: source });
 }
 
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+export { escapeRegex };
 
 /**
  * 1-based line numbers of ascending `offsets` in `text`, counting "\n" (so CRLF and LF count alike) only up to

@@ -1,4 +1,5 @@
 import { Parser, type Node } from './regexParser';
+import { escapeRegex } from './escapeRegex';
 import { toUnicodeRegex } from './unicodeRegex';
 
 /**
@@ -48,20 +49,37 @@ export function regexCostModel(source: string): RegexCostModel {
   return { chain: worst.length, anchored: source.startsWith('^'), leading: leadingLiteral(single), separators: worst.separators, runs: worst.runs };
 }
 
+/** Under this, an estimate is small enough not to refine: refining costs a scan of the line per repetition. */
+const ROUGH_ENOUGH = 100_000;
+
 /**
  * Estimated steps a backtracking match of the modelled pattern may take on `line` in the worst case: the start
- * positions, times the splits each link of the chain can try, times the final scan of the line.
+ * positions, times the splits each link of the chain can try, times the final scan of the line. First with each
+ * repetition taken to reach the whole line; only an estimate that is then large is refined with the longest run
+ * each repetition can really take (a scan of the line each).
  */
 export function worstCaseWork(model: RegexCostModel, line: string, caseSensitive: boolean): number {
-  if (model.chain === 0) return line.length;
-  const text = caseSensitive ? line : line.toLowerCase();
-  const count = (literal: string): number => (literal === '' ? line.length : occurrences(text, caseSensitive ? literal : literal.toLowerCase()));
-  const runs = model.runs.map((run) => (run ? longestRun(run, line) : line.length));
-  let work = model.anchored ? 1 : model.leading === '' ? line.length : count(model.leading);
-  model.separators.forEach((separator, link) => {
-    work *= Math.max(1, Math.min(count(separator), runs[link] ?? line.length));
-  });
-  return work * Math.max(1, runs[runs.length - 1] ?? line.length);
+  const n = line.length;
+  if (model.chain === 0) return n;
+  const counter = literalCounter(line, caseSensitive);
+  const starts = model.anchored ? 1 : model.leading === '' ? n : counter(model.leading);
+  const splits = model.separators.map((separator) => (separator === '' ? n : counter(separator)));
+  const rough = splits.reduce((work, count) => work * Math.max(1, count), starts) * Math.max(1, n);
+  if (rough <= ROUGH_ENOUGH) return rough;
+  const runs = model.runs.map((run) => (run ? longestRun(run, line) : n));
+  const refined = splits.reduce((work, count, link) => work * Math.max(1, Math.min(count, runs[link] ?? n)), starts);
+  return refined * Math.max(1, runs[runs.length - 1] ?? n);
+}
+
+/** Counts a literal's occurrences in `line`, ignoring case unless told not to, without copying the line. */
+function literalCounter(line: string, caseSensitive: boolean): (literal: string) => number {
+  return (literal) => {
+    if (caseSensitive) return occurrences(line, literal);
+    const pattern = new RegExp(escapeRegex(literal), 'giu');
+    let count = 0;
+    while (pattern.exec(line) !== null) count++;
+    return count;
+  };
 }
 
 function longestRun(run: RegExp, line: string): number {

@@ -2,10 +2,11 @@ import { foldTable } from './foldCase';
 
 /**
  * A note's trigrams (three consecutive UTF-16 code units, case-folded) as a Bloom filter with one hash: a bit
- * array of a power-of-two size, about two to four bits per distinct trigram, so roughly a third of the bits are
- * set. A query whose t trigrams are not all set cannot occur in the note; a note that does not hold the query
- * passes anyway with a chance of about (1/3)^t. Over 100,000 notes of ~1.7 KB that is ~25 MB of filters, a
- * seventh of the text, and testing a query against a note is t array reads.
+ * array of a power-of-two size, about four to eight bits per distinct trigram, so roughly a sixth of the bits
+ * are set. A query whose t trigrams are not all set cannot occur in the note; a note that does not hold the query
+ * passes anyway with a chance of about (1/6)^t. Over 100,000 notes of ~1.7 KB that is ~48 MB of filters, under
+ * the 64 MB the index may hold, and testing a query against a note is t array reads. (Two to four bits let one
+ * note in ten through for a two-trigram literal.)
  */
 export type TrigramFilter = Uint32Array;
 
@@ -55,7 +56,7 @@ export function buildTrigramFilter(text: string): TrigramFilter {
     b = c;
   }
   let size = 64;
-  while (size < count * 2 && size < SCRATCH_BITS) size *= 2;
+  while (size < count * 4 && size < SCRATCH_BITS) size *= 2;
   const filter = new Uint32Array(size >>> 5);
   for (let i = 0; i < count; i++) {
     const bit = setBits[i] as number;
