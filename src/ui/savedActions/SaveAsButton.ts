@@ -1,51 +1,32 @@
-import { type App, Component, Notice } from 'obsidian';
-import { describeError } from '../../core/errors';
-import { savedActionCommandName } from '../../core/plan';
+import type { App } from 'obsidian';
+import type { SavedAction } from '../../core/plan';
 import { SaveActionModal } from './SaveActionModal';
 import type { FinishedRun, SavedActionsController } from './SavedActionsController';
+import { SaveRunButton } from './SaveRunButton';
 
 /**
  * "Save as button" under a run that ended well: asks for a name, freezes the run into a plan (placeholders for
  * what came from the person) and stores it; its command appears at once.
  */
-export class SaveAsButton extends Component {
-  readonly el: HTMLButtonElement;
-
+export class SaveAsButton extends SaveRunButton<SaveActionModal> {
   constructor(
     parentEl: HTMLElement,
-    private readonly app: App,
-    private readonly controller: SavedActionsController,
+    app: App,
+    controller: SavedActionsController,
     private readonly run: FinishedRun,
   ) {
-    super();
-    this.el = parentEl.createEl('button', { text: 'Save as button', cls: 'embedded-agent-save-as', attr: { type: 'button' } });
+    super(parentEl, app, controller, 'Save as button');
   }
 
-  override onload(): void {
-    this.registerDomEvent(this.el, 'click', () => void this.open());
-  }
-
-  async open(): Promise<SaveActionModal | null> {
-    let taken: readonly string[];
-    try {
-      taken = (await this.controller.store()).list().map((action) => action.name);
-    } catch (error) {
-      new Notice(`Saved actions are not available: ${describeError(error)}`);
-      return null;
-    }
+  protected modal(taken: readonly string[], saved: (action: SavedAction) => void): SaveActionModal {
     const goal = this.run.kind === 'plan' ? this.run.plan.goal : (this.run.goal ?? this.run.context.userMessage);
-    const modal = new SaveActionModal(this.app, {
+    return new SaveActionModal(this.app, {
       initialName: goal.trim().slice(0, 60),
       takenNames: () => taken,
       save: async (name) => {
         const plan = await this.controller.freeze(this.run);
-        const action = await this.controller.save(name, plan);
-        this.el.disabled = true;
-        this.el.setText('Saved');
-        new Notice(`Saved. Run it from the saved actions or the command palette ("${savedActionCommandName(action)}").`);
+        saved(await this.controller.save(name, plan));
       },
     });
-    modal.open();
-    return modal;
   }
 }
