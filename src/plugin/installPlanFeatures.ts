@@ -12,7 +12,7 @@ import { SaveAsPromptButton } from '../ui/savedActions/SaveAsPromptButton';
 import { SavedActionsController } from '../ui/savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
 import { DryRunController } from '../ui/plan/DryRunController';
-import { approvalTimeoutMs } from '../settings/settings';
+import { createChatSession } from './chatSession';
 
 type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild'> & ChatHost & { saveSettings(): Promise<void> };
 
@@ -25,17 +25,13 @@ const RECOMMENDATIONS_SHOWN = 5;
  */
 export function installPlanFeatures(plugin: PluginHost): SavedActionsController {
   const modalApproval = new ModalApprovalPort(plugin.app);
-  let hostPromise: Promise<PlanHost> | null = null;
-  const host = (): Promise<PlanHost> => {
-    hostPromise ??= plugin.agentServices().then((services) =>
-      services.planHost({
-        settings: () => ({ ...plugin.settings, approvalTimeoutMs: approvalTimeoutMs(plugin.settings) }),
-        // With the panel closed, a saved action run from the command palette is approved in a modal.
-        approval: () => plugin.approvalPort ?? modalApproval,
-      }),
-    );
-    return hostPromise;
-  };
+  // One session runs every plan feature: dry runs, saved actions (also from the palette) and "Run the rest".
+  const session = createChatSession(plugin, null, {
+    // With the panel closed, a saved action run from the command palette is approved in a modal.
+    approval: () => plugin.approvalPort ?? modalApproval,
+    savedActions: () => savedActions.store(),
+  });
+  const host = (): Promise<PlanHost> => session.planHost();
   let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;
   const runsEl = (api: ChatPanelApi): HTMLElement => (panel?.api === api ? panel.runsEl : api.paletteEl);
 
@@ -45,6 +41,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     settings: () => plugin.settings,
     saveSettings: () => plugin.saveSettings(),
     host,
+    session,
     container: () => panel?.runsEl ?? null,
     trackRun: () => panel?.api.trackRun,
     sendPrompt: async (message) => {
@@ -58,9 +55,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
 
   const dryRun = (api: ChatPanelApi): DryRunController => {
     const controller = new DryRunController({
-      host,
-      llm: () => plugin.llm(),
-      settings: () => plugin.settings,
+      session,
       container: () => runsEl(api),
       trackRun: api.trackRun,
       askInputs: (inputs) => ParameterModal.ask(plugin.app, 'Dry run', inputs),

@@ -33,6 +33,7 @@ beforeEach(async () => {
     settings: () => fixture.settings,
     saveSettings: () => Promise.resolve(),
     host: () => Promise.resolve(fixture.host),
+    session: fixture.session(),
     container: () => panel,
   });
   await controller.save('Archive', plan('Archive'));

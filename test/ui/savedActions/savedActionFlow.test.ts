@@ -39,6 +39,7 @@ beforeEach(async () => {
       return Promise.resolve();
     },
     host: () => Promise.resolve(fixture.host),
+    session: fixture.session(),
     container: () => panel,
   });
 });
