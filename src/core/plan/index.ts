@@ -7,7 +7,7 @@ export { planPolicy, type PlanHost, type PlanSettings } from './host';
 export { dryRunPlan, type DryRunOptions, type DryRunResult } from './dryRun';
 export { executePlan, resumePlan, type ExecuteOptions } from './executor';
 export { confirmPlan, executeApproved, planApprovalRequest, needsPlanConfirmation, type PlanRan, type PlanRest, runPlan, runRest, type RunPlanOptions, type RunPlanOutcome } from './runPlan';
-export type { ItemResult, PlanProgress, PlanRunResult, ResumeState, StepResult, StepStatus } from './progress';
+export { type ItemResult, type PlanProgress, type PlanRunResult, type ResumeState, runHeadline, type StepResult, type StepStatus } from './progress';
 export { applyPlanEdits, editableArgs, type PlanEdit } from './editPlan';
 export { requestPlan, type PlannerOptions, type PlannerResult } from './planner';
 export { freezeCalls, parameterizePlan, type ExecutedCall, type FreezeContext, type FrozenPlan } from './freeze';

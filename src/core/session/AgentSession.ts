@@ -98,7 +98,7 @@ export class AgentSession {
     return this.plans.runSavedAction(idOrAction, values, events, signal);
   }
 
-  savedActions(): Promise<readonly SavedAction[]> {
+  savedActions(): Promise<{ actions: readonly SavedAction[]; problems: readonly string[] }> {
     return this.plans.savedActions();
   }
 

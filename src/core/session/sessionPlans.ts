@@ -52,6 +52,8 @@ export type ActionOutcome = SavedActionOutcome | { status: 'prompt'; message: st
 /** Where a session finds saved actions: the panel's store, or the vault's data.json in the terminal. */
 export interface SavedActionSource {
   list(): readonly SavedAction[];
+  /** Entries that could not be loaded, with why. */
+  readonly loadProblems?: readonly string[];
 }
 
 export interface SessionPlansOptions {
@@ -129,14 +131,15 @@ export class SessionPlans {
     return { status: 'ran', ...ran, dryRun: null };
   }
 
-  /** The saved actions a shell can run; [] when there is no source. */
-  async savedActions(): Promise<readonly SavedAction[]> {
-    return this.o.savedActions ? (await this.o.savedActions()).list() : [];
+  /** The saved actions a shell can run, and entries that could not be loaded; none when there is no source. */
+  async savedActions(): Promise<{ actions: readonly SavedAction[]; problems: readonly string[] }> {
+    const source = await this.o.savedActions?.();
+    return { actions: source?.list() ?? [], problems: source?.loadProblems ?? [] };
   }
 
   /** The action with this id, else the one with this name (ignoring case); throws `NOT_FOUND` naming what was asked. */
   async findSavedAction(idOrName: string): Promise<SavedAction> {
-    const actions = await this.savedActions();
+    const { actions } = await this.savedActions();
     const wanted = idOrName.trim();
     const found = actions.find((action) => action.id === wanted) ?? actions.find((action) => action.name.toLowerCase() === wanted.toLowerCase());
     if (!found) throw new AgentError('NOT_FOUND', `No saved action has the id or name "${wanted}"; it may have been deleted or could not be loaded.`);

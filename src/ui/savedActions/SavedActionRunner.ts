@@ -1,9 +1,9 @@
 import { type App, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
-import type { MissingInput, PlanRest, PromptSavedAction, SavedAction } from '../../core/plan';
+import { type MissingInput, type PlanRest, type PromptSavedAction, runHeadline, type SavedAction } from '../../core/plan';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { ActionOutcome } from '../../core/session/sessionPlans';
-import { PlanRunView, runHeadline } from '../plan/PlanRunView';
+import { PlanRunView } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
 
