@@ -2,23 +2,12 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSavedAction } from '../../src/core/plan/savedActions';
-import type { ActionPlan } from '../../src/core/plan/types';
-import { PlanModel } from '../builders/planModel';
+import { PlanModel, twoIdeasPlan } from '../builders/planModel';
 import { exampleVaultCopy, readTree, removeTemporaryFolders, startSession, waitFor } from './harness';
 
 const PLUGIN = '.obsidian/plugins/embedded-agent';
 
-/** Two notes; Beta's collision strategy decides whether the plan can stop part-way. */
-const plan = (betaCollision: 'error' | 'create-unique' = 'create-unique'): ActionPlan => ({
-  version: '1.0',
-  goal: 'Two ideas',
-  assumptions: [],
-  riskLevel: 'writes',
-  steps: [
-    { id: 'alpha', tool: 'vault.createFile', args: { path: 'Ideas/Alpha.md', content: '# Alpha\n' } },
-    { id: 'beta', tool: 'vault.createFile', args: { path: 'Ideas/Beta.md', content: '# Beta\n', collisionStrategy: betaCollision } },
-  ],
-});
+const plan = twoIdeasPlan;
 
 async function terminal(lines: string[], answers: string[] = [], files: Record<string, string> = {}) {
   const paths = await exampleVaultCopy();

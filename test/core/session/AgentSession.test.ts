@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ActionPlan, createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
-import { PlanModel } from '../../builders/planModel';
+import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
+import { PlanModel, twoIdeasPlan } from '../../builders/planModel';
 import type { HistoryMessage, LlmPort } from '../../../src/core/ports/llm';
 import { ModeService } from '../../../src/core/modes/ModeService';
 import { AgentSession } from '../../../src/core/session/AgentSession';
@@ -95,16 +95,7 @@ describe('AgentSession', () => {
   });
 });
 
-const IDEAS: ActionPlan = {
-  version: '1.0',
-  goal: 'Two ideas',
-  assumptions: [],
-  riskLevel: 'writes',
-  steps: [
-    { id: 'alpha', tool: 'vault.createFile', args: { path: 'Ideas/Alpha.md', content: '# Alpha\n' } },
-    { id: 'beta', tool: 'vault.createFile', args: { path: 'Ideas/Beta.md', content: '# Beta\n' } },
-  ],
-};
+const IDEAS = twoIdeasPlan();
 const TITLED = createSavedAction(
   {
     name: 'Weekly note',
