@@ -1,5 +1,5 @@
 import { Component, type Plugin } from 'obsidian';
-import { type PlanHost, readPlanContext } from '../core/plan';
+import { readPlanContext } from '../core/plan';
 import { isRecord } from '../core/plan/schema';
 import { openChatPanel } from './openChatPanel';
 import { savedActionCommands } from './commands';
@@ -31,7 +31,6 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     approval: () => plugin.approvalPort ?? modalApproval,
     savedActions: () => savedActions.store(),
   });
-  const host = (): Promise<PlanHost> => session.planHost();
   let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;
   const runsEl = (api: ChatPanelApi): HTMLElement => (panel?.api === api ? panel.runsEl : api.paletteEl);
 
@@ -40,7 +39,6 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     commands: savedActionCommands(plugin),
     settings: () => plugin.settings,
     saveSettings: () => plugin.saveSettings(),
-    host,
     session,
     container: () => panel?.runsEl ?? null,
     trackRun: () => panel?.api.trackRun,
@@ -104,7 +102,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     component.addChild(new SaveAsPromptButton(parent, plugin.app, savedActions, run.message));
     const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
     if (!wrote) return;
-    const planHost = await host();
+    const planHost = await session.planHost();
     await planHost.ignore.ensureLoaded();
     const context = readPlanContext(planHost);
     component.addChild(new SaveAsButton(parent, plugin.app, savedActions, { kind: 'calls', calls: run.calls, context: { userMessage: run.message, ...context }, goal: run.message }));

@@ -6,12 +6,12 @@ import {
   type FreezeContext,
   freezeCalls,
   parameterizePlan,
-  type PlanHost,
   type SavedAction,
   type SavedActionStore,
   storeForHost,
   commandInfoFromSetting,
 } from '../../core/plan';
+import type { AgentSession } from '../../core/session/AgentSession';
 import { type ActionSession, SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
 
 /** A run that ended well, as "Save as button" gets it: the agent loop's calls, or the plan that ran. */
@@ -26,9 +26,8 @@ export interface SavedActionsControllerOptions {
   /** The plugin's settings object; `savedActions` is read and replaced there. */
   settings: () => { savedActions: unknown[] };
   saveSettings: () => Promise<void>;
-  /** The plan host, for the store's checks and for freezing a run; the session runs the actions. */
-  host: () => Promise<PlanHost>;
-  session: ActionSession;
+  /** Runs the actions; its plan host checks the store and freezes runs. */
+  session: ActionSession & Pick<AgentSession, 'planHost'>;
   /** Where runs show while the chat panel is open. */
   container: () => HTMLElement | null;
   askInputs?: SavedActionRunnerOptions['askInputs'];
@@ -66,7 +65,7 @@ export class SavedActionsController {
 
   /** Freezes a finished run into a plan: values that came from the person become parameters. */
   async freeze(run: FinishedRun): Promise<ActionPlan> {
-    const { registry } = await this.options.host();
+    const { registry } = await this.options.session.planHost();
     const frozen = run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry);
     return askEachTime(frozen.plan);
   }
@@ -85,7 +84,7 @@ export class SavedActionsController {
   }
 
   private async createStore(): Promise<SavedActionStore> {
-    const store = await storeForHost(await this.options.host(), {
+    const store = await storeForHost(await this.options.session.planHost(), {
       load: () => this.options.settings().savedActions,
       save: async (actions) => {
         this.options.settings().savedActions = actions;
