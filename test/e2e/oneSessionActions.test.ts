@@ -6,6 +6,7 @@ import { createSavedAction } from '../../src/core/plan/savedActions';
 import type { ActionOutcome } from '../../src/core/session/sessionPlans';
 import { AgentSession } from '../../src/core/session/AgentSession';
 import { exampleVaultCopy, removeTemporaryFolders, startSession } from '../cli/harness';
+import { PlanModel, twoIdeasPlan } from '../builders/planModel';
 import { commandsOf } from '../obsidian-double/harness';
 import { click, getByRole, type } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
@@ -52,7 +53,7 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-describe('one session, two shells: a saved action', () => {
+describe('one session, two shells: plans', () => {
   it('should run the same saved action through AgentSession.runSavedAction in the panel and the terminal, asking the same input and confirmation and writing the same note', async () => {
     keepModalsOpen();
     const run = vi.spyOn(AgentSession.prototype, 'runSavedAction');
@@ -106,5 +107,43 @@ describe('one session, two shells: a saved action', () => {
     expect(terminalApprovals).toEqual(panelApprovals);
     expect(panelNote).toBe(TEXT);
     expect(terminalNote).toBe(panelNote);
+  }, 30_000);
+
+  it('should dry run the same message through AgentSession in both shells, preview the same plan and write the same notes on the one yes', async () => {
+    const dryRun = vi.spyOn(AgentSession.prototype, 'dryRun');
+    const runPlan = vi.spyOn(AgentSession.prototype, 'runPlan');
+    const previewed = async (index: number): Promise<string[]> => {
+      const outcome = (await dryRun.mock.results[index]?.value) as Awaited<ReturnType<AgentSession['dryRun']>>;
+      return outcome.status === 'previewed' ? outcome.previewed.dryRun.preview.files.map((file) => `${file.kind} ${file.path}`) : [];
+    };
+
+    // The panel: Dry run, then Approve under the preview.
+    panel = await openChatPanel({ model: new PlanModel([JSON.stringify(twoIdeasPlan())]) });
+    const { root, app } = panel;
+    type(getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message') as unknown as HTMLInputElement, 'Make two ideas');
+    click(getByRole(root, 'button', 'Dry run'));
+    await until(() => getByRole(root, 'region', 'Plan preview'));
+    click(getByRole(root, 'button', 'Approve'));
+    await until(() => expect(runPlan.mock.settledResults[0]?.type).toBe('fulfilled'));
+    const panelNotes = [await app.vault.adapter.read('Ideas/Alpha.md'), await app.vault.adapter.read('Ideas/Beta.md')];
+
+    // The terminal: /dry-run, then y at "Run it?".
+    const paths = await exampleVaultCopy();
+    const terminal = startSession({
+      argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--provider', 'anthropic'],
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['/dry-run Make two ideas', 'y', '/quit'],
+      modesFile: paths.modesFile,
+      createLlm: () => new PlanModel([JSON.stringify(twoIdeasPlan())]),
+    });
+    expect(await terminal.code).toBe(0);
+    const terminalNotes = [await readFile(join(paths.vault, 'Ideas/Alpha.md'), 'utf8'), await readFile(join(paths.vault, 'Ideas/Beta.md'), 'utf8')];
+
+    expect(dryRun.mock.calls.map(([message]) => message)).toEqual(['Make two ideas', 'Make two ideas']);
+    expect(await previewed(0)).toEqual(['created Ideas/Alpha.md', 'created Ideas/Beta.md']);
+    expect(await previewed(1)).toEqual(await previewed(0));
+    expect(runPlan).toHaveBeenCalledTimes(2);
+    expect(panelNotes).toEqual(['# Alpha\n', '# Beta\n']);
+    expect(terminalNotes).toEqual(panelNotes);
   }, 30_000);
 });
