@@ -169,7 +169,7 @@ export class AgentSession {
       message,
       llm,
       recipes: this.recipes,
-      host: services.planHost({ settings: this.o.settings, approval: this.o.approval }),
+      host: await this.planHost(),
       runLoop: () => task.run({ message, taskId: runId, history: this.history, signal, ...(vault ? { context: { vault } } : {}) }),
       historyLength: this.history.length,
       allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
