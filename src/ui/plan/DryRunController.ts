@@ -23,10 +23,9 @@ export interface DryRunControllerOptions {
 }
 
 /**
- * "Dry run": the model writes an ActionPlan for the message, the dry run resolves it against the vault without
- * writing, and the panel shows the region `Plan preview` with "Edit plan" (every edit is validated again and
- * previewed again). `Approve` executes exactly the previewed plan, once approved, with progress and log;
- * a partial run offers "Run the rest".
+ * "Dry run" in the panel: the session plans and previews (`AgentSession.dryRun`), and this shows the region
+ * `Plan preview` with "Edit plan" (the session validates and previews each edit again). `Approve` runs exactly the
+ * previewed plan through the session, with progress and log; a partial run offers "Run the rest".
  */
 export class DryRunController extends Component {
   constructor(private readonly options: DryRunControllerOptions) {

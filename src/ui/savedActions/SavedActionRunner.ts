@@ -25,9 +25,9 @@ export interface SavedActionRunnerOptions {
 }
 
 /**
- * Runs a saved action with no model and no network: the core binds the context (selection of the editor last
- * used, active note, date), this asks only for what is missing, and the plan runs through the pipeline with
- * approval and checkpoints, its progress shown in the panel when it is open.
+ * The panel's face of `AgentSession.runSavedAction`: the session binds the context (selection of the editor last
+ * used, active note, date) and runs the plan under the one policy; this asks for what is missing in a modal and
+ * shows the progress in the panel when it is open (a Notice otherwise).
  */
 export class SavedActionRunner {
   /** What each run's view left undone, for its "Run the rest". */
