@@ -115,7 +115,8 @@ async function askInputs(context: CommandContext, missing: readonly MissingInput
     const hint = input.default !== undefined ? ` [${terminalText(input.default)}]` : '';
     for (;;) {
       // A value, not a decision: a pasted one is fine.
-      const event = await context.input.read(`${terminalText(input.description || input.name)} (${input.name})${hint}: `);
+      const label = input.description && input.description !== input.name ? `${terminalText(input.description)} (${input.name})` : input.name;
+      const event = await context.input.read(`${label}${hint}: `);
       if (event.kind !== 'line') return null;
       const value = event.text.trim() === '' ? (input.default ?? '') : event.text;
       if (value !== '') {

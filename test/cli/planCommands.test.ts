@@ -1,7 +1,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createSavedAction } from '../../src/core/plan/savedActions';
+import { createPromptAction, createSavedAction } from '../../src/core/plan/savedActions';
+import { ScriptedModel, textReply } from '../builders/scriptedModel';
 import { PlanModel, twoIdeasPlan } from '../builders/planModel';
 import { exampleVaultCopy, readTree, removeTemporaryFolders, startSession, waitFor } from './harness';
 
@@ -73,6 +74,24 @@ describe('the terminal\'s plan commands', () => {
     // The plan's confirmation once; then only Beta.md's write, whose text the preview could not show.
     expect(out.match(/Approval needed: .*/g)).toEqual(['Approval needed: Run plan "Two ideas": 1 created', 'Approval needed: Create Ideas/Beta.md']);
     expect(await readFile(join(paths.vault, 'Ideas/Beta.md'), 'utf8')).toBe('# Beta\n');
+  });
+
+  it('should ask a prompt action\'s input by line and send the bound message to the agent as if typed', async () => {
+    const paths = await exampleVaultCopy();
+    await mkdir(join(paths.vault, PLUGIN), { recursive: true });
+    const action = createPromptAction({ name: 'Outline', prompt: 'Outline ${topic} in three bullets', now: Date.UTC(2026, 0, 15) }, []);
+    await writeFile(join(paths.vault, PLUGIN, 'data.json'), JSON.stringify({ savedActions: [action] }));
+    const model = new ScriptedModel([textReply('- soil\n- light\n- water')]);
+    const session = startSession({
+      argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--provider', 'anthropic'],
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['/run outline', 'gardens', '/quit'],
+      modesFile: paths.modesFile,
+      createLlm: () => model,
+    });
+    expect(await session.code).toBe(0);
+    expect(session.stdout()).toContain('topic: gardens');
+    expect(model.requests[0]?.messages.map((message) => ('text' in message ? message.text : ''))).toEqual(['Outline gardens in three bullets']);
   });
 
   it('should say when the vault has no saved actions, and name the action that /run cannot find', async () => {
