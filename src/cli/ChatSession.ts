@@ -10,7 +10,8 @@ import type { LineInput } from './LineInput';
 import { listRuns, revertLastRun, type CommandContext } from './revertCommand';
 import { RunPrinter } from './RunPrinter';
 import { terminalText } from './terminalText';
-import { CHAT_HELP } from './usage';
+import { dryRunCommand, listActions, type PlanState, runActionCommand, runRestCommand } from './planCommands';
+import { CHAT_HELP, COMMANDS } from './usage';
 
 /** Exit code after Ctrl-C, as shells report a process ended by SIGINT. */
 export const EXIT_INTERRUPTED = 130;
@@ -38,6 +39,7 @@ export class ChatSession {
   private running: AbortController | null = null;
   private readonly session: AgentSession;
   private readonly commandContext: CommandContext;
+  private readonly plans: PlanState = { rest: null };
   private exit: (code: number) => void = () => undefined;
 
   constructor(private readonly o: ChatSessionOptions) {
@@ -158,13 +160,39 @@ export class ChatSession {
         case '/runs':
           await listRuns(this.commandContext);
           break;
+        case '/dry-run':
+          await this.cancellable((signal) => dryRunCommand(this.commandContext, this.plans, argument, signal));
+          break;
+        case '/actions':
+          await listActions(this.commandContext);
+          break;
+        case '/run': {
+          const prompt = await this.cancellable((signal) => runActionCommand(this.commandContext, this.plans, argument, signal));
+          // A prompt action is a typed message in every respect: the mode, the approvals, the conversation.
+          if (prompt) await this.runAgent(prompt.send);
+          break;
+        }
+        case '/rest':
+          await this.cancellable((signal) => runRestCommand(this.commandContext, this.plans, signal));
+          break;
         default:
-          this.o.write(`Unknown command ${name}. Commands: /revert /runs /history /resume /mode /new /help /quit\n`);
+          this.o.write(`Unknown command ${name}. Commands: ${COMMANDS}\n`);
       }
     } catch (error) {
       this.o.write(this.o.style.red(`${name} failed: ${describeError(error)}\n`));
     }
     return null;
+  }
+
+  /** Runs a plan command so that Ctrl-C cancels it, as it cancels an agent run. */
+  private async cancellable<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const controller = new AbortController();
+    this.running = controller;
+    try {
+      return await run(controller.signal);
+    } finally {
+      this.running = null;
+    }
   }
 
   private mode(slug: string): void {

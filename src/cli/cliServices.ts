@@ -19,6 +19,7 @@ import { NodeVault } from '../node/NodeVault';
 import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
 import type { LlmPort } from '../core/ports/llm';
 import { AgentSession } from '../core/session/AgentSession';
+import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import type { CliArgs } from './args';
 import { FetchHttp } from './fetchHttp';
 
@@ -95,8 +96,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     vault,
     modes,
     checkpointFolder,
-    session: (llm) =>
-      new AgentSession({
+    session: (llm) => {
+      const session: AgentSession = new AgentSession({
         services: () => Promise.resolve(services),
         llm: () => Promise.resolve(llm),
         modes: () => Promise.resolve(modes),
@@ -106,7 +107,11 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
         knownSecrets: () => services.knownSecrets(),
         now: () => options.clock.now(),
         runPrefix: 'cli',
-      }),
+        // The panel's saved actions, from the vault's data.json: /actions lists them and /run runs them.
+        savedActions: async () => savedActionsFromDataJson(services.ports.pluginFiles, await session.planHost()),
+      });
+      return session;
+    },
     modeProblems: loaded.errors.map((error) => error.message),
     close: () => {
       services.ignore.dispose();

@@ -97,7 +97,8 @@ export async function listRuns(context: CommandContext): Promise<void> {
   write(`${lines.join('\n')}\n`);
 }
 
-async function confirm(context: CommandContext, prompt: string): Promise<boolean> {
+/** Asks until the answer is y or n; end of input and Ctrl-C are a no. */
+export async function confirm(context: CommandContext, prompt: string): Promise<boolean> {
   for (;;) {
     const event = await context.input.ask(prompt);
     if (event.kind !== 'line') return false;

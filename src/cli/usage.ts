@@ -1,3 +1,6 @@
+/** The chat's commands, as `--help` and an unknown command list them. */
+export const COMMANDS = '/dry-run /actions /run /rest /revert /runs /history /resume /mode /new /help /quit';
+
 /** What `--help` prints. */
 export const USAGE = `Embedded Agent in the terminal: chat with an agent that works on a vault folder.
 Every write is shown with its diff and waits for your approval; every run can be reverted.
@@ -24,11 +27,15 @@ Environment:
   OPENAI_BASE_URL         an OpenAI-compatible server; without OPENAI_API_KEY no key is sent (Ollama, LM Studio)
   EMBEDDED_AGENT_MODEL    the model id, when --model is not given
 
-In the chat: /revert /runs /history /resume <id> /mode <slug> /new /help /quit. Ctrl-C cancels a run; twice exits.
+In the chat: ${COMMANDS}. Ctrl-C cancels a run; twice exits.
 `;
 
 /** What the chat's `/help` prints. */
 export const CHAT_HELP = `Type a message and press Enter to run the agent. Commands:
+  /dry-run <message>  plan the message and preview it (nothing is written), then ask once before running it
+  /actions       list the saved actions of this vault (saved in Obsidian, kept in the plugin's data.json)
+  /run <action>  run a saved action by name or id: asks for what is missing, previews, asks once, runs
+  /rest          run what the last plan left undone, on its first confirmation
   /revert        undo the last run that changed the vault (shows the plan first)
   /runs          list the runs kept in the checkpoint repository
   /mode [slug]   show the modes, or switch to one

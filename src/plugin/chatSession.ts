@@ -1,5 +1,5 @@
 import type { AgentServices } from '../core/session/AgentServices';
-import { AgentSession } from '../core/session/AgentSession';
+import { AgentSession, type AgentSessionOptions } from '../core/session/AgentSession';
 import type { SelectionSource } from '../core/session/selectionContext';
 import { approvalTimeoutMs } from '../settings/settings';
 import type { ChatHost } from '../ui/chat/types';
@@ -7,8 +7,13 @@ import type { ChatHost } from '../ui/chat/types';
 /**
  * The chat panel's session over the plugin: its services on first use, the model and modes for the current
  * settings, the panel's approval port, conversations and recipes in the plugin's folder, and the panel's selection.
+ * The plan features' session (saved actions from the palette, dry runs) gives its own approval and saved actions.
  */
-export function createChatSession(host: Omit<ChatHost, 'chatSession'>, selection: SelectionSource): AgentSession {
+export function createChatSession(
+  host: Omit<ChatHost, 'chatSession'>,
+  selection: SelectionSource | null,
+  overrides: Partial<Pick<AgentSessionOptions, 'approval' | 'savedActions'>> = {},
+): AgentSession {
   let services: AgentServices | null = null;
   return new AgentSession({
     services: async () => (services = await host.agentServices()),
@@ -21,6 +26,7 @@ export function createChatSession(host: Omit<ChatHost, 'chatSession'>, selection
     knownSecrets: () => services?.knownSecrets() ?? [],
     now: () => Date.now(),
     runPrefix: 'chat',
-    selection,
+    ...(selection ? { selection } : {}),
+    ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { Component, type Plugin } from 'obsidian';
-import { type PlanHost, readPlanContext } from '../core/plan';
+import { readPlanContext } from '../core/plan';
 import { isRecord } from '../core/plan/schema';
 import { openChatPanel } from './openChatPanel';
 import { savedActionCommands } from './commands';
@@ -12,7 +12,7 @@ import { SaveAsPromptButton } from '../ui/savedActions/SaveAsPromptButton';
 import { SavedActionsController } from '../ui/savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
 import { DryRunController } from '../ui/plan/DryRunController';
-import { approvalTimeoutMs } from '../settings/settings';
+import { createChatSession } from './chatSession';
 
 type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild'> & ChatHost & { saveSettings(): Promise<void> };
 
@@ -25,17 +25,12 @@ const RECOMMENDATIONS_SHOWN = 5;
  */
 export function installPlanFeatures(plugin: PluginHost): SavedActionsController {
   const modalApproval = new ModalApprovalPort(plugin.app);
-  let hostPromise: Promise<PlanHost> | null = null;
-  const host = (): Promise<PlanHost> => {
-    hostPromise ??= plugin.agentServices().then((services) =>
-      services.planHost({
-        settings: () => ({ ...plugin.settings, approvalTimeoutMs: approvalTimeoutMs(plugin.settings) }),
-        // With the panel closed, a saved action run from the command palette is approved in a modal.
-        approval: () => plugin.approvalPort ?? modalApproval,
-      }),
-    );
-    return hostPromise;
-  };
+  // One session runs every plan feature: dry runs, saved actions (also from the palette) and "Run the rest".
+  const session = createChatSession(plugin, null, {
+    // With the panel closed, a saved action run from the command palette is approved in a modal.
+    approval: () => plugin.approvalPort ?? modalApproval,
+    savedActions: () => savedActions.store(),
+  });
   let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;
   const runsEl = (api: ChatPanelApi): HTMLElement => (panel?.api === api ? panel.runsEl : api.paletteEl);
 
@@ -44,7 +39,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     commands: savedActionCommands(plugin),
     settings: () => plugin.settings,
     saveSettings: () => plugin.saveSettings(),
-    host,
+    session,
     container: () => panel?.runsEl ?? null,
     trackRun: () => panel?.api.trackRun,
     sendPrompt: async (message) => {
@@ -58,9 +53,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
 
   const dryRun = (api: ChatPanelApi): DryRunController => {
     const controller = new DryRunController({
-      host,
-      llm: () => plugin.llm(),
-      settings: () => plugin.settings,
+      session,
       container: () => runsEl(api),
       trackRun: api.trackRun,
       askInputs: (inputs) => ParameterModal.ask(plugin.app, 'Dry run', inputs),
@@ -109,7 +102,7 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     component.addChild(new SaveAsPromptButton(parent, plugin.app, savedActions, run.message));
     const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
     if (!wrote) return;
-    const planHost = await host();
+    const planHost = await session.planHost();
     await planHost.ignore.ensureLoaded();
     const context = readPlanContext(planHost);
     component.addChild(new SaveAsButton(parent, plugin.app, savedActions, { kind: 'calls', calls: run.calls, context: { userMessage: run.message, ...context }, goal: run.message }));

@@ -1,4 +1,5 @@
 import type { LlmEvent, LlmPort, LlmRequest } from '../../src/core/ports/llm';
+import type { ActionPlan } from '../../src/core/plan/types';
 
 /**
  * A model for planner tests: each request gets the next scripted answer as streamed text (split in two deltas,
@@ -25,4 +26,18 @@ export class PlanModel implements LlmPort {
     yield { type: 'usage', usage: { inputTokens: 100, outputTokens: text.length, cacheReadTokens: 0, cacheWriteTokens: 0 } };
     yield { type: 'stop', reason: this.stopReason };
   }
+}
+
+/** Two notes under Ideas/; Beta's collision strategy decides whether the plan can stop part-way. */
+export function twoIdeasPlan(betaCollision: 'error' | 'create-unique' = 'create-unique'): ActionPlan {
+  return {
+    version: '1.0',
+    goal: 'Two ideas',
+    assumptions: [],
+    riskLevel: 'writes',
+    steps: [
+      { id: 'alpha', tool: 'vault.createFile', args: { path: 'Ideas/Alpha.md', content: '# Alpha\n' } },
+      { id: 'beta', tool: 'vault.createFile', args: { path: 'Ideas/Beta.md', content: '# Beta\n', collisionStrategy: betaCollision } },
+    ],
+  };
 }

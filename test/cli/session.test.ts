@@ -180,7 +180,7 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     expect(out).toMatch(/Mode: Ask \(\d+ tools\)\.\nask> \/mode writer\n\/mode failed: Unknown mode "writer"\. Modes: ask, agent/);
     expect(out).toContain('New conversation: the agent no longer sees the earlier messages.');
     expect(out).toContain('/revert        undo the last run that changed the vault');
-    expect(out).toContain('Unknown command /bogus. Commands: /revert /runs /history /resume /mode /new /help /quit');
+    expect(out).toContain('Unknown command /bogus. Commands: /dry-run /actions /run /rest /revert /runs /history /resume /mode /new /help /quit');
   });
 
   it('should say where the terminal runner takes the key from after a 401', async () => {

@@ -4,7 +4,7 @@ import { assertPromptSaveable, assertSaveable } from './savedSecrets';
 import { exportSavedActions, type ImportResult, importSavedActions, loadSavedActions } from './savedActionsIO';
 import type { ActionPlan } from './types';
 import { type PlanPolicy, validatePlan } from './validatePlan';
-import { requireValidPlan } from './host';
+import { type PlanHost, planPolicy, requireValidPlan } from './host';
 
 /** Where the list lives: the `savedActions` key of data.json in the plugin, memory in tests. */
 export interface SavedActionsStorage {
@@ -95,4 +95,14 @@ export class SavedActionStore {
     this.actions = actions;
     for (const listener of this.listeners) listener(this.actions);
   }
+}
+
+/**
+ * The store over a plan host, as the panel and the terminal both load it. Stored actions are checked for shape and
+ * tools only: the settings switches apply when one runs, so turning off deletes does not drop an action that deletes.
+ */
+export async function storeForHost(host: PlanHost, storage: SavedActionsStorage): Promise<SavedActionStore> {
+  const base = await planPolicy(host, null);
+  const policy = (): PlanPolicy => ({ ...base, gates: null, maxRetries: host.settings().maxRetries });
+  return new SavedActionStore(storage, { policy, clock: host.ports.clock, ...(host.knownSecrets ? { knownSecrets: host.knownSecrets } : {}) });
 }

@@ -6,8 +6,8 @@ export { bindPlan, CONTEXT_NAMES, isoDate, type MissingInput, type PlanBindings,
 export { planPolicy, type PlanHost, type PlanSettings } from './host';
 export { dryRunPlan, type DryRunOptions, type DryRunResult } from './dryRun';
 export { executePlan, resumePlan, type ExecuteOptions } from './executor';
-export { confirmPlan, executeApproved, needsPlanConfirmation, type PlanRan, type PlanRest, runPlan, runRest, type RunPlanOptions, type RunPlanOutcome } from './runPlan';
-export type { ItemResult, PlanProgress, PlanRunResult, ResumeState, StepResult, StepStatus } from './progress';
+export { confirmPlan, executeApproved, planApprovalRequest, needsPlanConfirmation, type PlanRan, type PlanRest, runPlan, runRest, type RunPlanOptions, type RunPlanOutcome } from './runPlan';
+export { type ItemResult, type PlanProgress, type PlanRunResult, type ResumeState, runHeadline, type StepResult, type StepStatus } from './progress';
 export { applyPlanEdits, editableArgs, type PlanEdit } from './editPlan';
 export { requestPlan, type PlannerOptions, type PlannerResult } from './planner';
 export { freezeCalls, parameterizePlan, type ExecutedCall, type FreezeContext, type FrozenPlan } from './freeze';
@@ -26,6 +26,6 @@ export {
   type SavedAction,
 } from './savedActions';
 export { exportSavedActions, importSavedActions, loadSavedActions, type ImportResult } from './savedActionsIO';
-export { SavedActionStore, type SavedActionsStorage } from './SavedActionStore';
+export { SavedActionStore, type SavedActionsStorage, storeForHost } from './SavedActionStore';
 export { bindPrompt, type BoundPrompt, promptParameters, promptProblems } from './promptAction';
 export { missingInputs, preparePromptAction, readPlanContext, runSavedAction, type SavedActionOutcome, type SavedActionRunOptions } from './runSavedAction';

@@ -71,3 +71,18 @@ export interface PlanRunResult {
   /** Null when everything ran; otherwise what `resumePlan` needs to run only the failed and unrun work. */
   resume: ResumeState | null;
 }
+
+/** "Done: 3 steps ran." / "Finished part-way: …": one line for the panel, a Notice or the terminal. */
+export function runHeadline(result: PlanRunResult): string {
+  const ok = result.steps.filter((step) => step.status === 'ok').length;
+  switch (result.status) {
+    case 'completed':
+      return `Done: ${ok} of ${result.steps.length} ${result.steps.length === 1 ? 'step' : 'steps'} ran.`;
+    case 'partial':
+      return `Finished part-way: ${result.failures.length} ${result.failures.length === 1 ? 'call' : 'calls'} failed. ${result.failures[0]?.error.message ?? ''}`.trim();
+    case 'failed':
+      return `Failed: ${result.failures[0]?.error.message ?? 'a step failed'}`;
+    case 'cancelled':
+      return 'Cancelled: the rest of the plan did not run.';
+  }
+}

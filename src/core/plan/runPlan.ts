@@ -1,4 +1,4 @@
-import type { ApprovalDecision } from '../ports/approval';
+import type { ApprovalDecision, ApprovalRequest } from '../ports/approval';
 import { askApproval } from '../tool-execution/stages/approval';
 import type { RiskLevel } from '../tools/types';
 import { type DryRunResult, dryRunPlan } from './dryRun';
@@ -49,8 +49,12 @@ export function needsPlanConfirmation(risk: RiskLevel, settings: Pick<PlanSettin
  * every approval: no port, a throw, a timeout or a cancel is a denial.
  */
 export function confirmPlan(dryRun: DryRunResult, host: PlanHost, options: { runId: string; signal: AbortSignal }): Promise<ApprovalDecision> {
-  const request = { runId: options.runId, tool: 'plan', input: dryRun.plan, risk: dryRun.risk, preview: dryRun.preview, summary: dryRun.headline };
-  return askApproval(host.approval(), request, options.signal, host.settings().approvalTimeoutMs);
+  return askApproval(host.approval(), planApprovalRequest(dryRun, options.runId), options.signal, host.settings().approvalTimeoutMs);
+}
+
+/** The confirmation a whole plan is asked with: its dry run's preview, titled by its headline. */
+export function planApprovalRequest(dryRun: DryRunResult, runId: string): ApprovalRequest {
+  return { runId, tool: 'plan', input: dryRun.plan, risk: dryRun.risk, preview: dryRun.preview, summary: dryRun.headline };
 }
 
 /**

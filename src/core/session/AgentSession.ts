@@ -3,6 +3,7 @@ import type { VaultContext } from '../agent/types';
 import type { RunSummary } from '../checkpoints/types';
 import { describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
+import type { ActionPlan, MissingInput, PlanBindings, PlanEdit, PlanRest, RunPlanOutcome, SavedAction } from '../plan';
 import type { PlanHost, PlanSettings } from '../plan/host';
 import type { ApprovalPort } from '../ports/approval';
 import type { HistoryMessage, LlmPort } from '../ports/llm';
@@ -14,6 +15,7 @@ import type { AgentServices } from './AgentServices';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
 import { runRequest } from './runRequest';
+import { type ActionOutcome, type DryRunOutcome, type PlanEvents, type PreviewedPlan, type SavedActionSource, SessionPlans } from './sessionPlans';
 import { contextWithSelection, type SelectionSource } from './selectionContext';
 import type { AskRevert, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
 
@@ -43,6 +45,8 @@ export interface AgentSessionOptions {
   runPrefix: string;
   /** The panel's selection; without it the loop reads the context from the workspace port alone. */
   selection?: SelectionSource;
+  /** The saved actions this shell can run (the panel's store, the vault's data.json in the terminal). */
+  savedActions?: () => Promise<SavedActionSource>;
 }
 
 /**
@@ -56,11 +60,54 @@ export class AgentSession {
   private readonly store: ConversationStore;
   private readonly recipes: RecipeMatchingService;
   readonly runIds: RunIds;
+  private readonly plans: SessionPlans;
 
   constructor(private readonly o: AgentSessionOptions) {
     this.store = new ConversationStore(o.files, o.knownSecrets);
     this.recipes = new RecipeMatchingService(o.files, o.knownSecrets);
     this.runIds = new RunIds(o.now);
+    this.plans = new SessionPlans({
+      host: () => this.planHost(),
+      llm: o.llm,
+      settings: o.settings,
+      runIds: this.runIds,
+      runPrefix: o.runPrefix,
+      ...(o.savedActions ? { savedActions: o.savedActions } : {}),
+    });
+  }
+
+  /** Plans `message` and previews it, writing nothing (see SessionPlans.dryRun). */
+  dryRun(message: string, events: PlanEvents, signal: AbortSignal): Promise<DryRunOutcome> {
+    return this.plans.dryRun(message, events, signal);
+  }
+
+  editPlan(previewed: PreviewedPlan, edits: PlanEdit[], signal: AbortSignal): Promise<PreviewedPlan> {
+    return this.plans.editPlan(previewed, edits, signal);
+  }
+
+  /** Runs what a preview showed once the shell's question was answered yes, or any plan under the policy. */
+  runPlan(target: PreviewedPlan | { plan: ActionPlan; bindings?: PlanBindings }, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
+    return this.plans.runPlan(target, events, signal);
+  }
+
+  runRest(rest: PlanRest, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
+    return this.plans.runRest(rest, events, signal);
+  }
+
+  runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal): Promise<ActionOutcome> {
+    return this.plans.runSavedAction(idOrAction, values, events, signal);
+  }
+
+  savedActions(): Promise<{ actions: readonly SavedAction[]; problems: readonly string[] }> {
+    return this.plans.savedActions();
+  }
+
+  findSavedAction(idOrName: string): Promise<SavedAction> {
+    return this.plans.findSavedAction(idOrName);
+  }
+
+  savedActionInputs(action: SavedAction, values?: Readonly<Record<string, string>>): Promise<MissingInput[]> {
+    return this.plans.savedActionInputs(action, values);
   }
 
   /** The history the next message continues. */
@@ -122,7 +169,7 @@ export class AgentSession {
       message,
       llm,
       recipes: this.recipes,
-      host: services.planHost({ settings: this.o.settings, approval: this.o.approval }),
+      host: await this.planHost(),
       runLoop: () => task.run({ message, taskId: runId, history: this.history, signal, ...(vault ? { context: { vault } } : {}) }),
       historyLength: this.history.length,
       allowedTools: new Set(modes.toolNames(modes.getActiveMode())),

@@ -1,5 +1,5 @@
 import { Component } from 'obsidian';
-import type { PlanProgress, PlanRunResult, StepStatus as PlanStepStatus } from '../../core/plan';
+import { type PlanProgress, type PlanRunResult, runHeadline, type StepStatus as PlanStepStatus } from '../../core/plan';
 import type { TrackRun } from '../chat/types';
 import { ExecutionLog, type StepStatus } from '../ExecutionLog';
 import { ProgressBar } from '../ProgressBar';
@@ -124,20 +124,5 @@ export class PlanRunView extends Component {
 
   private toolOf(stepId: string): string {
     return this.tools.get(stepId) ?? '';
-  }
-}
-
-/** "Done: 3 steps ran." / "Stopped part-way: 7 of 10 created; …": one line for the panel or a Notice. */
-export function runHeadline(result: PlanRunResult): string {
-  const ok = result.steps.filter((step) => step.status === 'ok').length;
-  switch (result.status) {
-    case 'completed':
-      return `Done: ${ok} of ${result.steps.length} ${result.steps.length === 1 ? 'step' : 'steps'} ran.`;
-    case 'partial':
-      return `Finished part-way: ${result.failures.length} ${result.failures.length === 1 ? 'call' : 'calls'} failed. ${result.failures[0]?.error.message ?? ''}`.trim();
-    case 'failed':
-      return `Failed: ${result.failures[0]?.error.message ?? 'a step failed'}`;
-    case 'cancelled':
-      return 'Cancelled: the rest of the plan did not run.';
   }
 }

@@ -1,25 +1,19 @@
 import { type App, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
-import {
-  missingInputs,
-  type PlanHost,
-  preparePromptAction,
-  type PromptSavedAction,
-  type PlanRest,
-  runRest,
-  runSavedAction,
-  type SavedAction,
-  type SavedActionOutcome,
-} from '../../core/plan';
-import { RunIds } from '../../core/session/runIds';
-import { PlanRunView, runHeadline } from '../plan/PlanRunView';
+import { type MissingInput, type PlanRest, type PromptSavedAction, runHeadline, type SavedAction } from '../../core/plan';
+import type { AgentSession } from '../../core/session/AgentSession';
+import type { ActionOutcome } from '../../core/session/sessionPlans';
+import { PlanRunView } from '../plan/PlanRunView';
 import type { TrackRun } from '../chat/types';
 import { ParameterModal } from './ParameterModal';
 
+/** The session's saved-action methods: binding, the policy and run ids are decided there. */
+export type ActionSession = Pick<AgentSession, 'runSavedAction' | 'runRest' | 'savedActionInputs'>;
+
 export interface SavedActionRunnerOptions {
   app: App;
-  /** The plan host: the same pipeline (approval, sandbox, checkpoints, audit) as every other run. */
-  host: () => Promise<PlanHost>;
+  /** The session: the same pipeline (approval, sandbox, checkpoints, audit) as every other run. */
+  session: ActionSession;
   /** Where the panel shows runs; null while the chat panel is closed (then a Notice reports the end). */
   container: () => HTMLElement | null;
   /** The panel's, while it is open: its Cancel stops the run too. */
@@ -31,46 +25,41 @@ export interface SavedActionRunnerOptions {
 }
 
 /**
- * Runs a saved action with no model and no network: the core binds the context (selection of the editor last
- * used, active note, date), this asks only for what is missing, and the plan runs through the pipeline with
- * approval and checkpoints, its progress shown in the panel when it is open.
+ * The panel's face of `AgentSession.runSavedAction`: the session binds the context (selection of the editor last
+ * used, active note, date) and runs the plan under the one policy; this asks for what is missing in a modal and
+ * shows the progress in the panel when it is open (a Notice otherwise).
  */
 export class SavedActionRunner {
-  private runIds: RunIds | null = null;
-  /** What each run left undone, for its "Run the rest". */
-  private readonly rests = new Map<string, PlanRest | null>();
+  /** What each run's view left undone, for its "Run the rest". */
+  private readonly rests = new WeakMap<PlanRunView, PlanRest | null>();
 
   constructor(private readonly options: SavedActionRunnerOptions) {}
 
-  async run(action: SavedAction, signal: AbortSignal = new AbortController().signal): Promise<SavedActionOutcome | null> {
-    const { app } = this.options;
-    let host: PlanHost;
+  async run(action: SavedAction, signal: AbortSignal = new AbortController().signal): Promise<ActionOutcome | null> {
+    if (action.kind === 'prompt') {
+      await this.runPrompt(action, signal);
+      return null;
+    }
+    let values: Record<string, string> = {};
     try {
-      host = await this.options.host();
+      const missing = await this.options.session.savedActionInputs(action);
+      if (missing.length > 0) {
+        const given = await this.ask(action, missing);
+        if (given === null) return null;
+        values = given;
+      }
     } catch (error) {
       new Notice(`Saved action "${action.name}" could not start: ${describeError(error)}`);
       return null;
     }
-    if (action.kind === 'prompt') {
-      await this.runPrompt(action, host);
-      return null;
-    }
-    let values: Record<string, string> = {};
-    const missing = missingInputs(action, host);
-    if (missing.length > 0) {
-      const given = await (this.options.askInputs ?? ParameterModal.ask)(app, action.name, missing);
-      if (given === null) return null;
-      values = given;
-    }
-    const runId = (this.runIds ??= new RunIds(() => host.ports.clock.now())).next(`saved-${action.id}`);
     const container = this.options.container();
     const trackRun = this.options.trackRun?.();
-    const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, { onRunRest: () => void this.runRest(view, host, action, runId), ...(trackRun ? { trackRun } : {}) }) : null;
+    const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, { onRunRest: () => void this.runRest(view, action), ...(trackRun ? { trackRun } : {}) }) : null;
     view?.load();
     try {
-      const outcome = await runSavedAction(action, host, { runId, signal: view ? view.begin(signal) : signal, values, ...(view ? { onProgress: view.onProgress } : {}) });
+      const outcome = await this.options.session.runSavedAction(action, values, view ? { onProgress: view.onProgress } : {}, view ? view.begin(signal) : signal);
       this.report(action, outcome, view);
-      if (outcome.status === 'ran') this.rests.set(runId, outcome.rest);
+      if (outcome.status === 'ran' && view) this.rests.set(view, outcome.rest);
       return outcome;
     } catch (error) {
       const message = `Saved action "${action.name}" did not run: ${describeError(error)}`;
@@ -80,19 +69,24 @@ export class SavedActionRunner {
     }
   }
 
+  private ask(action: SavedAction, missing: MissingInput[]): Promise<Record<string, string> | null> {
+    return (this.options.askInputs ?? ParameterModal.ask)(this.options.app, action.name, missing);
+  }
+
   /**
    * A prompt action: its placeholders bound from the context, asking only for what is missing, then sent to the
    * agent as if typed into the panel, so it runs with the panel's mode, approvals, checkpoints and Cancel.
    */
-  private async runPrompt(action: PromptSavedAction, host: PlanHost): Promise<void> {
+  private async runPrompt(action: PromptSavedAction, signal: AbortSignal): Promise<void> {
     try {
-      let bound = await preparePromptAction(action, host);
+      let bound = await this.options.session.runSavedAction(action, {}, {}, signal);
       if (bound.status === 'needs-input') {
-        const given = await (this.options.askInputs ?? ParameterModal.ask)(this.options.app, action.name, bound.missing);
+        const given = await this.ask(action, bound.missing);
         if (given === null) return;
-        bound = await preparePromptAction(action, host, given);
+        bound = await this.options.session.runSavedAction(action, given, {}, signal);
       }
       if (bound.status === 'needs-input') throw new Error(`it still needs ${bound.missing.map((input) => input.name).join(', ')}`);
+      if (bound.status !== 'prompt') throw new Error('it is not a prompt action');
       if (!this.options.sendPrompt) throw new Error('the chat panel is not available');
       await this.options.sendPrompt(bound.message);
     } catch (error) {
@@ -100,22 +94,25 @@ export class SavedActionRunner {
     }
   }
 
-  private async runRest(view: PlanRunView | null, host: PlanHost, action: SavedAction, runId: string): Promise<void> {
-    const rest = this.rests.get(runId);
+  private async runRest(view: PlanRunView | null, action: SavedAction): Promise<void> {
+    const rest = view ? this.rests.get(view) : null;
     if (!rest || !view) return;
     try {
-      const ran = await runRest(rest, host, { runId: `${runId}-rest`, signal: view.begin(), onProgress: view.onProgress });
-      view.finish(ran.result);
-      this.rests.set(runId, ran.rest);
+      const ran = await this.options.session.runRest(rest, { onProgress: view.onProgress }, view.begin());
+      if (ran.status === 'ran') {
+        view.finish(ran.result);
+        this.rests.set(view, ran.rest);
+      }
     } catch (error) {
       view.fail(`The rest of "${action.name}" did not run: ${describeError(error)}`);
     }
   }
 
-  private report(action: SavedAction, outcome: SavedActionOutcome, view: PlanRunView | null): void {
+  private report(action: SavedAction, outcome: ActionOutcome, view: PlanRunView | null): void {
     let message: string;
     if (outcome.status === 'needs-input') message = `Saved action "${action.name}" still needs: ${outcome.missing.map((input) => input.name).join(', ')}`;
     else if (outcome.status === 'rejected') message = `Saved action "${action.name}" did not run: ${outcome.reason}`;
+    else if (outcome.status === 'prompt') message = `Saved action "${action.name}" is a prompt: send it from the chat panel`;
     else {
       view?.finish(outcome.result);
       if (view) return;

@@ -6,14 +6,13 @@ import {
   type FreezeContext,
   freezeCalls,
   parameterizePlan,
-  type PlanHost,
-  type PlanPolicy,
-  planPolicy,
   type SavedAction,
-  SavedActionStore,
+  type SavedActionStore,
+  storeForHost,
   commandInfoFromSetting,
 } from '../../core/plan';
-import { SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
+import type { AgentSession } from '../../core/session/AgentSession';
+import { type ActionSession, SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
 
 /** A run that ended well, as "Save as button" gets it: the agent loop's calls, or the plan that ran. */
 export type FinishedRun =
@@ -27,7 +26,8 @@ export interface SavedActionsControllerOptions {
   /** The plugin's settings object; `savedActions` is read and replaced there. */
   settings: () => { savedActions: unknown[] };
   saveSettings: () => Promise<void>;
-  host: () => Promise<PlanHost>;
+  /** Runs the actions; its plan host checks the store and freezes runs. */
+  session: ActionSession & Pick<AgentSession, 'planHost'>;
   /** Where runs show while the chat panel is open. */
   container: () => HTMLElement | null;
   askInputs?: SavedActionRunnerOptions['askInputs'];
@@ -50,7 +50,7 @@ export class SavedActionsController {
     this.commands.sync(commandInfoFromSetting(options.settings().savedActions));
     this.runner = new SavedActionRunner({
       app: options.app,
-      host: options.host,
+      session: options.session,
       container: options.container,
       ...(options.trackRun ? { trackRun: options.trackRun } : {}),
       ...(options.askInputs ? { askInputs: options.askInputs } : {}),
@@ -65,7 +65,7 @@ export class SavedActionsController {
 
   /** Freezes a finished run into a plan: values that came from the person become parameters. */
   async freeze(run: FinishedRun): Promise<ActionPlan> {
-    const { registry } = await this.options.host();
+    const { registry } = await this.options.session.planHost();
     const frozen = run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry);
     return askEachTime(frozen.plan);
   }
@@ -84,21 +84,13 @@ export class SavedActionsController {
   }
 
   private async createStore(): Promise<SavedActionStore> {
-    const host = await this.options.host();
-    const base = await planPolicy(host, null);
-    // Stored actions are checked for shape and tools only: the settings switches apply when one runs, so turning
-    // off deletes does not drop an action that deletes.
-    const policy = (): PlanPolicy => ({ ...base, gates: null, maxRetries: host.settings().maxRetries });
-    const store = new SavedActionStore(
-      {
-        load: () => this.options.settings().savedActions,
-        save: async (actions) => {
-          this.options.settings().savedActions = actions;
-          await this.options.saveSettings();
-        },
+    const store = await storeForHost(await this.options.session.planHost(), {
+      load: () => this.options.settings().savedActions,
+      save: async (actions) => {
+        this.options.settings().savedActions = actions;
+        await this.options.saveSettings();
       },
-      { policy, clock: host.ports.clock, ...(host.knownSecrets ? { knownSecrets: host.knownSecrets } : {}) },
-    );
+    });
     if (store.loadProblems.length > 0) new Notice(`Some saved actions were not loaded: ${store.loadProblems.join('; ')}`);
     store.onChange((actions) => this.commands.sync(actions));
     this.commands.sync(store.list());

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
-import type { HistoryMessage } from '../../../src/core/ports/llm';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
+import { PlanModel, twoIdeasPlan } from '../../builders/planModel';
+import type { HistoryMessage, LlmPort } from '../../../src/core/ports/llm';
 import { ModeService } from '../../../src/core/modes/ModeService';
 import { AgentSession } from '../../../src/core/session/AgentSession';
 import { RunIds } from '../../../src/core/session/runIds';
+import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { MemoryCommands } from '../../../src/node/MemoryCommands';
 import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { MemoryVault } from '../../../src/node/MemoryVault';
@@ -15,13 +21,21 @@ import { fixedClock } from '../../builders/toolContext';
 const textOf = (message: HistoryMessage): string => ('text' in message ? message.text : '');
 const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50, maxRetries: 2, maxTokens: 1000, temperature: 0 };
 
-function session(model: ScriptedModel, llmFails = false): AgentSession {
-  const vault = new MemoryVault({ 'Inbox.md': '- a\n' });
+interface SessionOptions {
+  llmFails?: boolean;
+  vault?: MemoryVault;
+  approval?: ScriptedApproval;
+  savedActions?: readonly SavedAction[];
+  /** Checkpoints on disk: without them no plan may write. */
+  checkpoints?: string;
+}
+
+function session(model: LlmPort, { llmFails = false, vault = new MemoryVault({ 'Inbox.md': '- a\n' }), approval, savedActions, checkpoints }: SessionOptions = {}): AgentSession {
   const editor = new MemoryEditor({ vault });
   const files = memoryPluginFiles();
   const clock = fixedClock();
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: files, gitFs: null, clock },
+    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: files, gitFs: checkpoints ? new NodeGitFs(checkpoints) : null, clock },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS, approval: () => new ScriptedApproval(() => ({ approved: true, scope: 'once' })) },
   );
   const modes = new ModeService({ gates: () => SETTINGS });
@@ -30,8 +44,9 @@ function session(model: ScriptedModel, llmFails = false): AgentSession {
     llm: () => (llmFails ? Promise.reject(new Error('No API key: set it in Settings → Embedded Agent')) : Promise.resolve(model)),
     modes: () => Promise.resolve(modes),
     settings: () => SETTINGS,
-    approval: () => null,
+    approval: () => approval ?? null,
     files,
+    ...(savedActions ? { savedActions: () => Promise.resolve({ list: () => savedActions }) } : {}),
     knownSecrets: () => [],
     now: () => clock.now(),
     runPrefix: 'test',
@@ -71,12 +86,85 @@ describe('AgentSession', () => {
   });
 
   it('should start nothing, and say which setting is missing, when there is no model', async () => {
-    const outcome = await session(new ScriptedModel([]), true).send('hello', {}, new AbortController().signal);
+    const outcome = await session(new ScriptedModel([]), { llmFails: true }).send('hello', {}, new AbortController().signal);
     expect(outcome).toEqual({ via: 'not-started', message: 'No API key: set it in Settings → Embedded Agent', code: null });
   });
 
   it('should say there is nothing to revert when checkpoints are off', async () => {
     expect(await session(new ScriptedModel([])).revertLastRun(() => Promise.resolve('revert'))).toEqual({ status: 'no-checkpoints' });
+  });
+});
+
+const IDEAS = twoIdeasPlan();
+const TITLED = createSavedAction(
+  {
+    name: 'Weekly note',
+    plan: { ...IDEAS, goal: 'Weekly note', parameters: [{ name: 'title', description: 'Title' }], steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Ideas/${title}.md', content: '# ${title}\n' } }] },
+    now: 0,
+  },
+  [],
+);
+const yes = (): ScriptedApproval => new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
+const signal = (): AbortSignal => new AbortController().signal;
+const folders: string[] = [];
+async function checkpointFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'ea-session-'));
+  folders.push(folder);
+  return folder;
+}
+afterEach(async () => {
+  for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
+});
+
+describe('AgentSession plans', () => {
+  it('should plan and preview a dry run writing nothing, then run exactly the preview under a run id of its own', async () => {
+    const vault = new MemoryVault({});
+    const approval = yes();
+    const agent = session(new PlanModel([JSON.stringify(IDEAS)]), { vault, approval, checkpoints: await checkpointFolder() });
+    const outcome = await agent.dryRun('Make two ideas', {}, signal());
+    if (outcome.status !== 'previewed') throw new Error(`not previewed: ${outcome.status}`);
+    expect(outcome.previewed.dryRun.preview.files.map((file) => file.path)).toEqual(['Ideas/Alpha.md', 'Ideas/Beta.md']);
+    expect(await vault.stat('Ideas/Alpha.md')).toBeNull();
+    const ran = await agent.runPlan(outcome.previewed, {}, signal());
+    expect(ran.status === 'ran' && ran.result.runId).toMatch(/^test-dry-/);
+    // The preview was the confirmation: nothing is asked again.
+    expect(approval.requests).toEqual([]);
+    expect(await vault.read('Ideas/Beta.md')).toBe('# Beta\n');
+  });
+
+  it('should return what a saved action found by name lacks, then confirm the plan once and write', async () => {
+    const vault = new MemoryVault({});
+    const approval = yes();
+    const agent = session(new ScriptedModel([]), { vault, approval, savedActions: [TITLED], checkpoints: await checkpointFolder() });
+    const action = await agent.findSavedAction('weekly NOTE');
+    expect(await agent.runSavedAction(action.id, {}, {}, signal())).toEqual({
+      status: 'needs-input',
+      missing: [{ name: 'title', kind: 'parameter', description: 'Title' }],
+    });
+    const outcome = await agent.runSavedAction(action, { title: 'Review' }, {}, signal());
+    expect(outcome.status === 'ran' && outcome.result.runId).toMatch(/^test-saved-weekly-note-/);
+    expect(approval.requests.map((request) => request.tool)).toEqual(['plan']);
+    expect(await vault.read('Ideas/Review.md')).toBe('# Review\n');
+  });
+
+  it('should hand a prompt action back bound, running nothing', async () => {
+    const prompt = createPromptAction({ name: 'Outline', prompt: 'Outline ${topic}', now: 0 }, []);
+    const approval = yes();
+    const agent = session(new ScriptedModel([]), { approval, savedActions: [prompt] });
+    expect(await agent.runSavedAction('outline', { topic: 'gardens' }, {}, signal())).toEqual({ status: 'prompt', message: 'Outline gardens' });
+    expect(approval.requests).toEqual([]);
+  });
+
+  it('should name the saved action it cannot find', async () => {
+    const agent = session(new ScriptedModel([]), { savedActions: [TITLED] });
+    await expect(agent.runSavedAction('Monthly', {}, {}, signal())).rejects.toThrow('No saved action has the id or name "Monthly"; it may have been deleted or could not be loaded.');
+  });
+
+  it('should write nothing when nobody can confirm a plan that was not previewed', async () => {
+    const vault = new MemoryVault({});
+    const outcome = await session(new ScriptedModel([]), { vault, checkpoints: await checkpointFolder() }).runPlan({ plan: IDEAS }, {}, signal());
+    expect(outcome.status).toBe('rejected');
+    expect(await vault.stat('Ideas/Alpha.md')).toBeNull();
   });
 });
 

@@ -21,9 +21,7 @@ beforeEach(async () => {
   model = new PlanModel([JSON.stringify(PLAN)]);
   ran = [];
   controller = new DryRunController({
-    host: () => Promise.resolve(fixture.host),
-    llm: () => Promise.resolve(model),
-    settings: () => ({ maxTokens: 2000, temperature: 0 }),
+    session: fixture.session(() => model),
     container: () => panel,
     onPlanRan: (plan) => ran.push(plan.goal),
   });

@@ -47,7 +47,7 @@ afterEach(async () => {
 
 describe('SavedActionRunner', () => {
   it('should run the rest on the first confirmation, asking only for a write its preview did not show, and keep the vault when refused', async () => {
-    const runner = new SavedActionRunner({ app: fixture.app, host: () => Promise.resolve(fixture.host), container: () => panel });
+    const runner = new SavedActionRunner({ app: fixture.app, session: fixture.session(), container: () => panel });
     const first = await runner.run(logAction());
     expect(first?.status === 'ran' && first.result.status).toBe('failed');
     await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects.md')!);
@@ -67,7 +67,7 @@ describe('SavedActionRunner', () => {
     let answer: Record<string, string> | null = null;
     const runner = new SavedActionRunner({
       app: fixture.app,
-      host: () => Promise.resolve(fixture.host),
+      session: fixture.session(),
       container: () => panel,
       askInputs: (_app, _name, inputs) => {
         asked.push(inputs.map((input) => input.name));

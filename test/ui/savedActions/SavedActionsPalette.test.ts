@@ -32,7 +32,7 @@ beforeEach(async () => {
     commands: (run) => new SavedActionCommands(fixture.plugin, run),
     settings: () => fixture.settings,
     saveSettings: () => Promise.resolve(),
-    host: () => Promise.resolve(fixture.host),
+    session: fixture.session(),
     container: () => panel,
   });
   await controller.save('Archive', plan('Archive'));

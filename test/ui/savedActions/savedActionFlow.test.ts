@@ -38,7 +38,7 @@ beforeEach(async () => {
       fixture.saves++;
       return Promise.resolve();
     },
-    host: () => Promise.resolve(fixture.host),
+    session: fixture.session(),
     container: () => panel,
   });
 });

@@ -1,5 +1,7 @@
 /** Screenshot views of the saved-actions palette and the dry-run plan preview, over an in-memory plan host. */
 import { type ActionPlan, SavedActionStore } from '../../../src/core/plan';
+import { RunIds } from '../../../src/core/session/runIds';
+import { SessionPlans } from '../../../src/core/session/sessionPlans';
 import { DryRunController } from '../../../src/ui/plan/DryRunController';
 import { SavedActionsPalette } from '../../../src/ui/savedActions/SavedActionsPalette';
 import { buildPlanHost } from '../../builders/planHost';
@@ -23,9 +25,13 @@ export async function mountPlanShot(view: string, root: HTMLElement): Promise<vo
   const fixture = await buildPlanHost({ files: { 'Garden/Garden plan.md': '# Garden plan\n' } });
   if (view === 'dry-run') {
     const controller = new DryRunController({
-      host: () => Promise.resolve(fixture.host),
-      llm: () => Promise.resolve(new PlanModel([JSON.stringify(PLAN)])),
-      settings: () => ({ maxTokens: 2000, temperature: 0 }),
+      session: new SessionPlans({
+        host: () => Promise.resolve(fixture.host),
+        llm: () => Promise.resolve(new PlanModel([JSON.stringify(PLAN)])),
+        settings: () => ({ maxTokens: 2000, temperature: 0 }),
+        runIds: new RunIds(() => fixture.clock.now()),
+        runPrefix: 'chat',
+      }),
       container: () => root,
     });
     controller.load();

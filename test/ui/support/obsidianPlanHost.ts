@@ -5,7 +5,10 @@ import { type App, Plugin } from 'obsidian';
 import { type PlanHost } from '../../../src/core/plan';
 import type { ApprovalPort } from '../../../src/core/ports/approval';
 import type { HttpPort } from '../../../src/core/ports/http';
+import { ModeService } from '../../../src/core/modes/ModeService';
+import type { LlmPort } from '../../../src/core/ports/llm';
 import { AgentServices } from '../../../src/core/session/AgentServices';
+import { AgentSession } from '../../../src/core/session/AgentSession';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { SystemClock } from '../../../src/node/SystemClock';
 import { ObsidianCommands } from '../../../src/obsidian/ObsidianCommands';
@@ -37,6 +40,8 @@ export interface ObsidianPlanFixture {
   http: NoNetwork;
   /** Set by the test: the panel's approval port. */
   approval: { port: ApprovalPort | null };
+  /** A session over these services and approval, planning with `llm` (none: planning fails). */
+  session(llm?: () => LlmPort): AgentSession;
   cleanup(): Promise<void>;
 }
 
@@ -74,6 +79,18 @@ export async function obsidianPlanHost(files: Record<string, string>, settings: 
     services,
     http,
     approval,
+    session: (llm) =>
+      new AgentSession({
+        services: () => Promise.resolve(services),
+        llm: () => (llm ? Promise.resolve(llm()) : Promise.reject(new Error('no model in this test'))),
+        modes: () => Promise.resolve(new ModeService({ gates: () => all })),
+        settings: () => ({ ...pipelineSettings(), maxTokens: 2000, temperature: 0 }),
+        approval: () => approval.port,
+        files: services.ports.pluginFiles,
+        knownSecrets: () => [],
+        now: () => Date.now(),
+        runPrefix: 'chat',
+      }),
     cleanup: async () => {
       plugin.unload();
       tracker.dispose();
