@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { diskApprovals, panelApprovals as panelAuditApprovals } from './auditApprovals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AgentSession } from '../../src/core/session/AgentSession';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
@@ -15,16 +16,6 @@ const AUDIT = '.obsidian/plugins/embedded-agent/audit';
 /** The model's side of the scenario, the same for both shells: one write, then the answer. */
 const model = (): ScriptedModel =>
   new ScriptedModel([callsReply([call('vault.createFile', { path: 'Ideas/Weekly review.md', content: WEEKLY }, 'w')], { text: 'Writing it.' }), textReply('Saved Ideas/Weekly review.md.')]);
-
-/** Each call's tool and how it was allowed, from the audit's outcome lines. */
-function approvals(lines: string): string[] {
-  return lines
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { tool: string; approval?: string; phase?: string })
-    .filter((entry) => entry.phase === undefined)
-    .map((entry) => `${entry.tool}: ${entry.approval ?? ''}`);
-}
 
 let panel: ChatPanel | null = null;
 afterEach(async () => {
@@ -47,8 +38,7 @@ describe('one session, two shells', () => {
     click(await vi.waitFor(() => getByRole(root, 'button', 'Approve'), { timeout: 10_000 }));
     await vi.waitFor(() => expect(root.textContent).toContain('Saved Ideas/Weekly review.md.'), { timeout: 10_000 });
     const panelNote = await app.vault.adapter.read('Ideas/Weekly review.md');
-    const panelAudit = (await app.vault.adapter.list(AUDIT)).files.filter((file) => file.endsWith('.jsonl') && !file.endsWith('started.jsonl'));
-    const panelApprovals = approvals((await Promise.all(panelAudit.map((file) => app.vault.adapter.read(file)))).join('\n'));
+    const panelApprovals = await panelAuditApprovals(app.vault.adapter, AUDIT);
 
     // The terminal: the same message, "y" at the same question.
     const paths = await exampleVaultCopy();
@@ -63,8 +53,7 @@ describe('one session, two shells', () => {
     expect(terminal.stdout()).toContain('Saved Ideas/Weekly review.md.');
     const terminalNote = await readFile(join(paths.vault, 'Ideas/Weekly review.md'), 'utf8');
     const auditFolder = join(paths.vault, AUDIT);
-    const terminalAudit = (await readdir(auditFolder)).filter((name) => name.endsWith('.jsonl') && name !== 'started.jsonl');
-    const terminalApprovals = approvals((await Promise.all(terminalAudit.map((name) => readFile(join(auditFolder, name), 'utf8')))).join('\n'));
+    const terminalApprovals = await diskApprovals(auditFolder);
 
     expect(send.mock.calls.map(([message]) => message)).toEqual([MESSAGE, MESSAGE]);
     expect(panelApprovals).toEqual(['vault.createFile: approved']);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { diskApprovals, panelApprovals as panelAuditApprovals } from './auditApprovals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createSavedAction } from '../../src/core/plan/savedActions';
 import type { ActionOutcome } from '../../src/core/session/sessionPlans';
@@ -32,16 +33,6 @@ const ACTION = createSavedAction(
   },
   [],
 );
-
-/** Each call's tool and how it was allowed, from the audit's outcome lines. */
-function approvals(lines: string): string[] {
-  return lines
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as { tool: string; approval?: string; phase?: string })
-    .filter((entry) => entry.phase === undefined)
-    .map((entry) => `${entry.tool}: ${entry.approval ?? ''}`);
-}
 
 const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 
@@ -75,8 +66,7 @@ describe('one session, two shells: plans', () => {
     const panelHeadline = await headline(0);
     expect(panelHeadline).toBe('Run plan "Write a weekly note": 1 created');
     const panelNote = await app.vault.adapter.read(NOTE);
-    const panelAudit = (await app.vault.adapter.list(`${PLUGIN}/audit`)).files.filter((file) => file.endsWith('.jsonl') && !file.endsWith('started.jsonl'));
-    const panelApprovals = approvals((await Promise.all(panelAudit.map((file) => app.vault.adapter.read(file)))).join('\n'));
+    const panelApprovals = await panelAuditApprovals(app.vault.adapter, `${PLUGIN}/audit`);
 
     // The terminal: the vault's data.json holds the same action; "/run", the title, "y" at the same confirmation.
     const paths = await exampleVaultCopy();
@@ -95,8 +85,7 @@ describe('one session, two shells: plans', () => {
     expect(out).toContain(`Approval needed: ${panelHeadline}`);
     const terminalNote = await readFile(join(paths.vault, NOTE), 'utf8');
     const auditFolder = join(paths.vault, PLUGIN, 'audit');
-    const terminalAudit = (await readdir(auditFolder)).filter((name) => name.endsWith('.jsonl') && name !== 'started.jsonl');
-    const terminalApprovals = approvals((await Promise.all(terminalAudit.map((name) => readFile(join(auditFolder, name), 'utf8')))).join('\n'));
+    const terminalApprovals = await diskApprovals(auditFolder);
 
     expect(run.mock.calls.map(([action, values]) => [typeof action === 'string' ? action : action.id, values])).toEqual([
       [ACTION.id, { title: 'Weekly review' }],
