@@ -114,8 +114,22 @@ function host(app: App, shot: ChatShot): ChatHost {
       return outcomes;
     },
     endRun: () => Promise.resolve(),
+    approveWidening: () => Promise.resolve(true),
+    readablePaths: () => Promise.resolve(() => true),
   };
-  const services = { registry, pipeline, toolPorts: () => ports, endRun: () => Promise.resolve(), checkpoints: null, lastRun: () => Promise.resolve(null) } as unknown as AgentServices;
+  // What AgentSession asks of the services (the loop's pipeline, the recipes' and conversations' secrets).
+  const services = {
+    registry,
+    pipeline,
+    agentPipeline: () => pipeline,
+    toolPorts: () => ports,
+    endRun: () => Promise.resolve(),
+    checkpoints: null,
+    lastRun: () => Promise.resolve(null),
+    knownSecrets: () => [],
+    // The recipes' fast path plans over this host; the page's plugin folder holds no recipe, so it never plans.
+    planHost: (options: object) => ({ pipeline, registry, ports, ignore: { ensureLoaded: () => Promise.resolve(), denial: () => null }, ...options }),
+  } as unknown as AgentServices;
   const modes = new ModeService({ gates: () => ({}), activeMode: 'agent' });
   return chat;
 }
