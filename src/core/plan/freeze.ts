@@ -163,3 +163,12 @@ function uniqueId(tool: string, taken: Set<string>): string {
   taken.add(id);
   return id;
 }
+
+/**
+ * The values a run fixed stay as they were (each parameter's default); the ones the person marks "ask each time"
+ * in the save modal are asked on every run, prefilled with that value.
+ */
+export function askEachTime(plan: ActionPlan, names: readonly string[]): ActionPlan {
+  if (!plan.parameters || names.length === 0) return plan;
+  return { ...plan, parameters: plan.parameters.map((parameter) => (names.includes(parameter.name) ? { ...parameter, ask: true } : parameter)) };
+}

@@ -197,7 +197,18 @@ export function checkSavedAction(entry: unknown, label: string, policy: PlanPoli
     return { ok: false, errors: validation.errors.map((error) => (error.startsWith('plan:') ? `${label}.plan${error.slice('plan'.length)}` : `${label}.plan.${error}`)) };
   }
   const { parameters: _parameters, ...plan } = validation.plan;
-  return { ok: true, action: { ...action, plan } };
+  return { ok: true, action: { ...action, plan, parameters: action.parameters.map(fromLastTimeHint) } };
+}
+
+/**
+ * Actions saved before parameters had `ask` kept the run's value only as a hint in the description
+ * ("Folder name (last time: Projects/Ideas)") and asked with an empty field: they are read as "ask each time"
+ * with that value prefilled, which is what they meant.
+ */
+function fromLastTimeHint(parameter: PlanParameter): PlanParameter {
+  const hint = parameter.default === undefined && parameter.ask === undefined ? /^(.*) \(last time: (.+)\)$/s.exec(parameter.description ?? '') : null;
+  if (!hint) return parameter;
+  return { ...parameter, description: hint[1], default: hint[2], ask: true };
 }
 
 /**

@@ -63,11 +63,13 @@ export class SavedActionsController {
     return this.storePromise;
   }
 
-  /** Freezes a finished run into a plan: values that came from the person become parameters. */
+  /**
+   * Freezes a finished run into a plan: context values become placeholders bound at each run, and the values the
+   * run fixed (a folder the person named) become parameters that keep this run's value as their default.
+   */
   async freeze(run: FinishedRun): Promise<ActionPlan> {
     const { registry } = await this.options.session.planHost();
-    const frozen = run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry);
-    return askEachTime(frozen.plan);
+    return (run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry)).plan;
   }
 
   async save(name: string, plan: ActionPlan): Promise<SavedAction> {
@@ -96,16 +98,4 @@ export class SavedActionsController {
     this.commands.sync(store.list());
     return store;
   }
-}
-
-/**
- * A button that replays this run's folder would rarely be what the person wants next time: the values they typed
- * (folders named in the message) are asked for on each run, with this run's value shown as the example.
- */
-function askEachTime(plan: ActionPlan): ActionPlan {
-  if (!plan.parameters) return plan;
-  const parameters = plan.parameters.map(({ default: example, ...parameter }) =>
-    example === undefined ? parameter : { ...parameter, description: `${parameter.description ?? parameter.name} (last time: ${example})` },
-  );
-  return { ...plan, parameters };
 }

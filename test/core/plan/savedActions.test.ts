@@ -151,6 +151,21 @@ describe('saved actions', () => {
       expect(actions.map((action) => action.id)).toEqual(['bullets-notes']);
       expect(problems).toEqual(['actions[1] ("Find TODOs").kind: must be one of "template", "fixed", "prompt", got "macro" (this saved action was not loaded)']);
     });
+
+    it('should read an older action that kept its folder only as a "last time" hint as asking each time, prefilled with it', () => {
+      const [first] = three();
+      const older = { ...first, parameters: [{ name: 'folderName', description: 'Folder name (last time: Projects/Ideas)' }] };
+      const { actions, problems } = loadSavedActions([older], policy);
+      expect(problems).toEqual([]);
+      expect(actions[0]?.parameters).toEqual([{ name: 'folderName', description: 'Folder name', default: 'Projects/Ideas', ask: true }]);
+    });
+
+    it('should load an action whose parameter is asked each time, and export it in the same shape', () => {
+      const [first] = three();
+      const asked = { ...first, parameters: [{ name: 'folderName', description: 'Folder for the new notes', default: 'Inbox', ask: true }] };
+      const { actions } = loadSavedActions([asked], policy);
+      expect(JSON.parse(exportSavedActions(actions))).toEqual([asked]);
+    });
   });
 
   describe('SavedActionStore', () => {
