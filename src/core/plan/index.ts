@@ -29,3 +29,4 @@ export { exportSavedActions, importSavedActions, loadSavedActions, type ImportRe
 export { SavedActionStore, type SavedActionsStorage, storeForHost } from './SavedActionStore';
 export { bindPrompt, type BoundPrompt, promptParameters, promptProblems } from './promptAction';
 export { missingInputs, preparePromptAction, readPlanContext, runSavedAction, type SavedActionOutcome, type SavedActionRunOptions } from './runSavedAction';
+export { type ActionSummary, describeSavedAction } from './describeAction';
