@@ -175,6 +175,21 @@ export function moveSavedAction(actions: readonly SavedAction[], id: string, toI
   return list;
 }
 
+/**
+ * The action with the values typed for its "ask each time" parameters kept as their defaults, so the next run's
+ * field is prefilled with the last value; the same object when nothing changed.
+ */
+export function rememberAskedValues<A extends SavedAction>(action: A, values: Readonly<Record<string, string>>): A {
+  let changed = false;
+  const parameters = action.parameters.map((parameter) => {
+    const value = values[parameter.name];
+    if (parameter.ask !== true || value === undefined || value.trim() === '' || value === parameter.default) return parameter;
+    changed = true;
+    return { ...parameter, default: value };
+  });
+  return changed ? { ...action, parameters } : action;
+}
+
 export function deleteSavedAction(actions: readonly SavedAction[], id: string): SavedAction[] {
   indexOrThrow(actions, id);
   return actions.filter((action) => action.id !== id);

@@ -11,6 +11,7 @@ import {
   storeForHost,
   commandInfoFromSetting,
 } from '../../core/plan';
+import { describeError } from '../../core/errors';
 import type { AgentSession } from '../../core/session/AgentSession';
 import { type ActionSession, SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
 
@@ -55,6 +56,7 @@ export class SavedActionsController {
       ...(options.trackRun ? { trackRun: options.trackRun } : {}),
       ...(options.askInputs ? { askInputs: options.askInputs } : {}),
       ...(options.sendPrompt ? { sendPrompt: options.sendPrompt } : {}),
+      remember: (action, values) => void this.remember(action.id, values),
     });
   }
 
@@ -83,6 +85,14 @@ export class SavedActionsController {
       return;
     }
     await this.runner.run(action);
+  }
+
+  private async remember(id: string, values: Record<string, string>): Promise<void> {
+    try {
+      await (await this.store()).rememberAskedValues(id, values);
+    } catch (error) {
+      new Notice(`The values typed for the saved action were not kept for next time: ${describeError(error)}`);
+    }
   }
 
   private async createStore(): Promise<SavedActionStore> {

@@ -169,6 +169,19 @@ describe('saved actions', () => {
   });
 
   describe('SavedActionStore', () => {
+    it('should keep the value typed for a parameter asked each time as its prefill, but not one holding a key, nor a kept value', async () => {
+      const known = 'OpenSesame-4f9c2b7e1d';
+      const saved: SavedAction[][] = [];
+      const store = new SavedActionStore({ load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) }, { policy: () => policy, clock: new FakeClock(NOW), knownSecrets: () => [known] });
+      const plan = { ...bulletsTemplate(), parameters: [{ name: 'folderName', default: 'Inbox', ask: true }, { name: 'kept', default: 'As saved' }] };
+      const action = await store.add('Bullets', plan);
+      await store.rememberAskedValues(action.id, { folderName: 'Someday', kept: 'Changed' });
+      expect(store.get(action.id)?.parameters).toEqual([{ name: 'folderName', default: 'Someday', ask: true }, { name: 'kept', default: 'As saved' }]);
+      await store.rememberAskedValues(action.id, { folderName: `Keys/${known}` });
+      expect(store.get(action.id)?.parameters[0]).toEqual({ name: 'folderName', default: 'Someday', ask: true });
+      expect(saved).toHaveLength(2);
+    });
+
     it('should save every change and tell listeners, so commands follow', async () => {
       const saved: SavedAction[][] = [];
       const store = new SavedActionStore({ load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) }, { policy: () => policy, clock: new FakeClock(NOW) });

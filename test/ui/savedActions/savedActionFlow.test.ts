@@ -132,6 +132,12 @@ describe('saved actions from a finished run', () => {
     await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/));
     expect(await fixture.app.vault.adapter.read('Someday/Gamma.md')).toBe('# Gamma\n');
     expect(await fixture.app.vault.adapter.read('Someday/Delta.md')).toBe('# Delta\n');
+
+    // The next run's field holds the value typed last.
+    await vi.waitFor(() => expect(fixture.settings.savedActions).toMatchObject([{ parameters: [{ name: 'folderName', default: 'Someday', ask: true }] }]));
+    commandsOf(fixture.app).executeCommandById('embedded-agent:run-saved-action-bullets-to-notes');
+    await vi.waitFor(() => modal());
+    expect(getByRole<HTMLInputElement>(modal(), 'textbox', 'folderName').value).toBe('Someday');
   });
 
   it('should refuse an empty or duplicate name in the save modal, saying why', async () => {
