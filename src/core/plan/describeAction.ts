@@ -75,6 +75,7 @@ function readable(text: string, parameters: readonly PlanParameter[]): string {
     if (kept?.default !== undefined) return kept.default;
     if (name === 'item') return '‹bullet›';
     if (name === 'activeFile') return '‹open note›';
+    if (name === 'steps') return `‹output of ${inner.split('.')[1] ?? 'a step'}›`;
     return name === '' ? raw : `‹${name}›`;
   });
 }

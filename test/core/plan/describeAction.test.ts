@@ -27,6 +27,20 @@ describe('describeSavedAction', () => {
     expect(describeSavedAction(createSavedAction({ name: 'Archive', plan, now: NOW }, []))).toEqual({ does: ['Move ‹open note› to Archive/‹date›.md'], needs: ['an open note'] });
   });
 
+  it('should name a step\'s output by the step it comes from', () => {
+    const plan = {
+      version: '1.0',
+      goal: 'Open today',
+      assumptions: [],
+      riskLevel: 'writes' as const,
+      steps: [
+        { id: 'make', tool: 'vault.createFile', args: { path: 'Daily/${date}.md', content: '' } },
+        { id: 'show', tool: 'workspace.openFile', args: { path: '${steps.make.output.path}' }, dependsOn: ['make'] },
+      ],
+    };
+    expect(describeSavedAction(createSavedAction({ name: 'Today', plan, now: NOW }, [])).does).toEqual(['Create Daily/‹date›.md', 'Open ‹output of make›']);
+  });
+
   it('should show a prompt action as the message it sends, with what it asks for', () => {
     const action = createPromptAction({ name: 'Summarize', prompt: 'Summarize ${selection} for ${audience}', now: NOW }, []);
     expect(describeSavedAction(action)).toEqual({ does: ['Send to the agent: Summarize ‹selection› for ‹audience›'], needs: ['a selection', 'audience (asked)'] });
