@@ -1,10 +1,24 @@
 import type { ClockPort } from '../ports/clock';
-import { createPromptAction, createSavedAction, deleteSavedAction, moveSavedAction, type PlanSavedAction, type PromptSavedAction, renameSavedAction, type SavedAction } from './savedActions';
+import { redactText } from '../tool-execution/redact';
+import {
+  createPromptAction,
+  createSavedAction,
+  deleteSavedAction,
+  moveSavedAction,
+  type PlanSavedAction,
+  type PromptSavedAction,
+  rememberAskedValues,
+  renameSavedAction,
+  type SavedAction,
+} from './savedActions';
 import { assertPromptSaveable, assertSaveable } from './savedSecrets';
 import { exportSavedActions, type ImportResult, importSavedActions, loadSavedActions } from './savedActionsIO';
 import type { ActionPlan } from './types';
 import { type PlanPolicy, validatePlan } from './validatePlan';
 import { type PlanHost, planPolicy, requireValidPlan } from './host';
+
+/** The parameter schema's longest default. */
+const MAX_REMEMBERED = 10_000;
 
 /** Where the list lives: the `savedActions` key of data.json in the plugin, memory in tests. */
 export interface SavedActionsStorage {
@@ -77,6 +91,19 @@ export class SavedActionStore {
 
   async remove(id: string): Promise<void> {
     await this.replace(deleteSavedAction(this.actions, id));
+  }
+
+  /**
+   * Keeps the values typed for an action's "ask each time" parameters as their prefill for the next run. A value
+   * holding a key is not kept: it would go to data.json.
+   */
+  async rememberAskedValues(id: string, values: Readonly<Record<string, string>>): Promise<void> {
+    const action = this.get(id);
+    if (!action) return;
+    const secrets = this.options.knownSecrets?.() ?? [];
+    const safe = Object.fromEntries(Object.entries(values).filter(([, value]) => value.length <= MAX_REMEMBERED && redactText(value, secrets, { maxString: Infinity }) === value));
+    const next = rememberAskedValues(action, safe);
+    if (next !== action) await this.replace(this.actions.map((other) => (other.id === id ? next : other)));
   }
 
   exportJson(): string {

@@ -80,7 +80,8 @@ export function bindPlan(plan: Pick<ActionPlan, 'steps' | 'parameters'>, context
   if (activeFile !== null) bindings.activeFile = { value: activeFile };
   const parameters = planParameters(plan);
   for (const parameter of parameters) {
-    const value = nonEmpty(values[parameter.name]) ?? parameter.default;
+    // An "ask each time" parameter takes only what the person typed; its default is the field's prefill.
+    const value = nonEmpty(values[parameter.name]) ?? (parameter.ask === true ? undefined : parameter.default);
     if (value !== undefined) bindings[parameter.name] = { value };
   }
   const missing: MissingInput[] = [];
@@ -94,7 +95,7 @@ export function bindPlan(plan: Pick<ActionPlan, 'steps' | 'parameters'>, context
       missing.push({ name, kind: 'activeFile', description: 'The path of the note to work on (no note is open)' });
     } else {
       const parameter = parameters.find((candidate) => candidate.name === name);
-      if (parameter) missing.push({ name, kind: 'parameter', description: parameter.description ?? name });
+      if (parameter) missing.push({ name, kind: 'parameter', description: parameter.description ?? name, ...(parameter.default !== undefined ? { default: parameter.default } : {}) });
     }
   }
   return { bindings, missing };

@@ -3,7 +3,7 @@ import { parentFolder } from '../paths/normalizePath';
 import { stableJson } from '../tool-execution/ToolRepetitionDetector';
 import type { AnyTool } from '../tools/BaseTool';
 import { parseBullets } from '../util/bullets';
-import { isoDate, usedNames } from './bindings';
+import { BUILTIN_PARAMETERS, isoDate, type PlanBindings, usedNames } from './bindings';
 import { mentions, parameterizeString, type Replacement } from './parameterize';
 import { isRecord } from './schema';
 import { mapStrings } from './templates';
@@ -162,4 +162,28 @@ function uniqueId(tool: string, taken: Set<string>): string {
   for (let n = 2; taken.has(id); n++) id = `${base}${n}`;
   taken.add(id);
   return id;
+}
+
+/**
+ * The values a run fixed stay as they were (each parameter's default); the ones the person marks "ask each time"
+ * in the save modal are asked on every run, prefilled with that value.
+ */
+export function askEachTime(plan: ActionPlan, names: readonly string[]): ActionPlan {
+  if (!plan.parameters || names.length === 0) return plan;
+  return { ...plan, parameters: plan.parameters.map((parameter) => (names.includes(parameter.name) ? { ...parameter, ask: true } : parameter)) };
+}
+
+/**
+ * A plan keeps the values its run bound to its parameters (typed into the dry run's missing-input modal, or their
+ * defaults) as defaults, so saving it keeps what the run fixed instead of asking with an empty field.
+ */
+export function keepBoundValues(plan: ActionPlan, bindings: PlanBindings): ActionPlan {
+  const names = usedNames(plan);
+  const declared = plan.parameters ?? [];
+  const builtins = BUILTIN_PARAMETERS.filter((builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name));
+  const parameters = [...declared, ...builtins].map((parameter) => {
+    const bound = bindings[parameter.name]?.value;
+    return typeof bound === 'string' && bound.trim() !== '' ? { ...parameter, default: bound } : parameter;
+  });
+  return parameters.length > 0 ? { ...plan, parameters } : plan;
 }

@@ -10,7 +10,7 @@ export { confirmPlan, executeApproved, planApprovalRequest, needsPlanConfirmatio
 export { type ItemResult, type PlanProgress, type PlanRunResult, type ResumeState, runHeadline, type StepResult, type StepStatus } from './progress';
 export { applyPlanEdits, editableArgs, type PlanEdit } from './editPlan';
 export { requestPlan, type PlannerOptions, type PlannerResult } from './planner';
-export { freezeCalls, parameterizePlan, type ExecutedCall, type FreezeContext, type FrozenPlan } from './freeze';
+export { askEachTime, freezeCalls, keepBoundValues, parameterizePlan, type ExecutedCall, type FreezeContext, type FrozenPlan } from './freeze';
 export {
   createPromptAction,
   createSavedAction,
@@ -29,3 +29,4 @@ export { exportSavedActions, importSavedActions, loadSavedActions, type ImportRe
 export { SavedActionStore, type SavedActionsStorage, storeForHost } from './SavedActionStore';
 export { bindPrompt, type BoundPrompt, promptParameters, promptProblems } from './promptAction';
 export { missingInputs, preparePromptAction, readPlanContext, runSavedAction, type SavedActionOutcome, type SavedActionRunOptions } from './runSavedAction';
+export { type ActionSummary, describeSavedAction } from './describeAction';

@@ -175,6 +175,21 @@ export function moveSavedAction(actions: readonly SavedAction[], id: string, toI
   return list;
 }
 
+/**
+ * The action with the values typed for its "ask each time" parameters kept as their defaults, so the next run's
+ * field is prefilled with the last value; the same object when nothing changed.
+ */
+export function rememberAskedValues<A extends SavedAction>(action: A, values: Readonly<Record<string, string>>): A {
+  let changed = false;
+  const parameters = action.parameters.map((parameter) => {
+    const value = values[parameter.name];
+    if (parameter.ask !== true || value === undefined || value.trim() === '' || value === parameter.default) return parameter;
+    changed = true;
+    return { ...parameter, default: value };
+  });
+  return changed ? { ...action, parameters } : action;
+}
+
 export function deleteSavedAction(actions: readonly SavedAction[], id: string): SavedAction[] {
   indexOrThrow(actions, id);
   return actions.filter((action) => action.id !== id);
@@ -197,7 +212,18 @@ export function checkSavedAction(entry: unknown, label: string, policy: PlanPoli
     return { ok: false, errors: validation.errors.map((error) => (error.startsWith('plan:') ? `${label}.plan${error.slice('plan'.length)}` : `${label}.plan.${error}`)) };
   }
   const { parameters: _parameters, ...plan } = validation.plan;
-  return { ok: true, action: { ...action, plan } };
+  return { ok: true, action: { ...action, plan, parameters: action.parameters.map(fromLastTimeHint) } };
+}
+
+/**
+ * Actions saved before parameters had `ask` kept the run's value only as a hint in the description
+ * ("Folder name (last time: Projects/Ideas)") and asked with an empty field: they are read as "ask each time"
+ * with that value prefilled, which is what they meant.
+ */
+function fromLastTimeHint(parameter: PlanParameter): PlanParameter {
+  const hint = parameter.default === undefined && parameter.ask === undefined ? /^(.*) \(last time: (.+)\)$/s.exec(parameter.description ?? '') : null;
+  if (!hint) return parameter;
+  return { ...parameter, description: hint[1], default: hint[2], ask: true };
 }
 
 /**

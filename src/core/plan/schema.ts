@@ -13,6 +13,7 @@ export const PLAN_PARAMETER_SCHEMA: JsonSchema = {
     name: { type: 'string', pattern: NAME_PATTERN, description: 'Used in the plan as ${name}.' },
     description: { type: 'string', maxLength: 500 },
     default: { type: 'string', maxLength: 10000 },
+    ask: { type: 'boolean', description: 'Ask on every run, with the default prefilled.' },
   },
   required: ['name'],
   additionalProperties: false,

@@ -31,6 +31,8 @@ export interface PlanParameter {
   description?: string;
   /** Used when the person gives no value; without one the parameter must be asked for. */
   default?: string;
+  /** Asked on every run even with a default, which then prefills the field ("ask each time" when saving a run). */
+  ask?: boolean;
 }
 
 /** The structured plan the planner asks the model for, and what a saved action stores. */

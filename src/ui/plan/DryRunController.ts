@@ -1,6 +1,6 @@
 import { Component } from 'obsidian';
 import { describeError } from '../../core/errors';
-import { type ActionPlan, editableArgs, type PlanContext, type PlanRest, type RunPlanOutcome } from '../../core/plan';
+import { type ActionPlan, editableArgs, keepBoundValues, type PlanContext, type PlanRest, type RunPlanOutcome } from '../../core/plan';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { PlanEvents, PreviewedPlan } from '../../core/session/sessionPlans';
 import type { TrackRun } from '../chat/types';
@@ -138,6 +138,6 @@ class PreviewSession extends Component {
     }
     this.rest = outcome.rest;
     this.run?.finish(outcome.result);
-    if (outcome.result.status === 'completed') this.options.onPlanRan?.(this.previewed.plan, this.previewed.context, this.box);
+    if (outcome.result.status === 'completed') this.options.onPlanRan?.(keepBoundValues(this.previewed.plan, this.previewed.bindings), this.previewed.context, this.box);
   }
 }

@@ -2,7 +2,8 @@ import { type App, Modal } from 'obsidian';
 
 /**
  * Asks for a saved action's name: a text field `Action name` and `Save`. `save` decides; when it refuses (an
- * empty or duplicate name, a store error) its message shows under the field and the modal stays open.
+ * empty or duplicate name, a store error) its message shows under the field and the modal stays open. The values
+ * the run fixed (`kept`) are listed, each with an "Ask each time" checkbox; `save` gets the names ticked.
  */
 export class SaveActionModal extends Modal {
   constructor(
@@ -13,7 +14,9 @@ export class SaveActionModal extends Modal {
       buttonText?: string;
       /** Names already in use, compared without case and surrounding spaces. */
       takenNames: () => readonly string[];
-      save: (name: string) => Promise<void>;
+      /** Values the action keeps from the run it was saved from, by parameter name. */
+      kept?: readonly { name: string; value: string }[];
+      save: (name: string, askEachTime: string[]) => Promise<void>;
     },
   ) {
     super(app);
@@ -30,6 +33,7 @@ export class SaveActionModal extends Modal {
       value: this.options.initialName ?? '',
       attr: { id: 'embedded-agent-action-name', 'aria-label': 'Action name', placeholder: 'E.g. Bullets to notes' },
     });
+    const asks = this.keptValues(form);
     const error = form.createDiv({ cls: 'embedded-agent-error', attr: { role: 'alert' } });
     const buttons = form.createDiv({ cls: 'modal-button-container' });
     const save = buttons.createEl('button', { text: this.options.buttonText ?? 'Save', cls: 'mod-cta', attr: { type: 'submit' } });
@@ -45,7 +49,8 @@ export class SaveActionModal extends Modal {
         return;
       }
       save.disabled = true;
-      this.options.save(input.value.trim()).then(
+      const asked = asks.filter((ask) => ask.box.checked).map((ask) => ask.name);
+      this.options.save(input.value.trim(), asked).then(
         () => this.close(),
         (cause: unknown) => {
           save.disabled = false;
@@ -54,6 +59,23 @@ export class SaveActionModal extends Modal {
       );
     });
     input.focus();
+  }
+
+  /** One row per kept value: the name, the value and its "Ask each time" checkbox (unticked: kept as it is). */
+  private keptValues(form: HTMLElement): { name: string; box: HTMLInputElement }[] {
+    const kept = this.options.kept ?? [];
+    if (kept.length === 0) return [];
+    const list = form.createDiv({ cls: 'embedded-agent-kept-values' });
+    list.createDiv({ cls: 'setting-item-description', text: 'Kept as in this run (the selection, the open note and the date are taken from where you work):' });
+    return kept.map(({ name, value }) => {
+      const row = list.createDiv({ cls: 'embedded-agent-kept-value' });
+      row.createSpan({ cls: 'embedded-agent-kept-value-name', text: `${name}: ` });
+      row.createEl('code', { text: value });
+      const label = row.createEl('label');
+      const box = label.createEl('input', { type: 'checkbox', attr: { 'aria-label': `Ask each time for ${name}` } });
+      label.appendText(' Ask each time');
+      return { name, box };
+    });
   }
 
   override onClose(): void {

@@ -32,13 +32,19 @@ export abstract class SaveRunButton<M extends Modal> extends Component {
       new Notice(`Saved actions are not available: ${describeError(error)}`);
       return null;
     }
-    const modal = this.modal(taken, (action) => this.saved(action));
+    let modal: M;
+    try {
+      modal = await this.modal(taken, (action) => this.saved(action));
+    } catch (error) {
+      new Notice(`This run cannot be saved: ${describeError(error)}`);
+      return null;
+    }
     modal.open();
     return modal;
   }
 
   /** The modal that asks for the name (and what else this kind needs) and saves; `saved` is called after. */
-  protected abstract modal(taken: readonly string[], saved: (action: SavedAction) => void): M;
+  protected abstract modal(taken: readonly string[], saved: (action: SavedAction) => void): M | Promise<M>;
 
   private saved(action: SavedAction): void {
     this.el.disabled = true;

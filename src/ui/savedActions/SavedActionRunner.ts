@@ -22,6 +22,8 @@ export interface SavedActionRunnerOptions {
   askInputs?: typeof ParameterModal.ask;
   /** Sends a prompt action's message as the person's own, through the chat panel (opening it): see `runPrompt`. */
   sendPrompt?: (message: string) => Promise<void>;
+  /** Told the values typed into the modal after a plan action ran with them: the next modal's prefill. */
+  remember?: (action: SavedAction, values: Record<string, string>) => void;
 }
 
 /**
@@ -60,6 +62,7 @@ export class SavedActionRunner {
       const outcome = await this.options.session.runSavedAction(action, values, view ? { onProgress: view.onProgress } : {}, view ? view.begin(signal) : signal);
       this.report(action, outcome, view);
       if (outcome.status === 'ran' && view) this.rests.set(view, outcome.rest);
+      if (outcome.status === 'ran' && Object.keys(values).length > 0) this.options.remember?.(action, values);
       return outcome;
     } catch (error) {
       const message = `Saved action "${action.name}" did not run: ${describeError(error)}`;

@@ -11,6 +11,7 @@ import {
   storeForHost,
   commandInfoFromSetting,
 } from '../../core/plan';
+import { describeError } from '../../core/errors';
 import type { AgentSession } from '../../core/session/AgentSession';
 import { type ActionSession, SavedActionRunner, type SavedActionRunnerOptions } from './SavedActionRunner';
 
@@ -55,6 +56,7 @@ export class SavedActionsController {
       ...(options.trackRun ? { trackRun: options.trackRun } : {}),
       ...(options.askInputs ? { askInputs: options.askInputs } : {}),
       ...(options.sendPrompt ? { sendPrompt: options.sendPrompt } : {}),
+      remember: (action, values) => void this.remember(action.id, values),
     });
   }
 
@@ -63,11 +65,13 @@ export class SavedActionsController {
     return this.storePromise;
   }
 
-  /** Freezes a finished run into a plan: values that came from the person become parameters. */
+  /**
+   * Freezes a finished run into a plan: context values become placeholders bound at each run, and the values the
+   * run fixed (a folder the person named) become parameters that keep this run's value as their default.
+   */
   async freeze(run: FinishedRun): Promise<ActionPlan> {
     const { registry } = await this.options.session.planHost();
-    const frozen = run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry);
-    return askEachTime(frozen.plan);
+    return (run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry)).plan;
   }
 
   async save(name: string, plan: ActionPlan): Promise<SavedAction> {
@@ -83,6 +87,14 @@ export class SavedActionsController {
     await this.runner.run(action);
   }
 
+  private async remember(id: string, values: Record<string, string>): Promise<void> {
+    try {
+      await (await this.store()).rememberAskedValues(id, values);
+    } catch (error) {
+      new Notice(`The values typed for the saved action were not kept for next time: ${describeError(error)}`);
+    }
+  }
+
   private async createStore(): Promise<SavedActionStore> {
     const store = await storeForHost(await this.options.session.planHost(), {
       load: () => this.options.settings().savedActions,
@@ -96,16 +108,4 @@ export class SavedActionsController {
     this.commands.sync(store.list());
     return store;
   }
-}
-
-/**
- * A button that replays this run's folder would rarely be what the person wants next time: the values they typed
- * (folders named in the message) are asked for on each run, with this run's value shown as the example.
- */
-function askEachTime(plan: ActionPlan): ActionPlan {
-  if (!plan.parameters) return plan;
-  const parameters = plan.parameters.map(({ default: example, ...parameter }) =>
-    example === undefined ? parameter : { ...parameter, description: `${parameter.description ?? parameter.name} (last time: ${example})` },
-  );
-  return { ...plan, parameters };
 }

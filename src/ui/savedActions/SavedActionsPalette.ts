@@ -1,6 +1,6 @@
 import { type App, Component, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
-import { type SavedAction, savedActionCommandName, type SavedActionStore } from '../../core/plan';
+import { describeSavedAction, type SavedAction, savedActionCommandName, type SavedActionStore } from '../../core/plan';
 import { ImportActionsModal } from './ImportActionsModal';
 import { PromptActionModal } from './PromptActionModal';
 import { SaveActionModal } from './SaveActionModal';
@@ -12,8 +12,8 @@ export interface SavedActionsPaletteOptions {
 }
 
 /**
- * The saved actions as a compact list in the panel: run, rename, move up or down, delete (after a second click to
- * confirm), export (copy or file), import, and a new prompt action. The store decides and saves; the list redraws on every change.
+ * The saved actions as a compact list in the panel, each with its steps in words and what it needs: run, rename,
+ * move up or down, delete (after a second click to confirm), export (copy or file), import, and a new prompt action. The store decides and saves; the list redraws on every change.
  */
 export class SavedActionsPalette extends Component {
   readonly el: HTMLElement;
@@ -66,7 +66,17 @@ export class SavedActionsPalette extends Component {
         this.confirming = action.id;
         this.render();
       });
+      this.summary(row, action);
     });
+  }
+
+  /** What the action does (its steps in words) and what running it needs, under its name. */
+  private summary(row: HTMLElement, action: SavedAction): void {
+    const { does, needs } = describeSavedAction(action);
+    const el = row.createDiv({ cls: 'embedded-agent-saved-action-summary', attr: { 'aria-label': `What ${action.name} does` } });
+    const list = el.createEl('ol', { cls: 'embedded-agent-saved-action-steps' });
+    for (const step of does) list.createEl('li', { text: step });
+    el.createDiv({ cls: 'embedded-agent-saved-action-needs', text: needs.length > 0 ? `Needs: ${needs.join(', ')}` : 'Needs nothing' });
   }
 
   private button(parent: HTMLElement, text: string, label: string, onClick: () => void, cls?: string): HTMLButtonElement {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bindPlan } from '../../../src/core/plan/bindings';
 import { executePlan } from '../../../src/core/plan/executor';
-import { type ExecutedCall, freezeCalls, parameterizePlan } from '../../../src/core/plan/freeze';
+import { type ExecutedCall, freezeCalls, keepBoundValues, parameterizePlan } from '../../../src/core/plan/freeze';
 import { validatePlan } from '../../../src/core/plan/validatePlan';
 import { builtinTools } from '../../../src/core/tools/builtinTools';
 import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
@@ -114,5 +114,34 @@ describe('parameterizePlan', () => {
     const frozen = parameterizePlan(bulletsToNotes(), { ...context, userMessage: 'create notes in folder notes' }, tools);
     expect(frozen.plan.steps.map((step) => step.args)).toEqual([{}, { text: '$steps.getSelection.text' }, { path: '${folderName}' }, { path: '${folderName}/${item.text}.md', content: '# ${item.text}\n' }]);
     expect(frozen.parameters).toEqual([{ name: 'folderName', description: 'Folder name', default: 'Notes' }]);
+  });
+});
+
+describe('keepBoundValues', () => {
+  const typedFolder = {
+    version: '1.0',
+    goal: 'Notes per bullet',
+    assumptions: [],
+    riskLevel: 'writes' as const,
+    steps: [{ id: 'folder', tool: 'vault.ensureFolder', args: { path: '${folderName}' } }, { id: 'note', tool: 'vault.createFile', args: { path: '${folderName}/${topic}.md', content: '' } }],
+    parameters: [{ name: 'topic', description: 'Topic' }],
+  };
+
+  it('should keep the values typed for a plan\'s parameters as their defaults, declaring the built-in folder it used', () => {
+    const { bindings } = bindPlan(typedFolder, { selection: null, activeFile: null, now: NOW }, { folderName: 'Projects/Ideas', topic: 'Roses' });
+    expect(keepBoundValues(typedFolder, bindings).parameters).toEqual([
+      { name: 'topic', description: 'Topic', default: 'Roses' },
+      { name: 'folderName', description: 'Folder name', default: 'Projects/Ideas' },
+    ]);
+  });
+
+  it('should keep the value the run used over the default the plan declared', () => {
+    const plan = { ...typedFolder, parameters: [{ name: 'topic', default: 'Tulips' }] };
+    const { bindings } = bindPlan(plan, { selection: null, activeFile: null, now: NOW }, { folderName: 'X', topic: 'Roses' });
+    expect(keepBoundValues(plan, bindings).parameters?.[0]).toEqual({ name: 'topic', default: 'Roses' });
+  });
+
+  it('should leave a parameter the run did not bind without a default', () => {
+    expect(keepBoundValues(typedFolder, {}).parameters).toEqual([{ name: 'topic', description: 'Topic' }, { name: 'folderName', description: 'Folder name' }]);
   });
 });

@@ -151,9 +151,37 @@ describe('saved actions', () => {
       expect(actions.map((action) => action.id)).toEqual(['bullets-notes']);
       expect(problems).toEqual(['actions[1] ("Find TODOs").kind: must be one of "template", "fixed", "prompt", got "macro" (this saved action was not loaded)']);
     });
+
+    it('should read an older action that kept its folder only as a "last time" hint as asking each time, prefilled with it', () => {
+      const [first] = three();
+      const older = { ...first, parameters: [{ name: 'folderName', description: 'Folder name (last time: Projects/Ideas)' }] };
+      const { actions, problems } = loadSavedActions([older], policy);
+      expect(problems).toEqual([]);
+      expect(actions[0]?.parameters).toEqual([{ name: 'folderName', description: 'Folder name', default: 'Projects/Ideas', ask: true }]);
+    });
+
+    it('should load an action whose parameter is asked each time, and export it in the same shape', () => {
+      const [first] = three();
+      const asked = { ...first, parameters: [{ name: 'folderName', description: 'Folder for the new notes', default: 'Inbox', ask: true }] };
+      const { actions } = loadSavedActions([asked], policy);
+      expect(JSON.parse(exportSavedActions(actions))).toEqual([asked]);
+    });
   });
 
   describe('SavedActionStore', () => {
+    it('should keep the value typed for a parameter asked each time as its prefill, but not one holding a key, nor a kept value', async () => {
+      const known = 'OpenSesame-4f9c2b7e1d';
+      const saved: SavedAction[][] = [];
+      const store = new SavedActionStore({ load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) }, { policy: () => policy, clock: new FakeClock(NOW), knownSecrets: () => [known] });
+      const plan = { ...bulletsTemplate(), parameters: [{ name: 'folderName', default: 'Inbox', ask: true }, { name: 'kept', default: 'As saved' }] };
+      const action = await store.add('Bullets', plan);
+      await store.rememberAskedValues(action.id, { folderName: 'Someday', kept: 'Changed' });
+      expect(store.get(action.id)?.parameters).toEqual([{ name: 'folderName', default: 'Someday', ask: true }, { name: 'kept', default: 'As saved' }]);
+      await store.rememberAskedValues(action.id, { folderName: `Keys/${known}` });
+      expect(store.get(action.id)?.parameters[0]).toEqual({ name: 'folderName', default: 'Someday', ask: true });
+      expect(saved).toHaveLength(2);
+    });
+
     it('should save every change and tell listeners, so commands follow', async () => {
       const saved: SavedAction[][] = [];
       const store = new SavedActionStore({ load: () => [], save: (actions) => Promise.resolve(void saved.push(actions)) }, { policy: () => policy, clock: new FakeClock(NOW) });

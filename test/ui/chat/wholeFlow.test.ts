@@ -60,21 +60,19 @@ describe('the chat panel, from a message to a saved action that runs offline', (
 
     const requestsBefore = model.requests.length;
     commandsOf(app).executeCommandById('embedded-agent:run-saved-action-bullets-to-notes');
-    // The folder came from the person's words, so the action asks for it (and only for it).
-    const folder = await until(() => getByRole<HTMLInputElement>(oneModal(), 'textbox', 'folderName'));
-    type(folder, 'Archive');
-    click(getByRole(oneModal(), 'button', 'Run'));
-    // The plan's card: its preview names the notes it will create, in the folder just given.
+    // The folder the person named is kept as it was, and the selection's bullets come from the editor: no modal.
+    // The plan's card: its preview names the notes it will create, in the saved folder.
     const preview = await until(() => {
       const regions = Array.from(document.body.querySelectorAll<HTMLElement>('[role="region"][aria-label="Plan preview"]'));
       const last = regions[regions.length - 1];
-      if (!last?.textContent?.includes('Archive/Alpha.md')) throw new Error(`no plan preview for Archive yet: ${document.body.textContent?.slice(-400) ?? ''}`);
+      if (!last?.textContent?.includes('Projects/Alpha.md')) throw new Error(`no plan preview for Projects yet: ${document.body.textContent?.slice(-400) ?? ''}`);
       return last;
     });
     const card = preview.closest<HTMLElement>('.embedded-agent-approval') ?? preview.parentElement ?? document.body;
+    expect(openModals()).toHaveLength(0);
     click(getByRole(card, 'button', 'Approve'));
-    await until(async () => expect(await app.vault.adapter.read('Archive/Beta.md')).toBe('# Beta\n'));
-    expect(await app.vault.adapter.read('Archive/Alpha.md')).toBe('# Alpha\n');
+    await until(async () => expect(await app.vault.adapter.read('Projects/Beta.md')).toBe('# Beta\n'));
+    expect(await app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(model.requests.length).toBe(requestsBefore);
   });
 });

@@ -8,6 +8,7 @@ import { commandsOf } from '../../obsidian-double/harness';
 import { click, getByRole, queryAllByRole, type } from '../support/a11y';
 import { keepModalsOpen, openModals } from '../support/modals';
 import { type ObsidianPlanFixture, obsidianPlanHost } from '../support/obsidianPlanHost';
+import { bulletsTemplate } from '../../core/plan/plans';
 
 const plan = (folder: string): ActionPlan => ({
   version: '1.0',
@@ -54,6 +55,17 @@ const savedNames = (): string[] => (fixture.settings.savedActions as SavedAction
 const modal = (): HTMLElement => openModals()[0]!;
 
 describe('SavedActionsPalette', () => {
+  it('should show under each action its steps in words and what it needs', async () => {
+    await controller.save('Bullets to notes', bulletsTemplate());
+    await vi.waitFor(() => getByRole(panel, 'button', 'Run Bullets to notes'));
+    const summary = (name: string): string[] => {
+      const el = panel.querySelector<HTMLElement>(`[aria-label="What ${name} does"]`);
+      return Array.from(el?.querySelectorAll('li, .embedded-agent-saved-action-needs') ?? []).map((line) => line.textContent ?? '');
+    };
+    expect(summary('Archive')).toEqual(['Make the folder Archive', 'Needs nothing']);
+    expect(summary('Bullets to notes')).toEqual(['Make the folder Inbox', 'Create Inbox/‹bullet›.md, for each bullet of the selection', 'Needs: a selection']);
+  });
+
   it('should run, reorder and rename from the list', async () => {
     click(getByRole(panel, 'button', 'Run Inbox'));
     expect(ran).toEqual(['inbox']);

@@ -105,7 +105,8 @@ describe('a saved prompt action', () => {
 
     commandsOf(app).executeCommandById('embedded-agent:run-saved-action-count');
     await until(() => expect(notices).toHaveBeenCalledWith('Saved action "Count" did not run: the chat panel is busy with another run; run the action again once it ends', undefined));
-    expect(root.textContent).not.toContain('Count the flowers');
+    // The palette describes the prompt; the conversation must not show it sent.
+    expect(root.querySelector('.embedded-agent-transcript')?.textContent).not.toContain('Count the flowers');
     expect(model.requests).toHaveLength(0);
     ended();
   });
