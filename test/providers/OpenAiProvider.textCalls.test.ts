@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LlmEvent } from '../../src/core/ports/llm';
+import type { HistoryMessage, LlmEvent } from '../../src/core/ports/llm';
 import type { ProviderConfig } from '../../src/providers/createProvider';
 import { chunk, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
 import { buildRequest, collect, summary, testProvider } from './helpers';
@@ -101,11 +101,11 @@ describe('OpenAiProvider: tool calls written as text', () => {
 });
 
 describe('OpenAiProvider: what a text-calling model is sent', () => {
-  const history = [
+  const history: HistoryMessage[] = [
     { role: 'user', text: 'Read my inbox' },
     { role: 'assistant', text: 'Reading.', toolCalls: [{ id: 'text_call_ab12cd34', name: 'vault.readFile', input: { path: 'Inbox.md' } }] },
     { role: 'tool-results', results: [{ callId: 'text_call_ab12cd34', name: 'vault.readFile', content: '- Garden', isError: false }] },
-  ] as const;
+  ];
 
   it('should send calls it read from text back as <tool_call> text and their results as <tool_response> (auto)', async () => {
     server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'Done.' }), chunk({}, 'stop'), '[DONE]']) });
