@@ -1,5 +1,5 @@
 import { callsIn, type WrittenCall } from './callShapes';
-import { jsonExtent } from './jsonExtent';
+import { jsonExtent, newScan, type JsonScan } from './jsonExtent';
 
 type Kind = 'hermes' | 'mistral' | 'python' | 'fence' | 'bare';
 
@@ -42,6 +42,8 @@ export class TextCallRecognizer {
   private lastShown = '';
   private afterCall = false;
   private final = false;
+  /** The scan of the open call at the buffer's start; the buffer only grows while it is open. */
+  private scan: JsonScan | undefined;
   private readonly found: RecognizedCalls[] = [];
   /** The text of a call the token limit cut off. */
   cutOffRaw: string | undefined;
@@ -121,6 +123,7 @@ export class TextCallRecognizer {
   }
 
   private show(length: number, progress: boolean): Step {
+    if (length > 0) this.scan = undefined;
     const text = this.buffer.slice(0, length);
     this.buffer = this.buffer.slice(length);
     for (const char of text) {
@@ -156,7 +159,8 @@ export class TextCallRecognizer {
 
   private json(kind: Kind, markerLength: number, pos: number, name: string | undefined): Step {
     const text = this.buffer;
-    const end = jsonExtent(text, pos);
+    if (this.scan?.start !== pos) this.scan = newScan(pos);
+    const end = jsonExtent(text, this.scan);
     // Still open: held until it closes; at the end of the answer, `end()` decides.
     if (end === -1) return WAIT;
     let after = end;
@@ -171,6 +175,7 @@ export class TextCallRecognizer {
     if (!calls || ((kind === 'bare' || kind === 'fence') && !calls.every((call) => this.isOffered(call.name)))) return this.notACall(kind, markerLength);
     this.found.push({ calls, raw: text.slice(0, after) });
     this.buffer = text.slice(after);
+    this.scan = undefined;
     this.lineStart = true;
     this.afterCall = true;
     return { text: '', progress: true };

@@ -12,7 +12,7 @@ type Message = OpenAI.Chat.ChatCompletionMessageParam;
  */
 export function textCallTurn(message: Extract<HistoryMessage, { role: 'assistant' }>): Message {
   const blocks = message.toolCalls.map((call) => `<tool_call>\n${JSON.stringify({ name: toWireName(call.name), arguments: call.input ?? {} })}\n</tool_call>`);
-  return { role: 'assistant', content: [message.text, ...blocks].filter((part) => part !== '').join('\n') };
+  return { role: 'assistant', content: [message.text.trimEnd(), ...blocks].filter((part) => part !== '').join('\n') };
 }
 
 export function textResultsTurn(message: Extract<HistoryMessage, { role: 'tool-results' }>): Message {
