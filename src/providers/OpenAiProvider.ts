@@ -45,8 +45,10 @@ export class OpenAiProvider implements LlmPort {
     return withTextCalls(events, canonicalName, (name) => offered.has(canonicalName(name)), () => `${TEXT_CALL_ID_PREFIX}${crypto.randomUUID().slice(0, 8)}`);
   }
 
+  /** OpenAI's own models call tools natively: there `auto` reads nothing from the text. */
   private get toolCallFormat(): 'auto' | 'native' | 'text' {
-    return this.options.toolCallFormat ?? 'auto';
+    const format = this.options.toolCallFormat ?? 'auto';
+    return format === 'auto' && this.provider === 'openai' ? 'native' : format;
   }
 
   private async *attempt(request: LlmRequest, transport: Transport): AsyncGenerator<LlmEvent> {

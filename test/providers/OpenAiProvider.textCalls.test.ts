@@ -91,12 +91,12 @@ describe('OpenAiProvider: tool calls written as text', () => {
     expect(callsOf(events)).toEqual([{ name: 'vault.readFile', input: { path: 'B.md' } }]);
   });
 
-  it('should leave the text alone with toolCallFormat native, and when no tools were offered', async () => {
+  it('should leave the text alone with toolCallFormat native, when no tools were offered, and from OpenAI itself (auto)', async () => {
     const text = '<tool_call>\n{"name": "vault_readFile", "arguments": {"path": "Inbox.md"}}\n</tool_call>';
-    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: text }), chunk({}, 'stop'), '[DONE]']) });
-    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: text }), chunk({}, 'stop'), '[DONE]']) });
+    for (let i = 0; i < 3; i += 1) server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: text }), chunk({}, 'stop'), '[DONE]']) });
     expect(summary(await collect(local({ toolCallFormat: 'native' }))).text).toBe(text);
     expect(summary(await collect(local(), buildRequest({ tools: [] }))).text).toBe(text);
+    expect(summary(await collect(testProvider(server, 'openai'))).text).toBe(text);
   });
 });
 
