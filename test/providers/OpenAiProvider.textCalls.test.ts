@@ -120,6 +120,29 @@ describe('OpenAiProvider: what a text-calling model is sent', () => {
     ]);
   });
 
+  it('should send every call as text with toolCallFormat text, native ones too, and say which result failed', async () => {
+    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'Done.' }), chunk({}, 'stop'), '[DONE]']) });
+    const messages: HistoryMessage[] = [
+      { role: 'user', text: 'Make a note' },
+      { role: 'assistant', text: '', toolCalls: [{ id: 'call_1', name: 'vault.createFile', input: { path: 'A.md' } }, { id: 'call_2', name: 'vault.readFile', input: { path: 'B.md' } }] },
+      {
+        role: 'tool-results',
+        results: [
+          { callId: 'call_1', name: 'vault.createFile', content: 'Created A.md', isError: false },
+          { callId: 'call_2', name: 'vault.readFile', content: 'NOT_FOUND B.md does not exist', isError: true },
+        ],
+      },
+    ];
+    await collect(local({ toolCallFormat: 'text' }), buildRequest({ messages }));
+    expect((server.bodies(CHAT)[0]?.messages as unknown[]).slice(2)).toEqual([
+      { role: 'assistant', content: '<tool_call>\n{"name":"vault_createFile","arguments":{"path":"A.md"}}\n</tool_call>\n<tool_call>\n{"name":"vault_readFile","arguments":{"path":"B.md"}}\n</tool_call>' },
+      {
+        role: 'user',
+        content: '<tool_response>\n{"name":"vault_createFile","content":"Created A.md"}\n</tool_response>\n<tool_response>\n{"name":"vault_readFile","content":"Error: NOT_FOUND B.md does not exist"}\n</tool_response>',
+      },
+    ]);
+  });
+
   it('should put the tools into the system prompt, with the format, and send no native tools (text)', async () => {
     server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'Done.' }), chunk({}, 'stop'), '[DONE]']) });
     await collect(local({ toolCallFormat: 'text' }), buildRequest());
