@@ -80,7 +80,6 @@ export class TextCallRecognizer {
       text += step.text;
       if (!step.progress) break;
     }
-    if (text !== '') this.lastShown = text[text.length - 1] ?? '';
     return text;
   }
 
@@ -126,6 +125,7 @@ export class TextCallRecognizer {
     if (length > 0) this.scan = undefined;
     const text = this.buffer.slice(0, length);
     this.buffer = this.buffer.slice(length);
+    if (text !== '') this.lastShown = text[text.length - 1] ?? '';
     for (const char of text) {
       if (char === '\n') this.lineStart = true;
       else if (char !== ' ' && char !== '\t') this.lineStart = false;
@@ -176,6 +176,7 @@ export class TextCallRecognizer {
     this.found.push({ calls, raw: text.slice(0, after) });
     this.buffer = text.slice(after);
     this.scan = undefined;
+    this.lastShown = '';
     this.lineStart = true;
     this.afterCall = true;
     return { text: '', progress: true };

@@ -37,4 +37,9 @@ describe('TextCallRecognizer', () => {
     const text = 'Use {"name": "vault_readFile", "arguments": {}} like this.\n{"path": "a.md", "name": "vault_readFile"}';
     expect(recognize(text, 1)).toEqual({ shown: text, calls: [], cutOffRaw: undefined });
   });
+
+  it('should take a marker in backticks for prose whatever the piece the backtick came in', () => {
+    const text = 'Write `<tool_call>{"name": "vault_readFile", "arguments": {}}</tool_call>` to call.';
+    for (const size of [1, 2, 7]) expect(recognize(text, size)).toEqual({ shown: text, calls: [], cutOffRaw: undefined });
+  });
 });
