@@ -1,5 +1,5 @@
 import { AgentError } from '../core/errors';
-import type { ProviderKind } from '../providers/createProvider';
+import type { ProviderKind, ToolCallFormat } from '../providers/createProvider';
 import type { ApprovalPolicy } from '../settings/settings';
 
 /** What the command line asked for. */
@@ -14,6 +14,8 @@ export interface CliArgs {
   allowDeletes: boolean;
   allowCommands: boolean;
   streaming: boolean;
+  /** How an OpenAI-compatible model's tool calls travel; `auto` when absent. */
+  toolCallFormat?: ToolCallFormat;
   /** Folder of the checkpoint repository; the per-user default when absent. */
   checkpoints?: string;
   /** A saved conversation to continue (`/history` lists them). */
@@ -24,6 +26,7 @@ export type ParsedArgs = { help: true } | { help: false; args: CliArgs };
 
 const PROVIDERS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-compatible'];
 const APPROVALS: readonly ApprovalPolicy[] = ['always', 'writes'];
+const TOOL_CALL_FORMATS: readonly ToolCallFormat[] = ['auto', 'native', 'text'];
 
 /** Options that take a value, and an example of one for the error that says it is missing. */
 const VALUE_OPTIONS: Record<string, string> = {
@@ -34,6 +37,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--mode': 'a mode slug, e.g. --mode agent',
   '--approval': 'always or writes',
   '--checkpoints': 'a folder outside the vault, e.g. --checkpoints ~/checkpoints',
+  '--tool-call-format': 'auto, native or text',
   '--resume': 'a conversation id from /history, e.g. --resume 20260101T120000-k3f9',
 };
 const FLAGS = new Set(['--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
@@ -75,6 +79,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   const approval = values.get('--approval') ?? 'writes';
   if (!(APPROVALS as readonly string[]).includes(approval)) throw usageError(`--approval must be always or writes, got "${approval}"`);
+  const toolCallFormat = values.get('--tool-call-format');
+  if (toolCallFormat !== undefined && !(TOOL_CALL_FORMATS as readonly string[]).includes(toolCallFormat)) {
+    throw usageError(`--tool-call-format must be one of ${TOOL_CALL_FORMATS.join(', ')}, got "${toolCallFormat}"`);
+  }
   const optional = (name: string, key: keyof CliArgs): Partial<CliArgs> => {
     const value = values.get(name);
     return value === undefined ? {} : { [key]: value };
@@ -89,6 +97,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
       ...optional('--mode', 'mode'),
       ...optional('--checkpoints', 'checkpoints'),
       ...optional('--resume', 'resume'),
+      ...(toolCallFormat === undefined ? {} : { toolCallFormat: toolCallFormat as ToolCallFormat }),
       approval: approval as ApprovalPolicy,
       allowDeletes: flags.has('--allow-deletes'),
       allowCommands: flags.has('--allow-commands'),

@@ -78,6 +78,7 @@ export async function runCli(io: CliIo): Promise<number> {
       apiKey: choice.apiKey,
       streaming: args.streaming,
       maxRetries: DEFAULT_SETTINGS.maxRetries,
+      toolCallFormat: args.toolCallFormat ?? DEFAULT_SETTINGS.toolCallFormat,
       clock,
       // Only retries are worth a line: the person sees why the answer is slow to come.
       log: (message) => {

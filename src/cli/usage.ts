@@ -17,6 +17,7 @@ Options:
   --allow-deletes         let the agent delete, rename and move files
   --allow-commands        let the agent run commands
   --no-stream             ask for whole answers instead of streamed ones
+  --tool-call-format <f>  auto, native or text: how a local model's tool calls travel (default: auto)
   --checkpoints <folder>  where the checkpoint repository lives (default: your user config folder)
   --resume <id>           continue a saved conversation of this vault (/history lists them)
   --help                  show this text

@@ -21,6 +21,7 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
     apiKey: app.secretStorage.getSecret(settings.apiKeySecret) ?? '',
     streaming: settings.streaming,
     maxRetries: settings.maxRetries,
+    toolCallFormat: settings.toolCallFormat,
     contextWindow: settings.contextWindow,
     // Streaming needs fetch: requestUrl buffers the whole response and cannot be aborted. Only the provider's API
     // goes through it (requestUrl remains the non-streaming path). Bound to the window: an unbound `fetch` throws

@@ -4,6 +4,8 @@ import { cancelledError } from './errors';
 import { withLinkedSignal } from './linkedSignal';
 import { openAiCompletionEvents, OpenAiStreamReader } from './openAiEvents';
 import { RequestRunner } from './RequestRunner';
+import { textToolPrompt } from './textCalls/textCallPrompt';
+import { TEXT_CALL_ID_PREFIX, withTextCalls } from './textCalls/withTextCalls';
 import { canonicalNameLookup } from './ToolCallAccumulator';
 import { toOpenAiMessages, toOpenAiTools } from './toOpenAiMessages';
 import type { FetchLike, ProviderOptions, Transport } from './types';
@@ -35,7 +37,18 @@ export class OpenAiProvider implements LlmPort {
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmEvent> {
-    return withLinkedSignal(request.signal, (signal) => this.runner.run(signal, (transport) => this.attempt({ ...request, signal }, transport)));
+    const events = withLinkedSignal(request.signal, (signal) => this.runner.run(signal, (transport) => this.attempt({ ...request, signal }, transport)));
+    // Calls written as text are looked for only where tools were offered, and never in the planner's JSON answer.
+    if (this.toolCallFormat === 'native' || request.tools.length === 0 || request.json) return events;
+    const canonicalName = canonicalNameLookup(request.tools);
+    const offered = new Set(request.tools.map((tool) => tool.name));
+    return withTextCalls(events, canonicalName, (name) => offered.has(canonicalName(name)), () => `${TEXT_CALL_ID_PREFIX}${crypto.randomUUID().slice(0, 8)}`);
+  }
+
+  /** OpenAI's own models call tools natively: there `auto` reads nothing from the text. */
+  private get toolCallFormat(): 'auto' | 'native' | 'text' {
+    const format = this.options.toolCallFormat ?? 'auto';
+    return format === 'auto' && this.provider === 'openai' ? 'native' : format;
   }
 
   private async *attempt(request: LlmRequest, transport: Transport): AsyncGenerator<LlmEvent> {
@@ -58,12 +71,15 @@ export class OpenAiProvider implements LlmPort {
 
   private body(request: LlmRequest): OpenAI.Chat.ChatCompletionCreateParamsNonStreaming {
     const official = this.provider === 'openai';
-    const tools = toOpenAiTools(request.tools);
+    // `text`: the tools go into the system prompt and every call travels as text, for servers with no tool template.
+    const asText = this.toolCallFormat === 'text' && request.tools.length > 0;
+    const tools = asText ? [] : toOpenAiTools(request.tools);
+    const system = asText ? `${request.system}\n\n${textToolPrompt(request.tools)}` : request.system;
     // OpenAI's reasoning models refuse `max_tokens`; local servers know only `max_tokens` (deprecated by OpenAI).
     const tokenLimit: Record<string, number> = official ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens };
     return {
       model: this.model,
-      messages: toOpenAiMessages(request.system, request.messages),
+      messages: toOpenAiMessages(system, request.messages, asText ? () => true : (id) => id.startsWith(TEXT_CALL_ID_PREFIX)),
       ...(tools.length > 0 ? { tools } : {}),
       ...tokenLimit,
       ...(request.temperature !== undefined && !(official && fixedTemperature(this.model)) ? { temperature: request.temperature } : {}),

@@ -5,9 +5,9 @@ import { AnthropicProvider } from './AnthropicProvider';
 import { contextWindowFor } from './contextWindows';
 import { providerLabel, SETTINGS_PATH } from './errors';
 import { OpenAiProvider } from './OpenAiProvider';
-import type { FetchLike, ProviderKind } from './types';
+import type { FetchLike, ProviderKind, ToolCallFormat } from './types';
 
-export type { FetchLike, ProviderKind };
+export type { FetchLike, ProviderKind, ToolCallFormat };
 
 export interface ProviderConfig {
   provider: ProviderKind;
@@ -27,6 +27,8 @@ export interface ProviderConfig {
   /** A `fetch` over Obsidian's `requestUrl` (src/obsidian/requestUrlFetch.ts): no streaming, no CORS limits. */
   nonStreamingFetch?: FetchLike;
   clock: ClockPort;
+  /** OpenAI-compatible tool calls: native, written as text, or `auto` (native, and text when the model writes it). */
+  toolCallFormat?: ToolCallFormat;
   /** Says which transport carried each request, and each retry. */
   log?: (message: string) => void;
   /** Jitter source in [0, 1) for retry backoff; tests pin it. */
@@ -65,6 +67,7 @@ export function createProvider(config: ProviderConfig): LlmPort {
     fetch: config.fetch,
     nonStreamingFetch: config.nonStreamingFetch,
     clock: config.clock,
+    toolCallFormat: config.toolCallFormat,
     log: config.log,
     random: config.random,
   };

@@ -2,6 +2,7 @@ import type OpenAI from 'openai';
 import type { HistoryMessage } from '../core/ports/llm';
 import { toWireName } from '../core/tools/wireNames';
 import type { ToolDefinition } from '../core/tools/types';
+import { textCallTurn, textResultsTurn } from './textCalls/toTextCallMessages';
 
 type Message = OpenAI.Chat.ChatCompletionMessageParam;
 
@@ -15,14 +16,19 @@ export function toOpenAiTools(tools: readonly ToolDefinition[]): OpenAI.Chat.Cha
 
 /**
  * System prompt + history → chat messages. Each tool result is its own `tool` message; the chat format has no
- * error flag, so a failed call's result says so in its text.
+ * error flag, so a failed call's result says so in its text. Calls for which `textForm` holds (those the model
+ * wrote as text) go back as text, with their results, as such a model reads them.
  */
-export function toOpenAiMessages(system: string, history: readonly HistoryMessage[]): Message[] {
+export function toOpenAiMessages(system: string, history: readonly HistoryMessage[], textForm: (callId: string) => boolean = () => false): Message[] {
   const messages: Message[] = system === '' ? [] : [{ role: 'system', content: system }];
   for (const message of history) {
     if (message.role === 'user') {
       messages.push({ role: 'user', content: message.text });
     } else if (message.role === 'assistant') {
+      if (message.toolCalls.some((call) => textForm(call.id))) {
+        messages.push(textCallTurn(message));
+        continue;
+      }
       if (message.toolCalls.length === 0) {
         messages.push({ role: 'assistant', content: message.text });
         continue;
@@ -37,6 +43,8 @@ export function toOpenAiMessages(system: string, history: readonly HistoryMessag
           function: { name: toWireName(call.name), arguments: JSON.stringify(call.input ?? {}) },
         })),
       });
+    } else if (message.results.some((result) => textForm(result.callId))) {
+      messages.push(textResultsTurn(message));
     } else {
       for (const result of message.results) {
         const content = result.content === '' ? '(no output)' : result.content;

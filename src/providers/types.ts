@@ -1,6 +1,8 @@
 import type { ClockPort } from '../core/ports/clock';
 
 export type ProviderKind = 'anthropic' | 'openai' | 'openai-compatible';
+/** How tool calls travel (OpenAI-compatible only): the API's own, text in the answer, or native then text when seen. */
+export type ToolCallFormat = 'auto' | 'native' | 'text';
 
 /** What both SDKs accept as their `fetch` option. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -22,6 +24,8 @@ export interface ProviderOptions {
   /** The buffered transport (Obsidian's `requestUrl`, which ignores CORS); also the CORS fallback. */
   nonStreamingFetch?: FetchLike;
   clock: ClockPort;
+  /** `auto` when absent. */
+  toolCallFormat?: ToolCallFormat;
   log?: (message: string) => void;
   /** Jitter source in [0, 1); tests pin it. */
   random?: () => number;

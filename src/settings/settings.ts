@@ -4,6 +4,7 @@
  */
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible';
 export type ApprovalPolicy = 'always' | 'writes';
+export type ToolCallFormat = 'auto' | 'native' | 'text';
 
 export interface EmbeddedAgentSettings {
   provider: ProviderId;
@@ -11,6 +12,7 @@ export interface EmbeddedAgentSettings {
   baseUrl: string;
   apiKeySecret: string;
   streaming: boolean;
+  toolCallFormat: ToolCallFormat;
   maxTokens: number;
   temperature: number;
   approval: ApprovalPolicy;
@@ -49,6 +51,7 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'baseUrl', default: '', description: 'API base URL; empty for the provider\'s own. `openai-compatible` needs it, e.g. `http://localhost:11434/v1`.' },
   { key: 'apiKeySecret', default: 'embedded-agent-api-key', description: 'The *name* of the secret in Obsidian\'s secret storage that holds the API key. The key itself is never written to data.json.' },
   { key: 'streaming', default: true, description: 'Stream answers as they are written. Off: one request per answer through Obsidian\'s `requestUrl`.' },
+  { key: 'toolCallFormat', default: 'auto', values: ['auto', 'native', 'text'], description: 'How tool calls travel to an OpenAI-compatible model. `native`: the API\'s tool calls. `text`: the tools are described in the system prompt and the model writes `<tool_call>` blocks, for a server with no tool template. `auto`: native, and calls the model writes in its text (`<tool_call>`, `[TOOL_CALLS]`, Llama\'s JSON) are recognized too.' },
   { key: 'maxTokens', default: 4096, range: { min: 1, max: 200000 }, description: 'Most tokens the model may write in one answer.' },
   { key: 'temperature', default: 0.2, range: { min: 0, max: 2 }, description: 'Sampling temperature; low keeps plans predictable. Anthropic takes at most 1.' },
   { key: 'approval', default: 'writes', values: ['always', 'writes'], description: '`always`: approve every plan and every tool call, reads included. `writes`: approve only writes and commands.' },

@@ -28,6 +28,11 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   baseUrl: { name: 'Base URL', section: 'Model', placeholder: 'http://localhost:11434/v1' },
   apiKeySecret: { name: 'API key', section: 'Model' },
   streaming: { name: 'Stream answers', section: 'Model' },
+  toolCallFormat: {
+    name: 'Tool call format',
+    section: 'Model',
+    options: { auto: 'Automatic', native: 'Native tool calls', text: 'Written in the text (local models)' },
+  },
   maxTokens: { name: 'Maximum tokens per answer', section: 'Model' },
   temperature: { name: 'Temperature', section: 'Model', fractional: true },
   approval: {

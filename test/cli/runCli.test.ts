@@ -95,7 +95,7 @@ describe('terminal runner: starting up', () => {
     });
     expect(await run.code).toBe(0);
     expect(configs).toEqual([
-      { provider: 'openai-compatible', model: 'qwen2.5:7b', baseUrl: 'http://localhost:11434/v1', apiKey: '', streaming: false, maxRetries: 3, clock: undefined, log: undefined },
+      { provider: 'openai-compatible', model: 'qwen2.5:7b', baseUrl: 'http://localhost:11434/v1', apiKey: '', streaming: false, maxRetries: 3, toolCallFormat: 'auto', clock: undefined, log: undefined },
     ]);
     expect(run.stdout()).toContain('Model:       openai-compatible · qwen2.5:7b at http://localhost:11434/v1 (no key), without streaming');
     expect(run.stdout()).toContain('ask> Hi\nHello from the local model.\n');
