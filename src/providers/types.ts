@@ -2,7 +2,9 @@ import type { ClockPort } from '../core/ports/clock';
 
 export type ProviderKind = 'anthropic' | 'openai' | 'openai-compatible';
 /** How tool calls travel (OpenAI-compatible only): the API's own, text in the answer, or native then text when seen. */
-export type ToolCallFormat = 'auto' | 'native' | 'text';
+import type { ToolCallFormat } from '../settings/settings';
+
+export type { ToolCallFormat };
 
 /** What both SDKs accept as their `fetch` option. */
 export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
