@@ -1,9 +1,8 @@
 import type { ClockPort } from '../core/ports/clock';
+import type { ToolCallFormat } from '../settings/settings';
 
 export type ProviderKind = 'anthropic' | 'openai' | 'openai-compatible';
 /** How tool calls travel (OpenAI-compatible only): the API's own, text in the answer, or native then text when seen. */
-import type { ToolCallFormat } from '../settings/settings';
-
 export type { ToolCallFormat };
 
 /** What both SDKs accept as their `fetch` option. */
