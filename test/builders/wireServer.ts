@@ -20,7 +20,9 @@ export function recordedStream(name: string): string {
   return readFileSync(resolve(STREAMS_DIR, name), 'utf8');
 }
 
-export type WirePath = '/v1/messages' | '/v1/chat/completions';
+/** The chat paths, plus the model listings (`/v1/models` for both APIs, Ollama's `/api/tags` and `/api/show`). */
+const WIRE_PATHS = ['/v1/messages', '/v1/chat/completions', '/v1/models', '/api/tags', '/api/show'] as const;
+export type WirePath = (typeof WIRE_PATHS)[number];
 
 export interface ScriptedReply {
   status?: number;
@@ -41,6 +43,8 @@ export interface ScriptedReply {
 
 export interface RecordedRequest {
   path: string;
+  /** The query string without `?` ('' when none): pagination parameters. */
+  query: string;
   method: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -109,9 +113,15 @@ export class WireServer {
     } catch {
       // Kept as text: the test sees what arrived.
     }
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    this.requests.push({ path, method: request.method ?? 'GET', headers: request.headers, body });
+    const [path = '/', query = ''] = (request.url ?? '/').split('?');
+    this.requests.push({ path, query, method: request.method ?? 'GET', headers: request.headers, body });
     const reply = this.queues.get(path)?.shift();
+    if (!reply && !(WIRE_PATHS as readonly string[]).includes(path)) {
+      // A path no provider has: 404, as a real server answers a base URL with the wrong path.
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: `404 page not found: ${path}` }));
+      return;
+    }
     if (!reply) {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { type: 'api_error', message: `wire server: no scripted reply for ${request.method} ${path}` } }));
