@@ -19,6 +19,7 @@ Options:
   --no-stream             ask for whole answers instead of streamed ones
   --checkpoints <folder>  where the checkpoint repository lives (default: your user config folder)
   --resume <id>           continue a saved conversation of this vault (/history lists them)
+  --list-models           list the provider's models (id, context window, tool support) and exit; no --vault needed
   --help                  show this text
 
 Environment:
