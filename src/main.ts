@@ -40,7 +40,9 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     await this.loadSettings();
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
     registerCommands(this);
-    this.addSettingTab(new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings)));
+    this.addSettingTab(
+      new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings), async (settings) => (await lazyModules.runtime()).listModelsFor(this.app, { ...settings })),
+    );
     installPlanFeatures(this);
     // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago.
     this.app.workspace.onLayoutReady(() => void this.sweepTemporaryResults());

@@ -8,6 +8,8 @@ import { SystemClock } from '../node/SystemClock';
 import { createProvider } from '../providers/createProvider';
 import type { EmbeddedAgentSettings } from '../settings/settings';
 import { createRequestUrlFetch } from '../obsidian/requestUrlFetch';
+import { ObsidianHttp } from '../obsidian/ObsidianHttp';
+import { listModels, type ModelInfo } from '../providers/models/listModels';
 
 /**
  * What the chat panel needs beyond the services, loaded on first use (the provider SDKs are most of the bundle).
@@ -29,6 +31,12 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
     nonStreamingFetch: createRequestUrlFetch(requestUrl),
     clock: new SystemClock(),
   });
+}
+
+/** The provider's models with these settings, through requestUrl (a local server sends no CORS headers). */
+export function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promise<ModelInfo[]> {
+  const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
+  return listModels(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey });
 }
 
 /** One tiny request with these settings: resolves with what to show, rejects with the provider's exact error. */

@@ -1,6 +1,7 @@
 import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
 import { parseModeList } from '../core/modes/modeSchema';
+import { attachModelPicker, type ListModels } from './modelPicker';
 import { SECTION_ORDER, SETTING_LABELS, type SettingSection } from './settingLabels';
 
 /** The plugin as the settings tab sees it: its settings and a way to save them. */
@@ -30,6 +31,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     app: App,
     private readonly host: SettingsHost,
     private readonly testConnection: TestConnection,
+    /** Lists the provider's models with the settings as they are at the click; no refresh button without it. */
+    private readonly listModels?: (settings: Readonly<EmbeddedAgentSettings>) => ReturnType<ListModels>,
   ) {
     super(app, host);
   }
@@ -114,6 +117,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
           if (problem !== null) return this.showError(setting, problem);
           void this.save(setting, spec.key, spec.key === 'baseUrl' ? raw.trim() : raw);
         });
+        const listModels = this.listModels;
+        if (spec.key === 'model' && listModels) attachModelPicker(setting, text, () => listModels({ ...this.host.settings }));
       });
     } else if (spec.key === 'customModes') {
       this.renderCustomModes(setting, label.name);
