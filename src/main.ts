@@ -95,7 +95,9 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {
     const runtime = await lazyModules.runtime();
-    return runtime.testConnection(this.overrides.llm?.({ ...settings }) ?? runtime.createLlm(this.app, { ...settings }));
+    // A model injected by a test has no server to list or check: it gets the one-request test.
+    if (this.overrides.llm) return runtime.testConnection(this.overrides.llm({ ...settings }));
+    return runtime.checkConnectionFor(this.app, { ...settings });
   }
 
   async loadSettings(): Promise<void> {

@@ -9,6 +9,7 @@ import { createProvider } from '../providers/createProvider';
 import type { EmbeddedAgentSettings } from '../settings/settings';
 import { createRequestUrlFetch } from '../obsidian/requestUrlFetch';
 import { ObsidianHttp } from '../obsidian/ObsidianHttp';
+import { checkConnection, formatChecklist } from '../providers/models/connectionCheck';
 import { listModels, type ModelInfo } from '../providers/models/listModels';
 
 /**
@@ -37,6 +38,19 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
 export function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promise<ModelInfo[]> {
   const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
   return listModels(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey });
+}
+
+/**
+ * Test connection with the person's settings: the checklist, one line per check. Resolves when nothing failed,
+ * rejects with the whole checklist when something did (its failed line says what to fix).
+ */
+export async function checkConnectionFor(app: App, settings: EmbeddedAgentSettings): Promise<string> {
+  const llm = createLlm(app, settings);
+  const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
+  const items = await checkConnection(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey }, llm);
+  const checklist = formatChecklist(items);
+  if (items.some((item) => item.ok === false)) throw new Error(`\n${checklist}`);
+  return `\n${checklist}`;
 }
 
 /** One tiny request with these settings: resolves with what to show, rejects with the provider's exact error. */

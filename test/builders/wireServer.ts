@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
  */
 
 /** The recorded provider streams kept in the repository (provenance in test/fixtures/provider-streams/README.md). */
-export const STREAMS_DIR = fileURLToPath(new URL('../fixtures/provider-streams', import.meta.url));
+// From the path, not `new URL(…)`: under happy-dom the global URL is the DOM's, which refuses file: URLs here.
+export const STREAMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/provider-streams');
 
 /** A recorded SSE body from the fixture streams, verbatim (`quirks/…` for the local-server shapes). */
 export function recordedStream(name: string): string {
@@ -52,6 +53,11 @@ export interface RecordedRequest {
 
 export class WireServer {
   readonly requests: RecordedRequest[] = [];
+  /**
+   * Answer CORS preflights and allow any origin, as a local server set up for Obsidian does. For happy-dom tests,
+   * whose fetch (behind the requestUrl double and window.fetch) applies CORS; off, every reply is as recorded.
+   */
+  cors = false;
   private readonly server: Server;
   private readonly queues = new Map<string, ScriptedReply[]>();
   private readonly open = new Set<ServerResponse>();
@@ -112,6 +118,14 @@ export class WireServer {
       body = text === '' ? undefined : (JSON.parse(text) as unknown);
     } catch {
       // Kept as text: the test sees what arrived.
+    }
+    if (this.cors) {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', '*');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { 'access-control-allow-methods': 'GET, POST' }).end();
+        return;
+      }
     }
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
     this.requests.push({ path, query, method: request.method ?? 'GET', headers: request.headers, body });
