@@ -106,7 +106,7 @@ function missingModel(model: string, endpoint: ModelEndpoint, models: readonly M
 /** From Obsidian a local server must allow the app's origin for the streamed request (the list goes through requestUrl). */
 function corsHint(endpoint: ModelEndpoint, error: Error, listed: boolean): string {
   if (!listed || !(error instanceof AgentError) || error.code !== 'NETWORK' || !isLocalEndpoint(endpoint.baseUrl)) return '';
-  return ' The model list answered but the chat request did not: a local server must allow CORS from app://obsidian.md (Ollama: set OLLAMA_ORIGINS=app://obsidian.md*; LM Studio: turn on CORS in the server settings).';
+  return ' The model list answered but the chat request did not: a local server must allow CORS from app://obsidian.md (LM Studio: turn on CORS in its server settings; Ollama allows app://* unless OLLAMA_ORIGINS was narrowed).';
 }
 
 function noToolCall(listed: ModelInfo | undefined, text: string): string {

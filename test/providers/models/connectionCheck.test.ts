@@ -82,7 +82,7 @@ describe('Test connection: the checklist', () => {
     ollamaWith('qwen2.5-coder:7b');
     server.reply('/v1/chat/completions', { destroy: true });
     const items = await checkConnection(http, local(), testProvider(server, 'openai-compatible', { maxRetries: 0 }));
-    expectLastFailed(items, 'Streams', 'must allow CORS from app://obsidian.md (Ollama: set OLLAMA_ORIGINS=app://obsidian.md*');
+    expectLastFailed(items, 'Streams', 'must allow CORS from app://obsidian.md (LM Studio: turn on CORS');
   });
 
   it('should say when the server drops `tools` and the model answers in text', async () => {
