@@ -11,6 +11,10 @@ import { createRequestUrlFetch } from '../obsidian/requestUrlFetch';
 import { ObsidianHttp } from '../obsidian/ObsidianHttp';
 import { checkConnection, formatChecklist } from '../providers/models/connectionCheck';
 import { listModels, type ModelInfo } from '../providers/models/listModels';
+import { ServerWindows } from '../providers/models/serverWindows';
+
+/** Windows the configured server reported, for the models built after a listing in this session. */
+const serverWindows = new ServerWindows();
 
 /**
  * What the chat panel needs beyond the services, loaded on first use (the provider SDKs are most of the bundle).
@@ -24,7 +28,7 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
     apiKey: app.secretStorage.getSecret(settings.apiKeySecret) ?? '',
     streaming: settings.streaming,
     maxRetries: settings.maxRetries,
-    contextWindow: settings.contextWindow,
+    contextWindow: serverWindows.windowFor(settings.provider, settings.baseUrl, settings.model, settings.contextWindow),
     // Streaming needs fetch: requestUrl buffers the whole response and cannot be aborted. Only the provider's API
     // goes through it (requestUrl remains the non-streaming path). Bound to the window: an unbound `fetch` throws
     // "Illegal invocation" in the renderer.
@@ -35,9 +39,11 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
 }
 
 /** The provider's models with these settings, through requestUrl (a local server sends no CORS headers). */
-export function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promise<ModelInfo[]> {
+export async function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promise<ModelInfo[]> {
   const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
-  return listModels(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey });
+  const models = await listModels(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey });
+  serverWindows.remember(settings.provider, settings.baseUrl, models);
+  return models;
 }
 
 /**
@@ -47,7 +53,8 @@ export function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promis
 export async function checkConnectionFor(app: App, settings: EmbeddedAgentSettings): Promise<string> {
   const llm = createLlm(app, settings);
   const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
-  const items = await checkConnection(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey }, llm);
+  const endpoint = { provider: settings.provider, baseUrl: settings.baseUrl, apiKey };
+  const items = await checkConnection(new ObsidianHttp(requestUrl), endpoint, llm, (models) => serverWindows.remember(settings.provider, settings.baseUrl, models));
   const checklist = formatChecklist(items);
   if (items.some((item) => item.ok === false)) throw new Error(`\n${checklist}`);
   return `\n${checklist}`;

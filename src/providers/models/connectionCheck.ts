@@ -25,7 +25,7 @@ const PING: ToolDefinition = {
  * native tool call when offered a trivial tool (one short request), context window, price per million tokens.
  * It stops at the first failure that makes the rest meaningless; each failure says what to fix.
  */
-export async function checkConnection(http: HttpPort, endpoint: ModelEndpoint, llm: LlmPort): Promise<CheckItem[]> {
+export async function checkConnection(http: HttpPort, endpoint: ModelEndpoint, llm: LlmPort, onListed?: (models: readonly ModelInfo[]) => void): Promise<CheckItem[]> {
   const items: CheckItem[] = [];
   const add = (name: string, ok: boolean | null, detail: string): CheckItem[] => {
     items.push({ name, ok, detail });
@@ -34,6 +34,7 @@ export async function checkConnection(http: HttpPort, endpoint: ModelEndpoint, l
   let models: ModelInfo[] | null = null;
   try {
     models = await listModels(http, endpoint);
+    onListed?.(models);
     add('Reachable', true, `${endpoint.baseUrl || 'the provider'} answered`);
     add('Key accepted', true, endpoint.apiKey ? 'the model list came back' : 'no key needed');
   } catch (error) {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import EmbeddedAgentPlugin from '../../../src/main';
+import { lazyModules } from '../../../src/plugin/lazyModules';
 import { openAiCalls } from '../../builders/wireScripts';
 import { useWireServer, type WireServer } from '../../builders/wireServer';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
@@ -28,6 +29,20 @@ describe('Test connection in the plugin', () => {
     const report = await plugin.testConnection({ ...plugin.settings, provider: 'openai-compatible', baseUrl: server.openAiBaseUrl, model: 'llama3.1:8b' });
     expect(report).toContain('✓ Native tool call: called the test tool');
     expect(report).toContain('✓ Context window: 131,072 tokens (from the server)');
+  });
+
+  it("should build the next model with the window the server reported for a model the table does not know", async () => {
+    const plugin = await loadedPlugin();
+    const settings = { ...plugin.settings, provider: 'openai-compatible' as const, baseUrl: server.openAiBaseUrl, model: 'tinyllm:1b', contextWindow: 0 };
+    const runtime = await lazyModules.runtime();
+    expect(runtime.createLlm(plugin.app, settings).contextWindow).toBe(32_768);
+    server.reply('/api/tags', { json: { models: [{ name: 'tinyllm:1b', model: 'tinyllm:1b' }] } });
+    server.reply('/api/show', { json: { capabilities: ['completion'], model_info: { 'general.architecture': 'tiny', 'tiny.context_length': 8192 } } });
+    server.reply('/v1/chat/completions', openAiCalls([{ id: 'call_1', name: 'connection.ping', input: {} }]));
+    await plugin.testConnection(settings);
+    expect(runtime.createLlm(plugin.app, settings).contextWindow).toBe(8192);
+    // The setting still wins.
+    expect(runtime.createLlm(plugin.app, { ...settings, contextWindow: 4096 }).contextWindow).toBe(4096);
   });
 
   it('should reject with the checklist when the model is not pulled', async () => {
