@@ -22,11 +22,19 @@ class TestPlugin extends Plugin {
 let app: App;
 let plugin: TestPlugin;
 
-function openTab(listModels: (settings: Readonly<EmbeddedAgentSettings>) => Promise<readonly ModelChoice[]>): HTMLElement {
+interface MockTab { renderTab__(): void; update(): void }
+
+function openTab(listModels: (settings: Readonly<EmbeddedAgentSettings>) => Promise<readonly ModelChoice[]>, declarative = false): HTMLElement {
   const tab = new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), listModels);
   document.body.appendChild(tab.containerEl);
-  const beforeDeclarativeSettings: { display(): void } = tab;
-  beforeDeclarativeSettings.display();
+  if (declarative) {
+    // Obsidian 1.13+ renders from getSettingDefinitions().
+    (tab as unknown as MockTab).update();
+    (tab as unknown as MockTab).renderTab__();
+  } else {
+    const beforeDeclarativeSettings: { display(): void } = tab;
+    beforeDeclarativeSettings.display();
+  }
   return tab.containerEl;
 }
 
@@ -53,6 +61,15 @@ describe('settings: the model list', () => {
     const options = Array.from(document.getElementById(field.getAttribute('list')!)!.querySelectorAll('option'));
     expect(options.map((option) => [option.value, option.getAttribute('label')])).toEqual([['llama3.1:8b', 'llama3.1:8b (131k context, tools)'], ['gemma2:2b', 'gemma2:2b']]);
     expect(asked[0]?.baseUrl).toBe('http://localhost:11434/v1');
+  });
+
+  it('should offer the same list in the 1.13 settings (getSettingDefinitions)', async () => {
+    const tab = openTab(() => Promise.resolve([{ id: 'gpt-4o', contextWindow: 128_000 }]), true);
+    const button = getByRole(tab, 'button', 'Refresh models');
+    click(button);
+    await vi.waitFor(() => expect(statusOf(button).textContent).toBe('1 model listed. Pick one or type any id.'));
+    const field = getByLabel<HTMLInputElement>(tab, 'Model');
+    expect(document.getElementById(field.getAttribute('list')!)?.querySelector('option')?.value).toBe('gpt-4o');
   });
 
   it('should save any typed id, listed or not', async () => {
