@@ -197,7 +197,7 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
   }
 }
 
-const TEST_DESCRIPTION = 'Sends one short request with the settings above and shows the answer or the exact error.';
+const TEST_DESCRIPTION = 'Checks the settings above, one line each: reachable, key accepted, model exists, streams, a native tool call (one short request), context window and price.';
 
 function specsOf(section: SettingSection): Spec[] {
   return SETTING_SPECS.filter((spec) => SETTING_LABELS[spec.key].section === section);
