@@ -1,10 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import EmbeddedAgentPlugin from '../../../src/main';
 import { lazyModules } from '../../../src/plugin/lazyModules';
 import { openAiCalls } from '../../builders/wireScripts';
 import { useWireServer, type WireServer } from '../../builders/wireServer';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
+import { click, getByLabel, getByRole } from '../support/a11y';
+import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
+
+patchObsidianLikeControls();
 
 let server: WireServer;
 useWireServer((started) => {
@@ -43,6 +47,22 @@ describe('Test connection in the plugin', () => {
     expect(runtime.createLlm(plugin.app, settings).contextWindow).toBe(8192);
     // The setting still wins.
     expect(runtime.createLlm(plugin.app, { ...settings, contextWindow: 4096 }).contextWindow).toBe(4096);
+  });
+
+  it('should fill the settings tab\'s model list from the configured server through requestUrl', async () => {
+    const plugin = new EmbeddedAgentPlugin(createTestApp(), manifest('embedded-agent', 'Embedded Agent'));
+    const tabs = vi.spyOn(plugin, 'addSettingTab');
+    await plugin.onload();
+    Object.assign(plugin.settings, { provider: 'openai-compatible', baseUrl: server.openAiBaseUrl });
+    server.reply('/api/tags', { status: 404, json: { error: 'not found' } });
+    server.reply('/v1/models', { json: { object: 'list', data: [{ id: 'qwen2.5-7b-instruct', object: 'model', owned_by: 'organization_owner' }] } });
+    const tab = tabs.mock.calls[0]![0];
+    document.body.appendChild(tab.containerEl);
+    const beforeDeclarativeSettings: { display(): void } = tab;
+    beforeDeclarativeSettings.display();
+    click(getByRole(tab.containerEl, 'button', 'Refresh models'));
+    const field = getByLabel<HTMLInputElement>(tab.containerEl, 'Model');
+    await vi.waitFor(() => expect(document.getElementById(field.getAttribute('list')!)?.querySelector('option')?.value).toBe('qwen2.5-7b-instruct'));
   });
 
   it('should reject with the checklist when the model is not pulled', async () => {
