@@ -54,6 +54,10 @@ export async function checkConnection(http: HttpPort, endpoint: ModelEndpoint, l
   }
   const reply = await oneRequest(llm);
   if (reply.error) {
+    // A server that refuses the offered tool outright (a 400 naming tools) fails the tool line, not streaming.
+    if (/\btools?\b/i.test(reply.error.message) && !(reply.error instanceof AgentError && reply.error.code === 'NETWORK')) {
+      return add('Native tool call', false, `the server refused a request that offers a tool: ${reply.error.message} Pick a model or server version that supports tools.`);
+    }
     return add('Streams', false, reply.error.message + corsHint(endpoint, reply.error, models !== null));
   }
   add('Streams', reply.events > 1 ? true : null, reply.events > 1 ? `${reply.events} events` : 'the answer came in one piece (streaming is off, or the server does not stream)');

@@ -85,6 +85,14 @@ describe('Test connection: the checklist', () => {
     expectLastFailed(items, 'Streams', 'must allow CORS from app://obsidian.md (LM Studio: turn on CORS');
   });
 
+  it('should fail the tool line when the server refuses a request that offers tools', async () => {
+    ollamaWith('qwen2.5-coder:7b');
+    server.reply('/v1/chat/completions', { status: 400, json: { error: { message: 'registry.ollama.ai/library/qwen2.5-coder:7b does not support tools', type: 'api_error', param: null, code: null } } });
+    const items = await checkConnection(http, local(), testProvider(server, 'openai-compatible', { maxRetries: 0 }));
+    expectLastFailed(items, 'Native tool call', 'the server refused a request that offers a tool: ');
+    expect(items.at(-1)?.detail).toContain('does not support tools');
+  });
+
   it('should say when the server drops `tools` and the model answers in text', async () => {
     ollamaWith('qwen2.5-coder:7b');
     server.reply('/v1/chat/completions', openAiText('{"name": "connection_ping", "arguments": {}}'));
