@@ -40,7 +40,9 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     await this.loadSettings();
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
     registerCommands(this);
-    this.addSettingTab(new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings)));
+    this.addSettingTab(
+      new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings), async (settings) => (await lazyModules.runtime()).listModelsFor(this.app, { ...settings })),
+    );
     installPlanFeatures(this);
     // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago.
     this.app.workspace.onLayoutReady(() => void this.sweepTemporaryResults());
@@ -93,7 +95,9 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {
     const runtime = await lazyModules.runtime();
-    return runtime.testConnection(this.overrides.llm?.({ ...settings }) ?? runtime.createLlm(this.app, { ...settings }));
+    // A model injected by a test has no server to list or check: it gets the one-request test.
+    if (this.overrides.llm) return runtime.testConnection(this.overrides.llm({ ...settings }));
+    return runtime.checkConnectionFor(this.app, { ...settings });
   }
 
   async loadSettings(): Promise<void> {

@@ -22,7 +22,10 @@ export interface CliArgs {
   resume?: string;
 }
 
-export type ParsedArgs = { help: true } | { help: false; args: CliArgs };
+/** `--list-models` needs only the provider options: it lists and exits, so no vault is asked for. */
+export type ListModelsArgs = Pick<CliArgs, 'provider' | 'model' | 'baseUrl'>;
+
+export type ParsedArgs = { help: true } | { help: false; listModels: ListModelsArgs } | { help: false; listModels?: undefined; args: CliArgs };
 
 const PROVIDERS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-compatible'];
 const APPROVALS: readonly ApprovalPolicy[] = ['always', 'writes'];
@@ -40,7 +43,7 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--tool-call-format': 'auto, native or text',
   '--resume': 'a conversation id from /history, e.g. --resume 20260101T120000-k3f9',
 };
-const FLAGS = new Set(['--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
+const FLAGS = new Set(['--list-models', '--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
 
 const usageError = (message: string): AgentError => new AgentError('INVALID_INPUT', `${message}. Run with --help to see every option`);
 
@@ -70,15 +73,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     values.set(name, value);
   }
   if (flags.has('--help') || flags.has('-h')) return { help: true };
-
-  const vault = values.get('--vault');
-  if (vault === undefined) throw usageError(`--vault is required: the folder of the vault to work on, e.g. --vault examples/vault`);
   const provider = values.get('--provider');
   if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {
     throw usageError(`--provider must be one of ${PROVIDERS.join(', ')}, got "${provider}"`);
   }
-  const approval = values.get('--approval') ?? 'writes';
-  if (!(APPROVALS as readonly string[]).includes(approval)) throw usageError(`--approval must be always or writes, got "${approval}"`);
   const toolCallFormat = values.get('--tool-call-format');
   if (toolCallFormat !== undefined && !(TOOL_CALL_FORMATS as readonly string[]).includes(toolCallFormat)) {
     throw usageError(`--tool-call-format must be one of ${TOOL_CALL_FORMATS.join(', ')}, got "${toolCallFormat}"`);
@@ -87,13 +85,18 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const value = values.get(name);
     return value === undefined ? {} : { [key]: value };
   };
+  const chosen = { ...(provider === undefined ? {} : { provider: provider as ProviderKind }), ...optional('--model', 'model'), ...optional('--base-url', 'baseUrl') };
+  if (flags.has('--list-models')) return { help: false, listModels: chosen };
+
+  const vault = values.get('--vault');
+  if (vault === undefined) throw usageError(`--vault is required: the folder of the vault to work on, e.g. --vault examples/vault`);
+  const approval = values.get('--approval') ?? 'writes';
+  if (!(APPROVALS as readonly string[]).includes(approval)) throw usageError(`--approval must be always or writes, got "${approval}"`);
   return {
     help: false,
     args: {
       vault,
-      ...(provider === undefined ? {} : { provider: provider as ProviderKind }),
-      ...optional('--model', 'model'),
-      ...optional('--base-url', 'baseUrl'),
+      ...chosen,
       ...optional('--mode', 'mode'),
       ...optional('--checkpoints', 'checkpoints'),
       ...optional('--resume', 'resume'),

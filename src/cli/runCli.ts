@@ -11,7 +11,9 @@ import { createStyle } from './ansi';
 import { parseArgs, type CliArgs } from './args';
 import { ChatSession } from './ChatSession';
 import { createCliRuntime, type CliRuntime } from './cliServices';
+import { FetchHttp } from './fetchHttp';
 import { interruptedRunLines } from './interruptedRuns';
+import { listModelsCommand } from './listModelsCommand';
 import { LineInput } from './LineInput';
 import { authHint, describeProvider, resolveProvider, type Environment, type ProviderChoice } from './providerConfig';
 import { TerminalApproval } from './TerminalApproval';
@@ -58,6 +60,7 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stdout.write(USAGE);
       return 0;
     }
+    if (parsed.listModels) return await listModelsCommand(parsed.listModels, io.env, io.http ?? new FetchHttp(), io.stdout, fail);
     args = parsed.args;
     choice = resolveProvider(args, io.env);
   } catch (error) {

@@ -20,6 +20,7 @@ Options:
   --tool-call-format <f>  auto, native or text: how a local model's tool calls travel (default: auto)
   --checkpoints <folder>  where the checkpoint repository lives (default: your user config folder)
   --resume <id>           continue a saved conversation of this vault (/history lists them)
+  --list-models           list the provider's models (id, context window, tool support) and exit; no --vault needed
   --help                  show this text
 
 Environment:

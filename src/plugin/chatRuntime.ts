@@ -8,6 +8,13 @@ import { SystemClock } from '../node/SystemClock';
 import { createProvider } from '../providers/createProvider';
 import type { EmbeddedAgentSettings } from '../settings/settings';
 import { createRequestUrlFetch } from '../obsidian/requestUrlFetch';
+import { ObsidianHttp } from '../obsidian/ObsidianHttp';
+import { checkConnection, formatChecklist } from '../providers/models/connectionCheck';
+import { listModels, type ModelInfo } from '../providers/models/listModels';
+import { ServerWindows } from '../providers/models/serverWindows';
+
+/** Windows the configured server reported, for the models built after a listing in this session. */
+const serverWindows = new ServerWindows();
 
 /**
  * What the chat panel needs beyond the services, loaded on first use (the provider SDKs are most of the bundle).
@@ -22,7 +29,7 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
     streaming: settings.streaming,
     maxRetries: settings.maxRetries,
     toolCallFormat: settings.toolCallFormat,
-    contextWindow: settings.contextWindow,
+    contextWindow: serverWindows.windowFor(settings.provider, settings.baseUrl, settings.model, settings.contextWindow),
     // Streaming needs fetch: requestUrl buffers the whole response and cannot be aborted. Only the provider's API
     // goes through it (requestUrl remains the non-streaming path). Bound to the window: an unbound `fetch` throws
     // "Illegal invocation" in the renderer.
@@ -30,6 +37,28 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
     nonStreamingFetch: createRequestUrlFetch(requestUrl),
     clock: new SystemClock(),
   });
+}
+
+/** The provider's models with these settings, through requestUrl (a local server sends no CORS headers). */
+export async function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promise<ModelInfo[]> {
+  const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
+  const models = await listModels(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey });
+  serverWindows.remember(settings.provider, settings.baseUrl, models);
+  return models;
+}
+
+/**
+ * Test connection with the person's settings: the checklist, one line per check. Resolves when nothing failed,
+ * rejects with the whole checklist when something did (its failed line says what to fix).
+ */
+export async function checkConnectionFor(app: App, settings: EmbeddedAgentSettings): Promise<string> {
+  const llm = createLlm(app, settings);
+  const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
+  const endpoint = { provider: settings.provider, baseUrl: settings.baseUrl, apiKey };
+  const items = await checkConnection(new ObsidianHttp(requestUrl), endpoint, llm, (models) => serverWindows.remember(settings.provider, settings.baseUrl, models));
+  const checklist = formatChecklist(items);
+  if (items.some((item) => item.ok === false)) throw new Error(`\n${checklist}`);
+  return `\n${checklist}`;
 }
 
 /** One tiny request with these settings: resolves with what to show, rejects with the provider's exact error. */

@@ -55,11 +55,20 @@ export const DEFAULT_CONTEXT_WINDOW = 32_768;
  */
 export function contextWindowFor(model: string, override = 0): number {
   if (Number.isFinite(override) && override > 0) return Math.floor(override);
+  return knownWindow(model) ?? DEFAULT_CONTEXT_WINDOW;
+}
+
+/** Whether the table knows `model` (a listing shows no window rather than the fallback guess). */
+export function isKnownModel(model: string): boolean {
+  return knownWindow(model) !== undefined;
+}
+
+function knownWindow(model: string): number | undefined {
   const id = model.trim().toLowerCase();
   const base = id.slice(id.lastIndexOf('/') + 1);
   let best: readonly [string, number] | undefined;
   for (const entry of KNOWN_WINDOWS) {
     if (base.startsWith(entry[0]) && (best === undefined || entry[0].length > best[0].length)) best = entry;
   }
-  return best?.[1] ?? DEFAULT_CONTEXT_WINDOW;
+  return best?.[1];
 }

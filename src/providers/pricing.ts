@@ -43,6 +43,13 @@ export function estimateCost(provider: string, model: string, usage: LlmUsage, e
   return (inputCost + usage.outputTokens * price.output) / 1_000_000;
 }
 
+/** The list price per million tokens of `model` (null when not known), or 'free' for a local server. */
+export function pricePerMillion(provider: string, model: string, endpoint?: string): { input: number; output: number } | 'free' | null {
+  if (provider === 'openai-compatible') return endpoint !== undefined && isLocalEndpoint(endpoint) ? 'free' : null;
+  const price = [...PRICES].filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
+  return price ? { input: price.input, output: price.output } : null;
+}
+
 /** True for a URL whose host is this machine or a private network address. */
 export function isLocalEndpoint(url: string): boolean {
   let host: string;

@@ -1,6 +1,7 @@
 import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
 import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
 import { parseModeList } from '../core/modes/modeSchema';
+import { attachModelPicker, type ListModels } from './modelPicker';
 import { SECTION_ORDER, SETTING_LABELS, type SettingSection } from './settingLabels';
 
 /** The plugin as the settings tab sees it: its settings and a way to save them. */
@@ -30,6 +31,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     app: App,
     private readonly host: SettingsHost,
     private readonly testConnection: TestConnection,
+    /** Lists the provider's models with the settings as they are at the click; no refresh button without it. */
+    private readonly listModels?: (settings: Readonly<EmbeddedAgentSettings>) => ReturnType<ListModels>,
   ) {
     super(app, host);
   }
@@ -114,6 +117,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
           if (problem !== null) return this.showError(setting, problem);
           void this.save(setting, spec.key, spec.key === 'baseUrl' ? raw.trim() : raw);
         });
+        const listModels = this.listModels;
+        if (spec.key === 'model' && listModels) attachModelPicker(setting, text, () => listModels({ ...this.host.settings }));
       });
     } else if (spec.key === 'customModes') {
       this.renderCustomModes(setting, label.name);
@@ -192,7 +197,7 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
   }
 }
 
-const TEST_DESCRIPTION = 'Sends one short request with the settings above and shows the answer or the exact error.';
+const TEST_DESCRIPTION = 'Checks the settings above, one line each: reachable, key accepted, model exists, streams, a native tool call (one short request), context window and price.';
 
 function specsOf(section: SettingSection): Spec[] {
   return SETTING_SPECS.filter((spec) => SETTING_LABELS[spec.key].section === section);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -13,14 +13,17 @@ import { fileURLToPath } from 'node:url';
  */
 
 /** The recorded provider streams kept in the repository (provenance in test/fixtures/provider-streams/README.md). */
-export const STREAMS_DIR = fileURLToPath(new URL('../fixtures/provider-streams', import.meta.url));
+// From the path, not `new URL(…)`: under happy-dom the global URL is the DOM's, which refuses file: URLs here.
+export const STREAMS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../fixtures/provider-streams');
 
 /** A recorded SSE body from the fixture streams, verbatim (`quirks/…` for the local-server shapes). */
 export function recordedStream(name: string): string {
   return readFileSync(resolve(STREAMS_DIR, name), 'utf8');
 }
 
-export type WirePath = '/v1/messages' | '/v1/chat/completions';
+/** The chat paths, plus the model listings (`/v1/models` for both APIs, Ollama's `/api/tags` and `/api/show`). */
+const WIRE_PATHS = ['/v1/messages', '/v1/chat/completions', '/v1/models', '/api/tags', '/api/show'] as const;
+export type WirePath = (typeof WIRE_PATHS)[number];
 
 export interface ScriptedReply {
   status?: number;
@@ -41,6 +44,8 @@ export interface ScriptedReply {
 
 export interface RecordedRequest {
   path: string;
+  /** The query string without `?` ('' when none): pagination parameters. */
+  query: string;
   method: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
@@ -48,6 +53,11 @@ export interface RecordedRequest {
 
 export class WireServer {
   readonly requests: RecordedRequest[] = [];
+  /**
+   * Answer CORS preflights and allow any origin, as a local server set up for Obsidian does. For happy-dom tests,
+   * whose fetch (behind the requestUrl double and window.fetch) applies CORS; off, every reply is as recorded.
+   */
+  cors = false;
   private readonly server: Server;
   private readonly queues = new Map<string, ScriptedReply[]>();
   private readonly open = new Set<ServerResponse>();
@@ -109,9 +119,23 @@ export class WireServer {
     } catch {
       // Kept as text: the test sees what arrived.
     }
-    const path = (request.url ?? '/').split('?')[0] ?? '/';
-    this.requests.push({ path, method: request.method ?? 'GET', headers: request.headers, body });
+    if (this.cors) {
+      response.setHeader('access-control-allow-origin', '*');
+      response.setHeader('access-control-allow-headers', '*');
+      if (request.method === 'OPTIONS') {
+        response.writeHead(204, { 'access-control-allow-methods': 'GET, POST' }).end();
+        return;
+      }
+    }
+    const [path = '/', query = ''] = (request.url ?? '/').split('?');
+    this.requests.push({ path, query, method: request.method ?? 'GET', headers: request.headers, body });
     const reply = this.queues.get(path)?.shift();
+    if (!reply && !(WIRE_PATHS as readonly string[]).includes(path)) {
+      // A path no provider has: 404, as a real server answers a base URL with the wrong path.
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: `404 page not found: ${path}` }));
+      return;
+    }
     if (!reply) {
       response.writeHead(500, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ error: { type: 'api_error', message: `wire server: no scripted reply for ${request.method} ${path}` } }));

@@ -12,7 +12,7 @@ async function main(): Promise<void> {
   const [vault, checkpoints] = process.argv.slice(2) as [string, string];
   const yes = { request: () => Promise.resolve({ approved: true as const, scope: 'once' as const }) };
   const parsed = parseArgs(['--vault', vault, '--checkpoints', checkpoints]);
-  if (parsed.help) throw new Error('crashingRunner: parseArgs took the arguments for --help');
+  if (parsed.help || parsed.listModels) throw new Error('crashingRunner: parseArgs took the arguments for --help or --list-models');
   const runtime = await createCliRuntime({
     args: parsed.args,
     approval: () => yes,
