@@ -2,12 +2,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { diskApprovals, panelApprovals as panelAuditApprovals } from './auditApprovals';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AgentSession } from '../../src/core/session/AgentSession';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
-import { exampleVaultCopy, removeTemporaryFolders, startSession } from '../cli/harness';
+import { exampleVaultCopy, startSession } from '../cli/harness';
 import { click, getByRole, press, type } from '../ui/support/a11y';
-import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { openChatPanel } from '../ui/support/chatPanel';
+import { cleanUpBothShells } from './bothShells';
 
 const MESSAGE = 'Note down the weekly review';
 const WEEKLY = '# Weekly review\n\nSunday evenings, 30 minutes.\n';
@@ -17,20 +18,14 @@ const AUDIT = '.obsidian/plugins/embedded-agent/audit';
 const model = (): ScriptedModel =>
   new ScriptedModel([callsReply([call('vault.createFile', { path: 'Ideas/Weekly review.md', content: WEEKLY }, 'w')], { text: 'Writing it.' }), textReply('Saved Ideas/Weekly review.md.')]);
 
-let panel: ChatPanel | null = null;
-afterEach(async () => {
-  await panel?.cleanup();
-  panel = null;
-  await removeTemporaryFolders();
-  vi.restoreAllMocks();
-});
+const shells = cleanUpBothShells();
 
 describe('one session, two shells', () => {
   it('should run one scenario through AgentSession in the panel and in the terminal, asking the same approval and writing the same note', async () => {
     const send = vi.spyOn(AgentSession.prototype, 'send');
 
     // The chat panel: type, approve the card, read the answer.
-    panel = await openChatPanel({ model: model(), files: { 'Inbox.md': '- weekly review\n' } });
+    const panel = shells.track(await openChatPanel({ model: model(), files: { 'Inbox.md': '- weekly review\n' } }));
     const { root, app } = panel;
     const box = getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message');
     type(box as unknown as HTMLInputElement, MESSAGE);

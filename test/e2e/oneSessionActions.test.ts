@@ -2,15 +2,16 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { diskApprovals, panelApprovals as panelAuditApprovals } from './auditApprovals';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createSavedAction } from '../../src/core/plan/savedActions';
 import type { ActionOutcome } from '../../src/core/session/sessionPlans';
 import { AgentSession } from '../../src/core/session/AgentSession';
-import { exampleVaultCopy, removeTemporaryFolders, startSession } from '../cli/harness';
+import { exampleVaultCopy, startSession } from '../cli/harness';
 import { PlanModel, twoIdeasPlan } from '../builders/planModel';
 import { commandsOf } from '../obsidian-double/harness';
 import { click, getByRole, type } from '../ui/support/a11y';
-import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { openChatPanel } from '../ui/support/chatPanel';
+import { cleanUpBothShells } from './bothShells';
 import { keepModalsOpen, openModals } from '../ui/support/modals';
 
 const PLUGIN = '.obsidian/plugins/embedded-agent';
@@ -36,13 +37,7 @@ const ACTION = createSavedAction(
 
 const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 
-let panel: ChatPanel | null = null;
-afterEach(async () => {
-  await panel?.cleanup();
-  panel = null;
-  await removeTemporaryFolders();
-  vi.restoreAllMocks();
-});
+const shells = cleanUpBothShells();
 
 describe('one session, two shells: plans', () => {
   it('should run the same saved action through AgentSession.runSavedAction in the panel and the terminal, asking the same input and confirmation and writing the same note', async () => {
@@ -54,7 +49,7 @@ describe('one session, two shells: plans', () => {
     };
 
     // The panel: the palette command, the parameter modal, then Approve on the plan's card.
-    panel = await openChatPanel({ settings: { savedActions: [structuredClone(ACTION)] } });
+    const panel = shells.track(await openChatPanel({ settings: { savedActions: [structuredClone(ACTION)] } }));
     const { root, app } = panel;
     await until(() => expect(commandsOf(app).findCommand(`embedded-agent:run-saved-action-${ACTION.id}`)).toBeDefined());
     commandsOf(app).executeCommandById(`embedded-agent:run-saved-action-${ACTION.id}`);
@@ -107,7 +102,7 @@ describe('one session, two shells: plans', () => {
     };
 
     // The panel: Dry run, then Approve under the preview.
-    panel = await openChatPanel({ model: new PlanModel([JSON.stringify(twoIdeasPlan())]) });
+    const panel = shells.track(await openChatPanel({ model: new PlanModel([JSON.stringify(twoIdeasPlan())]) }));
     const { root, app } = panel;
     type(getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message') as unknown as HTMLInputElement, 'Make two ideas');
     click(getByRole(root, 'button', 'Dry run'));

@@ -7,6 +7,7 @@ import { SETTING_LABELS } from '../../src/ui/settingLabels';
 import { createTestApp, manifest } from '../obsidian-double/harness';
 import { click, getByLabel, getByRole, queryAllByRole, type } from './support/a11y';
 import { patchObsidianLikeControls } from './support/obsidianLikeControls';
+import { renderSettingTab } from './support/settingTab';
 
 patchObsidianLikeControls();
 
@@ -20,24 +21,12 @@ class TestPlugin extends Plugin {
   }
 }
 
-interface MockTab { renderTab__(): void; update(): void }
 
 let app: App;
 let plugin: TestPlugin;
 
 function openTab(testConnection: TestConnection = () => Promise.resolve('the model answered'), declarative = false): HTMLElement {
-  const tab = new EmbeddedAgentSettingTab(app, plugin, testConnection);
-  document.body.appendChild(tab.containerEl);
-  if (declarative) {
-    // Obsidian 1.13+: update() stores getSettingDefinitions(), and the tab renders from it instead of display().
-    (tab as unknown as MockTab).update();
-    (tab as unknown as MockTab).renderTab__();
-  } else {
-    // Obsidian before 1.13 (the manifest's minAppVersion) calls display(), which 1.13's typings mark deprecated.
-    const beforeDeclarativeSettings: { display(): void } = tab;
-    beforeDeclarativeSettings.display();
-  }
-  return tab.containerEl;
+  return renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, testConnection), declarative);
 }
 
 const rowOf = (el: HTMLElement): HTMLElement => el.closest('.setting-item') as HTMLElement;

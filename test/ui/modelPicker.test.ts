@@ -7,6 +7,7 @@ import type { ModelChoice } from '../../src/ui/modelPicker';
 import { createTestApp, manifest } from '../obsidian-double/harness';
 import { click, getByLabel, getByRole, type } from './support/a11y';
 import { patchObsidianLikeControls } from './support/obsidianLikeControls';
+import { renderSettingTab } from './support/settingTab';
 
 patchObsidianLikeControls();
 
@@ -22,20 +23,9 @@ class TestPlugin extends Plugin {
 let app: App;
 let plugin: TestPlugin;
 
-interface MockTab { renderTab__(): void; update(): void }
 
 function openTab(listModels: (settings: Readonly<EmbeddedAgentSettings>) => Promise<readonly ModelChoice[]>, declarative = false): HTMLElement {
-  const tab = new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), listModels);
-  document.body.appendChild(tab.containerEl);
-  if (declarative) {
-    // Obsidian 1.13+ renders from getSettingDefinitions().
-    (tab as unknown as MockTab).update();
-    (tab as unknown as MockTab).renderTab__();
-  } else {
-    const beforeDeclarativeSettings: { display(): void } = tab;
-    beforeDeclarativeSettings.display();
-  }
-  return tab.containerEl;
+  return renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), listModels), declarative);
 }
 
 const statusOf = (button: HTMLElement): HTMLElement => button.closest('.setting-item')!.querySelector('[role="status"]')!;
