@@ -76,7 +76,8 @@ export function parseBullets(text: string): BulletItem[] {
       continue;
     }
 
-    const depth = open.length;
+    // Only returned items count: under an empty bullet ("- " left by Enter), an item is as deep as its returned ancestors.
+    const depth = open.filter((entry) => entry.item !== null).length;
     const { text: body, checked } = splitTask((bullet[3] ?? '').trim());
     const item: BulletItem = { text: body, raw, depth, ...(checked === undefined ? {} : { checked }) };
     const returned = body !== '';
@@ -90,7 +91,8 @@ export function parseBullets(text: string): BulletItem[] {
 
 /**
  * The top-level items, each holding the items nested under it (`children`, recursively). An item whose own parent
- * was an empty bullet (not returned) goes under the nearest item above it that is less deep.
+ * was an empty bullet (not returned) goes under the nearest item above it that is less deep, or to the top level
+ * (parseBullets gives it the depth of its returned ancestors).
  */
 export function nestBullets(items: readonly BulletItem[]): NestedBulletItem[] {
   const roots: NestedBulletItem[] = [];

@@ -147,7 +147,8 @@ describe('parseBullets', () => {
 
   it('should put an item whose parent bullet is empty under the item above that parent', () => {
     const nested = nestBullets(parseBullets('- a\n  -\n    - c'));
-    expect(nested.map((item) => [item.text, item.children.map((child) => [child.text, child.depth])])).toEqual([['a', [['c', 2]]]]);
+    // Its depth is its place in the tree (one returned ancestor), not its indentation under the empty bullet.
+    expect(nested.map((item) => [item.text, item.children.map((child) => [child.text, child.depth])])).toEqual([['a', [['c', 1]]]]);
   });
 
   it('should never throw, and nest exactly the items it returns, top-level ones at the top', () => {
@@ -166,5 +167,11 @@ describe('parseBullets', () => {
         expect(flat.every((item) => Number.isInteger(item.depth) && item.depth >= 0 && item.text !== '' && !item.raw.includes('\n'))).toBe(true);
       }),
     );
+  });
+});
+
+describe('an item under an empty bullet', () => {
+  it('should be as deep as its returned ancestors, so it nests at the top (found by the property above, seed 1363109368)', () => {
+    expect(parseBullets('0.\n  - b')).toEqual([{ text: 'b', raw: '  - b', depth: 0 }]);
   });
 });
