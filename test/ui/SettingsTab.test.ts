@@ -1,29 +1,18 @@
 // @vitest-environment happy-dom
-import { Plugin, type App } from 'obsidian';
+import type { App } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_MODELS, DEFAULT_SETTINGS, SETTING_SPECS, type EmbeddedAgentSettings } from '../../src/settings/settings';
+import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings } from '../../src/settings/settings';
 import { EmbeddedAgentSettingTab, type TestConnection } from '../../src/ui/SettingsTab';
 import { SETTING_LABELS } from '../../src/ui/settingLabels';
 import { createTestApp, manifest } from '../obsidian-double/harness';
 import { click, getByLabel, getByRole, queryAllByRole, type } from './support/a11y';
 import { patchObsidianLikeControls } from './support/obsidianLikeControls';
-import { renderSettingTab } from './support/settingTab';
+import { renderSettingTab, SettingsTestPlugin } from './support/settingTab';
 
 patchObsidianLikeControls();
 
-class TestPlugin extends Plugin {
-  override settings: EmbeddedAgentSettings = structuredClone(DEFAULT_SETTINGS);
-  /** data.json as each save wrote it. */
-  saved: string[] = [];
-  async saveSettings(): Promise<void> {
-    this.saved.push(JSON.stringify(this.settings));
-    await Promise.resolve();
-  }
-}
-
-
 let app: App;
-let plugin: TestPlugin;
+let plugin: SettingsTestPlugin;
 
 function openTab(testConnection: TestConnection = () => Promise.resolve('the model answered'), declarative = false): HTMLElement {
   return renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, testConnection), declarative);
@@ -33,7 +22,7 @@ const rowOf = (el: HTMLElement): HTMLElement => el.closest('.setting-item') as H
 
 beforeEach(() => {
   app = createTestApp();
-  plugin = new TestPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
+  plugin = new SettingsTestPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
 });
 
 afterEach(() => document.body.empty());

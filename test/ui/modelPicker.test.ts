@@ -1,27 +1,18 @@
 // @vitest-environment happy-dom
-import { Plugin, type App } from 'obsidian';
+import type { App } from 'obsidian';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type EmbeddedAgentSettings } from '../../src/settings/settings';
+import type { EmbeddedAgentSettings } from '../../src/settings/settings';
 import { EmbeddedAgentSettingTab } from '../../src/ui/SettingsTab';
 import type { ModelChoice } from '../../src/ui/modelPicker';
 import { createTestApp, manifest } from '../obsidian-double/harness';
 import { click, getByLabel, getByRole, type } from './support/a11y';
 import { patchObsidianLikeControls } from './support/obsidianLikeControls';
-import { renderSettingTab } from './support/settingTab';
+import { renderSettingTab, SettingsTestPlugin } from './support/settingTab';
 
 patchObsidianLikeControls();
 
-class TestPlugin extends Plugin {
-  override settings: EmbeddedAgentSettings = structuredClone(DEFAULT_SETTINGS);
-  saved: string[] = [];
-  async saveSettings(): Promise<void> {
-    this.saved.push(JSON.stringify(this.settings));
-    await Promise.resolve();
-  }
-}
-
 let app: App;
-let plugin: TestPlugin;
+let plugin: SettingsTestPlugin;
 
 
 function openTab(listModels: (settings: Readonly<EmbeddedAgentSettings>) => Promise<readonly ModelChoice[]>, declarative = false): HTMLElement {
@@ -32,7 +23,7 @@ const statusOf = (button: HTMLElement): HTMLElement => button.closest('.setting-
 
 beforeEach(() => {
   app = createTestApp();
-  plugin = new TestPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
+  plugin = new SettingsTestPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
 });
 afterEach(() => document.body.empty());
 

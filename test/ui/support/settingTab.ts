@@ -1,3 +1,5 @@
+import { Plugin } from 'obsidian';
+import { DEFAULT_SETTINGS, type EmbeddedAgentSettings } from '../../../src/settings/settings';
 import type { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
 
 /** What the Obsidian double's PluginSettingTab adds for rendering from getSettingDefinitions(). */
@@ -21,4 +23,14 @@ export function renderSettingTab(tab: EmbeddedAgentSettingTab, declarative: bool
     beforeDeclarativeSettings.display();
   }
   return tab.containerEl;
+}
+
+/** The plugin a settings tab edits: default settings, and data.json as each save wrote it. */
+export class SettingsTestPlugin extends Plugin {
+  override settings: EmbeddedAgentSettings = structuredClone(DEFAULT_SETTINGS);
+  saved: string[] = [];
+  async saveSettings(): Promise<void> {
+    this.saved.push(JSON.stringify(this.settings));
+    await Promise.resolve();
+  }
 }
