@@ -2,7 +2,8 @@ import { describeError } from '../core/errors';
 import type { ClockPort } from '../core/ports/clock';
 import type { LlmPort } from '../core/ports/llm';
 import type { AgentSession } from '../core/session/AgentSession';
-import type { SendOutcome } from '../core/session/sessionEvents';
+import { continueLabel, describeMessageSpend } from '../core/budget/spendText';
+import type { SendOutcome, SessionEvents } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import type { CliRuntime } from './cliServices';
 import { listConversations, resumeConversation } from './historyCommand';
@@ -95,14 +96,29 @@ export class ChatSession {
     this.exit(EXIT_INTERRUPTED);
   }
 
-  private async runAgent(message: string): Promise<void> {
+  private runAgent(message: string): Promise<void> {
+    return this.drive((events, signal) => this.session.send(message, events, signal));
+  }
+
+  /** `/continue`: the run that stopped at the budget goes on from where it stopped, with what the stop offered. */
+  private async continueRun(): Promise<void> {
+    const stopped = this.session.stoppedRun;
+    if (!stopped) {
+      this.o.write('Nothing to continue: the last run did not stop at a budget limit.\n');
+      return;
+    }
+    this.o.write(this.o.style.dim(`${continueLabel(stopped.stop)}…\n`));
+    await this.drive((events, signal) => this.session.continueRun(events, signal));
+  }
+
+  private async drive(start: (events: SessionEvents, signal: AbortSignal) => Promise<SendOutcome>): Promise<void> {
     const controller = new AbortController();
     this.running = controller;
     const printer = new RunPrinter(this.o.write, this.o.style);
     const started = this.o.clock.now();
     let outcome: SendOutcome;
     try {
-      outcome = await this.session.send(message, printer.callbacks(), controller.signal);
+      outcome = await start(printer.callbacks(), controller.signal);
     } finally {
       this.running = null;
     }
@@ -112,22 +128,23 @@ export class ChatSession {
       return;
     }
     if (outcome.via === 'fast-path') {
-      this.printFastPath(printer, outcome.outcome, seconds);
+      this.printFastPath(printer, outcome, seconds);
       return;
     }
-    printer.finish(outcome.result, seconds);
+    printer.finish(outcome.result, seconds, outcome.spend);
     if (outcome.saveError !== null) printer.line(this.o.style.yellow(`The conversation could not be saved: ${outcome.saveError}`));
     if (outcome.result.error?.code === 'PROVIDER_AUTH' && this.o.authHint) printer.line(this.o.style.yellow(this.o.authHint));
   }
 
   /** A request the fast path answered: the plan's summary, then the same footer a loop run gets. */
-  private printFastPath(printer: RunPrinter, outcome: Extract<SendOutcome, { via: 'fast-path' }>['outcome'], seconds: number): void {
+  private printFastPath(printer: RunPrinter, { outcome, spend }: Extract<SendOutcome, { via: 'fast-path' }>, seconds: number): void {
     if (outcome.status === 'rejected') {
       printer.line(this.o.style.yellow(`Not run: ${outcome.reason}`));
       return;
     }
     for (const line of outcome.result.summary) printer.line(this.o.style.dim(line));
     printer.line(this.o.style.dim(`Fast path (a recipe that worked ${outcome.recipe.successes} times) · ${outcome.llmCalls} model calls · ${seconds.toFixed(1)} s`));
+    printer.line(this.o.style.dim(describeMessageSpend(spend.message, spend.conversation)));
   }
 
   private async command(line: string): Promise<number | null> {
@@ -172,6 +189,9 @@ export class ChatSession {
           if (prompt) await this.runAgent(prompt.send);
           break;
         }
+        case '/continue':
+          await this.continueRun();
+          break;
         case '/rest':
           await this.cancellable((signal) => runRestCommand(this.commandContext, this.plans, signal));
           break;

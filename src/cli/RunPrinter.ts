@@ -1,5 +1,6 @@
 import type { AgentResult, TaskCallbacks } from '../core/agent/types';
-import type { LlmUsage } from '../core/ports/llm';
+import { continueLabel, describeMessageSpend } from '../core/budget/spendText';
+import type { MessageSpend } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import { terminalText } from './terminalText';
 
@@ -62,7 +63,7 @@ export class RunPrinter {
   }
 
   /** After the run: the answer if it did not stream (attemptCompletion, errors, limits), then the token usage. */
-  finish(result: AgentResult, seconds: number): void {
+  finish(result: AgentResult, seconds: number, spend: MessageSpend): void {
     switch (result.completedBy) {
       case 'text':
         if (!this.streamedText && result.text) this.line(terminalText(result.text));
@@ -77,11 +78,15 @@ export class RunPrinter {
       case 'mistakes':
         this.line(this.style.yellow(terminalText(result.text)));
         break;
+      case 'budget':
+        this.line(this.style.yellow(terminalText(result.text)));
+        if (result.budgetStop) this.line(this.style.yellow(`Type /continue to go on: ${continueLabel(result.budgetStop).toLowerCase()}.`));
+        break;
       case 'error':
         this.line(this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${terminalText(result.text)}`));
         break;
     }
-    this.line(this.style.dim(`${formatUsage(result.usage)} · ${result.modelCalls} model ${result.modelCalls === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
+    this.line(this.style.dim(`${describeMessageSpend(spend.message, spend.conversation)} · ${result.modelCalls} model ${result.modelCalls === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
   }
 
   /** Text on a line of its own. */
@@ -101,14 +106,6 @@ export class RunPrinter {
     this.write(text);
     this.atLineStart = text.endsWith('\n');
   }
-}
-
-/** "Tokens: 1,234 in (800 from cache) · 56 out". */
-export function formatUsage(usage: LlmUsage): string {
-  const n = (value: number): string => value.toLocaleString('en-US');
-  const cached = usage.cacheReadTokens > 0 ? ` (${n(usage.cacheReadTokens)} from cache)` : '';
-  const written = usage.cacheWriteTokens > 0 ? ` (+${n(usage.cacheWriteTokens)} written to cache)` : '';
-  return `Tokens: ${n(usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens)} in${cached}${written} · ${n(usage.outputTokens)} out`;
 }
 
 /** A call's arguments in one short line: `path: "Ideas/a.md", content: (120 chars)`. */

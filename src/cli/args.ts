@@ -1,6 +1,7 @@
 import { AgentError } from '../core/errors';
 import type { ProviderKind, ToolCallFormat } from '../providers/createProvider';
 import type { ApprovalPolicy } from '../settings/settings';
+import { isCostLimit, type BudgetLimits, type LimitKind } from '../core/budget/limits';
 
 /** What the command line asked for. */
 export interface CliArgs {
@@ -20,6 +21,8 @@ export interface CliArgs {
   checkpoints?: string;
   /** A saved conversation to continue (`/history` lists them). */
   resume?: string;
+  /** Budget limits given on the command line; they win over the vault's settings. */
+  budget: Partial<BudgetLimits>;
 }
 
 /** `--list-models` needs only the provider options: it lists and exits, so no vault is asked for. */
@@ -42,7 +45,18 @@ const VALUE_OPTIONS: Record<string, string> = {
   '--checkpoints': 'a folder outside the vault, e.g. --checkpoints ~/checkpoints',
   '--tool-call-format': 'auto, native or text',
   '--resume': 'a conversation id from /history, e.g. --resume 20260101T120000-k3f9',
+  '--max-tokens-per-run': 'a whole number of tokens, e.g. --max-tokens-per-run 50000 (0: no limit)',
+  '--max-cost-per-run': 'US dollars, e.g. --max-cost-per-run 0.50 (0: no limit)',
+  '--max-tokens-per-day': 'a whole number of tokens, e.g. --max-tokens-per-day 1000000 (0: no limit)',
+  '--max-cost-per-day': 'US dollars, e.g. --max-cost-per-day 5 (0: no limit)',
 };
+
+const BUDGET_OPTIONS: readonly [option: string, kind: LimitKind][] = [
+  ['--max-tokens-per-run', 'maxTokensPerRun'],
+  ['--max-cost-per-run', 'maxCostPerRun'],
+  ['--max-tokens-per-day', 'maxTokensPerDay'],
+  ['--max-cost-per-day', 'maxCostPerDay'],
+];
 const FLAGS = new Set(['--list-models', '--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
 
 const usageError = (message: string): AgentError => new AgentError('INVALID_INPUT', `${message}. Run with --help to see every option`);
@@ -92,9 +106,21 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (vault === undefined) throw usageError(`--vault is required: the folder of the vault to work on, e.g. --vault examples/vault`);
   const approval = values.get('--approval') ?? 'writes';
   if (!(APPROVALS as readonly string[]).includes(approval)) throw usageError(`--approval must be always or writes, got "${approval}"`);
+  const budget: Partial<BudgetLimits> = {};
+  for (const [option, kind] of BUDGET_OPTIONS) {
+    const raw = values.get(option);
+    if (raw === undefined) continue;
+    const value = Number(raw);
+    const whole = !isCostLimit(kind);
+    if (!/^\d+(\.\d+)?$/.test(raw) || !Number.isFinite(value) || (whole && !Number.isInteger(value))) {
+      throw usageError(`${option} needs ${VALUE_OPTIONS[option] ?? 'a number'}, got "${raw}"`);
+    }
+    budget[kind] = value;
+  }
   return {
     help: false,
     args: {
+      budget,
       vault,
       ...chosen,
       ...optional('--mode', 'mode'),

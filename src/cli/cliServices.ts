@@ -21,6 +21,8 @@ import type { LlmPort } from '../core/ports/llm';
 import { AgentSession } from '../core/session/AgentSession';
 import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import type { CliArgs } from './args';
+import { budgetFromDataJson } from './budgetSettings';
+import type { BudgetLimits } from '../core/budget/limits';
 import { FetchHttp } from './fetchHttp';
 
 export const PLUGIN_ID = 'embedded-agent';
@@ -33,6 +35,10 @@ export interface CliRuntime {
   checkpointFolder: string;
   /** Problems with the global modes file: said at start-up, the built-in modes still work. */
   modeProblems: string[];
+  /** The limits runs spend under: the vault's settings, with the command line's on top. */
+  budget: BudgetLimits;
+  /** Budget values in data.json that were refused (each falls back to no limit). */
+  budgetProblems: string[];
   /** The terminal's conversation over these services, with the given model. */
   session(llm: LlmPort): AgentSession;
   close(): void;
@@ -78,6 +84,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     },
     { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError, auditOwner: processOwner() },
   );
+  const fromVault = await budgetFromDataJson(services.ports.pluginFiles);
+  const budget: BudgetLimits = { ...fromVault.limits, ...args.budget };
   // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
   await services.sweepOrphans().catch((error: unknown) => options.onError(error));
   const store = new GlobalModeStore(new NodeModesFile(options.modesFile));
@@ -101,7 +109,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
         services: () => Promise.resolve(services),
         llm: () => Promise.resolve(llm),
         modes: () => Promise.resolve(modes),
-        settings: () => ({ ...settings, maxRetries: DEFAULT_SETTINGS.maxRetries, maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
+        settings: () => ({ ...settings, ...budget, maxRetries: DEFAULT_SETTINGS.maxRetries, maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
         approval: options.approval,
         files: services.ports.pluginFiles,
         knownSecrets: () => services.knownSecrets(),
@@ -113,6 +121,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
       return session;
     },
     modeProblems: loaded.errors.map((error) => error.message),
+    budget,
+    budgetProblems: fromVault.problems,
     close: () => {
       services.ignore.dispose();
       vault.close();

@@ -10,6 +10,7 @@ import { DEFAULT_SETTINGS } from '../settings/settings';
 import { createStyle } from './ansi';
 import { parseArgs, type CliArgs } from './args';
 import { ChatSession } from './ChatSession';
+import { describeLimits } from './budgetSettings';
 import { createCliRuntime, type CliRuntime } from './cliServices';
 import { FetchHttp } from './fetchHttp';
 import { interruptedRunLines } from './interruptedRuns';
@@ -114,7 +115,7 @@ export async function runCli(io: CliIo): Promise<number> {
 
   try {
     write(banner(args, choice, runtime, style.bold));
-    for (const problem of runtime.modeProblems) write(style.yellow(`${problem}\n`));
+    for (const problem of [...runtime.modeProblems, ...runtime.budgetProblems]) write(style.yellow(`${problem}\n`));
     const interrupted = await runtime.services.markInterruptedRuns(ownerAlive).catch((error: unknown) => {
       write(style.yellow(`Could not check the audit log for interrupted runs: ${describeError(error)}\n`));
       return [];
@@ -131,12 +132,14 @@ export async function runCli(io: CliIo): Promise<number> {
 
 function banner(args: CliArgs, choice: ProviderChoice, runtime: CliRuntime, bold: (text: string) => string): string {
   const mode = runtime.modes.getActiveMode();
+  const limits = describeLimits(runtime.budget);
   return [
     bold('Embedded Agent'),
     `Vault:       ${args.vault}`,
     `Model:       ${describeProvider(choice)}${args.streaming ? '' : ', without streaming'}`,
     `Mode:        ${mode.name} (${mode.slug}); approval: ${args.approval === 'always' ? 'every call' : 'writes and commands'}${args.allowDeletes ? '; deletes allowed' : ''}${args.allowCommands ? '; commands allowed' : ''}`,
     `Checkpoints: ${runtime.checkpointFolder}`,
+    ...(limits ? [`Budget:      ${limits}`] : []),
     'Type a message, or /help for commands.',
     '',
   ].join('\n');

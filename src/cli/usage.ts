@@ -1,5 +1,5 @@
 /** The chat's commands, as `--help` and an unknown command list them. */
-export const COMMANDS = '/dry-run /actions /run /rest /revert /runs /history /resume /mode /new /help /quit';
+export const COMMANDS = '/dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit';
 
 /** What `--help` prints. */
 export const USAGE = `Embedded Agent in the terminal: chat with an agent that works on a vault folder.
@@ -20,6 +20,10 @@ Options:
   --tool-call-format <f>  auto, native or text: how a local model's tool calls travel (default: auto)
   --checkpoints <folder>  where the checkpoint repository lives (default: your user config folder)
   --resume <id>           continue a saved conversation of this vault (/history lists them)
+  --max-tokens-per-run <n>  stop a run before a model call that would take it past n tokens (/continue goes on)
+  --max-cost-per-run <usd>  the same in US dollars, at list prices (models with a known price)
+  --max-tokens-per-day <n>  the same for all runs of the day, in the terminal and in Obsidian together
+  --max-cost-per-day <usd>  the same in US dollars; without these options, the limits set in Obsidian apply
   --list-models           list the provider's models (id, context window, tool support) and exit; no --vault needed
   --help                  show this text
 
@@ -38,6 +42,7 @@ export const CHAT_HELP = `Type a message and press Enter to run the agent. Comma
   /actions       list the saved actions of this vault (saved in Obsidian, kept in the plugin's data.json)
   /run <action>  run a saved action by name or id: asks for what is missing, previews, asks once, runs
   /rest          run what the last plan left undone, on its first confirmation
+  /continue      go on with a run that stopped at a budget limit, from where it stopped
   /revert        undo the last run that changed the vault (shows the plan first)
   /runs          list the runs kept in the checkpoint repository
   /mode [slug]   show the modes, or switch to one

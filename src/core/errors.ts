@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'PROVIDER_ERROR'
   | 'RATE_LIMITED'
   | 'CONTEXT_OVERFLOW'
+  /** A model call refused because the run or the day reached a spending limit the user set. */
+  | 'BUDGET_EXCEEDED'
   | 'INVALID_PLAN'
   /** A text write to an image, PDF or other binary file; a text read of one. */
   | 'BINARY_FILE'

@@ -1,7 +1,8 @@
-import type { LlmEvent, LlmPort, LlmRequest } from '../core/ports/llm';
+import type { LlmEvent, LlmPort, LlmRequest, TokenPrices } from '../core/ports/llm';
 import { AnthropicMessagesClient } from './AnthropicMessagesClient';
 import { anthropicMessageEvents, AnthropicStreamReader } from './anthropicEvents';
 import { cancelledError } from './errors';
+import { pricesFor } from './pricing';
 import { RequestRunner } from './RequestRunner';
 import { toAnthropicMessages, toAnthropicSystem, toAnthropicTools } from './toAnthropicMessages';
 import { canonicalNameLookup } from './ToolCallAccumulator';
@@ -17,6 +18,7 @@ export class AnthropicProvider implements LlmPort {
   readonly model: string;
   readonly contextWindow: number;
   readonly endpoint: string;
+  readonly prices: TokenPrices | null;
   private readonly options: ProviderOptions;
   private readonly runner: RequestRunner;
   private readonly clients = new Map<FetchLike | undefined, AnthropicMessagesClient>();
@@ -26,6 +28,7 @@ export class AnthropicProvider implements LlmPort {
     this.model = options.model;
     this.contextWindow = options.contextWindow;
     this.endpoint = options.baseUrl || ANTHROPIC_API;
+    this.prices = pricesFor(this.provider, this.model, this.endpoint);
     this.runner = new RequestRunner(options);
   }
 

@@ -1,8 +1,9 @@
 import OpenAI from 'openai';
-import type { LlmEvent, LlmPort, LlmRequest } from '../core/ports/llm';
+import type { LlmEvent, LlmPort, LlmRequest, TokenPrices } from '../core/ports/llm';
 import { cancelledError } from './errors';
 import { withLinkedSignal } from './linkedSignal';
 import { openAiCompletionEvents, OpenAiStreamReader } from './openAiEvents';
+import { pricesFor } from './pricing';
 import { RequestRunner } from './RequestRunner';
 import { textToolPrompt } from './textCalls/textCallPrompt';
 import { TEXT_CALL_ID_PREFIX, withTextCalls } from './textCalls/withTextCalls';
@@ -23,6 +24,7 @@ export class OpenAiProvider implements LlmPort {
   readonly model: string;
   readonly contextWindow: number;
   readonly endpoint: string;
+  readonly prices: TokenPrices | null;
   private readonly options: ProviderOptions;
   private readonly runner: RequestRunner;
   private readonly clients = new Map<FetchLike | undefined, OpenAI>();
@@ -33,6 +35,7 @@ export class OpenAiProvider implements LlmPort {
     this.model = options.model;
     this.contextWindow = options.contextWindow;
     this.endpoint = options.baseUrl || OPENAI_API;
+    this.prices = pricesFor(this.provider, this.model, this.endpoint);
     this.runner = new RequestRunner(options);
   }
 

@@ -1,4 +1,5 @@
-import type { LlmUsage } from '../core/ports/llm';
+import type { TokenPrices } from '../core/ports/llm';
+
 
 /** List prices in US dollars per million tokens; `cacheRead` is the price of a cached input token as a share of `input`. */
 interface Price {
@@ -30,24 +31,23 @@ const PRICES: readonly [prefix: string, price: Price][] = [
 ];
 
 /**
- * The estimated cost of a run's usage in US dollars, or null when it cannot be estimated. A server on this
- * machine or the local network (Ollama, LM Studio) costs nothing to call, so it is 0; another OpenAI-compatible
- * service (OpenRouter and the like) has prices of its own, so it is unknown.
+ * What `model`'s tokens cost, in US dollars per million: null when it cannot be known. A server on this machine or
+ * the local network (Ollama, LM Studio) costs nothing to call; another OpenAI-compatible service (OpenRouter and
+ * the like) has prices of its own, so they are unknown.
  */
-export function estimateCost(provider: string, model: string, usage: LlmUsage, endpoint?: string): number | null {
-  if (provider === 'openai-compatible') return endpoint !== undefined && isLocalEndpoint(endpoint) ? 0 : null;
+export function pricesFor(provider: string, model: string, endpoint?: string): TokenPrices | null {
+  if (provider === 'openai-compatible') return endpoint !== undefined && isLocalEndpoint(endpoint) ? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } : null;
   const price = [...PRICES].filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
   if (!price) return null;
   const cacheWrite = provider === 'anthropic' ? 1.25 : 1;
-  const inputCost = usage.inputTokens * price.input + usage.cacheReadTokens * price.input * price.cacheRead + usage.cacheWriteTokens * price.input * cacheWrite;
-  return (inputCost + usage.outputTokens * price.output) / 1_000_000;
+  return { input: price.input, output: price.output, cacheRead: price.input * price.cacheRead, cacheWrite: price.input * cacheWrite };
 }
 
 /** The list price per million tokens of `model` (null when not known), or 'free' for a local server. */
 export function pricePerMillion(provider: string, model: string, endpoint?: string): { input: number; output: number } | 'free' | null {
-  if (provider === 'openai-compatible') return endpoint !== undefined && isLocalEndpoint(endpoint) ? 'free' : null;
-  const price = [...PRICES].filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
-  return price ? { input: price.input, output: price.output } : null;
+  const prices = pricesFor(provider, model, endpoint);
+  if (!prices) return null;
+  return prices.input === 0 && prices.output === 0 ? 'free' : { input: prices.input, output: prices.output };
 }
 
 /** True for a URL whose host is this machine or a private network address. */
@@ -63,11 +63,4 @@ export function isLocalEndpoint(url: string): boolean {
   if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet) || octet < 0 || octet > 255)) return /^f[cd][0-9a-f]{2}:/.test(host);
   const [a = -1, b = -1] = octets;
   return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
-}
-
-/** "$0.0123", "<$0.0001", "free" for a local model. */
-export function formatCost(cost: number): string {
-  if (cost === 0) return 'free';
-  if (cost < 0.0001) return '<$0.0001';
-  return `$${cost < 1 ? cost.toFixed(4) : cost.toFixed(2)}`;
 }

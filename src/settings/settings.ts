@@ -20,6 +20,10 @@ export interface EmbeddedAgentSettings {
   allowDeletes: boolean;
   approvalTimeoutMinutes: number;
   maxRetries: number;
+  maxTokensPerRun: number;
+  maxCostPerRun: number;
+  maxTokensPerDay: number;
+  maxCostPerDay: number;
   checkpointLocation: string;
   checkpointMaxMb: number;
   condensingThreshold: number;
@@ -59,6 +63,10 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'allowDeletes', default: false, description: 'Let the agent delete, rename and move files (`vault.delete`, `vault.rename`).' },
   { key: 'approvalTimeoutMinutes', default: 30, range: { min: 1, max: 1440 }, description: 'How long an approval (a tool call\'s card, a plan\'s confirmation) waits for an answer, in the panel and in the terminal; no answer by then counts as a no.' },
   { key: 'maxRetries', default: 3, range: { min: 0, max: 10 }, description: 'Most retries of a failed provider request (429, 5xx, connection errors) and of a plan step.' },
+  { key: 'maxTokensPerRun', default: 0, range: { min: 0, max: 100000000 }, description: 'Most tokens one message may spend (prompts, cached or not, and answers; sub-tasks and condensing included). Checked before each model call; at the limit the run stops and offers to continue. 0: no limit.' },
+  { key: 'maxCostPerRun', default: 0, range: { min: 0, max: 10000 }, description: 'Most US dollars one message may spend, at the list prices of the pricing table. A model with no known price is bounded by the token limits only. 0: no limit.' },
+  { key: 'maxTokensPerDay', default: 0, range: { min: 0, max: 1000000000 }, description: 'Most tokens all runs of a day may spend together, in the panel and the terminal (kept in the plugin folder\'s `spending.json`, counted while a daily limit is set). 0: no limit.' },
+  { key: 'maxCostPerDay', default: 0, range: { min: 0, max: 100000 }, description: 'Most US dollars all runs of a day may spend together, counting the models whose price is known. 0: no limit.' },
   { key: 'checkpointLocation', default: '', description: 'Folder of the shadow git repository that holds checkpoints. Empty: a per-vault folder in your user config directory, outside the vault, so sync services never see it.' },
   { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it, never the newest one.' },
   { key: 'condensingThreshold', default: 70, range: { min: 10, max: 95 }, description: 'Summarize older conversation when it fills this percentage of the model\'s context window.' },

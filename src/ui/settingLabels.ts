@@ -1,6 +1,6 @@
 import type { EmbeddedAgentSettings } from '../settings/settings';
 
-export type SettingSection = 'Model' | 'Safety' | 'Checkpoints' | 'Advanced';
+export type SettingSection = 'Model' | 'Safety' | 'Budget' | 'Checkpoints' | 'Advanced';
 
 export interface SettingLabel {
   /** The row's name, in sentence case. */
@@ -44,6 +44,10 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   allowDeletes: { name: 'Allow deletes and renames', section: 'Safety' },
   approvalTimeoutMinutes: { name: 'Approval timeout (minutes)', section: 'Safety' },
   maxRetries: { name: 'Maximum retries', section: 'Safety' },
+  maxTokensPerRun: { name: 'Token limit per run', section: 'Budget', placeholder: '0' },
+  maxCostPerRun: { name: 'Cost limit per run (USD)', section: 'Budget', fractional: true, placeholder: '0' },
+  maxTokensPerDay: { name: 'Token limit per day', section: 'Budget', placeholder: '0' },
+  maxCostPerDay: { name: 'Cost limit per day (USD)', section: 'Budget', fractional: true, placeholder: '0' },
   checkpointLocation: { name: 'Checkpoint folder', section: 'Checkpoints', placeholder: 'Outside the vault' },
   checkpointMaxMb: { name: 'Checkpoint size limit (MB)', section: 'Checkpoints' },
   condensingThreshold: { name: 'Condense the conversation at (%)', section: 'Advanced' },
@@ -52,4 +56,4 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   savedActions: { name: 'Saved actions', section: 'Advanced' },
 };
 
-export const SECTION_ORDER: readonly SettingSection[] = ['Model', 'Safety', 'Checkpoints', 'Advanced'];
+export const SECTION_ORDER: readonly SettingSection[] = ['Model', 'Safety', 'Budget', 'Checkpoints', 'Advanced'];

@@ -6,6 +6,9 @@ import { call, callsReply, textReply, usage } from '../builders/scriptedModel';
 import type { AgentResult } from '../../src/core/agent/types';
 import { TERMINAL_CONTROL, withoutOwnColors } from './harness';
 
+const NOTHING = { usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, cost: null };
+const NOTHING_SPENT = { message: NOTHING, conversation: NOTHING };
+
 function printer() {
   let out = '';
   const print = new RunPrinter((text) => void (out += text), createStyle(true));
@@ -39,8 +42,8 @@ describe('RunPrinter', () => {
 
   it('should show control codes in an answer that did not stream and in an error', () => {
     const { print, output } = printer();
-    print.finish(result({ completedBy: 'attemptCompletion', text: 'All done\u001b[8m' }), 1);
-    print.finish(result({ completedBy: 'error', text: 'bad\r\u001b[2K', error: { code: 'PROVIDER_ERROR', message: 'bad' } }), 1);
+    print.finish(result({ completedBy: 'attemptCompletion', text: 'All done\u001b[8m' }), 1, NOTHING_SPENT);
+    print.finish(result({ completedBy: 'error', text: 'bad\r\u001b[2K', error: { code: 'PROVIDER_ERROR', message: 'bad' } }), 1, NOTHING_SPENT);
     expect(output()).not.toMatch(TERMINAL_CONTROL);
     expect(output()).toContain('All done⟦ESC⟧[8m\n');
     expect(output()).toContain('Error (PROVIDER_ERROR): bad⟦CR⟧⟦ESC⟧[2K\n');
@@ -59,7 +62,7 @@ describe('RunPrinter: the totals after a run', () => {
     });
     const result = await run('Tell me about bees');
     let out = '';
-    new RunPrinter((text) => (out += text), createStyle(false)).finish(result, 1);
+    new RunPrinter((text) => (out += text), createStyle(false)).finish(result, 1, { message: { usage: result.usage, cost: null }, conversation: { usage: result.usage, cost: null } });
     expect(result.iterations).toBe(2);
     expect(out).toContain('Tokens: 350 in · 35 out · 4 model calls');
   });

@@ -8,12 +8,20 @@ describe('parseArgs', () => {
       parseArgs(['--vault=notes', '--provider', 'openai', '--model', 'gpt-4.1', '--base-url=http://x/v1', '--mode', 'agent', '--approval', 'always', '--allow-deletes', '--allow-commands', '--no-stream', '--checkpoints', '/tmp/cp']),
     ).toEqual({
       help: false,
-      args: { vault: 'notes', provider: 'openai', model: 'gpt-4.1', baseUrl: 'http://x/v1', mode: 'agent', approval: 'always', allowDeletes: true, allowCommands: true, streaming: false, checkpoints: '/tmp/cp' },
+      args: { vault: 'notes', provider: 'openai', model: 'gpt-4.1', baseUrl: 'http://x/v1', mode: 'agent', approval: 'always', allowDeletes: true, allowCommands: true, streaming: false, checkpoints: '/tmp/cp', budget: {} },
     });
   });
 
   it('should default to approving writes, streaming, and nothing gated allowed', () => {
-    expect(parseArgs(['--vault', 'v'])).toEqual({ help: false, args: { vault: 'v', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true } });
+    expect(parseArgs(['--vault', 'v'])).toEqual({ help: false, args: { vault: 'v', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {} } });
+  });
+
+  it('should read the budget limits, and refuse a limit that is not a number of its unit', () => {
+    const parsed = parseArgs(['--vault', 'v', '--max-tokens-per-run', '50000', '--max-cost-per-day=2.5']);
+    expect(parsed).toMatchObject({ args: { budget: { maxTokensPerRun: 50000, maxCostPerDay: 2.5 } } });
+    expect(() => parseArgs(['--vault', 'v', '--max-tokens-per-run', '1.5'])).toThrow('--max-tokens-per-run needs a whole number of tokens, e.g. --max-tokens-per-run 50000 (0: no limit), got "1.5"');
+    expect(() => parseArgs(['--vault', 'v', '--max-cost-per-run', '-1'])).toThrow('--max-cost-per-run needs US dollars');
+    expect(() => parseArgs(['--vault', 'v', '--max-cost-per-run', 'lots'])).toThrow('got "lots"');
   });
 
   it('should refuse an option given twice and a value for a flag', () => {

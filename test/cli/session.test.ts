@@ -56,7 +56,7 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
         'Approved.',
       ].join('\n'),
     );
-    expect(out).toContain('Created 2 notes in Ideas/.\nTokens: 1,800 in (700 from cache) · 32 out · 3 model calls');
+    expect(out).toContain('Created 2 notes in Ideas/.\nTokens: 1,800 in (1,100 uncached, 700 cached) · 32 out · estimated cost $0.0040 · 3 model calls');
     expect(out).toMatch(/Runs, newest first \(1 kept\):\n {2}cli-\S+ {2}\S+ \S+ {2}2 writes: Ideas\/Ask Maren about retros\.md, Ideas\/Weekly review\.md/);
     expect(out).toContain('delete (the run created it) Ideas/Weekly review.md');
     expect(out).toContain('Revert these changes? [y/n] y\nReverted 3 changes.');
@@ -180,7 +180,7 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     expect(out).toMatch(/Mode: Ask \(\d+ tools\)\.\nask> \/mode writer\n\/mode failed: Unknown mode "writer"\. Modes: ask, agent/);
     expect(out).toContain('New conversation: the agent no longer sees the earlier messages.');
     expect(out).toContain('/revert        undo the last run that changed the vault');
-    expect(out).toContain('Unknown command /bogus. Commands: /dry-run /actions /run /rest /revert /runs /history /resume /mode /new /help /quit');
+    expect(out).toContain('Unknown command /bogus. Commands: /dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit');
   });
 
   it('should say where the terminal runner takes the key from after a 401', async () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { estimateCost, formatCost } from '../../src/providers/pricing';
+import { costOf, formatCost } from '../../src/core/budget/cost';
+import type { LlmUsage } from '../../src/core/ports/llm';
+import { pricesFor } from '../../src/providers/pricing';
+
+/** What `usage` costs at the model's list prices, or null when they are not known. */
+function estimateCost(provider: string, model: string, usage: LlmUsage, endpoint?: string): number | null {
+  const prices = pricesFor(provider, model, endpoint);
+  return prices ? costOf(usage, prices) : null;
+}
 
 const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens });
 

@@ -5,7 +5,9 @@ import type { LlmRequest, LlmUsage } from '../ports/llm';
 import type { RunState } from '../tool-execution/types';
 import type { SubtaskOutcome } from '../tools/types';
 import { createAgentControl } from './agentControl';
-import { condenseHistory, condenseSplit, EMERGENCY_THRESHOLD, estimateTokens, KEEP_TURNS } from './condensing';
+import { estimateTokens } from '../budget/estimateTokens';
+import { budgetStopOf } from '../budget/meteredLlm';
+import { condenseHistory, condenseSplit, EMERGENCY_THRESHOLD, KEEP_TURNS } from './condensing';
 import { IterationBudget } from './rails/iterationBudget';
 import { MistakeTracker } from './rails/mistakeTracker';
 import { RateLimiter } from './rails/rateLimiter';
@@ -19,7 +21,7 @@ import { buildSystemPrompt, SystemPromptCache } from './systemPrompt';
 import { buildToolSet, type ToolSet } from './toolSet';
 import { assistantMessage, resultsMessage, runTurnCalls } from './turnCalls';
 import type { AgentResult, AgentTaskOptions, CompletedBy, ParentLink, RunConfig } from './types';
-import { addUsage, promptTokens, zeroUsage } from './usage';
+import { addUsage, promptTokens, zeroUsage } from '../budget/usage';
 import { gatherVaultContext } from './vaultContext';
 
 type ResolvedOptions = Required<Omit<AgentTaskOptions, 'parent'>>;
@@ -107,7 +109,7 @@ export class AgentTask {
       loaded,
       tools,
       run,
-      history: [...(config.history ?? []), { role: 'user', text: config.message }],
+      history: config.continuing ? [...(config.history ?? [])] : [...(config.history ?? []), { role: 'user', text: config.message }],
       usage: zeroUsage(),
       completion: null,
       iteration: 0,
@@ -150,9 +152,15 @@ export class AgentTask {
       await limiter.beforeIteration(s.signal);
       this.addNotes(s, budget);
       callbacks.onIteration?.({ iteration: s.iteration, maxIterations: this.o.maxIterations, depth: this.o.depth });
-      await this.condenseIfFull(s);
-
-      const turn = await this.callModel(s);
+      let turn: ModelTurn;
+      try {
+        await this.condenseIfFull(s);
+        turn = await this.callModel(s);
+      } catch (error) {
+        const stop = isAgentError(error) ? budgetStopOf(error) : null;
+        if (stop) return { ...this.finish(s, 'budget', describeError(error)), budgetStop: stop };
+        throw error;
+      }
       s.turns++;
       this.addUsage(s, turn.usage);
       s.reportedTokens = promptTokens(turn.usage) + turn.usage.outputTokens;
@@ -253,7 +261,7 @@ export class AgentTask {
       callbacks.onCondense?.({ messagesBefore: before, messagesAfter: s.history.length, emergency });
       return true;
     } catch (error) {
-      if (emergency || isAgentError(error, 'CANCELLED')) throw error;
+      if (emergency || isAgentError(error, 'CANCELLED') || isAgentError(error, 'BUDGET_EXCEEDED')) throw error;
       callbacks.onWarning?.(`Condensing the conversation failed (${describeError(error)}); continuing with the whole conversation`);
       return false;
     }

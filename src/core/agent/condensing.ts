@@ -1,5 +1,4 @@
 import type { HistoryMessage, LlmPort, LlmUsage } from '../ports/llm';
-import type { ToolDefinition } from '../tools/types';
 import { streamTurn } from './streamTurn';
 import { truncateText } from './text';
 
@@ -16,11 +15,6 @@ const SUMMARY_SYSTEM =
   'You condense a conversation between a user and an AI agent that works in the user\'s Obsidian vault. Write a summary that lets ' +
   'the agent carry on without the original messages: what the user asked for, decisions made, notes read or changed (with their ' +
   'paths), tool results that still matter, and what is left to do. Be concise and factual; write no preamble.';
-
-/** Rough token count (≈ 4 characters a token) of what one model call sends. */
-export function estimateTokens(system: string, history: readonly HistoryMessage[], tools: readonly ToolDefinition[]): number {
-  return Math.ceil((system.length + JSON.stringify(history).length + JSON.stringify(tools).length) / 4);
-}
 
 /**
  * Where the verbatim tail starts: at the `keepTurns`-th last assistant message, so a tool call is never split

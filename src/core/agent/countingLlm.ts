@@ -1,28 +1,15 @@
-import type { LlmEvent, LlmPort, LlmRequest } from '../ports/llm';
+import type { LlmEvent, LlmPort } from '../ports/llm';
+import { withStream } from '../util/withStream';
 
 /**
  * The same model, calling `count` for every request it starts, so a run's totals count each one: its turns,
  * condensing, the emergency retry, and each time the provider sends a request again on its own (`retry`).
  */
 export function countingLlm(api: LlmPort, count: () => void): LlmPort {
-  return {
-    get provider() {
-      return api.provider;
-    },
-    get model() {
-      return api.model;
-    },
-    get contextWindow() {
-      return api.contextWindow;
-    },
-    get endpoint() {
-      return api.endpoint;
-    },
-    stream(request: LlmRequest) {
-      count();
-      return countRetries(api.stream(request), count);
-    },
-  };
+  return withStream(api, (request) => {
+    count();
+    return countRetries(api.stream(request), count);
+  });
 }
 
 async function* countRetries(events: AsyncIterable<LlmEvent>, count: () => void): AsyncGenerator<LlmEvent> {

@@ -1,7 +1,7 @@
 import { AgentError } from '../errors';
 import type { LlmEvent, LlmPort, LlmRequest, LlmUsage, StopReason } from '../ports/llm';
 import type { TaskCallbacks } from './types';
-import { zeroUsage } from './usage';
+import { zeroUsage } from '../budget/usage';
 
 /** A complete tool call as the model sent it, before anything ran. */
 export interface ReceivedCall {

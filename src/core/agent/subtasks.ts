@@ -64,6 +64,9 @@ export function childOptions(parent: Required<Omit<AgentTaskOptions, 'parent'>>,
 /** What agent.newTask returns; a cancelled or failed child is an error of the call. */
 export function subtaskOutcome(result: AgentResult, childConfig: RunConfig): SubtaskOutcome {
   if (result.completedBy === 'cancelled') throw new AgentError('CANCELLED', `The sub-task "${truncate(childConfig.message)}" was cancelled`);
+  if (result.completedBy === 'budget') {
+    throw new AgentError('BUDGET_EXCEEDED', `The sub-task "${truncate(childConfig.message)}" stopped: ${result.text}`, { stop: result.budgetStop });
+  }
   if (result.completedBy === 'error') {
     throw new AgentError(result.error?.code ?? 'INTERNAL', `The sub-task "${truncate(childConfig.message)}" failed: ${result.error?.message ?? result.text}`);
   }

@@ -7,9 +7,11 @@ import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipel
 import type { CallOutcome, RunState, ToolCall } from '../tool-execution/types';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { ToolContext } from '../tools/types';
+import type { BudgetStop } from '../budget/SpendingMeter';
 import type { SubtaskBudget } from './subtaskBudget';
 
-export type CompletedBy = 'text' | 'attemptCompletion' | 'cancelled' | 'limit' | 'mistakes' | 'error';
+/** `budget`: a spending limit stopped the run before a model call; `AgentResult.budgetStop` says which. */
+export type CompletedBy = 'text' | 'attemptCompletion' | 'cancelled' | 'limit' | 'mistakes' | 'budget' | 'error';
 
 /** Where the user is in the vault, for the prompt; each part bounded (see vaultContext.ts). */
 export interface VaultContext {
@@ -42,6 +44,11 @@ export interface RunConfig {
   context?: RunContext;
   /** Cancels the run: the model stream and the running tool stop, nothing else is started. */
   signal?: AbortSignal;
+  /**
+   * The history already ends where a run stopped at the budget (its user message, or its last tool results): the
+   * run goes on from there, with no new user message. `message` is still the task, for condensing and sub-tasks.
+   */
+  continuing?: boolean;
 }
 
 export interface AgentResult {
@@ -57,6 +64,8 @@ export interface AgentResult {
   /** Slug of the mode the run ended in. */
   mode: string;
   error?: { code: ErrorCode; message: string };
+  /** Set when completedBy is `budget`: the limit, what was spent, and what continuing grants. */
+  budgetStop?: BudgetStop;
 }
 
 /** What the UI hears while a run goes on. Every callback is optional; none may change the run. */

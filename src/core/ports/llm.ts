@@ -28,6 +28,17 @@ export interface LlmUsage {
   cacheWriteTokens: number;
 }
 
+/**
+ * List prices in US dollars per million tokens. A local server's are all 0; where the price is not known the
+ * port has none, and budgets count tokens only.
+ */
+export interface TokenPrices {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+}
+
 export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
 
 /**
@@ -68,5 +79,7 @@ export interface LlmPort {
   readonly contextWindow: number;
   /** The base URL requests go to, where there is one (it tells a local server from a paid one). */
   readonly endpoint?: string;
+  /** What its tokens cost, where known (a budget's cost limits need it); absent or null: unknown. */
+  readonly prices?: TokenPrices | null;
   stream(request: LlmRequest): AsyncIterable<LlmEvent>;
 }

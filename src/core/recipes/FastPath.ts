@@ -4,6 +4,7 @@ import type { LlmPort, LlmUsage } from '../ports/llm';
 import type { RecipeMatchingService } from './RecipeMatchingService';
 import { VALUE_MARK } from './recipeShape';
 import type { Recipe } from './types';
+import { withStream } from '../util/withStream';
 
 export interface FastPathOptions {
   llm: LlmPort;
@@ -109,20 +110,15 @@ function callsOf(result: PlanRunResult): { tool: string; input: Record<string, u
 
 /** The same model, adding each call's token usage to `usage`. */
 function withUsage(llm: LlmPort, usage: LlmUsage): LlmPort {
-  return {
-    provider: llm.provider,
-    model: llm.model,
-    contextWindow: llm.contextWindow,
-    async *stream(request) {
-      for await (const event of llm.stream(request)) {
-        if (event.type === 'usage') {
-          usage.inputTokens += event.usage.inputTokens;
-          usage.outputTokens += event.usage.outputTokens;
-          usage.cacheReadTokens += event.usage.cacheReadTokens;
-          usage.cacheWriteTokens += event.usage.cacheWriteTokens;
-        }
-        yield event;
+  return withStream(llm, async function* (request) {
+    for await (const event of llm.stream(request)) {
+      if (event.type === 'usage') {
+        usage.inputTokens += event.usage.inputTokens;
+        usage.outputTokens += event.usage.outputTokens;
+        usage.cacheReadTokens += event.usage.cacheReadTokens;
+        usage.cacheWriteTokens += event.usage.cacheWriteTokens;
       }
-    },
-  };
+      yield event;
+    }
+  });
 }

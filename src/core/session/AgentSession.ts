@@ -1,5 +1,8 @@
 import { AgentTask } from '../agent/AgentTask';
-import type { VaultContext } from '../agent/types';
+import type { AgentResult, VaultContext } from '../agent/types';
+import type { BudgetLimits } from '../budget/limits';
+import { meteredLlm } from '../budget/meteredLlm';
+import type { SpendingMeter } from '../budget/SpendingMeter';
 import type { RunSummary } from '../checkpoints/types';
 import { describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
@@ -14,13 +17,14 @@ import type { CallOutcome, ToolCall } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
-import { runRequest } from './runRequest';
+import { runRequest, type RunRequestResult } from './runRequest';
+import { SessionBudget, type StoppedRun, unpricedWarning } from './sessionBudget';
 import { type ActionOutcome, type DryRunOutcome, type PlanEvents, type PreviewedPlan, type SavedActionSource, SessionPlans } from './sessionPlans';
 import { contextWithSelection, type SelectionSource } from './selectionContext';
-import type { AskRevert, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
+import type { AskRevert, MessageSpend, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
 
 /** The settings a session reads at each message: the plans' (pipeline, retries) and the model's. */
-export interface SessionSettings extends PlanSettings {
+export interface SessionSettings extends PlanSettings, Partial<BudgetLimits> {
   maxTokens: number;
   temperature: number;
   /** When older history is condensed; the loop's default when absent. */
@@ -61,11 +65,13 @@ export class AgentSession {
   private readonly recipes: RecipeMatchingService;
   readonly runIds: RunIds;
   private readonly plans: SessionPlans;
+  private readonly budget: SessionBudget;
 
   constructor(private readonly o: AgentSessionOptions) {
     this.store = new ConversationStore(o.files, o.knownSecrets);
     this.recipes = new RecipeMatchingService(o.files, o.knownSecrets);
     this.runIds = new RunIds(o.now);
+    this.budget = new SessionBudget(o.files, o.now);
     this.plans = new SessionPlans({
       host: () => this.planHost(),
       llm: o.llm,
@@ -120,7 +126,26 @@ export class AgentSession {
     return (await this.o.services()).planHost({ settings: this.o.settings, approval: this.o.approval });
   }
 
-  async send(message: string, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+  /** The run that stopped at the budget and can go on (`continueRun`), or null. */
+  get stoppedRun(): StoppedRun | null {
+    return this.budget.stopped;
+  }
+
+  send(message: string, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+    return this.start(message, null, events, signal);
+  }
+
+  /**
+   * Goes on with the run that stopped at the budget, from where it stopped (no new message, no fast path), with
+   * what the stop offered: "Continue with another N".
+   */
+  continueRun(events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+    const stopped = this.budget.stopped;
+    if (!stopped) return Promise.resolve({ via: 'not-started', message: 'Nothing to continue: the last run did not stop at a budget limit.', code: null });
+    return this.start(stopped.message, stopped, events, signal);
+  }
+
+  private async start(message: string, continuing: StoppedRun | null, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
     let llm: LlmPort;
     try {
       llm = await this.o.llm();
@@ -129,16 +154,22 @@ export class AgentSession {
       return { via: 'not-started', message: describeError(error), code: isAgentError(error) ? error.code : null };
     }
     try {
-      return await this.run(message, llm, events, signal);
+      return await this.run(message, llm, events, signal, continuing);
     } catch (error) {
       return { via: 'not-started', message: `The run could not start: ${describeError(error)}`, code: isAgentError(error) ? error.code : null };
     }
   }
 
-  private async run(message: string, llm: LlmPort, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+  private async run(message: string, model: LlmPort, events: SessionEvents, signal: AbortSignal, continuing: StoppedRun | null): Promise<SendOutcome> {
     const services = await this.o.services();
     const modes = await this.o.modes();
     const settings = this.o.settings();
+    const warning = unpricedWarning(model, settings);
+    if (warning) events.onWarning?.(warning);
+    // Every model call of the message goes through one meter: the fast path's planner, the loop, condensing, sub-tasks.
+    const meter = await this.budget.meter(model, settings, continuing?.stop ?? null);
+    const llm = meteredLlm(model, meter);
+    this.budget.stopped = null;
     const runId = this.runIds.next(this.o.runPrefix);
     const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
     const taskCallbacks: SessionEvents = {
@@ -164,13 +195,15 @@ export class AgentSession {
       settings: () => ({ maxTokens: this.o.settings().maxTokens, temperature: this.o.settings().temperature }),
     });
     const vault: VaultContext | null = this.o.selection ? await contextWithSelection(services, this.o.selection) : null;
+    const runLoop = (): Promise<AgentResult> =>
+      task.run({ message, taskId: runId, history: this.history, signal, ...(continuing ? { continuing: true } : {}), ...(vault ? { context: { vault } } : {}) });
     // A request like ones solved three times before takes the fast path (one plan, one approval); others run the loop.
-    const request = await runRequest({
+    const request: RunRequestResult = continuing ? { via: 'loop', result: await runLoop(), fastPath: null } : await runRequest({
       message,
       llm,
       recipes: this.recipes,
       host: await this.planHost(),
-      runLoop: () => task.run({ message, taskId: runId, history: this.history, signal, ...(vault ? { context: { vault } } : {}) }),
+      runLoop,
       historyLength: this.history.length,
       allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
       runId,
@@ -179,13 +212,15 @@ export class AgentSession {
       ...(events.onText ? { onText: events.onText } : {}),
       now: this.o.now,
     });
+    await this.budget.settled();
     if (request.via === 'fast-path') {
       if (request.outcome.status === 'done') {
         this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
       }
-      return { via: 'fast-path', runId, llm, outcome: request.outcome };
+      return { via: 'fast-path', runId, llm: model, outcome: request.outcome, spend: this.spendOf(meter) };
     }
     this.history = request.result.history;
+    if (request.result.budgetStop) this.budget.stopped = { message, stop: request.result.budgetStop };
     const saveError = await this.save(message).then(
       () => null,
       (error: unknown) => describeError(error),
@@ -194,8 +229,9 @@ export class AgentSession {
     return {
       via: 'loop',
       runId,
-      llm,
+      llm: model,
       result: request.result,
+      spend: this.spendOf(meter),
       // A saved action must not replay a read of a stored result: it is gone once the run ended.
       calls: withoutStoredResultReads(done.map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId),
       wrote: done.some(({ outcome }) => outcome?.checkpoint !== undefined),
@@ -207,6 +243,7 @@ export class AgentSession {
   newConversation(): void {
     this.history = [];
     this.conversation = null;
+    this.budget.reset();
   }
 
   /** Conversations of this vault, newest first. */
@@ -222,6 +259,7 @@ export class AgentSession {
     if (!conversation) return null;
     this.conversation = conversation;
     this.history = conversation.history;
+    this.budget.reset();
     return conversation;
   }
 
@@ -246,6 +284,11 @@ export class AgentSession {
   async listRuns(): Promise<RunSummary[] | null> {
     const checkpoints = (await this.o.services()).checkpoints;
     return checkpoints ? checkpoints.listRuns() : null;
+  }
+
+  private spendOf(meter: SpendingMeter): MessageSpend {
+    const message = meter.spent;
+    return { message, conversation: this.budget.add(message) };
   }
 
   private async save(firstMessage: string): Promise<void> {

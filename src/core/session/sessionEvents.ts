@@ -1,4 +1,5 @@
 import type { AgentResult, TaskCallbacks } from '../agent/types';
+import type { Spend } from '../budget/SpendingMeter';
 import type { RevertPlan, RevertResult, RunSummary } from '../checkpoints/types';
 import type { LlmPort } from '../ports/llm';
 import type { FastPathOutcome } from '../recipes/FastPath';
@@ -10,16 +11,23 @@ import type { RecordedCall } from '../recipes/types';
  */
 export type SessionEvents = TaskCallbacks;
 
+/** What the message spent (every model call of it, sub-tasks included) and the conversation so far. */
+export interface MessageSpend {
+  message: Spend;
+  conversation: Spend;
+}
+
 /** How one message ended, for the shell to render. */
 export type SendOutcome =
   /** Nothing ran: no model configured, or the services could not start. `message` says what to do. */
   | { via: 'not-started'; message: string; code: string | null }
-  | { via: 'fast-path'; runId: string; llm: LlmPort; outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }> }
+  | { via: 'fast-path'; runId: string; llm: LlmPort; outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }>; spend: MessageSpend }
   | {
       via: 'loop';
       runId: string;
       llm: LlmPort;
       result: AgentResult;
+      spend: MessageSpend;
       /** The run's calls as a saved action would replay them (reads of its stored results left out). */
       calls: RecordedCall[];
       /** Some call made a checkpoint: the run changed the vault, so "Revert last run" has something to undo. */

@@ -3,7 +3,8 @@ import { describeError } from '../../core/errors';
 import type { ConversationSummary } from '../../core/session/ConversationStore';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { SendOutcome, SessionEvents } from '../../core/session/sessionEvents';
-import { costOf, reportFastPath } from './fastPathReport';
+import { continueLabel } from '../../core/budget/spendText';
+import { reportFastPath } from './fastPathReport';
 import type { ExecutionLog } from '../ExecutionLog';
 import type { MarkdownStream } from '../MarkdownStream';
 import type { ProgressBar } from '../ProgressBar';
@@ -51,12 +52,28 @@ export class RunController {
   async send(message: string): Promise<void> {
     if (this.controller) return;
     this.ui.transcript.addUser(message);
+    await this.drive(message, (events, signal) => this.session.send(message, events, signal));
+  }
+
+  /** "Continue with another N": the run that stopped at the budget goes on from where it stopped. */
+  async continueRun(): Promise<void> {
+    const stopped = this.session.stoppedRun;
+    if (this.controller) return;
+    if (!stopped) {
+      this.ui.transcript.addNote('Nothing to continue: another message has run since that one stopped.');
+      return;
+    }
+    this.ui.transcript.addNote(`${continueLabel(stopped.stop)}…`);
+    await this.drive(stopped.message, (events, signal) => this.session.continueRun(events, signal));
+  }
+
+  private async drive(message: string, start: (events: SessionEvents, signal: AbortSignal) => Promise<SendOutcome>): Promise<void> {
     const controller = new AbortController();
     this.controller = controller;
     this.ui.setRunning(true);
     try {
       const render = this.renderRun();
-      const outcome = await this.session.send(message, render.events, controller.signal);
+      const outcome = await start(render.events, controller.signal);
       await render.finish();
       this.report(message, outcome, render.counts());
     } finally {
@@ -132,7 +149,7 @@ export class RunController {
       return;
     }
     if (outcome.via === 'fast-path') {
-      reportFastPath(transcript, outcome.outcome, outcome.llm);
+      reportFastPath(transcript, outcome.outcome, outcome.spend);
       if (outcome.outcome.status === 'done') this.ui.setRevertAvailable(true);
       return;
     }
@@ -145,7 +162,8 @@ export class RunController {
       void stream.finish();
     }
     if (counts.total > 0 && counts.done < counts.total) this.ui.progress.set(counts.done, counts.total);
-    transcript.addUsage(result.usage, costOf(outcome.llm, result.usage));
+    transcript.addSpend(outcome.spend);
+    if (result.budgetStop) transcript.addBudgetStop(result.text, continueLabel(result.budgetStop), () => void this.continueRun());
     if (outcome.saveError !== null) transcript.addNote(`The conversation could not be saved: ${outcome.saveError}`, 'error');
     if (outcome.wrote) this.ui.setRevertAvailable(true);
     this.host.chatHooks.onRunFinished?.({ message, calls: outcome.calls, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);

@@ -1,9 +1,11 @@
 import { Component, type App } from 'obsidian';
-import type { HistoryMessage, LlmUsage } from '../../core/ports/llm';
+import { describeMessageSpend } from '../../core/budget/spendText';
+import type { HistoryMessage } from '../../core/ports/llm';
+import type { MessageSpend } from '../../core/session/sessionEvents';
 import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
 import { MarkdownStream } from '../MarkdownStream';
 
-export type NoteKind = 'info' | 'error' | 'usage';
+export type NoteKind = 'info' | 'error' | 'usage' | 'budget';
 
 const ARGS_PREVIEW_CHARS = 60;
 
@@ -91,11 +93,23 @@ export class Transcript extends Component {
     return note;
   }
 
-  /** The run's tokens and, when the model's price is known, its estimated cost ("free" for a local model). */
-  addUsage(usage: LlmUsage, cost: string | null = null): void {
-    const cached = usage.cacheReadTokens > 0 ? ` · ${formatCount(usage.cacheReadTokens)} cached` : '';
-    const priced = cost === null ? '' : ` · estimated cost ${cost}`;
-    this.addNote(`Tokens: ${formatCount(usage.inputTokens)} in · ${formatCount(usage.outputTokens)} out${cached}${priced}`, 'usage');
+  /**
+   * A run stopped at a spending limit: why, with a button that lets it go on. The button works once; a new
+   * message or another run leaves it as a record.
+   */
+  addBudgetStop(text: string, label: string, onContinue: () => void): void {
+    const note = this.addNote(text, 'budget');
+    const button = note.createEl('button', { cls: 'embedded-agent-continue', text: label, attr: { type: 'button' } });
+    button.addEventListener('click', () => {
+      button.disabled = true;
+      onContinue();
+    });
+    this.scrollToEnd();
+  }
+
+  /** What the message and the conversation spent, as both shells say it (core/budget/spendText.ts). */
+  addSpend(spend: MessageSpend): void {
+    this.addNote(describeMessageSpend(spend.message, spend.conversation), 'usage');
   }
 
   /** Shows a saved conversation again: messages, answers and tool calls with their results. */
@@ -148,6 +162,3 @@ function briefArgs(input: unknown): string {
   return line.length > ARGS_PREVIEW_CHARS ? `${line.slice(0, ARGS_PREVIEW_CHARS - 1)}…` : line;
 }
 
-export function formatCount(value: number): string {
-  return value.toLocaleString('en');
-}

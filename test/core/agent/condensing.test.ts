@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { condenseSplit, estimateTokens, transcript } from '../../../src/core/agent/condensing';
+import { estimateTokens } from '../../../src/core/budget/estimateTokens';
+import { condenseSplit, transcript } from '../../../src/core/agent/condensing';
 import type { HistoryMessage } from '../../../src/core/ports/llm';
 
 const user = (text: string): HistoryMessage => ({ role: 'user', text });

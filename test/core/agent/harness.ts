@@ -2,7 +2,7 @@ import { AgentTask } from '../../../src/core/agent/AgentTask';
 import type { AgentTaskOptions, RunConfig, TaskCallbacks } from '../../../src/core/agent/types';
 import { ModeService } from '../../../src/core/modes/ModeService';
 import type { ClockPort } from '../../../src/core/ports/clock';
-import type { HistoryMessage } from '../../../src/core/ports/llm';
+import type { HistoryMessage, LlmPort } from '../../../src/core/ports/llm';
 import type { PipelineSettings } from '../../../src/core/tool-execution/types';
 import type { ToolContext } from '../../../src/core/tools/types';
 import type { AnyTool } from '../../../src/core/tools/BaseTool';
@@ -39,6 +39,8 @@ export interface AgentHarnessOptions {
   task?: Partial<AgentTaskOptions>;
   /** Ports to use instead of the builder's (a vault, editor and workspace wired together). */
   context?: Partial<ToolContext>;
+  /** The model as the task sees it, wrapped (metered, say); the scripted model itself when absent. */
+  wrapApi?: (model: ScriptedModel) => LlmPort;
 }
 
 /** An AgentTask over the scripted model, the in-memory vault and a real pipeline, recording every callback. */
@@ -62,7 +64,7 @@ export function buildAgent(options: AgentHarnessOptions = {}) {
   };
   const { signal: _signal, runId: _runId, ...ports } = fixture.context;
   const task = new AgentTask({
-    api: model,
+    api: options.wrapApi ? options.wrapApi(model) : model,
     toolRegistry: registry,
     taskCallbacks: callbacks,
     modeService,

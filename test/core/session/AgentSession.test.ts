@@ -2,61 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
+import { createPromptAction, createSavedAction } from '../../../src/core/plan';
 import { PlanModel, twoIdeasPlan } from '../../builders/planModel';
-import type { HistoryMessage, LlmPort } from '../../../src/core/ports/llm';
-import { ModeService } from '../../../src/core/modes/ModeService';
-import { AgentSession } from '../../../src/core/session/AgentSession';
+import type { HistoryMessage } from '../../../src/core/ports/llm';
 import { RunIds } from '../../../src/core/session/runIds';
-import { NodeGitFs } from '../../../src/node/NodeGitFs';
-import { MemoryCommands } from '../../../src/node/MemoryCommands';
-import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { MemoryVault } from '../../../src/node/MemoryVault';
-import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
-import { AgentServices } from '../../../src/core/session/AgentServices';
-import { memoryPluginFiles, ScriptedApproval } from '../../builders/pipeline';
+import { ScriptedApproval } from '../../builders/pipeline';
+import { buildSession } from '../../builders/agentSession';
 import { ScriptedModel, textReply } from '../../builders/scriptedModel';
-import { fixedClock } from '../../builders/toolContext';
 
 const textOf = (message: HistoryMessage): string => ('text' in message ? message.text : '');
-const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50, maxRetries: 2, maxTokens: 1000, temperature: 0 };
-
-interface SessionOptions {
-  llmFails?: boolean;
-  vault?: MemoryVault;
-  approval?: ScriptedApproval;
-  savedActions?: readonly SavedAction[];
-  /** Checkpoints on disk: without them no plan may write. */
-  checkpoints?: string;
-}
-
-function session(model: LlmPort, { llmFails = false, vault = new MemoryVault({ 'Inbox.md': '- a\n' }), approval, savedActions, checkpoints }: SessionOptions = {}): AgentSession {
-  const editor = new MemoryEditor({ vault });
-  const files = memoryPluginFiles();
-  const clock = fixedClock();
-  const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: files, gitFs: checkpoints ? new NodeGitFs(checkpoints) : null, clock },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS, approval: () => new ScriptedApproval(() => ({ approved: true, scope: 'once' })) },
-  );
-  const modes = new ModeService({ gates: () => SETTINGS });
-  return new AgentSession({
-    services: () => Promise.resolve(services),
-    llm: () => (llmFails ? Promise.reject(new Error('No API key: set it in Settings → Embedded Agent')) : Promise.resolve(model)),
-    modes: () => Promise.resolve(modes),
-    settings: () => SETTINGS,
-    approval: () => approval ?? null,
-    files,
-    ...(savedActions ? { savedActions: () => Promise.resolve({ list: () => savedActions }) } : {}),
-    knownSecrets: () => [],
-    now: () => clock.now(),
-    runPrefix: 'test',
-  });
-}
-
 describe('AgentSession', () => {
   it('should carry the history from one message to the next, with a new run id each, until a new conversation', async () => {
     const model = new ScriptedModel([textReply('One.'), textReply('Two.'), textReply('Three.')]);
-    const agent = session(model);
+    const agent = buildSession(model);
     const signal = new AbortController().signal;
     const first = await agent.send('first', {}, signal);
     const second = await agent.send('second', {}, signal);
@@ -68,7 +27,7 @@ describe('AgentSession', () => {
   });
 
   it('should save each conversation, list it newest first and resume it', async () => {
-    const agent = session(new ScriptedModel([textReply('One.'), textReply('Two.')]));
+    const agent = buildSession(new ScriptedModel([textReply('One.'), textReply('Two.')]));
     const signal = new AbortController().signal;
     await agent.send('first topic', {}, signal);
     agent.newConversation();
@@ -81,17 +40,17 @@ describe('AgentSession', () => {
   });
 
   it('should not read a conversation whose id could name a file outside the conversations folder', async () => {
-    const agent = session(new ScriptedModel([]));
+    const agent = buildSession(new ScriptedModel([]));
     expect(await agent.resume('../data')).toBeNull();
   });
 
   it('should start nothing, and say which setting is missing, when there is no model', async () => {
-    const outcome = await session(new ScriptedModel([]), { llmFails: true }).send('hello', {}, new AbortController().signal);
+    const outcome = await buildSession(new ScriptedModel([]), { llmFails: true }).send('hello', {}, new AbortController().signal);
     expect(outcome).toEqual({ via: 'not-started', message: 'No API key: set it in Settings → Embedded Agent', code: null });
   });
 
   it('should say there is nothing to revert when checkpoints are off', async () => {
-    expect(await session(new ScriptedModel([])).revertLastRun(() => Promise.resolve('revert'))).toEqual({ status: 'no-checkpoints' });
+    expect(await buildSession(new ScriptedModel([])).revertLastRun(() => Promise.resolve('revert'))).toEqual({ status: 'no-checkpoints' });
   });
 });
 
@@ -120,7 +79,7 @@ describe('AgentSession plans', () => {
   it('should plan and preview a dry run writing nothing, then run exactly the preview under a run id of its own', async () => {
     const vault = new MemoryVault({});
     const approval = yes();
-    const agent = session(new PlanModel([JSON.stringify(IDEAS)]), { vault, approval, checkpoints: await checkpointFolder() });
+    const agent = buildSession(new PlanModel([JSON.stringify(IDEAS)]), { vault, approval, checkpoints: await checkpointFolder() });
     const outcome = await agent.dryRun('Make two ideas', {}, signal());
     if (outcome.status !== 'previewed') throw new Error(`not previewed: ${outcome.status}`);
     expect(outcome.previewed.dryRun.preview.files.map((file) => file.path)).toEqual(['Ideas/Alpha.md', 'Ideas/Beta.md']);
@@ -135,7 +94,7 @@ describe('AgentSession plans', () => {
   it('should return what a saved action found by name lacks, then confirm the plan once and write', async () => {
     const vault = new MemoryVault({});
     const approval = yes();
-    const agent = session(new ScriptedModel([]), { vault, approval, savedActions: [TITLED], checkpoints: await checkpointFolder() });
+    const agent = buildSession(new ScriptedModel([]), { vault, approval, savedActions: [TITLED], checkpoints: await checkpointFolder() });
     const action = await agent.findSavedAction('weekly NOTE');
     expect(await agent.runSavedAction(action.id, {}, {}, signal())).toEqual({
       status: 'needs-input',
@@ -150,19 +109,19 @@ describe('AgentSession plans', () => {
   it('should hand a prompt action back bound, running nothing', async () => {
     const prompt = createPromptAction({ name: 'Outline', prompt: 'Outline ${topic}', now: 0 }, []);
     const approval = yes();
-    const agent = session(new ScriptedModel([]), { approval, savedActions: [prompt] });
+    const agent = buildSession(new ScriptedModel([]), { approval, savedActions: [prompt] });
     expect(await agent.runSavedAction('outline', { topic: 'gardens' }, {}, signal())).toEqual({ status: 'prompt', message: 'Outline gardens' });
     expect(approval.requests).toEqual([]);
   });
 
   it('should name the saved action it cannot find', async () => {
-    const agent = session(new ScriptedModel([]), { savedActions: [TITLED] });
+    const agent = buildSession(new ScriptedModel([]), { savedActions: [TITLED] });
     await expect(agent.runSavedAction('Monthly', {}, {}, signal())).rejects.toThrow('No saved action has the id or name "Monthly"; it may have been deleted or could not be loaded.');
   });
 
   it('should write nothing when nobody can confirm a plan that was not previewed', async () => {
     const vault = new MemoryVault({});
-    const outcome = await session(new ScriptedModel([]), { vault, checkpoints: await checkpointFolder() }).runPlan({ plan: IDEAS }, {}, signal());
+    const outcome = await buildSession(new ScriptedModel([]), { vault, checkpoints: await checkpointFolder() }).runPlan({ plan: IDEAS }, {}, signal());
     expect(outcome.status).toBe('rejected');
     expect(await vault.stat('Ideas/Alpha.md')).toBeNull();
   });

@@ -17,3 +17,8 @@ export function addUsage(total: LlmUsage, more: LlmUsage): LlmUsage {
 export function promptTokens(usage: LlmUsage): number {
   return usage.inputTokens + usage.cacheReadTokens + usage.cacheWriteTokens;
 }
+
+/** Every token of a call or run: prompt (fresh and cached) and answer. What a token budget counts. */
+export function totalTokens(usage: LlmUsage): number {
+  return promptTokens(usage) + usage.outputTokens;
+}

@@ -1,0 +1,37 @@
+import { AgentError } from '../errors';
+import type { LlmPort, LlmUsage } from '../ports/llm';
+import { withStream } from '../util/withStream';
+import { estimateTokens } from './estimateTokens';
+import type { BudgetStop, SpendingMeter } from './SpendingMeter';
+import { describeStop } from './spendText';
+
+/** The error a call refused by the budget throws; the loop turns it into a clean stop. */
+export function budgetExceeded(stop: BudgetStop): AgentError {
+  return new AgentError('BUDGET_EXCEEDED', describeStop(stop), { stop });
+}
+
+export function budgetStopOf(error: AgentError): BudgetStop | null {
+  return error.code === 'BUDGET_EXCEEDED' ? ((error.details?.stop as BudgetStop | undefined) ?? null) : null;
+}
+
+/**
+ * The same model behind the meter: each request is checked before it is sent (what the run spent plus the prompt
+ * about to go) and refused with BUDGET_EXCEEDED past a limit; each answer's usage is counted once it ends, also
+ * when it was cancelled part-way.
+ */
+export function meteredLlm(api: LlmPort, meter: SpendingMeter): LlmPort {
+  return withStream(api, async function* (request) {
+    const stop = meter.check(estimateTokens(request.system, request.messages, request.tools));
+    if (stop) throw budgetExceeded(stop);
+    let usage: LlmUsage | null = null;
+    try {
+      for await (const event of api.stream(request)) {
+        // Providers report an answer's totals, the latest report complete.
+        if (event.type === 'usage') usage = event.usage;
+        yield event;
+      }
+    } finally {
+      if (usage) meter.record(usage);
+    }
+  });
+}

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { DailySpend, localDay } from '../../../src/core/budget/DailySpend';
+import { NO_LIMITS } from '../../../src/core/budget/limits';
+import { SpendingMeter } from '../../../src/core/budget/SpendingMeter';
+import { continueLabel, describeMessageSpend, describeStop } from '../../../src/core/budget/spendText';
+import type { LlmUsage, TokenPrices } from '../../../src/core/ports/llm';
+import { memoryPluginFiles } from '../../builders/pipeline';
+
+const SONNET: TokenPrices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
+const used = (inputTokens: number, outputTokens: number, cacheReadTokens = 0): LlmUsage => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens: 0 });
+const TODAY = { day: '2026-11-26', tokens: 0, cost: 0 };
+
+describe('SpendingMeter', () => {
+  it('should let a call go while what the run spent plus its prompt fits, and stop the one that would cross the limit', () => {
+    const meter = new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun: 10_000 }, prices: null, day: TODAY });
+    expect(meter.check(3_000)).toBeNull();
+    meter.record(used(3_000, 500));
+    expect(meter.check(6_500)).toBeNull();
+    meter.record(used(6_000, 400));
+    const stop = meter.check(1_200);
+    expect(stop).toMatchObject({ limit: 'maxTokensPerRun', allowed: 10_000, spent: 9_900, next: 1_200, offer: 10_000 });
+    expect(stop?.run).toEqual({ usage: used(9_000, 900), cost: null });
+  });
+
+  it('should count cached tokens toward a token limit, and at their own price toward a cost limit', () => {
+    const meter = new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerRun: 0.05 }, prices: SONNET, day: TODAY });
+    meter.record(used(1_000, 1_000, 10_000));
+    // 1,000 × $3 + 10,000 × $0.30 + 1,000 × $15 per million = $0.021
+    expect(meter.spent.cost).toBeCloseTo(0.021, 6);
+    expect(meter.check(9_000)).toBeNull();
+    expect(meter.check(10_000)).toMatchObject({ limit: 'maxCostPerRun', allowed: 0.05, next: 0.03 });
+  });
+
+  it('should not apply a cost limit to a model whose price is unknown, while its token limits still apply', () => {
+    const meter = new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerRun: 0.01, maxTokensPerDay: 50_000 }, prices: null, day: { ...TODAY, tokens: 45_000 } });
+    meter.record(used(100_000, 1_000));
+    expect(meter.check(4_000)).toMatchObject({ limit: 'maxTokensPerDay', spent: 146_000 });
+    expect(new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerRun: 0.01 }, prices: null, day: TODAY }).check(1_000_000)).toBeNull();
+  });
+
+  it('should count what the day spent before the run toward a daily limit, and offer the run limit again, or a tenth of the day', () => {
+    const day = { ...TODAY, tokens: 95_000, cost: 1.9 };
+    expect(new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerDay: 100_000, maxTokensPerRun: 20_000 }, prices: null, day }).check(6_000)).toMatchObject({ limit: 'maxTokensPerDay', offer: 20_000 });
+    expect(new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerDay: 100_000 }, prices: null, day }).check(6_000)).toMatchObject({ offer: 10_000 });
+    // $1.90 spent, $0.12 asked for: $0.02 lacking, so a tenth of the day ($0.20) is offered.
+    expect(new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerDay: 2 }, prices: SONNET, day }).check(40_000)).toMatchObject({ limit: 'maxCostPerDay', offer: 0.2 });
+  });
+
+  it('should offer at least twice a refused prompt, so that continuing is not refused at once', () => {
+    const stop = new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun: 5_000 }, prices: null, day: TODAY }).check(8_200);
+    expect(stop).toMatchObject({ spent: 0, next: 8_200, offer: 17_000 });
+  });
+});
+
+describe('the words for spending, the same in both shells', () => {
+  it('should show cached and uncached input apart, with the estimated cost where the price is known', () => {
+    const message = { usage: used(640, 212, 1_200), cost: 0.0123 };
+    expect(describeMessageSpend(message, message)).toBe('Tokens: 1,840 in (640 uncached, 1,200 cached) · 212 out · estimated cost $0.0123');
+    expect(describeMessageSpend({ usage: used(100, 10), cost: null }, { usage: used(5_000, 300, 2_000), cost: null })).toBe(
+      'Tokens: 100 in · 10 out — conversation so far: 7,000 in (5,000 uncached, 2,000 cached) · 300 out',
+    );
+  });
+
+  it('should say which limit stopped the run, what it spent, and what continuing grants', () => {
+    const meter = new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun: 10_000 }, prices: null, day: TODAY });
+    meter.record(used(8_000, 1_000));
+    const stop = meter.check(2_000)!;
+    expect(describeStop(stop)).toBe(
+      'Stopped at the budget before the next model call: this run has used 9,000 tokens of the limit per run of 10,000 tokens (maxTokensPerRun), and the next request would send about 2,000 tokens more. This run spent 8,000 in · 1,000 out.',
+    );
+    expect(continueLabel(stop)).toBe('Continue with another 10,000 tokens');
+  });
+});
+
+describe('DailySpend', () => {
+  it('should add up the calls of one day, from every session, and start again at the next', async () => {
+    const files = memoryPluginFiles();
+    let now = new Date(2026, 10, 26, 23, 0).getTime();
+    const panel = new DailySpend(files, () => now);
+    const terminal = new DailySpend(files, () => now);
+    // Calls ending together in one session take turns; another process adds after them.
+    await Promise.all([panel.add(1_000, 0.01), panel.add(500, 0.005)]);
+    await terminal.add(250, 0);
+    expect(await panel.today()).toMatchObject({ day: localDay(now), tokens: 1_750 });
+    expect((await panel.today()).cost).toBeCloseTo(0.015, 9);
+    now += 2 * 60 * 60 * 1000;
+    expect(await panel.today()).toEqual({ day: '2026-11-27', tokens: 0, cost: 0 });
+  });
+
+  it('should count an unreadable ledger as nothing spent, and replace it', async () => {
+    const files = memoryPluginFiles();
+    await files.write('spending.json', '{not json');
+    const daily = new DailySpend(files, () => new Date(2026, 10, 26).getTime());
+    expect(await daily.today()).toEqual({ day: '2026-11-26', tokens: 0, cost: 0 });
+    await daily.add(10, 0);
+    expect(JSON.parse((await files.read('spending.json'))!)).toEqual({ day: '2026-11-26', tokens: 10, cost: 0 });
+  });
+});
