@@ -1,6 +1,5 @@
 import type { TokenPrices } from '../core/ports/llm';
 
-
 /** List prices in US dollars per million tokens; `cacheRead` is the price of a cached input token as a share of `input`. */
 interface Price {
   input: number;
