@@ -31,4 +31,6 @@ export interface BenchRow {
   result: string;
   target: string;
   met: boolean | null;
+  /** What the row means for a user, in a sentence or two; listed under the table. */
+  note?: string;
 }

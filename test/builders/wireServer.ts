@@ -1,4 +1,3 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -9,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * A local server that speaks both providers' wire formats — `/v1/messages` (Anthropic) and `/v1/chat/completions`
  * (OpenAI) — and answers with scripted replies, in order, per path. It binds 127.0.0.1 only and records every
- * request (path, headers, JSON body) so tests can assert on what the SDKs sent.
+ * request (path, headers, JSON body) so tests can assert on what the SDKs sent. Free of vitest, so the bench runs it
+ * too; test files start one with `useWireServer` (./useWireServer.ts).
  */
 
 /** The recorded provider streams kept in the repository (provenance in test/fixtures/provider-streams/README.md). */
@@ -49,6 +49,8 @@ export interface RecordedRequest {
   method: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Size of the body as received, in bytes. */
+  bytes: number;
 }
 
 export class WireServer {
@@ -112,7 +114,8 @@ export class WireServer {
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
+    const raw = Buffer.concat(chunks);
+    const text = raw.toString('utf8');
     let body: unknown = text;
     try {
       body = text === '' ? undefined : (JSON.parse(text) as unknown);
@@ -128,7 +131,7 @@ export class WireServer {
       }
     }
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
-    this.requests.push({ path, query, method: request.method ?? 'GET', headers: request.headers, body });
+    this.requests.push({ path, query, method: request.method ?? 'GET', headers: request.headers, body, bytes: raw.length });
     const reply = this.queues.get(path)?.shift();
     if (!reply && !(WIRE_PATHS as readonly string[]).includes(path)) {
       // A path no provider has: 404, as a real server answers a base URL with the wrong path.
@@ -202,20 +205,4 @@ export function openAiError(message: string, type: string, code: string | null =
 /** A chat completion chunk, for streams the recordings do not cover. */
 export function chunk(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
   return JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
-}
-
-/**
- * One wire server for the calling test file: started before its tests, reset after each, closed at the end.
- * `use` receives it once started (test files keep it in a variable of their own).
- */
-export function useWireServer(use: (server: WireServer) => void): void {
-  let started: WireServer | null = null;
-  beforeAll(async () => {
-    started = await WireServer.start();
-    use(started);
-  });
-  afterEach(() => started?.reset());
-  afterAll(async () => {
-    await started?.close();
-  });
 }

@@ -1,7 +1,8 @@
 import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicText } from '../builders/wireScripts';
 import { exampleVaultCopy, removeTemporaryFolders, startSession, waitFor } from './harness';
 

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { recordedStream, sse, chunk, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { recordedStream, sse, chunk, WireServer } from '../builders/wireServer';
 import { exampleVaultCopy, removeTemporaryFolders, startSession } from './harness';
 
 let server: WireServer;

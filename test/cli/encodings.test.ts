@@ -2,7 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bytesOf, ENCODING_FIXTURES, fixtureBytes } from '../builders/encodingFixtures';
-import { useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicText, type WireCall } from '../builders/wireScripts';
 import { exampleVaultCopy, removeTemporaryFolders, startSession } from './harness';
 

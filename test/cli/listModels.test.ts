@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../src/cli/args';
-import { useWireServer, type WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import type { WireServer } from '../builders/wireServer';
 import { startSession } from './harness';
 
 let server: WireServer;

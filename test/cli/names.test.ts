@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicText, type WireCall } from '../builders/wireScripts';
 import { NAMES, writeNamedFiles } from '../fixtures/names/names';
 import { exampleVaultCopy, readTree, removeTemporaryFolders, startSession } from './harness';

@@ -1,7 +1,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sse, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { sse, WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicStart, anthropicText, type WireCall } from '../builders/wireScripts';
 import { EXAMPLE_VAULT, exampleVaultCopy, readTree, removeTemporaryFolders, startSession, waitFor } from './harness';
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chunk, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { chunk, sse, WireServer } from '../builders/wireServer';
 import { EXAMPLE_VAULT, exampleVaultCopy, readTree, removeTemporaryFolders, startSession } from './harness';
 
 let server: WireServer;

@@ -1,7 +1,8 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LlmPort } from '../../src/core/ports/llm';
-import { useWireServer, type WirePath, type WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import type { WirePath, WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicText, openAiCalls, openAiText, type WireCall } from '../builders/wireScripts';
 import { buildWireAgent, removeTemporaryFolders } from './wireAgent';
 

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SUMMARY_PREFIX } from '../../src/core/agent/condensing';
 import { ScriptedApproval } from '../builders/pipeline';
-import { anthropicError, openAiError, sse, useWireServer, WireServer, type WirePath } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { anthropicError, openAiError, sse, WireServer, type WirePath } from '../builders/wireServer';
 import { adaptedStream, anthropicCalls, anthropicJson, anthropicStart, anthropicText, openAiCalls, openAiJson, openAiText, type WireCall } from '../builders/wireScripts';
 import { buildWireAgent, removeTemporaryFolders, WRITE_WIRE_NAMES, wireToolNames } from './wireAgent';
 

@@ -14,7 +14,7 @@ import { MemoryEditor } from '../../src/node/MemoryEditor';
 import { MemoryVault } from '../../src/node/MemoryVault';
 import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../src/node/NodeGitFs';
-import { createProvider, type ProviderKind } from '../../src/providers/createProvider';
+import { createProvider, type ProviderKind, type ToolCallFormat } from '../../src/providers/createProvider';
 import { memoryPluginFiles, ScriptedApproval } from '../builders/pipeline';
 import type { WireServer } from '../builders/wireServer';
 import { recordingClock } from '../providers/helpers';
@@ -39,6 +39,8 @@ export interface WireAgentOptions {
   maxRetries?: number;
   /** Off: whole JSON answers instead of server-sent events. */
   streaming?: boolean;
+  /** OpenAI-compatible only: how tool calls travel (the provider's `auto` when absent). */
+  toolCallFormat?: ToolCallFormat;
   task?: Partial<AgentTaskOptions>;
 }
 
@@ -72,6 +74,7 @@ export async function buildWireAgent(options: WireAgentOptions) {
     clock,
     random: () => 0,
     ...(options.contextWindow ? { contextWindow: options.contextWindow } : {}),
+    ...(options.toolCallFormat ? { toolCallFormat: options.toolCallFormat } : {}),
   });
   const modes = new ModeService({ gates: () => settings });
   const events: string[] = [];

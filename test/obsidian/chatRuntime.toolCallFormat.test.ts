@@ -3,7 +3,8 @@ import { createLlm } from '../../src/plugin/chatRuntime';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 import type { App } from 'obsidian';
 import { buildRequest, collect, summary } from '../providers/helpers';
-import { useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { WireServer } from '../builders/wireServer';
 
 let server: WireServer;
 useWireServer((started) => (server = started));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
 import { createProvider, type ProviderConfig } from '../../src/providers/createProvider';
-import { anthropicError, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { anthropicError, recordedStream, sse, WireServer } from '../builders/wireServer';
 import { buildRequest, collect, failure, recordingClock, summary, testProvider } from './helpers';
 
 let server: WireServer;

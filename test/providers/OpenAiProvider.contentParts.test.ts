@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
-import { chunk, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { chunk, recordedStream, sse, WireServer } from '../builders/wireServer';
 import { collect, summary, testProvider } from './helpers';
 
 let server: WireServer;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryMessage, LlmEvent } from '../../src/core/ports/llm';
 import type { ProviderConfig } from '../../src/providers/createProvider';
-import { chunk, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { chunk, recordedStream, sse, WireServer } from '../builders/wireServer';
 import { buildRequest, collect, summary, testProvider } from './helpers';
 
 let server: WireServer;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { LlmEvent } from '../../src/core/ports/llm';
 import { createRequestUrlFetch } from '../../src/obsidian/requestUrlFetch';
 import { createProvider, type FetchLike, type ProviderConfig } from '../../src/providers/createProvider';
-import { anthropicError, chunk, openAiError, recordedStream, sse, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { anthropicError, chunk, openAiError, recordedStream, sse, WireServer } from '../builders/wireServer';
 import { buildRequest, collect, failure, recordingClock, summary, testProvider } from './helpers';
 
 let server: WireServer;

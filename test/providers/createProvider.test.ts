@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AgentError } from '../../src/core/errors';
 import { createProvider, type ProviderConfig } from '../../src/providers/createProvider';
-import { recordedStream, useWireServer, WireServer } from '../builders/wireServer';
+import { useWireServer } from '../builders/useWireServer';
+import { recordedStream, WireServer } from '../builders/wireServer';
 import { collect, recordingClock } from './helpers';
 
 let server: WireServer;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { FetchHttp } from '../../../src/cli/fetchHttp';
 import { checkConnection, formatChecklist, type CheckItem } from '../../../src/providers/models/connectionCheck';
 import { anthropicCalls, openAiCalls, openAiText } from '../../builders/wireScripts';
-import { useWireServer, type WireServer } from '../../builders/wireServer';
+import { useWireServer } from '../../builders/useWireServer';
+import type { WireServer } from '../../builders/wireServer';
 import { testProvider } from '../helpers';
 
 let server: WireServer;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FetchHttp } from '../../../src/cli/fetchHttp';
 import { formatModelLine, listModels } from '../../../src/providers/models/listModels';
-import { useWireServer, type WireServer } from '../../builders/wireServer';
+import { useWireServer } from '../../builders/useWireServer';
+import type { WireServer } from '../../builders/wireServer';
 
 let server: WireServer;
 useWireServer((started) => (server = started));
