@@ -25,6 +25,8 @@ const context = await esbuild.context({
     ...builtinModules,
     ...builtinModules.map((name) => `node:${name}`),
   ],
+  // A 9-line stand-in for a polyfill chain that Electron never runs (scripts/shims/typed-array-buffer.cjs says why).
+  alias: { 'typed-array-buffer': './scripts/shims/typed-array-buffer.cjs' },
   format: 'cjs',
   platform: 'browser',
   target: 'es2022',

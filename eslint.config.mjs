@@ -15,7 +15,7 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.mts'] },
+        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.mts', 'scripts/shims/*.cjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },
