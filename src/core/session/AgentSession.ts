@@ -221,6 +221,8 @@ export class AgentSession {
     }
     this.history = request.result.history;
     if (request.result.budgetStop) this.budget.stopped = { message, stop: request.result.budgetStop };
+    // Counted before the save, so the saved conversation holds this message's spend too.
+    const spend = this.spendOf(meter);
     const saveError = await this.save(message).then(
       () => null,
       (error: unknown) => describeError(error),
@@ -231,7 +233,7 @@ export class AgentSession {
       runId,
       llm: model,
       result: request.result,
-      spend: this.spendOf(meter),
+      spend,
       // A saved action must not replay a read of a stored result: it is gone once the run ended.
       calls: withoutStoredResultReads(done.map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId),
       wrote: done.some(({ outcome }) => outcome?.checkpoint !== undefined),
@@ -259,7 +261,7 @@ export class AgentSession {
     if (!conversation) return null;
     this.conversation = conversation;
     this.history = conversation.history;
-    this.budget.reset();
+    this.budget.reset(conversation.spent);
     return conversation;
   }
 
@@ -296,6 +298,7 @@ export class AgentSession {
     this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [] };
     this.conversation.updatedAt = now;
     this.conversation.history = this.history;
+    this.conversation.spent = this.budget.conversation;
     await this.store.save(this.conversation);
   }
 }

@@ -1,3 +1,4 @@
+import type { Spend } from '../budget/SpendingMeter';
 import type { HistoryMessage } from '../ports/llm';
 import type { PluginFilesPort } from '../ports/pluginFiles';
 import { redact } from '../tool-execution/redact';
@@ -9,6 +10,8 @@ export interface Conversation {
   createdAt: number;
   updatedAt: number;
   history: HistoryMessage[];
+  /** What the conversation has spent, so a resumed one goes on counting; absent in files saved before budgets. */
+  spent?: Spend;
 }
 
 export interface ConversationSummary {
@@ -77,8 +80,16 @@ function parse(text: string): Conversation | null {
       createdAt: typeof value.createdAt === 'number' ? value.createdAt : 0,
       updatedAt: typeof value.updatedAt === 'number' ? value.updatedAt : 0,
       history: value.history,
+      ...(isSpend(value.spent) ? { spent: value.spent } : {}),
     };
   } catch {
     return null;
   }
+}
+
+function isSpend(value: unknown): value is Spend {
+  if (value === null || typeof value !== 'object') return false;
+  const { usage, cost } = value as Partial<Spend>;
+  const counts = usage !== null && typeof usage === 'object' && ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'].every((key) => typeof (usage as unknown as Record<string, unknown>)[key] === 'number');
+  return counts && (cost === null || typeof cost === 'number');
 }

@@ -68,9 +68,9 @@ export class SessionBudget {
     return this.spentSoFar;
   }
 
-  /** A new or resumed conversation starts from nothing spent and nothing to continue. */
-  reset(): void {
-    this.spentSoFar = { usage: zeroUsage(), cost: 0 };
+  /** A new conversation starts from nothing spent, a resumed one from what it had spent; neither has a run to continue. */
+  reset(spent: Spend = { usage: zeroUsage(), cost: 0 }): void {
+    this.spentSoFar = spent;
     this.stopped = null;
   }
 }

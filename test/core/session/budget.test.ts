@@ -77,4 +77,14 @@ describe('AgentSession: spending limits', () => {
     expect(outcome.spend.message.cost).toBeCloseTo(0.12, 6);
     expect(outcome.result.text).toContain('this run has spent an estimated $0.1200 of the limit per run of $0.1000 (maxCostPerRun)');
   });
+
+  it('should keep counting a resumed conversation from what it had spent', async () => {
+    const session = buildSession(new ScriptedModel([textReply('One.', usage(1_000, 10)), textReply('Two.', usage(500, 5))]));
+    await session.send('first', {}, signal);
+    const [saved] = await session.listConversations();
+    session.newConversation();
+    await session.resume(saved!.id);
+    const second = loop(await session.send('second', {}, signal));
+    expect(second.spend.conversation.usage).toEqual({ inputTokens: 1_500, outputTokens: 15, cacheReadTokens: 0, cacheWriteTokens: 0 });
+  });
 });
