@@ -39,6 +39,8 @@ const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
   'chat-approval-dark': { view: 'chat-approval', theme: 'dark' },
   'chat-log-light': { view: 'chat-log', theme: 'light' },
   'chat-log-dark': { view: 'chat-log', theme: 'dark' },
+  'chat-budget-light': { view: 'chat-budget', theme: 'light' },
+  'chat-budget-dark': { view: 'chat-budget', theme: 'dark' },
 };
 
 async function bundle(dir: string): Promise<void> {

@@ -18,7 +18,7 @@ import { CHAT_VIEW_TYPE, type ChatHost } from '../../../src/ui/chat/types';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
 import { modifyRequest } from '../support/fixtures';
 
-export type ChatShot = 'empty' | 'streaming' | 'approval' | 'log';
+export type ChatShot = 'empty' | 'streaming' | 'approval' | 'log' | 'budget';
 
 const NOTE = 'The garden plan needs a fence, a pond and a herb spiral before the summer.';
 const ANSWER = 'Your **garden plan** lists three projects:\n\n- a fence along the east side\n- a small pond\n- a herb spiral\n\nI can create a note for each in `Garden/Projects`';
@@ -46,6 +46,8 @@ class PageModel implements LlmPort {
   readonly provider = 'page';
   readonly model = 'page-model';
   readonly contextWindow = 200_000;
+  // Claude Sonnet's list prices, so the usage lines show an estimated cost as they would with a priced model.
+  readonly prices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
   constructor(private readonly replies: LlmEvent[][], private readonly hangAtEnd: boolean) {}
   async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
     const events = this.replies.shift() ?? [];
@@ -66,6 +68,7 @@ const stop = (reason: 'end_turn' | 'tool_use'): LlmEvent[] => [{ type: 'usage', 
 
 function script(shot: ChatShot): PageModel {
   if (shot === 'streaming') return new PageModel([chunks(ANSWER)], true);
+  if (shot === 'budget') return new PageModel([[...chunks('Reading the garden plan first.'), ...toolCall('r1', 'vault.readFile', { path: 'Garden/Garden plan.md' }), ...stop('tool_use')]], false);
   if (shot === 'approval') return new PageModel([[...chunks('I will add the reading to this week\'s review.'), ...toolCall('w1', 'vault.writeFile', { path: 'Journal/2026-W34.md' }), ...stop('tool_use')]], false);
   const titles = ['Fence', 'Pond', 'Herb spiral'];
   return new PageModel(
@@ -87,7 +90,8 @@ function host(app: App, shot: ChatShot): ChatHost {
   };
   const chat: ChatHost = {
     app,
-    settings: structuredClone(DEFAULT_SETTINGS),
+    // The budget shot: a limit the first answer's 3,252 tokens cross, so the run stops before its second call.
+    settings: { ...structuredClone(DEFAULT_SETTINGS), ...(shot === 'budget' ? { maxTokensPerRun: 3000 } : {}) },
     approvalPort: null,
     chatHooks: {},
     agentServices: () => Promise.resolve(services),
@@ -158,14 +162,14 @@ export async function mountChat(root: HTMLElement, shot: ChatShot): Promise<void
   view.contentEl.setCssProps({ height: '100%' });
   if (shot === 'empty') return;
   const box = view.containerEl.querySelector('textarea') as HTMLTextAreaElement;
-  box.value = shot === 'streaming' ? 'What does my garden plan need?' : shot === 'approval' ? 'Add Braiding Sweetgrass to this week\'s reading list' : 'Make a note for each project in the garden plan';
+  box.value = shot === 'streaming' || shot === 'budget' ? 'What does my garden plan need?' : shot === 'approval' ? 'Add Braiding Sweetgrass to this week\'s reading list' : 'Make a note for each project in the garden plan';
   (view.containerEl.querySelector('button[aria-label="Send"]') as HTMLButtonElement).click();
   const button = (name: string): HTMLButtonElement | null => view.containerEl.querySelector(`button[aria-label="${name}"]`);
   for (let i = 0; i < 200; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     if (shot === 'streaming' && view.containerEl.textContent?.includes('Garden/Projects')) break;
     if (shot === 'approval' && Array.from(view.containerEl.querySelectorAll('button')).some((b) => b.textContent === 'Approve')) break;
-    if (shot === 'log' && button('Send')?.disabled === false) break;
+    if ((shot === 'log' || shot === 'budget') && button('Send')?.disabled === false) break;
   }
   // Let the last frame's scroll and render settle.
   await new Promise((resolve) => setTimeout(resolve, 100));

@@ -13,7 +13,7 @@ import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
 import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
 import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
-import { mountChat } from './chatPage';
+import { mountChat, type ChatShot } from './chatPage';
 
 import { mountPlanShot } from './planShots';
 
@@ -107,8 +107,9 @@ async function mount(view: string | null): Promise<void> {
     case 'chat-streaming':
     case 'chat-approval':
     case 'chat-log':
+    case 'chat-budget':
       root.addClass('is-sidebar');
-      await mountChat(root, view.slice('chat-'.length) as 'empty' | 'streaming' | 'approval' | 'log');
+      await mountChat(root, view.slice('chat-'.length) as ChatShot);
       return;
     case 'saved-actions':
     case 'dry-run':
