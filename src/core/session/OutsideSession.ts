@@ -54,10 +54,14 @@ export class OutsideSession {
   readonly approvalPort: ApprovalPort;
   private run: RunState | null = null;
   private calls = 0;
+  /** Calls under way: `end` waits for them, so a call cut off by a disconnect still gets its audit line in the run. */
+  private readonly inFlight = new Set<Promise<OutsideResult>>();
   private readonly controller = new AbortController();
+  /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
+  private readonly clientGone = new AbortController();
 
   constructor(private readonly o: OutsideSessionOptions) {
-    this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName);
+    this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal);
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
       llm: () => Promise.reject(new AgentError('NOT_ALLOWED', 'An outside session has no model of its own: the client that called is the model')),
@@ -86,9 +90,16 @@ export class OutsideSession {
     this.run = pipeline.startRun(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()), ports: this.o.services.toolPorts() });
   }
 
+  /** The client has gone: an approval being asked, or asked from now on, is refused; calls already made finish. */
+  clientLeft(): void {
+    this.clientGone.abort();
+  }
+
   /** Ends the run: anything waiting is cancelled, stored results go, the audit is flushed, checkpoints pruned. */
   async end(): Promise<void> {
+    this.clientGone.abort();
     this.controller.abort();
+    await Promise.allSettled([...this.inFlight]);
     const run = this.run;
     this.run = null;
     if (run) await this.o.services.agentPipeline().endRun(run);
@@ -122,9 +133,16 @@ export class OutsideSession {
   }
 
   /** Runs one call by its wire name; every failure is a result whose text names what was wrong. */
-  async call(wireName: string, args: unknown): Promise<OutsideResult> {
+  call(wireName: string, args: unknown): Promise<OutsideResult> {
     const run = this.run;
-    if (!run) return { ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` };
+    if (!run || this.controller.signal.aborted) return Promise.resolve({ ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` });
+    const call = this.callIn(run, wireName, args);
+    this.inFlight.add(call);
+    void call.finally(() => this.inFlight.delete(call));
+    return call;
+  }
+
+  private async callIn(run: RunState, wireName: string, args: unknown): Promise<OutsideResult> {
     try {
       const tool = (await this.tools()).find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };

@@ -27,7 +27,8 @@ export function approvalMessage(clientName: string, request: ApprovalRequest): s
  * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
  * cancellation, a throw), so this only decides who is asked.
  */
-export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string): ApprovalPort {
+export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string, clientGone: AbortSignal): ApprovalPort {
+  const gone = (): ApprovalDecision => ({ approved: false, reason: `${clientName()} disconnected before anyone answered` });
   switch (mode) {
     case 'client':
       return { request: () => Promise.resolve({ approved: true, scope: 'once' }) };
@@ -35,13 +36,21 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
       return { request: () => Promise.resolve({ approved: false, reason: 'the MCP server runs with --approval writes-refused, which allows reads only' }) };
     case 'ask':
       return {
-        request: (request, signal) =>
-          asker.canAsk()
-            ? asker.ask(approvalMessage(clientName(), request), request, signal)
-            : Promise.resolve({
-                approved: false,
-                reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt`,
-              }),
+        request: async (request, signal) => {
+          if (clientGone.aborted) return gone();
+          if (!asker.canAsk()) {
+            return {
+              approved: false,
+              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt`,
+            };
+          }
+          try {
+            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone]));
+          } catch (error) {
+            if (clientGone.aborted) return gone();
+            throw error;
+          }
+        },
       };
   }
 }
