@@ -47,6 +47,7 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
       http: io.http,
       watch: io.watch ?? true,
       knownSecrets: [],
+      approvalTimeoutMs: timeoutMs,
       onError: (error) => log(describeError(error)),
     });
   } catch (error) {
