@@ -140,6 +140,28 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     expect(connected.forms[0]?.message).toContain('+ created  Weekly/Review.md');
   });
 
+  it('should page through the notes as resources and link a long result the client can read whole', async () => {
+    const { vault, checkpoints } = await exampleVaultCopy();
+    await mkdir(join(vault, 'Notes'));
+    for (let i = 0; i < 520; i++) await writeFile(join(vault, 'Notes', `Note ${String(i).padStart(3, '0')}.md`), `note ${i}\n`);
+    const { client } = await started({ vault, checkpoints });
+    const first = await client.listResources();
+    expect(first.resources).toHaveLength(500);
+    expect(first.nextCursor).toBe(first.resources[499]?.name);
+    const second = await client.listResources({ cursor: first.nextCursor });
+    const all = [...first.resources, ...second.resources].map((resource) => resource.name);
+    expect(second.nextCursor).toBeUndefined();
+    expect(all).toContain('Notes/Note 519.md');
+    expect(all.filter((name) => name.startsWith('Private/'))).toEqual([]);
+    const listed = await client.callTool({ name: 'vault_listFiles', arguments: { prefix: 'Notes', recursive: true } });
+    const blocks = listed.content as { type: string; uri?: string; text?: string }[];
+    expect(blocks[0]?.text).toMatch(/^\[The result of vault\.listFiles has [\d,]+ characters and was stored outside the conversation\.\]/);
+    const link = blocks.find((block) => block.type === 'resource_link');
+    expect(link?.uri).toMatch(/^vault:\/\/\.obsidian\/plugins\/embedded-agent\/tmp\/mcp-.+\/vault\.listFiles-1\.md$/);
+    const whole = await client.readResource({ uri: link?.uri ?? '' });
+    expect((whole.contents[0] as { text: string }).text).toContain('Notes/Note 519.md');
+  });
+
   it('should refuse a write whose form is not answered within --approval-timeout', async () => {
     const { vault, checkpoints } = await exampleVaultCopy();
     const { client } = await started({ vault, checkpoints, args: ['--mode', 'agent', '--approval-timeout', '0.005'], answer: () => new Promise<never>(() => undefined) });
