@@ -1,4 +1,5 @@
 import { AgentError } from '../core/errors';
+import { OUTSIDE_APPROVAL_MODES, type OutsideApprovalMode } from '../core/session/outsideApproval';
 import type { ProviderKind, ToolCallFormat } from '../providers/createProvider';
 import type { ApprovalPolicy } from '../settings/settings';
 import { isCostLimit, type BudgetLimits, type LimitKind } from '../core/budget/limits';
@@ -27,6 +28,18 @@ export interface CliArgs {
 
 /** `--list-models` needs only the provider options: it lists and exits, so no vault is asked for. */
 export type ListModelsArgs = Pick<CliArgs, 'provider' | 'model' | 'baseUrl'>;
+
+/** `npm start -- mcp …`: the vault as an MCP server over stdio (no model: the client is the model). */
+export interface McpArgs {
+  vault: string;
+  mode?: string;
+  approval: OutsideApprovalMode;
+  allowDeletes: boolean;
+  allowCommands: boolean;
+  checkpoints?: string;
+  /** Minutes an approval form may stay unanswered; the `approvalTimeoutMinutes` default when absent. */
+  approvalTimeoutMinutes?: number;
+}
 
 export type ParsedArgs = { help: true } | { help: false; listModels: ListModelsArgs } | { help: false; listModels?: undefined; args: CliArgs };
 
@@ -58,26 +71,32 @@ const BUDGET_OPTIONS: readonly [option: string, kind: LimitKind][] = [
   ['--max-cost-per-day', 'maxCostPerDay'],
 ];
 const FLAGS = new Set(['--list-models', '--allow-deletes', '--allow-commands', '--no-stream', '--help', '-h']);
+/** What `mcp` takes: the vault, the mode and its switches, and how writes are approved; no model options. */
+const MCP_VALUE_OPTIONS: Record<string, string> = {
+  '--vault': VALUE_OPTIONS['--vault'] as string,
+  '--mode': VALUE_OPTIONS['--mode'] as string,
+  '--checkpoints': VALUE_OPTIONS['--checkpoints'] as string,
+  '--approval': `${OUTSIDE_APPROVAL_MODES.join(', ')}`,
+  '--approval-timeout': 'minutes, e.g. --approval-timeout 5',
+};
+const MCP_FLAGS = new Set(['--allow-deletes', '--allow-commands', '--help', '-h']);
 
 const usageError = (message: string): AgentError => new AgentError('INVALID_INPUT', `${message}. Run with --help to see every option`);
 
-/**
- * Reads `--name value`, `--name=value` and plain flags. Errors name the option, what it takes and what came, so
- * a typo is fixed from the message alone.
- */
-export function parseArgs(argv: readonly string[]): ParsedArgs {
+/** The options and flags of a command line, each checked against what it takes. */
+function readOptions(argv: readonly string[], valueOptions: Record<string, string>, flagNames: ReadonlySet<string>): { values: Map<string, string>; flags: Set<string> } {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (FLAGS.has(name)) {
+    if (flagNames.has(name)) {
       if (eq > 0) throw usageError(`${name} takes no value, got "${arg}"`);
       flags.add(name);
       continue;
     }
-    const expected = VALUE_OPTIONS[name];
+    const expected = valueOptions[name];
     if (expected === undefined) {
       throw usageError(name.startsWith('-') ? `Unknown option ${name}` : `Unexpected argument "${arg}" (the vault folder goes after --vault)`);
     }
@@ -86,6 +105,47 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     if (values.has(name)) throw usageError(`${name} is given twice ("${values.get(name)}" and "${value}")`);
     values.set(name, value);
   }
+  return { values, flags };
+}
+
+/** Whether the command line asks for the MCP server: `mcp` first, then its own options. */
+export function isMcpCommand(argv: readonly string[]): boolean {
+  return argv[0] === 'mcp';
+}
+
+/** The options after `mcp`: `--vault <folder> [--mode <slug>] [--approval ask|client|writes-refused] [--allow-deletes] …`. */
+export function parseMcpArgs(argv: readonly string[]): { help: true } | { help: false; mcp: McpArgs } {
+  const { values, flags } = readOptions(argv, MCP_VALUE_OPTIONS, MCP_FLAGS);
+  if (flags.has('--help') || flags.has('-h')) return { help: true };
+  const vault = values.get('--vault');
+  if (vault === undefined) throw usageError('mcp: --vault is required: the folder of the vault to serve, e.g. mcp --vault examples/vault');
+  const approval = values.get('--approval') ?? 'ask';
+  if (!(OUTSIDE_APPROVAL_MODES as readonly string[]).includes(approval)) throw usageError(`mcp: --approval must be one of ${OUTSIDE_APPROVAL_MODES.join(', ')}, got "${approval}"`);
+  const timeout = values.get('--approval-timeout');
+  const minutes = timeout === undefined ? undefined : Number(timeout);
+  if (minutes !== undefined && !(Number.isFinite(minutes) && minutes > 0)) throw usageError(`mcp: --approval-timeout must be a number of minutes above 0, got "${timeout}"`);
+  const mode = values.get('--mode');
+  const checkpoints = values.get('--checkpoints');
+  return {
+    help: false,
+    mcp: {
+      vault,
+      approval: approval as OutsideApprovalMode,
+      allowDeletes: flags.has('--allow-deletes'),
+      allowCommands: flags.has('--allow-commands'),
+      ...(mode === undefined ? {} : { mode }),
+      ...(checkpoints === undefined ? {} : { checkpoints }),
+      ...(minutes === undefined ? {} : { approvalTimeoutMinutes: minutes }),
+    },
+  };
+}
+
+/**
+ * Reads `--name value`, `--name=value` and plain flags. Errors name the option, what it takes and what came, so
+ * a typo is fixed from the message alone.
+ */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const { values, flags } = readOptions(argv, VALUE_OPTIONS, FLAGS);
   if (flags.has('--help') || flags.has('-h')) return { help: true };
   const provider = values.get('--provider');
   if (provider !== undefined && !(PROVIDERS as readonly string[]).includes(provider)) {

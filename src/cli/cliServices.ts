@@ -55,6 +55,8 @@ export interface CliRuntimeOptions {
   watch: boolean;
   knownSecrets: readonly string[];
   onError: (error: unknown) => void;
+  /** How long an approval waits for an answer; the `approvalTimeoutMinutes` default when absent. */
+  approvalTimeoutMs?: number;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   const vault = new NodeVault(root, { watch: options.watch });
   const editor = new MemoryEditor({ vault });
   const pluginFolderInVault = `${vault.configDir}/plugins/${PLUGIN_ID}`;
-  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: approvalTimeoutMs(DEFAULT_SETTINGS), checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
+  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: options.approvalTimeoutMs ?? approvalTimeoutMs(DEFAULT_SETTINGS), checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
   const services = new AgentServices(
     {
       vault,

@@ -8,7 +8,7 @@ import { SystemClock } from '../node/SystemClock';
 import { createProvider, type ProviderConfig } from '../providers/createProvider';
 import { DEFAULT_SETTINGS } from '../settings/settings';
 import { createStyle } from './ansi';
-import { parseArgs, type CliArgs } from './args';
+import { isMcpCommand, parseArgs, parseMcpArgs, type CliArgs } from './args';
 import { ChatSession } from './ChatSession';
 import { describeLimits } from './budgetSettings';
 import { createCliRuntime, type CliRuntime } from './cliServices';
@@ -16,10 +16,11 @@ import { FetchHttp } from './fetchHttp';
 import { interruptedRunLines } from './interruptedRuns';
 import { listModelsCommand } from './listModelsCommand';
 import { LineInput } from './LineInput';
+import { mcpCommand } from './mcpCommand';
 import { authHint, describeProvider, resolveProvider, type Environment, type ProviderChoice } from './providerConfig';
 import { TerminalApproval } from './TerminalApproval';
 import { terminalOutput } from './terminalText';
-import { noProviderHelp, USAGE } from './usage';
+import { MCP_USAGE, noProviderHelp, USAGE } from './usage';
 
 /** Exit code for a command line or configuration the runner cannot start with. */
 export const EXIT_USAGE = 2;
@@ -53,6 +54,19 @@ export async function runCli(io: CliIo): Promise<number> {
     io.stderr.write(terminalOutput(message.endsWith('\n') ? message : `${message}\n`));
     return EXIT_USAGE;
   };
+  if (isMcpCommand(io.argv)) {
+    try {
+      const parsed = parseMcpArgs(io.argv.slice(1));
+      // Help goes to stderr too: a client reading stdout expects JSON-RPC only.
+      if (parsed.help) {
+        io.stderr.write(MCP_USAGE);
+        return 0;
+      }
+      return await mcpCommand(parsed.mcp, io, fail);
+    } catch (error) {
+      return fail(describeError(error));
+    }
+  }
   let args: CliArgs;
   let choice: ProviderChoice | null;
   try {

@@ -1,3 +1,5 @@
+import { DEFAULT_SETTINGS } from '../settings/settings';
+
 /** The chat's commands, as `--help` and an unknown command list them. */
 export const COMMANDS = '/dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit';
 
@@ -34,6 +36,32 @@ Environment:
   EMBEDDED_AGENT_MODEL    the model id, when --model is not given
 
 In the chat: ${COMMANDS}. Ctrl-C cancels a run; twice exits.
+
+The vault as an MCP server for Claude Code, Codex or any MCP client: npm start -- mcp --help
+`;
+
+/** What `mcp --help` prints (to stderr: stdout is the client's JSON-RPC channel). */
+export const MCP_USAGE = `Embedded Agent as an MCP server on stdio: an MCP client (Claude Code, Codex, …) works on a vault
+through the same gate as the chat panel: ignore rules, approval, a checkpoint before each write, the audit log,
+and "Revert last run" (or /revert in the terminal) undoes the client's whole session.
+
+Usage: npm start -- mcp --vault <folder> [options]
+
+Options:
+  --vault <folder>          the vault to serve (required)
+  --mode <slug>             ask (reads only), agent or one of your own modes (default: ask)
+  --approval <mode>         ask: each write is shown in the client as a form with the change, and runs only if
+                                 accepted; a client without MCP elicitation gets every write refused (default)
+                            client: no question here; the client's own permission prompt decides, and writes are
+                                 still sandboxed, checkpointed and audited
+                            writes-refused: only read-only tools are offered
+  --approval-timeout <min>  minutes an approval form may stay unanswered before the write is refused (default: ${DEFAULT_SETTINGS.approvalTimeoutMinutes})
+  --allow-deletes           offer deleting, renaming and moving files
+  --allow-commands          offer running commands
+  --checkpoints <folder>    where the checkpoint repository lives (default: your user config folder)
+  --help                    show this text
+
+stdout carries only the client's JSON-RPC messages; what the server tells you goes to stderr.
 `;
 
 /** What the chat's `/help` prints. */

@@ -71,6 +71,19 @@ export class ResultExternalizer {
   }
 }
 
+const STORED_READ = /^Read it with vault\.readFile (\{"path": ".*"\}): it comes in parts/m;
+
+/**
+ * The vault path of the stored result that a text from `contentFor` refers to, or null when the text holds the
+ * result itself: for a shell that links to the file instead of repeating the reference (the MCP server).
+ */
+export function storedResultPath(content: string): string | null {
+  const json = STORED_READ.exec(content)?.[1];
+  if (json === undefined) return null;
+  const parsed: unknown = JSON.parse(json);
+  return parsed !== null && typeof parsed === 'object' && typeof (parsed as { path?: unknown }).path === 'string' ? (parsed as { path: string }).path : null;
+}
+
 /** Where a run's stored results are, in the plugin folder; removed when the run ends. */
 export function storedResultsFolder(runId: string): string {
   return `tmp/${safeSegment(runId)}`;

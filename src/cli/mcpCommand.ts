@@ -1,0 +1,80 @@
+import { describeError } from '../core/errors';
+import type { ApprovalPort } from '../core/ports/approval';
+import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
+import { serveStdio } from '../mcp/serveStdio';
+import { ownerAlive } from '../node/processOwner';
+import { SystemClock } from '../node/SystemClock';
+import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
+import type { McpArgs } from './args';
+import { createCliRuntime, type CliRuntime } from './cliServices';
+import { interruptedRunLines } from './interruptedRuns';
+import type { CliIo } from './runCli';
+import { terminalOutput } from './terminalText';
+
+const APPROVALS: Record<McpArgs['approval'], string> = {
+  ask: 'each write asked for through the client (MCP elicitation)',
+  client: "writes approved by the client's own permission prompt (checkpointed and audited here)",
+  'writes-refused': 'reads only',
+};
+
+/**
+ * `npm start -- mcp --vault <folder>`: the vault as an MCP server on stdin/stdout, over the terminal runner's own
+ * composition (services, modes, checkpoints outside the vault). stdout carries JSON-RPC only: every line for a
+ * person goes to stderr. Returns 0 once the client has gone, 2 when the server cannot start.
+ */
+export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: string) => number): Promise<number> {
+  const log = (line: string): void => void io.stderr.write(terminalOutput(`${line}\n`));
+  const clock = io.clock ?? new SystemClock();
+  const approval: { port: ApprovalPort | null } = { port: null };
+  const timeoutMs = args.approvalTimeoutMinutes === undefined ? approvalTimeoutMs(DEFAULT_SETTINGS) : Math.round(args.approvalTimeoutMinutes * 60_000);
+  const settings = {
+    // The pipeline's policy: writes and commands are asked for; who answers is the --approval mode's port.
+    approval: 'writes' as const,
+    allowDeletes: args.allowDeletes,
+    allowCommands: args.allowCommands,
+    approvalTimeoutMs: timeoutMs,
+    maxRetries: DEFAULT_SETTINGS.maxRetries,
+    maxTokens: DEFAULT_SETTINGS.maxTokens,
+    temperature: DEFAULT_SETTINGS.temperature,
+  };
+  let runtime: CliRuntime;
+  try {
+    runtime = await createCliRuntime({
+      args: { vault: args.vault, approval: 'writes', allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, streaming: true, ...(args.mode ? { mode: args.mode } : {}), ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}) },
+      approval: () => approval.port,
+      clock,
+      modesFile: io.modesFile,
+      http: io.http,
+      watch: io.watch ?? true,
+      knownSecrets: [],
+      approvalTimeoutMs: timeoutMs,
+      onError: (error) => log(describeError(error)),
+    });
+  } catch (error) {
+    return fail(`mcp: ${describeError(error)}`);
+  }
+  try {
+    const mode = runtime.modes.getActiveMode();
+    log(`Embedded Agent MCP server on stdio: vault ${args.vault}; mode ${mode.name} (${mode.slug}); ${APPROVALS[args.approval]}${args.allowDeletes ? '; deletes allowed' : ''}${args.allowCommands ? '; commands allowed' : ''}; checkpoints ${runtime.checkpointFolder}.`);
+    for (const problem of runtime.modeProblems) log(problem);
+    for (const line of interruptedRunLines(await runtime.services.markInterruptedRuns(ownerAlive).catch(() => []))) log(`! ${line}`);
+    const services = runtime.services;
+    await serveStdio({
+      services,
+      modes: runtime.modes,
+      settings: () => settings,
+      approval: args.approval,
+      bindApproval: (port) => {
+        approval.port = port;
+      },
+      savedActions: (host) => savedActionsFromDataJson(services.ports.pluginFiles, host),
+      now: () => clock.now(),
+      input: io.stdin,
+      output: io.stdout,
+      log,
+    });
+    return 0;
+  } finally {
+    runtime.close();
+  }
+}

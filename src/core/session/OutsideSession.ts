@@ -1,0 +1,222 @@
+import { AgentError, describeError, isAgentError } from '../errors';
+import type { ModeService } from '../modes/ModeService';
+import type { PlanHost } from '../plan/host';
+import type { ApprovalPort } from '../ports/approval';
+import type { VaultEntry } from '../ports/vault';
+import { storedResultPath } from '../tool-execution/ResultExternalizer';
+import { checkPaths } from '../tool-execution/stages/checkPaths';
+import type { RunState } from '../tool-execution/types';
+import { toolMeta } from '../tools/metadata';
+import { toWireName } from '../tools/wireNames';
+import type { AgentServices } from './AgentServices';
+import { AgentSession, type SessionSettings } from './AgentSession';
+import { type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
+import { type OutsideResult, type OutsideTool, runSavedActionTool, savedActionTools } from './outsideSavedActions';
+import type { SavedActionSource } from './sessionPlans';
+
+export interface OutsideSessionOptions {
+  services: AgentServices;
+  modes: ModeService;
+  settings: () => SessionSettings;
+  approval: OutsideApprovalMode;
+  /** How the person is asked through the client, for `ask`. */
+  asker: OutsideAsker;
+  /** The client's name as it introduced itself ("claude-code"), for the approval form. */
+  clientName: () => string;
+  /**
+   * Whether the shell has the app's editor and workspace. The terminal's are in memory, with nothing open: their
+   * tools would answer about an editor nobody sees, so they are not offered.
+   */
+  editor: boolean;
+  /** The saved actions the client may run as tools (the vault's data.json in the terminal). */
+  savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
+  now: () => number;
+}
+
+/** How many notes one page of `listNotes` holds. */
+export const NOTES_PAGE = 500;
+
+/** Tools that steer the agent loop itself: an outside client is its own loop. */
+const LOOP_GROUP = 'agent';
+
+/**
+ * An outside client's session (an MCP client: Claude Code, Codex, …): ONE pipeline run, from `start` to `end`, in
+ * which each call goes through the chat panel's `ToolExecutionPipeline` (sandbox and ignore rules, approval failing
+ * closed, a checkpoint before each write, the audit line), so "Revert last run" and the terminal's /revert undo what
+ * the client did. It offers the current mode's tools under the providers' wire names, narrowed by the same settings,
+ * and the saved actions as tools, run by the session's plan executor under the same approval. Shells translate;
+ * nothing here knows MCP.
+ */
+export class OutsideSession {
+  readonly session: AgentSession;
+  readonly runId: string;
+  /** What the pipeline asks: set as the services' and the session's approval by the shell. */
+  readonly approvalPort: ApprovalPort;
+  private run: RunState | null = null;
+  private calls = 0;
+  /** Calls under way: `end` waits for them, so a call cut off by a disconnect still gets its audit line in the run. */
+  private readonly inFlight = new Set<Promise<OutsideResult>>();
+  private readonly controller = new AbortController();
+  /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
+  private readonly clientGone = new AbortController();
+
+  constructor(private readonly o: OutsideSessionOptions) {
+    this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal);
+    const session: AgentSession = new AgentSession({
+      services: () => Promise.resolve(o.services),
+      llm: () => Promise.reject(new AgentError('NOT_ALLOWED', 'An outside session has no model of its own: the client that called is the model')),
+      modes: () => Promise.resolve(o.modes),
+      settings: o.settings,
+      approval: () => this.approvalPort,
+      files: o.services.ports.pluginFiles,
+      knownSecrets: () => o.services.knownSecrets(),
+      now: o.now,
+      runPrefix: 'mcp',
+      ...(o.savedActions ? { savedActions: async () => (o.savedActions as NonNullable<OutsideSessionOptions['savedActions']>)(await session.planHost()) } : {}),
+    });
+    this.session = session;
+    this.runId = session.runIds.next('mcp');
+  }
+
+  /** Cancels what is under way (an approval being asked fails closed): the client went away. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** Opens the session's run; calls before it are refused. */
+  start(): void {
+    if (this.run) return;
+    const pipeline = this.o.services.agentPipeline();
+    this.run = pipeline.startRun(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()), ports: this.o.services.toolPorts() });
+  }
+
+  /** The client has gone: an approval being asked, or asked from now on, is refused; calls already made finish. */
+  clientLeft(): void {
+    this.clientGone.abort();
+  }
+
+  /** Ends the run: anything waiting is cancelled, stored results go, the audit is flushed, checkpoints pruned. */
+  async end(): Promise<void> {
+    this.clientGone.abort();
+    this.controller.abort();
+    await Promise.allSettled([...this.inFlight]);
+    const run = this.run;
+    this.run = null;
+    if (run) await this.o.services.agentPipeline().endRun(run);
+  }
+
+  /** The canonical names of the tools offered: the mode's, gated by the settings, without the loop's own tools. */
+  private toolNames(): string[] {
+    const { modes } = this.o;
+    return modes.toolNames(modes.getActiveMode()).filter((name) => {
+      const meta = toolMeta(name);
+      if (!meta || meta.group === LOOP_GROUP) return false;
+      if (!this.o.editor && (name.startsWith('editor.') || name.startsWith('workspace.'))) return false;
+      return this.o.approval !== 'writes-refused' || (!meta.isWrite && meta.risk === 'read-only');
+    });
+  }
+
+  /** Every tool the client may call now: the mode's tools (deferred ones included), then the saved actions. */
+  async tools(): Promise<OutsideTool[]> {
+    const names = this.toolNames();
+    const tools: OutsideTool[] = this.o.services.registry.getFilteredToolDefinitions(names, { includeDeferred: true }).map((definition) => {
+      const meta = toolMeta(definition.name);
+      return {
+        wireName: toWireName(definition.name),
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        readOnly: meta !== undefined && !meta.isWrite && meta.risk === 'read-only',
+        target: { kind: 'tool', name: definition.name },
+      };
+    });
+    return [...tools, ...(await savedActionTools(this.session, this.o.approval === 'writes-refused'))];
+  }
+
+  /** Runs one call by its wire name; every failure is a result whose text names what was wrong. */
+  call(wireName: string, args: unknown): Promise<OutsideResult> {
+    const run = this.run;
+    if (!run || this.controller.signal.aborted) return Promise.resolve({ ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` });
+    const call = this.callIn(run, wireName, args);
+    this.inFlight.add(call);
+    void call.finally(() => this.inFlight.delete(call));
+    return call;
+  }
+
+  private async callIn(run: RunState, wireName: string, args: unknown): Promise<OutsideResult> {
+    try {
+      const tool = (await this.tools()).find((candidate) => candidate.wireName === wireName);
+      if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
+      if (tool.target.kind === 'saved-action') {
+        const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+        return await runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
+      }
+      const [outcome] = await this.o.services.agentPipeline().executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
+      if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
+      if (!outcome.ok) return { ok: false, code: outcome.error?.code ?? 'INTERNAL', text: outcome.error?.message ?? `${wireName} failed` };
+      const stored = storedResultPath(outcome.content);
+      return { ok: true, text: outcome.content, ...(stored ? { storedResult: stored } : {}) };
+    } catch (error) {
+      return { ok: false, code: isAgentError(error) ? error.code : 'INTERNAL', text: `${wireName} failed: ${describeError(error)}` };
+    }
+  }
+
+  /** Why a name is not offered: a mode or a switch that leaves it out says so, with what would offer it. */
+  private async notOffered(wireName: string): Promise<string> {
+    const known = this.o.services.registry.names().find((name) => toWireName(name) === wireName);
+    const offered = (await this.tools()).map((tool) => tool.wireName).join(', ');
+    if (known === undefined) return `Unknown tool "${wireName}". Tools offered: ${offered}`;
+    const meta = toolMeta(known);
+    let why = `it is not in the mode "${this.o.modes.getActiveMode().slug}" (start the server with --mode agent for writes)`;
+    if (meta?.group === LOOP_GROUP) why = 'it steers the panel\'s own agent loop, which an outside client does not use';
+    else if (this.o.approval === 'writes-refused' && meta && (meta.isWrite || meta.risk !== 'read-only')) why = 'the server runs with --approval writes-refused, which offers reads only';
+    else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.'))) why = 'this server has no Obsidian editor or workspace to act on';
+    else if (meta?.gate === 'allowDeletes') why = 'deletes and renames are off (start the server with --allow-deletes)';
+    else if (meta?.gate === 'allowCommands') why = 'commands are off (start the server with --allow-commands)';
+    return `${wireName} is not offered: ${why}. Tools offered: ${offered}`;
+  }
+
+  /**
+   * One page of the vault's files the ignore rules let the agent read, by path, after `cursor` (the last path of
+   * the page before); hidden entries (a name starting with ".") are left out, as in Obsidian's file list.
+   */
+  async listNotes(cursor: string | null, pageSize = NOTES_PAGE): Promise<{ notes: VaultEntry[]; nextCursor: string | null }> {
+    const { vault } = this.o.services.ports;
+    await this.o.services.ignore.ensureLoaded();
+    const readable = (await vault.list('/', true))
+      .filter((entry) => entry.kind === 'file' && !entry.path.split('/').some((name) => name.startsWith('.')) && this.o.services.ignore.denial(entry.path, 'read') === null)
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const from = cursor === null ? 0 : readable.findIndex((entry) => entry.path > cursor);
+    const notes = from < 0 ? [] : readable.slice(from, from + pageSize);
+    const last = notes[notes.length - 1];
+    const more = from >= 0 && from + pageSize < readable.length;
+    return { notes, nextCursor: more && last ? last.path : null };
+  }
+
+  /**
+   * A file's text (or bytes) for a client's resource read, held to vault.readFile's path stage: the sandbox and the
+   * ignore rules, also where a symlink leads. A stored result of this session is readable as it is to the model.
+   */
+  async readNote(path: string): Promise<{ path: string; text: string } | { path: string; bytes: Uint8Array }> {
+    const { vault } = this.o.services.ports;
+    const meta = toolMeta('vault.readFile');
+    if (!meta) throw new AgentError('INTERNAL', 'vault.readFile has no row in the metadata table');
+    await this.o.services.ignore.ensureLoaded();
+    await checkPaths(meta, { path }, [], this.o.services.ignore, vault);
+    const entry = await vault.stat(path);
+    if (!entry) throw new AgentError('NOT_FOUND', `No file at "${path}"`, { path });
+    if (entry.kind !== 'file') throw new AgentError('NOT_A_FILE', `"${path}" is a folder; read a file in it`, { path });
+    const bytes = await vault.readBinary(entry.path);
+    const text = decodeUtf8(bytes);
+    return text === null ? { path: entry.path, bytes } : { path: entry.path, text };
+  }
+}
+
+/** The text when the bytes are valid UTF-8 without NUL (a note), null for anything else (an image, a PDF). */
+function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return text.includes('\u0000') ? null : text;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../ports/approval';
+import { PLAIN_PREVIEW_STYLE, renderApproval } from '../tool-execution/changePreview/previewText';
+
+/**
+ * Who approves an outside client's writes. `ask`: the person, through the client (MCP elicitation), on the change
+ * in words; `client`: nobody here, the client's own permission prompt was the question (the write is still
+ * sandboxed, checkpointed and audited); `writes-refused`: only read-only tools are offered, and any write is refused.
+ */
+export type OutsideApprovalMode = 'ask' | 'client' | 'writes-refused';
+
+export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'client', 'writes-refused'];
+
+/** How a shell asks the person through the outside client (src/mcp: an elicitation form). */
+export interface OutsideAsker {
+  /** False when the client cannot show a question (it did not declare elicitation): every write is then refused. */
+  canAsk(): boolean;
+  /** Shows `message` (the change in words) and returns the answer; anything but a clear yes is a denial. */
+  ask(message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+}
+
+/** The question a person reads in the client's form: who asks, then the change as the terminal shows it. */
+export function approvalMessage(clientName: string, request: ApprovalRequest): string {
+  return `${clientName} wants to change your vault through Embedded Agent.\n\n${renderApproval(request, PLAIN_PREVIEW_STYLE)}`;
+}
+
+/**
+ * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
+ * cancellation, a throw), so this only decides who is asked.
+ */
+export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string, clientGone: AbortSignal): ApprovalPort {
+  const gone = (): ApprovalDecision => ({ approved: false, reason: `${clientName()} disconnected before anyone answered` });
+  switch (mode) {
+    case 'client':
+      return { request: () => Promise.resolve({ approved: true, scope: 'once' }) };
+    case 'writes-refused':
+      return { request: () => Promise.resolve({ approved: false, reason: 'the MCP server runs with --approval writes-refused, which allows reads only' }) };
+    case 'ask':
+      return {
+        request: async (request, signal) => {
+          if (clientGone.aborted) return gone();
+          if (!asker.canAsk()) {
+            return {
+              approved: false,
+              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt`,
+            };
+          }
+          try {
+            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone]));
+          } catch (error) {
+            if (clientGone.aborted) return gone();
+            throw error;
+          }
+        },
+      };
+  }
+}

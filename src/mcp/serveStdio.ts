@@ -1,0 +1,66 @@
+import type { Readable, Writable } from 'node:stream';
+import { describeError } from '../core/errors';
+import type { ModeService } from '../core/modes/ModeService';
+import type { PlanHost } from '../core/plan/host';
+import type { ApprovalPort } from '../core/ports/approval';
+import type { AgentServices } from '../core/session/AgentServices';
+import type { SessionSettings } from '../core/session/AgentSession';
+import type { OutsideApprovalMode } from '../core/session/outsideApproval';
+import { OutsideSession } from '../core/session/OutsideSession';
+import type { SavedActionSource } from '../core/session/sessionPlans';
+import { ElicitationAsker } from './ElicitationAsker';
+import { LineTransport } from './LineTransport';
+import { clientNameOf, createMcpServer, serveSession } from './vaultServer';
+
+export interface StdioServeOptions {
+  services: AgentServices;
+  modes: ModeService;
+  settings: () => SessionSettings;
+  approval: OutsideApprovalMode;
+  /** Makes the session's approval port the one the services' pipeline asks (it is built before the session). */
+  bindApproval: (port: ApprovalPort) => void;
+  savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
+  now: () => number;
+  /** The client's messages (the process's stdin) and the server's (its stdout, which carries nothing else). */
+  input: Readable;
+  output: Writable;
+  /** Human text: to stderr, never stdout. */
+  log: (line: string) => void;
+}
+
+/**
+ * One MCP session over stdio: one outside session (one pipeline run) for as long as the client keeps the input
+ * open. Resolves once the client has gone and the run has ended (its audit flushed); an approval still being asked
+ * then is refused, so nothing it would have written is written.
+ */
+export async function serveStdio(o: StdioServeOptions): Promise<{ runId: string }> {
+  const server = createMcpServer();
+  const clientName = (): string => clientNameOf(server);
+  const outside = new OutsideSession({
+    services: o.services,
+    modes: o.modes,
+    settings: o.settings,
+    approval: o.approval,
+    asker: new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, clientName),
+    clientName,
+    editor: false,
+    ...(o.savedActions ? { savedActions: o.savedActions } : {}),
+    now: o.now,
+  });
+  o.bindApproval(outside.approvalPort);
+  serveSession(server, outside);
+  const closed = new Promise<void>((resolve) => {
+    server.server.onclose = resolve;
+  });
+  server.server.onerror = (error) => o.log(`MCP: ${describeError(error)}`);
+  server.server.oninitialized = () => o.log(`${clientName()} connected; run ${outside.runId}.`);
+  outside.start();
+  const transport = new LineTransport(o.input, o.output);
+  // The client is gone: what waits on it (an approval form) is refused now, the calls already made finish.
+  transport.onend = () => outside.clientLeft();
+  await server.connect(transport);
+  await closed;
+  await outside.end();
+  o.log(`${clientName()} disconnected; run ${outside.runId} ended.`);
+  return { runId: outside.runId };
+}

@@ -1,0 +1,92 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  type CallToolResult,
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { describeError, isAgentError } from '../core/errors';
+import type { OutsideSession } from '../core/session/OutsideSession';
+import type { OutsideResult, OutsideTool } from '../core/session/outsideSavedActions';
+import manifest from '../../manifest.json';
+import { mimeTypeOf, notePath, noteUri, VAULT_URI_TEMPLATE } from './vaultUri';
+
+const INSTRUCTIONS = [
+  "Tools over the user's Obsidian vault, governed as in Embedded Agent's chat panel:",
+  'the .agentignore and .agentprotected rules hold, each write is approved (as the server was started) and checkpointed before it is made,',
+  'every call is audited, and the user can undo this whole session with "Revert last run".',
+  'A refused call returns an error that says why; do not retry it unchanged.',
+].join(' ');
+
+/**
+ * The MCP server's own description: its name and version, what it offers, and how it governs. Its tools are the
+ * session's, described by JSON Schemas from the metadata table, so they are served through the low-level handlers
+ * (`.server`) rather than McpServer's zod-typed registry.
+ */
+export function createMcpServer(): McpServer {
+  return new McpServer({ name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+}
+
+/** The client's name as it introduced itself, for the approval form ("Claude Code wants to change …"). */
+export function clientNameOf(mcp: McpServer): string {
+  const client = mcp.server.getClientVersion();
+  return client?.title ?? client?.name ?? 'An MCP client';
+}
+
+/**
+ * Serves an outside session over an MCP server: tools are the session's tools, called through its one pipeline run;
+ * notes are resources (`vault://path`) under the ignore rules, listed by page. This only translates; every decision
+ * is the session's.
+ */
+export function serveSession(mcp: McpServer, outside: OutsideSession): void {
+  const { server } = mcp;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await outside.tools()).map(toMcpTool) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => toCallResult(await outside.call(request.params.name, request.params.arguments ?? {})));
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
+    const page = await outside.listNotes(request.params?.cursor ?? null);
+    return {
+      resources: page.notes.map((note) => ({ uri: noteUri(note.path), name: note.path, mimeType: mimeTypeOf(note.path), size: note.sizeBytes })),
+      ...(page.nextCursor !== null ? { nextCursor: page.nextCursor } : {}),
+    };
+  });
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: [{ uriTemplate: VAULT_URI_TEMPLATE, name: 'vault-file', title: 'A file of the vault', description: 'Any file the ignore rules let the agent read, by its vault path.' }],
+  }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const uri = request.params.uri;
+    try {
+      const note = await outside.readNote(notePath(uri));
+      const mimeType = mimeTypeOf(note.path, 'text' in note);
+      return { contents: ['text' in note ? { uri, mimeType, text: note.text } : { uri, mimeType, blob: Buffer.from(note.bytes).toString('base64') }] };
+    } catch (error) {
+      // A resource read has no isError result: the JSON-RPC error carries what was wrong.
+      throw new McpError(isAgentError(error, 'NOT_FOUND') ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest, `Cannot read ${uri}: ${describeError(error)}`);
+    }
+  });
+}
+
+function toMcpTool(tool: OutsideTool): Tool {
+  return {
+    name: tool.wireName,
+    description: tool.description,
+    inputSchema: tool.inputSchema as Tool['inputSchema'],
+    annotations: { readOnlyHint: tool.readOnly, destructiveHint: !tool.readOnly, openWorldHint: false },
+  };
+}
+
+/** Text content; a result stored outside the answer comes as its short summary and a link the client can read. */
+function toCallResult(result: OutsideResult): CallToolResult {
+  if (!result.ok) return { isError: true, content: [{ type: 'text', text: `Error ${result.code ?? 'INTERNAL'}: ${result.text}` }] };
+  const link = result.storedResult;
+  return {
+    content: [
+      { type: 'text', text: result.text },
+      ...(link ? [{ type: 'resource_link' as const, uri: noteUri(link), name: link.split('/').pop() ?? link, mimeType: 'text/markdown', description: 'The whole result, readable until this session ends' }] : []),
+    ],
+  };
+}
