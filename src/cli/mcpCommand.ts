@@ -40,7 +40,7 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
   let runtime: CliRuntime;
   try {
     runtime = await createCliRuntime({
-      args: { vault: args.vault, approval: 'writes', allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, streaming: true, ...(args.mode ? { mode: args.mode } : {}), ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}) },
+      args: { vault: args.vault, approval: 'writes', allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, streaming: true, budget: {}, ...(args.mode ? { mode: args.mode } : {}), ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}) },
       approval: () => approval.port,
       clock,
       modesFile: io.modesFile,
