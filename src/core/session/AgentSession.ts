@@ -74,7 +74,11 @@ export class AgentSession {
     this.budget = new SessionBudget(o.files, o.now);
     this.plans = new SessionPlans({
       host: () => this.planHost(),
-      llm: o.llm,
+      // A dry run's planning call spends under the same limits as a message (and counts toward the day).
+      llm: async () => {
+        const model = await o.llm();
+        return meteredLlm(model, await this.budget.meter(model, o.settings(), null));
+      },
       settings: o.settings,
       runIds: this.runIds,
       runPrefix: o.runPrefix,

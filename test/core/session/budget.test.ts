@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { HistoryMessage } from '../../../src/core/ports/llm';
 import type { SendOutcome } from '../../../src/core/session/sessionEvents';
 import { buildSession } from '../../builders/agentSession';
 import { memoryPluginFiles } from '../../builders/pipeline';
+import { PlanModel, twoIdeasPlan } from '../../builders/planModel';
 import { call, callsReply, ScriptedModel, textReply, usage } from '../../builders/scriptedModel';
 
 const signal = new AbortController().signal;
@@ -86,5 +87,18 @@ describe('AgentSession: spending limits', () => {
     await session.resume(saved!.id);
     const second = loop(await session.send('second', {}, signal));
     expect(second.spend.conversation.usage).toEqual({ inputTokens: 1_500, outputTokens: 15, cacheReadTokens: 0, cacheWriteTokens: 0 });
+  });
+
+  it("should refuse a dry run's planning call past the daily limit, naming it, and count an allowed one toward the day", async () => {
+    const files = memoryPluginFiles();
+    const now = () => new Date(2026, 10, 26, 12).getTime();
+    await files.write('spending.json', JSON.stringify({ day: '2026-11-26', tokens: 999_000, cost: 0 }));
+    const full = buildSession(new PlanModel(['{}']), { files, now, settings: { maxTokensPerDay: 1_000_000 } });
+    await expect(full.dryRun('Make two ideas', {}, signal)).rejects.toThrow(/^Stopped at the budget before the next model call: today's runs have used 999,000 tokens of the daily limit of 1,000,000 tokens \(maxTokensPerDay\)/);
+
+    const roomy = buildSession(new PlanModel([JSON.stringify(twoIdeasPlan())]), { files, now, settings: { maxTokensPerDay: 2_000_000 } });
+    expect((await roomy.dryRun('Make two ideas', {}, signal)).status).toBe('previewed');
+    // The ledger is written as the call ends, without holding up the preview.
+    await vi.waitFor(async () => expect((JSON.parse((await files.read('spending.json'))!) as { tokens: number }).tokens).toBeGreaterThan(999_100));
   });
 });
