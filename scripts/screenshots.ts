@@ -8,11 +8,15 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import { chromium } from 'playwright-core';
+import { blockingFindings, describeFinding, PAGE_ELEMENTS, PAGE_RULES } from './axeAudit';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'docs', 'screenshots');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 /** File name → page view and theme. Sidebar views render 350 px wide, like Obsidian's right sidebar. */
 const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
@@ -98,6 +102,7 @@ async function main(): Promise<void> {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
+    const problems: string[] = [];
     for (const [name, { view, theme }] of Object.entries(SHOTS)) {
       await page.goto(`${origin}/?view=${view}&theme=${theme}`);
       const ready = await page
@@ -106,7 +111,12 @@ async function main(): Promise<void> {
       if (!ready || errors.length > 0) throw new Error(`The page for ${name} ${ready ? 'reported errors' : 'did not get ready'}:\n${errors.join('\n')}`);
       await page.locator('#shot').screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
       console.log(`docs/screenshots/${name}.png`);
+      await page.addScriptTag({ path: AXE });
+      const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: string) => Promise<AxeResults> } }).axe.run('#shot'));
+      for (const finding of blockingFindings(results)) problems.push(`${name}: ${describeFinding(finding)}`);
     }
+    if (problems.length > 0) throw new Error(`axe-core found ${problems.length} serious or critical problems of the plugin's:\n${problems.join('\n')}`);
+    console.log(`axe-core: no serious or critical finding of the plugin's in ${Object.keys(SHOTS).length} states (left out as the page's, not the plugin's: the rules ${Object.keys(PAGE_RULES).join(', ')}; ${PAGE_ELEMENTS.map((page) => `${page.rule} on ${page.why}`).join('; ')})`);
   } finally {
     await browser.close();
     server.close();

@@ -68,6 +68,16 @@ export class ApprovalCard extends Component {
     this.el.focus();
   }
 
+  /** What the card asks, in one line ("Create Ideas/Weekly review.md"). */
+  get summary(): string {
+    return this.request.summary;
+  }
+
+  /** Whether keyboard focus is on the card or inside it. */
+  get hasFocus(): boolean {
+    return this.el.contains(this.el.ownerDocument.activeElement);
+  }
+
   /** Ends the card without a choice (the run was cancelled, the panel closed): buttons off, the reason shown. */
   close(status: string): void {
     if (this.closed) return;

@@ -36,6 +36,7 @@ function renderLine(diffEl: HTMLElement, line: DiffLine, newFile: boolean): void
   }
   for (const word of line.words) {
     if (word.kind === 'same') appendRevealed(textEl, word.text);
-    else appendRevealed(textEl, word.text, ['embedded-agent-diff-word', `is-${word.kind}`]);
+    // <ins> and <del>: what changed is in the markup too, for screen readers that announce them, not in colour only.
+    else appendRevealed(textEl, word.text, ['embedded-agent-diff-word', `is-${word.kind}`], word.kind === 'added' ? 'ins' : 'del');
   }
 }

@@ -72,11 +72,13 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     const current = settings[spec.key];
     if (spec.key === 'apiKeySecret') {
       // The component lists the secrets in Obsidian's keychain and lets the person add one; we keep its name only.
-      setting.addComponent((el) =>
-        new SecretComponent(this.app, el).setValue(String(current)).onChange((name) => {
+      setting.addComponent((el) => {
+        const picker = new SecretComponent(this.app, el).setValue(String(current)).onChange((name) => {
           if (name !== this.host.settings.apiKeySecret) void this.save(setting, spec.key, name);
-        }),
-      );
+        });
+        nameControl(el, label.name);
+        return picker;
+      });
     } else if (spec.values) {
       const values = spec.values as readonly string[];
       setting.addDropdown((dropdown) => {
@@ -91,7 +93,7 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
       });
     } else if (typeof spec.default === 'boolean') {
       setting.addToggle((toggle) => {
-        toggle.toggleEl.setAttr('aria-label', label.name);
+        nameControl(toggle.toggleEl, label.name);
         toggle.setValue(current === true).onChange((value) => void this.save(setting, spec.key, value));
       });
     } else if (typeof spec.default === 'number') {
@@ -250,4 +252,14 @@ function customModesProblem(raw: string): string | null {
   if (!Array.isArray(parsed)) return 'Custom modes must be a JSON list of modes ([ … ]). Not saved.';
   const { errors } = parseModeList(parsed, 'Custom modes', 'vault');
   return errors.length === 0 ? null : `${errors.map((error) => error.message).join(' ')} Not saved.`;
+}
+
+/**
+ * Names the form control a component rendered inside `el` (a toggle's checkbox, the secret picker's field), which a
+ * screen reader announces; a name on a wrapper div is not read, and ARIA does not allow one there.
+ */
+function nameControl(el: HTMLElement, name: string): void {
+  const control = el.querySelector('input, select, textarea, button');
+  if (control instanceof HTMLElement) control.setAttr('aria-label', name);
+  else el.setAttrs({ role: 'group', 'aria-label': name });
 }

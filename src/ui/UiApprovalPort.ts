@@ -2,8 +2,10 @@ import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../core/po
 import { ApprovalCard, type ApprovalCardOptions } from './ApprovalCard';
 
 export interface UiApprovalPortOptions {
-  /** Called after a card is shown, e.g. to scroll the transcript to it. */
+  /** Called after a card is shown, e.g. to scroll the transcript to it and say that it waits. */
   onShow?: (card: ApprovalCard) => void;
+  /** Called once the card's request is settled (answered, cancelled, closed), before the card is unloaded. */
+  onSettle?: (card: ApprovalCard) => void;
   /** Extra card options per request (plan counts, the "Edit plan" hook). */
   cardOptions?: (request: ApprovalRequest) => ApprovalCardOptions;
 }
@@ -36,6 +38,7 @@ export class UiApprovalPort implements ApprovalPort {
         signal.removeEventListener('abort', onAbort);
         if (card) {
           this.pending.delete(card);
+          this.options.onSettle?.(card);
           card.unload();
         }
         resolve(decision);

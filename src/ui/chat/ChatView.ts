@@ -5,6 +5,7 @@ import { describeError } from '../../core/errors';
 import { IGNORE_FILE } from '../../core/tool-execution/IgnoreService';
 import { ExecutionLog } from '../ExecutionLog';
 import { ProgressBar } from '../ProgressBar';
+import type { ApprovalCard } from '../ApprovalCard';
 import { UiApprovalPort } from '../UiApprovalPort';
 import { Composer } from './Composer';
 import { RunController, type RunUi } from './RunController';
@@ -24,6 +25,8 @@ export class ChatView extends ItemView {
   private log!: ExecutionLog;
   private progress!: ProgressBar;
   private runPanelEl!: HTMLElement;
+  /** Says, for a screen reader, what waits for the person (an approval card) while the transcript is busy. */
+  private announcer!: HTMLElement;
   private revertButton!: HTMLButtonElement;
   private modeSelect!: HTMLSelectElement;
   private historyEl!: HTMLElement;
@@ -83,7 +86,8 @@ export class ChatView extends ItemView {
     this.historyEl = root.createDiv({ cls: 'embedded-agent-history', attr: { 'aria-label': 'Conversations' } });
     this.historyEl.setAttr('hidden', '');
     this.transcript = this.addChild(new Transcript(this.app, root));
-    this.runPanelEl = root.createDiv({ cls: 'embedded-agent-run' });
+    // A region that scrolls: focusable, so the keyboard can reach and scroll it.
+    this.runPanelEl = root.createDiv({ cls: 'embedded-agent-run', attr: { role: 'region', 'aria-label': 'Run progress', tabindex: '0' } });
     this.progress = this.addChild(new ProgressBar(this.runPanelEl));
     this.log = new ExecutionLog(this.runPanelEl);
     this.runPanelEl.setAttr('hidden', '');
@@ -105,7 +109,15 @@ export class ChatView extends ItemView {
     this.controller = new RunController(this.host, this.runUi());
     this.registerDomEvent(this.revertButton, 'click', () => void this.controller.revertLastRun());
 
-    this.approval = new UiApprovalPort(() => this.transcript.el, { onShow: () => this.transcript.scrollToEnd() });
+    this.announcer = root.createDiv({ cls: ['embedded-agent-sr-only', 'embedded-agent-announcer'], attr: { role: 'status' } });
+    this.approval = new UiApprovalPort(() => this.transcript.el, {
+      onShow: (card) => this.showApproval(card),
+      // Back to the message box after the answer, unless the person has moved on elsewhere meanwhile.
+      onSettle: (card) => {
+        const active = root.ownerDocument.activeElement;
+        if (card.hasFocus || active === null || active === root.ownerDocument.body) this.composer.focus();
+      },
+    });
     this.host.approvalPort = this.approval;
     this.host.chatHooks.onPanelOpen?.(this.api);
     void this.loadModes();
@@ -121,6 +133,16 @@ export class ChatView extends ItemView {
     // Unloaded here too, so their listeners and timers go with the panel even before the view itself unloads.
     for (const child of [this.composer, this.selectionIndicator, this.progress, this.transcript]) this.removeChild(child);
     await Promise.resolve();
+  }
+
+  /**
+   * A card that waits is said at once (the transcript is a log, busy while the run streams, so it would not be read
+   * until the run ends), and takes keyboard focus when the person is in the panel; focus in a note stays there.
+   */
+  private showApproval(card: ApprovalCard): void {
+    this.transcript.scrollToEnd();
+    this.announcer.setText(`Approval needed: ${card.summary}. Approve or reject it in the conversation.`);
+    if (this.contentEl.contains(this.contentEl.ownerDocument.activeElement)) card.focus();
   }
 
   /** Why the ignore rules keep a note from the agent, in words for the selection indicator; null when they do not. */
@@ -151,6 +173,7 @@ export class ChatView extends ItemView {
       api: this.api,
       setRunning: (running) => {
         this.agentRunning = running;
+        this.transcript.setBusy(running);
         this.showRunning();
       },
       showRunPanel: (visible) => this.runPanelEl.toggleAttribute('hidden', !visible),

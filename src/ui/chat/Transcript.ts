@@ -31,8 +31,14 @@ export class Transcript extends Component {
     parentEl: HTMLElement,
   ) {
     super();
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-transcript', attr: { 'aria-label': 'Conversation' } });
+    // A log: what is added is read out, politely; while a run streams it is busy, so an answer is read once, whole.
+    this.el = parentEl.createDiv({ cls: 'embedded-agent-transcript', attr: { role: 'log', 'aria-label': 'Conversation', 'aria-busy': 'false' } });
     this.showEmptyHint();
+  }
+
+  /** Busy while a run streams into it: a screen reader waits and reads the finished answer once, not each chunk. */
+  setBusy(busy: boolean): void {
+    this.el.setAttr('aria-busy', String(busy));
   }
 
   clear(): void {

@@ -47,7 +47,7 @@ export function getByRole<T extends HTMLElement = HTMLElement>(root: ParentNode,
   return found[0] as T;
 }
 
-/** The element whose aria-label is `name`, whatever its role (a toggle is a labelled div in Obsidian). */
+/** The element whose aria-label is `name`, whatever its role (a toggle's checkbox, the secret picker's field). */
 export function getByLabel<T extends HTMLElement = HTMLElement>(root: ParentNode, name: string): T {
   const found = Array.from(root.querySelectorAll<HTMLElement>('[aria-label]')).filter((el) => el.getAttribute('aria-label') === name);
   if (found.length !== 1) throw new Error(`Expected one element labelled "${name}", found ${found.length}`);
