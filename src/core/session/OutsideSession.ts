@@ -62,6 +62,7 @@ export class OutsideSession {
 
   constructor(private readonly o: OutsideSessionOptions) {
     this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal);
+    const source = o.savedActions;
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
       llm: () => Promise.reject(new AgentError('NOT_ALLOWED', 'An outside session has no model of its own: the client that called is the model')),
@@ -72,15 +73,10 @@ export class OutsideSession {
       knownSecrets: () => o.services.knownSecrets(),
       now: o.now,
       runPrefix: 'mcp',
-      ...(o.savedActions ? { savedActions: async () => (o.savedActions as NonNullable<OutsideSessionOptions['savedActions']>)(await session.planHost()) } : {}),
+      ...(source ? { savedActions: async () => source(await session.planHost()) } : {}),
     });
     this.session = session;
     this.runId = session.runIds.next('mcp');
-  }
-
-  /** Cancels what is under way (an approval being asked fails closed): the client went away. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
   }
 
   /** Opens the session's run; calls before it are refused. */
