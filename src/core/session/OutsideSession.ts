@@ -59,6 +59,7 @@ export class OutsideSession {
   private readonly controller = new AbortController();
   /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
   private readonly clientGone = new AbortController();
+  private ending: Promise<void> | null = null;
 
   constructor(private readonly o: OutsideSessionOptions) {
     this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal);
@@ -91,8 +92,16 @@ export class OutsideSession {
     this.clientGone.abort();
   }
 
-  /** Ends the run: anything waiting is cancelled, stored results go, the audit is flushed, checkpoints pruned. */
-  async end(): Promise<void> {
+  /**
+   * Ends the run: anything waiting is cancelled, stored results go, the audit is flushed, checkpoints pruned. Every
+   * caller (the transport closing, the server stopping) waits for the same ending.
+   */
+  end(): Promise<void> {
+    this.ending ??= this.endOnce();
+    return this.ending;
+  }
+
+  private async endOnce(): Promise<void> {
     this.clientGone.abort();
     this.controller.abort();
     await Promise.allSettled([...this.inFlight]);
