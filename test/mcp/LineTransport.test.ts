@@ -51,3 +51,20 @@ describe('LineTransport', () => {
     expect(events).toEqual(['end', 'close']);
   });
 });
+
+describe('LineTransport when the client stops reading', () => {
+  it('should take a broken output as the client gone, and not throw', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const line = new LineTransport(input, output);
+    const events: string[] = [];
+    line.onend = () => events.push('end');
+    line.onclose = () => events.push('close');
+    line.onerror = (error) => events.push(`error: ${error.message}`);
+    await line.start();
+    output.destroy(new Error('write EPIPE'));
+    await tick();
+    expect(events).toEqual(['error: write EPIPE', 'end', 'close']);
+    await line.send({ jsonrpc: '2.0', id: 1, result: {} });
+  });
+});
