@@ -27,13 +27,26 @@ export default defineConfig([
     },
   },
   {
-    files: ['src/core/**/*.ts', 'src/providers/**/*.ts', 'src/node/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/providers/**/*.ts', 'src/node/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noObsidianInCore] },
+  },
+  {
+    // The MCP server is a shell over the core: the core knows neither it nor its SDK.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...noObsidianInCore,
+          patterns: [...noObsidianInCore.patterns, { group: ['**/mcp/*', '**/mcp', '@modelcontextprotocol/*'], message: 'Core never imports the MCP shell or its SDK: src/mcp builds on core.' }],
+        },
+      ],
+    },
   },
   {
     // Core and the node adapters are plain TypeScript; the CLI, node adapters and tests run under Node, where
     // Obsidian's popout-window rules (activeDocument, window timers) do not apply.
-    files: ['src/core/**/*.ts', 'src/node/**/*.ts', 'src/cli/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/core/**/*.ts', 'src/node/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     rules: {
       'obsidianmd/no-nodejs-modules': 'off',
       'obsidianmd/prefer-window-timers': 'off',

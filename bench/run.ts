@@ -7,6 +7,7 @@ import { checkpointRunLengthBench } from './cases/checkpointRunLength';
 import { checkpointBench } from './cases/checkpoints';
 import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
+import { mcpTurnaroundBench } from './cases/mcpTurnaround';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { renameLinksBench } from './cases/renameLinks';
 import { runnerStartBench } from './cases/runnerStart';
@@ -48,6 +49,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
   { name: 'tool call format', run: toolCallFormatBench },
+  { name: 'mcp turnaround', run: mcpTurnaroundBench },
   { name: 'rename keeping links', needsVault: true, run: renameLinksBench },
 ];
 

@@ -28,17 +28,18 @@ function importEdges(): [string, string][] {
 }
 
 const forbidden: { from: RegExp; to: RegExp; why: string }[] = [
-  { from: /^(core|providers|node|cli)\//, to: /^obsidian$/, why: 'only src/obsidian, src/plugin, src/ui and main.ts may import obsidian' },
-  { from: /^(core|providers|node|cli|settings)\//, to: /^(ui|obsidian)(\/|$)/, why: 'the UI and the Obsidian adapters sit above the core' },
-  { from: /^core\//, to: /^(providers|node|cli)(\/|$)/, why: 'core depends on ports, not on adapters' },
+  { from: /^(core|providers|node|cli|mcp)\//, to: /^obsidian$/, why: 'only src/obsidian, src/plugin, src/ui and main.ts may import obsidian' },
+  { from: /^(core|providers|node|cli|mcp|settings)\//, to: /^(ui|obsidian)(\/|$)/, why: 'the UI and the Obsidian adapters sit above the core' },
+  { from: /^core\//, to: /^(providers|node|cli|mcp)(\/|$)/, why: 'core depends on ports, not on adapters or shells' },
+  { from: /^core\//, to: /^@modelcontextprotocol\//, why: 'the MCP SDK belongs to the src/mcp shell, never to core' },
   { from: /^core\/tools\//, to: /^core\/(tool-execution|agent|plan)(\/|$)/, why: 'tools do not know the pipeline or the loop that calls them' },
   { from: /^cli\//, to: /^(ui|obsidian)(\/|$)/, why: 'the terminal runner is core + src/node' },
   { from: /^obsidian\//, to: /^(ui|plugin)(\/|$)/, why: 'src/obsidian is ports over Obsidian\'s API: it knows neither the views nor the wiring' },
   { from: /^ui\//, to: /^(obsidian\/|plugin(\/|$))/, why: 'the views are handed adapters and wiring, they do not import them' },
-  { from: /^(core|providers|node|cli|settings|obsidian|ui)\//, to: /^plugin(\/|$)/, why: 'src/plugin is the wiring at the top: only main.ts imports it' },
+  { from: /^(core|providers|node|cli|mcp|settings|obsidian|ui)\//, to: /^plugin(\/|$)/, why: 'src/plugin is the wiring at the top: only main.ts imports it' },
   {
     from: /^core\/ports\//,
-    to: /^(core\/(?!ports\/)|ui\/|obsidian\/|plugin\/|providers\/|node\/|cli\/|settings\/)/,
+    to: /^(core\/(?!ports\/)|ui\/|obsidian\/|plugin\/|providers\/|node\/|cli\/|mcp\/|settings\/)/,
     why: 'core/ports is the floor: its vocabulary imports nothing above it',
   },
 ];

@@ -37,6 +37,8 @@ export class LineTransport implements Transport {
     this.input.on('data', this.onData);
     this.input.on('end', this.onEnd);
     this.input.on('error', this.onInputError);
+    // Left on after close: an EPIPE that comes later must not crash the process as an unhandled error.
+    this.output.on('error', this.onOutputError);
     return Promise.resolve();
   }
 
@@ -68,6 +70,15 @@ export class LineTransport implements Transport {
 
   private readonly onInputError = (error: Error): void => {
     this.onerror?.(error);
+    void this.close();
+  };
+
+  /** The client stopped reading (EPIPE): nothing can be answered any more, so it is gone as at the end of input. */
+  private readonly onOutputError = (error: Error): void => {
+    if (this.closed) return;
+    this.onerror?.(error);
+    this.ended = true;
+    this.onend?.();
     void this.close();
   };
 
@@ -119,10 +130,12 @@ export class LineTransport implements Transport {
   }
 
   private write(message: unknown): Promise<void> {
-    if (this.closed) return Promise.resolve();
+    if (this.closed || this.output.destroyed) return Promise.resolve();
     return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once('drain', resolve);
+      if (this.output.write(`${JSON.stringify(message)}\n`)) return resolve();
+      // A pipe that broke never drains: its close ends the wait.
+      this.output.once('drain', resolve);
+      this.output.once('close', resolve);
     });
   }
 }

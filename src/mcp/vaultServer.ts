@@ -29,7 +29,11 @@ const INSTRUCTIONS = [
  * (`.server`) rather than McpServer's zod-typed registry.
  */
 export function createMcpServer(): McpServer {
-  return new McpServer({ name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
+  const mcp = new McpServer({ name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version }, { instructions: INSTRUCTIONS });
+  // Registered here rather than in the options, where McpServer would install its own handlers for them (and claim
+  // list-change notifications this server does not send).
+  mcp.server.registerCapabilities({ tools: {}, resources: {} });
+  return mcp;
 }
 
 /** The client's name as it introduced itself, for the approval form ("Claude Code wants to change …"). */

@@ -59,9 +59,11 @@ export class OutsideSession {
   private readonly controller = new AbortController();
   /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
   private readonly clientGone = new AbortController();
+  private ending: Promise<void> | null = null;
 
   constructor(private readonly o: OutsideSessionOptions) {
     this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal);
+    const source = o.savedActions;
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
       llm: () => Promise.reject(new AgentError('NOT_ALLOWED', 'An outside session has no model of its own: the client that called is the model')),
@@ -72,15 +74,10 @@ export class OutsideSession {
       knownSecrets: () => o.services.knownSecrets(),
       now: o.now,
       runPrefix: 'mcp',
-      ...(o.savedActions ? { savedActions: async () => (o.savedActions as NonNullable<OutsideSessionOptions['savedActions']>)(await session.planHost()) } : {}),
+      ...(source ? { savedActions: async () => source(await session.planHost()) } : {}),
     });
     this.session = session;
     this.runId = session.runIds.next('mcp');
-  }
-
-  /** Cancels what is under way (an approval being asked fails closed): the client went away. */
-  get signal(): AbortSignal {
-    return this.controller.signal;
   }
 
   /** Opens the session's run; calls before it are refused. */
@@ -95,8 +92,16 @@ export class OutsideSession {
     this.clientGone.abort();
   }
 
-  /** Ends the run: anything waiting is cancelled, stored results go, the audit is flushed, checkpoints pruned. */
-  async end(): Promise<void> {
+  /**
+   * Ends the run: anything waiting is cancelled, stored results go, the audit is flushed, checkpoints pruned. Every
+   * caller (the transport closing, the server stopping) waits for the same ending.
+   */
+  end(): Promise<void> {
+    this.ending ??= this.endOnce();
+    return this.ending;
+  }
+
+  private async endOnce(): Promise<void> {
     this.clientGone.abort();
     this.controller.abort();
     await Promise.allSettled([...this.inFlight]);

@@ -136,6 +136,35 @@ describe('OutsideSession calls', () => {
     expect((await services.lastRun())?.runId).toBe(outside.runId);
   });
 
+  it('should ask no more in this session once the person approved the rest of it', async () => {
+    const asker = new ScriptedAsker(() => ({ approved: true, scope: 'run' }));
+    const { outside, vault } = await fixture({ asker });
+    await outside.call('vault_createFile', { path: 'A.md', content: 'a' });
+    await outside.call('vault_createFile', { path: 'B.md', content: 'b' });
+    expect(asker.messages).toHaveLength(1);
+    expect(await vault.read('B.md')).toBe('b');
+  });
+
+  it('should refuse an approval still being asked when the client leaves, and any asked after', async () => {
+    let asked: () => void = () => undefined;
+    const waiting = new Promise<void>((resolve) => (asked = resolve));
+    const asker: OutsideAsker = {
+      canAsk: () => true,
+      ask: (_message, _request, signal) =>
+        new Promise((_resolve, reject) => {
+          asked();
+          signal.addEventListener('abort', () => reject(new Error('the request was cancelled')));
+        }),
+    };
+    const { outside, vault } = await fixture({ asker });
+    const call = outside.call('vault_createFile', { path: 'A.md', content: 'a' });
+    await waiting;
+    outside.clientLeft();
+    expect(await call).toEqual({ ok: false, code: 'DENIED', text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.' });
+    expect((await outside.call('vault_createFile', { path: 'B.md', content: 'b' })).text).toBe('vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.');
+    expect(await vault.stat('A.md')).toBeNull();
+  });
+
   it('should write nothing when the person declines in the client', async () => {
     const { outside, vault } = await fixture({ asker: new ScriptedAsker(() => ({ approved: false, reason: 'the user declined in Claude Code' })) });
     const result = await outside.call('vault_createFile', { path: 'New.md', content: 'x' });

@@ -1,0 +1,176 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { describeError } from '../core/errors';
+import type { OutsideSession } from '../core/session/OutsideSession';
+import { createMcpServer, serveSession } from './vaultServer';
+
+/** Loopback only: the server is for agents on this machine, and nothing else may reach it. */
+const HOST = '127.0.0.1';
+const PATH = '/mcp';
+
+export interface HttpServeOptions {
+  /** The port to listen on; 0 takes a free one (the result says which). */
+  port: number;
+  /** The bearer token every request must carry. */
+  token: string;
+  /** A new outside session for a new MCP session (one client connection), on the MCP server that serves it. */
+  createSession: (mcp: McpServer) => OutsideSession;
+  /** The largest request body taken, in bytes; a bigger one is refused with 413. */
+  maxBodyBytes?: number;
+  /** At most this many requests per `rateWindowMs`; more are refused with 429. */
+  maxRequests?: number;
+  rateWindowMs?: number;
+  log: (line: string) => void;
+}
+
+export interface RunningHttpServer {
+  /** Where it listens: always 127.0.0.1. */
+  address: AddressInfo;
+  /** How many MCP sessions are open. */
+  sessions: () => number;
+  /** Ends every session (approvals being asked are refused, runs ended) and stops listening. */
+  close: () => Promise<void>;
+}
+
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  outside: OutsideSession;
+  mcp: McpServer;
+}
+
+/**
+ * The MCP server over Streamable HTTP on 127.0.0.1: each MCP session an outside session (one pipeline run), as the
+ * stdio server has one. Every request is checked before the SDK sees it, in this order: the `Host` and `Origin`
+ * headers name this server on loopback (a web page that rebinds a name to 127.0.0.1 sends its own, 403), the bearer
+ * token matches (401), the rate (429), the body's size (413).
+ */
+export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpServer> {
+  const sessions = new Map<string, Session>();
+  const maxBody = o.maxBodyBytes ?? 4 * 1024 * 1024;
+  const window = o.rateWindowMs ?? 10_000;
+  const maxRequests = o.maxRequests ?? 300;
+  const recent: number[] = [];
+  const expected = digest(o.token);
+  let port = o.port;
+
+  const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
+  };
+
+  const allowedHost = (value: string | undefined): boolean => value === `${HOST}:${port}` || value === `localhost:${port}`;
+  const allowedOrigin = (value: string | undefined): boolean => value === undefined || value === `http://${HOST}:${port}` || value === `http://localhost:${port}`;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (!allowedHost(req.headers.host)) return refuse(res, 403, `Forbidden: the Host header "${req.headers.host ?? ''}" does not name this server (${HOST}:${port})`);
+    const origin = req.headers.origin;
+    if (!allowedOrigin(origin)) return refuse(res, 403, `Forbidden: requests from the origin "${origin ?? ''}" are not served; only agents on this machine may call this server`);
+    const auth = req.headers.authorization ?? '';
+    const given = /^Bearer (.+)$/i.exec(auth)?.[1];
+    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+      return refuse(res, 401, given === undefined ? 'Unauthorized: send the token as "Authorization: Bearer <token>"' : 'Unauthorized: the token is wrong', { 'www-authenticate': 'Bearer' });
+    }
+    const now = Date.now();
+    while (recent.length > 0 && (recent[0] as number) <= now - window) recent.shift();
+    if (recent.length >= maxRequests) return refuse(res, 429, `Too many requests: at most ${maxRequests} in ${window / 1000} s`, { 'retry-after': String(Math.ceil(window / 1000)) });
+    recent.push(now);
+    if (new URL(req.url ?? '/', `http://${HOST}`).pathname !== PATH) return refuse(res, 404, `Not found: the MCP endpoint is ${PATH}`);
+
+    let body: unknown = undefined;
+    if (req.method === 'POST') {
+      const read = await readBody(req, maxBody);
+      if (read === null) {
+        res.setHeader('connection', 'close');
+        return refuse(res, 413, `Payload too large: a request body may hold at most ${maxBody} bytes`);
+      }
+      try {
+        body = JSON.parse(read.text);
+      } catch (error) {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: the body is not JSON (${describeError(error)})` } }));
+        return;
+      }
+    }
+    const id = req.headers['mcp-session-id'];
+    const existing = typeof id === 'string' ? sessions.get(id) : undefined;
+    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
+    if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, 400, 'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header');
+    const session = openSession(o, sessions);
+    await session.mcp.connect(session.transport);
+    await session.transport.handleRequest(req, res, body);
+  };
+
+  const server: HttpServer = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      o.log(`MCP over HTTP: ${describeError(error)}`);
+      if (!res.headersSent) refuse(res, 500, `Internal error: ${describeError(error)}`);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, HOST, () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  port = address.port;
+  return {
+    address,
+    sessions: () => sessions.size,
+    close: async () => {
+      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
+      await Promise.all([...sessions.values()].map((session) => session.outside.end()));
+      sessions.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Session {
+  const mcp = createMcpServer();
+  const outside = o.createSession(mcp);
+  serveSession(mcp, outside);
+  const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: () => randomUUID(),
+    onsessioninitialized: (id) => void sessions.set(id, session),
+  });
+  const session: Session = { transport, outside, mcp };
+  mcp.server.onclose = () => {
+    if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    outside.clientLeft();
+    void outside.end();
+  };
+  outside.start();
+  return session;
+}
+
+/** The body as text, or null as soon as it passes `max` bytes (the rest is not read). */
+function readBody(req: IncomingMessage, max: number): Promise<{ text: string } | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > max) {
+        req.removeAllListeners('data');
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8') }));
+    req.on('error', reject);
+  });
+}
+
+/** Tokens are compared as SHA-256 digests, in constant time: equal lengths, and nothing learned from timing. */
+function digest(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}

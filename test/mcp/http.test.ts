@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
+import type { ApprovalPort } from '../../src/core/ports/approval';
+import { OutsideSession } from '../../src/core/session/OutsideSession';
+import { ElicitationAsker } from '../../src/mcp/ElicitationAsker';
+import { type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
+import { clientNameOf } from '../../src/mcp/vaultServer';
+import { SystemClock } from '../../src/node/SystemClock';
+import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
+import { auditLines, textOf } from './harness';
+
+const TOKEN = 'test-token-7f3a';
+const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 5000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
+
+const running: { server: RunningHttpServer; runtime: CliRuntime }[] = [];
+afterEach(async () => {
+  for (const { server, runtime } of running.splice(0)) {
+    await server.close();
+    runtime.close();
+  }
+  await removeTemporaryFolders();
+});
+
+/**
+ * The HTTP server over a vault copy, as a host would start it: one composition, each MCP session an outside session
+ * whose approvals the services route to it by run id.
+ */
+async function serve(options: { maxBodyBytes?: number; maxRequests?: number } = {}): Promise<{ server: RunningHttpServer; vault: string; url: URL }> {
+  const { vault, checkpoints } = await exampleVaultCopy();
+  const ports = new Map<string, ApprovalPort>();
+  const runtime = await createCliRuntime({
+    args: { vault, mode: 'agent', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints },
+    approval: () => ({ request: (asked, signal) => ports.get(asked.runId)?.request(asked, signal) ?? Promise.resolve({ approved: false, reason: `no session owns run ${asked.runId}` }) }),
+    clock: new SystemClock(),
+    watch: false,
+    knownSecrets: [],
+    onError: () => undefined,
+    approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
+  });
+  const server = await startHttpServer({
+    port: 0,
+    token: TOKEN,
+    ...options,
+    log: () => undefined,
+    createSession: (mcp) => {
+      const outside = new OutsideSession({
+        services: runtime.services,
+        modes: runtime.modes,
+        settings: () => SETTINGS,
+        approval: 'ask',
+        asker: new ElicitationAsker(mcp, () => SETTINGS.approvalTimeoutMs, () => clientNameOf(mcp)),
+        clientName: () => clientNameOf(mcp),
+        editor: false,
+        now: () => Date.now(),
+      });
+      ports.set(outside.runId, outside.approvalPort);
+      return outside;
+    },
+  });
+  running.push({ server, runtime });
+  return { server, vault, url: new URL(`http://127.0.0.1:${server.address.port}/mcp`) };
+}
+
+async function client(url: URL, options: { token?: string; accept?: boolean } = {}): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${options.token ?? TOKEN}` } } });
+  const mcp = new Client({ name: 'http-client', version: '1.0.0' }, { capabilities: options.accept === undefined ? {} : { elicitation: { form: {} } } });
+  if (options.accept !== undefined) {
+    const accept = options.accept;
+    mcp.setRequestHandler(ElicitRequestSchema, () => (accept ? { action: 'accept', content: { approveRest: false } } : { action: 'decline' }));
+  }
+  await mcp.connect(transport);
+  return mcp;
+}
+
+/** A raw POST, for what no well-behaved client sends. */
+function post(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+
+describe('the MCP server over Streamable HTTP', () => {
+  it('should listen on 127.0.0.1 only', async () => {
+    const { server } = await serve();
+    expect(server.address.address).toBe('127.0.0.1');
+  });
+
+  it('should list tools, read, and write after the form in the client is accepted, each session a run of its own', async () => {
+    const { vault, url, server } = await serve();
+    const first = await client(url, { accept: true });
+    expect((await first.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['vault_readFile', 'vault_createFile']));
+    expect(textOf(await first.callTool({ name: 'vault_readFile', arguments: { path: 'Inbox.md' } }))).toContain('Things I jotted down this week.');
+    const written = await first.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Http.md', content: 'over http\n' } });
+    expect(written.isError).toBeFalsy();
+    expect(await readFile(join(vault, 'Ideas/Http.md'), 'utf8')).toBe('over http\n');
+    const second = await client(url, { accept: false });
+    expect(textOf(await second.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/No.md', content: 'x' } }))).toBe('Error DENIED: vault.createFile was not approved: the user declined it in http-client. Nothing was changed.');
+    expect(server.sessions()).toBe(2);
+    await first.close();
+    await second.close();
+    await server.close();
+    const lines = (await auditLines(vault)).filter((line) => line.tool === 'vault.createFile');
+    expect(lines.map((line) => [line.ok, line.code])).toEqual([
+      [true, null],
+      [false, 'DENIED'],
+    ]);
+    expect(lines[0]?.runId).toMatch(/^mcp-/);
+    expect(lines[1]?.runId).toMatch(/^mcp-/);
+    expect(lines[0]?.runId).not.toBe(lines[1]?.runId);
+  });
+
+  it('should answer 401 to a missing or wrong token and run nothing', async () => {
+    const { url, server } = await serve();
+    const missing = await post(url, {}, INITIALIZE);
+    expect(missing.status).toBe(401);
+    expect(missing.body).toContain('Unauthorized: send the token as \\"Authorization: Bearer <token>\\"');
+    expect((await post(url, { authorization: 'Bearer wrong' }, INITIALIZE)).status).toBe(401);
+    await expect(client(url, { token: 'wrong' })).rejects.toThrow();
+    expect(server.sessions()).toBe(0);
+  });
+
+  it('should answer 403 to a foreign Origin or Host, whatever the token', async () => {
+    const { url, server } = await serve();
+    const foreign = await post(url, { authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' }, INITIALIZE);
+    expect(foreign.status).toBe(403);
+    expect(foreign.body).toContain('requests from the origin \\"https://evil.example\\" are not served');
+    expect((await post(url, { authorization: `Bearer ${TOKEN}`, host: `rebound.example:${server.address.port}` }, INITIALIZE)).status).toBe(403);
+    expect((await post(url, { authorization: `Bearer ${TOKEN}`, origin: `http://127.0.0.1:${server.address.port}` }, INITIALIZE)).status).toBe(200);
+  });
+
+  it('should answer 413 to a body over the limit, and 429 past the rate', async () => {
+    const { url } = await serve({ maxBodyBytes: 1000, maxRequests: 3 });
+    const big = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: { padding: 'x'.repeat(2000) } });
+    expect((await post(url, { authorization: `Bearer ${TOKEN}` }, big)).status).toBe(413);
+    await post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE);
+    await post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE);
+    const limited = await post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toContain('Too many requests: at most 3 in 10 s');
+  });
+
+  it('should stop listening once closed, ending its sessions', async () => {
+    const { url, server } = await serve();
+    await client(url, { accept: true });
+    await server.close();
+    running.splice(0).forEach(({ runtime }) => runtime.close());
+    await expect(post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE)).rejects.toThrow(/ECONNREFUSED/);
+  });
+});
