@@ -13,7 +13,13 @@ export interface ApprovalRequest {
 }
 
 export type ApprovalDecision =
-  | { approved: true; /** "run" approves every later call of this run too. */ scope: 'once' | 'run' }
+  | {
+      approved: true;
+      /** "run" approves every later call of this run too. */
+      scope: 'once' | 'run';
+      /** Set when nobody here was asked: an outside client's own permission prompt stood for the question. */
+      by?: 'client';
+    }
   | { approved: false; reason: string };
 
 /**

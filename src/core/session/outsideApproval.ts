@@ -31,7 +31,7 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
   const gone = (): ApprovalDecision => ({ approved: false, reason: `${clientName()} disconnected before anyone answered` });
   switch (mode) {
     case 'client':
-      return { request: () => Promise.resolve({ approved: true, scope: 'once' }) };
+      return { request: () => Promise.resolve({ approved: true, scope: 'once', by: 'client' }) };
     case 'writes-refused':
       return { request: () => Promise.resolve({ approved: false, reason: 'the MCP server runs with --approval writes-refused, which allows reads only' }) };
     case 'ask':

@@ -272,6 +272,8 @@ export class ToolExecutionPipeline {
     }
     if (!decision.approved) throw denialError(tool.name, decision);
     if (decision.scope === 'run') run.approvedForRun = true;
+    // The audit line tells a person's yes from a client's: only the former saw this card.
+    if (decision.by === 'client') return 'approved-by-client';
     return decision.scope === 'run' ? 'approved-for-run' : 'approved';
   }
 

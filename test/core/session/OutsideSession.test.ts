@@ -187,7 +187,10 @@ describe('OutsideSession calls', () => {
     expect(await vault.read('Inbox.md')).toBe('- eggs\n');
     expect(asker.messages).toEqual([]);
     await outside.end();
-    expect(auditLines(files).find((line) => line.tool === 'vault.writeFile')?.checkpoint).toBe(`${outside.runId}#1`);
+    const line = auditLines(files).find((entry) => entry.tool === 'vault.writeFile');
+    expect(line?.checkpoint).toBe(`${outside.runId}#1`);
+    // Nobody here saw the change: the audit says the client's prompt stood for the question.
+    expect(line?.approval).toBe('approved-by-client');
   });
 
   it('should refuse a path the ignore rules hide, with client approval too', async () => {
