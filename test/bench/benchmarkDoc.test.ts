@@ -19,6 +19,13 @@ describe('benchmark doc', () => {
     expect(parseDoc(doc).rows).toEqual(noted);
   });
 
+  it('should write an area\'s note once, however many of its rows carry it, and keep it once through a rewrite', () => {
+    const noted = ['native', 'text', 'ratio'].map((measure) => ({ ...row('format', measure, '1'), note: 'fewer tokens.' }));
+    const doc = renderDoc([...FULL, ...noted], 'Last run: today.', HISTORY);
+    const rewritten = updateDoc(doc, [row('search', 'warm', '2 ms', true)], { filter: 'search', line: 'on a day.' });
+    expect(rewritten.match(/- \*\*format\*\*: fewer tokens\./g)).toHaveLength(1);
+  });
+
   it('should put a filtered run\'s rows where the rows of their area stood and keep every other row', () => {
     const fresh = [row('tokens', 'inbox', '~90'), row('tokens', 'todo', '~80')];
     expect(mergeRows(FULL, fresh)).toEqual([FULL[0], FULL[1], ...fresh, FULL[3]]);
