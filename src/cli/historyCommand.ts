@@ -29,7 +29,8 @@ export async function resumeConversation(context: CommandContext, id: string): P
       write(style.red(`No saved conversation "${terminalText(id)}": /history lists them.\n`));
       return false;
     }
-    const messages = conversation.history.filter((message) => message.role === 'user').length;
+    // Counted in what was shown: the model's history may have been condensed to a summary and the last turns.
+    const messages = conversation.seen.filter((entry) => entry.kind === 'user').length;
     write(`Continuing "${terminalText(conversation.title)}" (${messages} ${messages === 1 ? 'message' : 'messages'} so far): the agent sees what was said.\n`);
     return true;
   } catch (error) {
