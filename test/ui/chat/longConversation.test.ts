@@ -39,6 +39,8 @@ describe('a long conversation in the chat panel', () => {
 
     expect(userTexts(root)).toEqual(Array.from({ length: DRAWN_TURNS }, (_, index) => question(index + 5)));
     expect(transcriptOf(root).querySelectorAll('.embedded-agent-tool-call')).toHaveLength(DRAWN_TURNS);
+    // Under the transcript too, only the last run's offer stays ("Save as prompt").
+    expect(root.querySelectorAll('button.embedded-agent-save-as')).toHaveLength(1);
     const earlier = getByRole<HTMLButtonElement>(root, 'button', 'Show 4 earlier turns (4 hidden)');
     click(earlier);
     expect(userTexts(root)).toEqual(Array.from({ length: DRAWN_TURNS + 4 }, (_, index) => question(index + 1)));
