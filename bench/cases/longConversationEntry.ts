@@ -25,7 +25,7 @@ export interface LongRun {
   samples: TurnSample[];
   answerWords: number;
   condensed: number;
-  /** After "New conversation" and History: the user messages the restored conversation holds, drawn or folded. */
+  /** After "New conversation" and History, and "Show earlier" until nothing is folded: the messages shown. */
   restoredTurns: number;
   /** Turn 1's message was shown after "Show earlier" was pressed until nothing was folded. */
   restoredShowsTurnOne: boolean;
@@ -156,11 +156,10 @@ export async function longConversation(files: Record<string, string>, queries: r
   await drawn;
   const restoreMs = performance.now() - clicked;
   const restoredElements = root.querySelectorAll('*').length;
-  const conversation = (plugin as unknown as { chatSession: (s: () => { text: string; filePath: null }) => { seen: readonly { kind: string }[] } }).chatSession(() => ({ text: '', filePath: null }));
-  const restoredTurns = conversation.seen.filter((seen) => seen.kind === 'user').length;
   for (let earlier = button(root, /^Show \d+ earlier/); earlier; earlier = button(root, /^Show \d+ earlier/)) earlier.click();
-  const first = root.querySelector('.embedded-agent-message.is-user');
-  const restoredShowsTurnOne = first?.textContent === `My ${uniqueWord(1)} notes`;
+  const messages = root.querySelectorAll('.embedded-agent-message.is-user');
+  const restoredTurns = messages.length;
+  const restoredShowsTurnOne = messages[0]?.textContent === `My ${uniqueWord(1)} notes`;
 
   for (const leaf of app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
   plugin.unload();
