@@ -9,7 +9,8 @@ const metCell = (met: boolean | null): string => (met === null ? '–' : met ? '
 
 /** docs/benchmarks.md from a full run: the table, the rows' notes, and the kept history. */
 export function renderDoc(rows: readonly BenchRow[], lastRun: string, history: string, filteredRuns: readonly string[] = []): string {
-  const notes = rows.filter((row) => row.note !== undefined).map((row) => `- **${row.area}**: ${row.note ?? ''}`);
+  // One note per area: a parsed table gives the area's note to each of its rows.
+  const notes = [...new Map(rows.filter((row) => row.note !== undefined).map((row) => [row.area, row.note ?? ''])).entries()].map(([area, note]) => `- **${area}**: ${note}`);
   return [
     '# Benchmarks',
     '',

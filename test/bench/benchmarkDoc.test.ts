@@ -19,6 +19,12 @@ describe('benchmark doc', () => {
     expect(parseDoc(doc).rows).toEqual(noted);
   });
 
+  it('should list an area\'s note once when a filtered run rewrites a table whose area has several rows', () => {
+    const noted = [...FULL, row('format', 'native', '~11,000'), { ...row('format', 'text vs native', '-50%'), note: 'fewer tokens.' }];
+    const doc = updateDoc(renderDoc(noted, 'Last run: today.', HISTORY), [row('loop', 'overhead', '0.2 ms', true)], { filter: 'loop', line: 'on a day.' });
+    expect(doc.split('- **format**: fewer tokens.')).toHaveLength(2);
+  });
+
   it('should put a filtered run\'s rows where the rows of their area stood and keep every other row', () => {
     const fresh = [row('tokens', 'inbox', '~90'), row('tokens', 'todo', '~80')];
     expect(mergeRows(FULL, fresh)).toEqual([FULL[0], FULL[1], ...fresh, FULL[3]]);
