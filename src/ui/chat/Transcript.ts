@@ -258,6 +258,18 @@ export class Transcript extends Component {
     this.updateEarlier();
   }
 
+  /**
+   * "Show earlier": focus stays on the button while more is folded (new turns appear below it); once everything is
+   * drawn the button hides, and focus goes to the first turn rather than falling to the page.
+   */
+  private showEarlier(): void {
+    this.drawEarlier(EARLIER_PAGE);
+    if (this.firstDrawn > 0) return;
+    const first = this.turns[0]?.first;
+    first?.setAttr('tabindex', '-1');
+    first?.focus();
+  }
+
   private updateEarlier(): void {
     const folded = this.firstDrawn;
     if (folded === 0) {
@@ -266,7 +278,7 @@ export class Transcript extends Component {
     }
     if (!this.earlier) {
       this.earlier = this.el.createEl('button', { cls: 'embedded-agent-show-earlier', attr: { type: 'button' } });
-      this.earlier.addEventListener('click', () => this.drawEarlier(EARLIER_PAGE));
+      this.earlier.addEventListener('click', () => this.showEarlier());
     }
     if (this.el.firstChild !== this.earlier) this.el.insertBefore(this.earlier, this.el.firstChild);
     this.earlier.removeAttribute('hidden');

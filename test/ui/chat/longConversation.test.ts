@@ -50,6 +50,8 @@ describe('a long conversation in the chat panel', () => {
     expect(firstCall?.classList.contains('is-ok')).toBe(true);
     expect(firstCall?.textContent).toContain('vault.searchText');
     expect(earlier.hidden).toBe(true);
+    // Nothing left to show: focus goes to the first turn, not to the page.
+    expect(document.activeElement?.textContent).toBe(question(1));
 
     // The next message folds back to the last turns.
     await send(root, question(15), 'Answer 15.');
