@@ -1,7 +1,5 @@
 import { Component, type App } from 'obsidian';
-import { describeMessageSpend } from '../../core/budget/spendText';
 import { type NoteTone, type SeenEntry, toolResultText } from '../../core/session/seenConversation';
-import type { MessageSpend } from '../../core/session/sessionEvents';
 import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
 import { MarkdownStream } from '../MarkdownStream';
 import { drawNote, drawSummary, drawToolCall, drawToolResult, drawUser, type ToolCallParts } from './transcriptEntries';
@@ -121,11 +119,6 @@ export class Transcript extends Component {
       onContinue();
     });
     this.scrollToEnd();
-  }
-
-  /** What the message and the conversation spent, as both shells say it (core/budget/spendText.ts). */
-  addSpend(spend: MessageSpend): void {
-    this.addNote(describeMessageSpend(spend.message, spend.conversation), 'usage');
   }
 
   /** One entry the session says a run ended with (a summary, the final answer, a note). */
