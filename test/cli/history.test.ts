@@ -42,7 +42,7 @@ describe('terminal runner: saved conversations', () => {
     const model = new ScriptedModel([textReply('The first one is about slides.')]);
     const resumed = await session(paths, ['And the first?', '/quit'], model, ['--resume', id]);
     expect(resumed.code).toBe(0);
-    expect(resumed.out).toContain('Continuing "What is in my inbox?" (1 message so far): the agent sees what was said.');
+    expect(resumed.out).toContain('Continuing "What is in my inbox?" (1 message so far): the agent sees what was said.\nLast: you: What is in my inbox?\n      agent: Three bullets about retros.\n');
     const texts = model.requests[0]!.messages.map((message) => `${message.role}: ${textOf(message)}`);
     expect(texts).toEqual(['user: What is in my inbox?', 'assistant: Three bullets about retros.', 'user: And the first?']);
   });
