@@ -20,7 +20,7 @@ import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
 import { SessionBudget, type StoppedRun, unpricedWarning } from './sessionBudget';
 import { SeenLog } from './SeenLog';
-import { continuingNote, fastPathClosing, loopClosing, type SeenEntry, summaryOf } from './seenConversation';
+import { continuingNote, fastPathClosing, loopClosing, type NoteTone, type SeenEntry, summaryOf } from './seenConversation';
 import { type ActionOutcome, type DryRunOutcome, type PlanEvents, type PreviewedPlan, type SavedActionSource, SessionPlans } from './sessionPlans';
 import { contextWithSelection, type SelectionSource } from './selectionContext';
 import type { AskRevert, MessageSpend, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
@@ -132,6 +132,11 @@ export class AgentSession {
   /** The conversation as it was shown, from its first message: what a panel opened again shows. */
   get seen(): readonly SeenEntry[] {
     return this.seenLog.entries;
+  }
+
+  /** A note a shell showed outside a run (a revert's result): kept with what was seen, saved with the next message. */
+  note(text: string, tone: NoteTone = 'info'): void {
+    this.seenLog.note(text, tone);
   }
 
   /** What plans, dry runs and saved actions of this session run on: its services, settings and approval. */

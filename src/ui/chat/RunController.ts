@@ -3,7 +3,7 @@ import { describeError } from '../../core/errors';
 import type { ConversationSummary } from '../../core/session/ConversationStore';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { SendOutcome, SessionEvents } from '../../core/session/sessionEvents';
-import { continuingNote } from '../../core/session/seenConversation';
+import { continuingNote, type NoteTone } from '../../core/session/seenConversation';
 import { continueLabel } from '../../core/budget/spendText';
 import type { ExecutionLog } from '../ExecutionLog';
 import type { MarkdownStream } from '../MarkdownStream';
@@ -178,6 +178,12 @@ export class RunController {
     }
   }
 
+  /** A note of the panel's own (a revert's result), kept with the conversation as seen and saved with the next message. */
+  private note(text: string, tone: NoteTone = 'info'): void {
+    this.ui.transcript.addNote(text, tone);
+    this.session.note(text, tone);
+  }
+
   async revertLastRun(): Promise<void> {
     const { transcript } = this.ui;
     try {
@@ -189,22 +195,22 @@ export class RunController {
       switch (outcome.status) {
         case 'no-checkpoints':
         case 'no-run':
-          transcript.addNote('Nothing to revert: no run has changed this vault yet.');
+          this.note('Nothing to revert: no run has changed this vault yet.');
           break;
         case 'nothing-to-revert':
-          transcript.addNote('Nothing to revert: the files are already as they were before the run.');
+          this.note('Nothing to revert: the files are already as they were before the run.');
           this.ui.setRevertAvailable(false);
           break;
         case 'kept':
-          transcript.addNote('Nothing was reverted.');
+          this.note('Nothing was reverted.');
           break;
         case 'reverted':
-          transcript.addNote(describeRevert(outcome.result));
+          this.note(describeRevert(outcome.result));
           // The revert is a run of its own: "Revert last run" now undoes the revert.
           this.ui.setRevertAvailable(outcome.result.revertRunId !== null);
       }
     } catch (error) {
-      transcript.addNote(`The revert failed: ${describeError(error)}`, 'error');
+      this.note(`The revert failed: ${describeError(error)}`, 'error');
     }
   }
 
