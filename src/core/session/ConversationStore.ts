@@ -79,8 +79,11 @@ export class ConversationStore {
   async load(id: string): Promise<Conversation | null> {
     const text = await this.files.read(`${FOLDER}/${id}.json`);
     const conversation = text === null ? null : parse(text);
-    if (!conversation || !conversation.format) return conversation && withSeen(conversation, seenFromHistory(conversation.history), 0);
-    const seen = readSeen((await this.files.read(seenPath(id))) ?? '');
+    if (!conversation) return null;
+    const seenText = conversation.format ? await this.files.read(seenPath(id)) : null;
+    // No seen file (saved before there was one, or lost): the history is what is left to show.
+    if (seenText === null) return withSeen(conversation, seenFromHistory(conversation.history), 0);
+    const seen = readSeen(seenText);
     return withSeen(conversation, seen, seen.length);
   }
 
