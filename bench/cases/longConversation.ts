@@ -6,6 +6,7 @@ import { generateVault } from '../vaultGenerator';
 
 type Entry = typeof import('./longConversationEntry');
 
+/** BENCH_TURNS=30 gives a quick run while working on the panel; the rows of checkpoints past it then read 0. */
 const TURNS = Number(process.env.BENCH_TURNS ?? 300);
 const CHECKPOINTS = [1, 10, 100, 300];
 /** Turnaround at a checkpoint is the median of the turns up to it in this window: one turn is one sample. */
