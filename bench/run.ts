@@ -8,6 +8,7 @@ import { checkpointBench } from './cases/checkpoints';
 import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
 import { mcpTurnaroundBench } from './cases/mcpTurnaround';
+import { longConversationBench } from './cases/longConversation';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { renameLinksBench } from './cases/renameLinks';
 import { runnerStartBench } from './cases/runnerStart';
@@ -46,6 +47,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'change preview', run: diffPreviewBench },
   { name: 'ui', run: uiBench },
   { name: 'approved writes', run: () => writeTurnaroundBench() },
+  { name: 'long conversation', run: longConversationBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
   { name: 'tool call format', run: toolCallFormatBench },

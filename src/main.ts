@@ -6,7 +6,7 @@ import type { PluginFilesPort } from './core/ports/pluginFiles';
 import type { AgentServices } from './core/session/AgentServices';
 import type { AgentSession } from './core/session/AgentSession';
 import type { SelectionSource } from './core/session/selectionContext';
-import { createChatSession } from './plugin/chatSession';
+import { panelSessionKeeper } from './plugin/chatSession';
 import { ResultExternalizer } from './core/tool-execution/ResultExternalizer';
 import { lazyModules } from './plugin/lazyModules';
 import type { ObsidianServices } from './plugin/createAgentServices';
@@ -35,6 +35,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   /** Where features outside the panel (saved actions) plug into it. */
   readonly chatHooks: ChatHooks = {};
   overrides: RuntimeOverrides = {};
+  private readonly panelSession = panelSessionKeeper(this);
 
   override async onload(): Promise<void> {
     await this.loadSettings();
@@ -90,7 +91,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   }
 
   chatSession(selection: SelectionSource): AgentSession {
-    return createChatSession(this, selection);
+    return this.panelSession(selection);
   }
 
   async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {

@@ -1,4 +1,5 @@
 import { describeError } from '../core/errors';
+import type { SeenEntry } from '../core/session/seenConversation';
 import type { CommandContext } from './revertCommand';
 import { formatTime } from './revertCommand';
 import { terminalText } from './terminalText';
@@ -29,11 +30,26 @@ export async function resumeConversation(context: CommandContext, id: string): P
       write(style.red(`No saved conversation "${terminalText(id)}": /history lists them.\n`));
       return false;
     }
-    const messages = conversation.history.filter((message) => message.role === 'user').length;
+    // Counted in what was shown: the model's history may have been condensed to a summary and the last turns.
+    const messages = conversation.seen.filter((entry) => entry.kind === 'user').length;
     write(`Continuing "${terminalText(conversation.title)}" (${messages} ${messages === 1 ? 'message' : 'messages'} so far): the agent sees what was said.\n`);
+    write(lastExchange(conversation.seen, style));
     return true;
   } catch (error) {
     write(style.red(`The conversation ${terminalText(id)} could not be read: ${describeError(error)}\n`));
     return false;
   }
+}
+
+const RECAP_CHARS = 200;
+
+/** Where the conversation stopped, as it was shown: the last message and the start of the answers after it. */
+function lastExchange(seen: readonly SeenEntry[], style: CommandContext['style']): string {
+  let at = seen.length - 1;
+  while (at >= 0 && seen[at]?.kind !== 'user') at--;
+  if (at < 0) return '';
+  const last = seen[at] as Extract<SeenEntry, { kind: 'user' }>;
+  const answer = seen.slice(at + 1).flatMap((entry) => (entry.kind === 'answer' ? [entry.text.trim()] : [])).join(' ').replace(/\s+/g, ' ');
+  const cut = answer.length > RECAP_CHARS ? `${answer.slice(0, RECAP_CHARS - 1)}…` : answer;
+  return style.dim(`Last: you: ${terminalText(last.text.replace(/\s+/g, ' '))}${cut === '' ? '' : `\n      agent: ${terminalText(cut)}`}\n`);
 }

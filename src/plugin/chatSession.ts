@@ -30,3 +30,17 @@ export function createChatSession(
     ...overrides,
   });
 }
+
+/**
+ * The chat panel's session, kept across closing and opening the panel: the conversation stays the one the person
+ * had, and it reads the selection of whichever panel is open now.
+ */
+export function panelSessionKeeper(host: Omit<ChatHost, 'chatSession'>): (selection: SelectionSource) => AgentSession {
+  let session: AgentSession | null = null;
+  let current: SelectionSource = () => ({ text: '', filePath: null });
+  return (selection) => {
+    current = selection;
+    session ??= createChatSession(host, () => current());
+    return session;
+  };
+}

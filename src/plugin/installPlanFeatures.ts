@@ -14,7 +14,7 @@ import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
 import { DryRunController } from '../ui/plan/DryRunController';
 import { createChatSession } from './chatSession';
 
-type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild'> & ChatHost & { saveSettings(): Promise<void> };
+type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild' | 'removeChild'> & ChatHost & { saveSettings(): Promise<void> };
 
 const RECOMMENDATIONS_SHOWN = 5;
 
@@ -88,9 +88,18 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
   plugin.chatHooks.onDryRun = (message, api, signal) => dryRun(api).dryRun(message, signal);
   plugin.chatHooks.onRunFinished = (run, api) => void onRunFinished(run, api);
 
+  /** The last run's offers: a new run replaces them, or a long conversation would add a row per message, forever. */
+  let offers: { el: HTMLElement; component: Component; owner: Pick<Component, 'removeChild'> } | null = null;
+
   async function onRunFinished(run: FinishedRun, api: ChatPanelApi): Promise<void> {
-    const parent = runsEl(api);
-    const component = panel?.component ?? plugin;
+    if (offers) {
+      offers.el.remove();
+      offers.owner.removeChild(offers.component);
+    }
+    const owner = panel?.component ?? plugin;
+    const parent = runsEl(api).createDiv({ cls: 'embedded-agent-run-offers' });
+    const component = owner.addChild(new Component());
+    offers = { el: parent, component, owner };
     const services = await plugin.agentServices();
     for (const call of run.calls) {
       if (call.tool !== 'plugins.search' || !call.ok || !isRecord(call.input) || typeof call.input.query !== 'string') continue;

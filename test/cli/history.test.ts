@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HistoryMessage } from '../../src/core/ports/llm';
 import { ScriptedModel, textReply } from '../builders/scriptedModel';
@@ -30,11 +32,17 @@ describe('terminal runner: saved conversations', () => {
     const match = /Conversations, newest first \(continue one with \/resume <id> or --resume <id>\):\n {2}(\S+) {2}\S+ \S+ {2}What is in my inbox\?\n/.exec(listed.out);
     expect(match).not.toBeNull();
     const id = match![1]!;
+    // Saved as the terminal showed it too, beside the model's history: the panel restores it from there.
+    const seen = await readFile(join(paths.vault, '.obsidian', 'plugins', 'embedded-agent', 'conversations', `${id}.seen.jsonl`), 'utf8');
+    expect(seen.trim().split('\n').slice(0, 2).map((line) => JSON.parse(line) as unknown)).toEqual([
+      { kind: 'user', text: 'What is in my inbox?' },
+      { kind: 'answer', text: 'Three bullets about retros.' },
+    ]);
 
     const model = new ScriptedModel([textReply('The first one is about slides.')]);
     const resumed = await session(paths, ['And the first?', '/quit'], model, ['--resume', id]);
     expect(resumed.code).toBe(0);
-    expect(resumed.out).toContain('Continuing "What is in my inbox?" (1 message so far): the agent sees what was said.');
+    expect(resumed.out).toContain('Continuing "What is in my inbox?" (1 message so far): the agent sees what was said.\nLast: you: What is in my inbox?\n      agent: Three bullets about retros.\n');
     const texts = model.requests[0]!.messages.map((message) => `${message.role}: ${textOf(message)}`);
     expect(texts).toEqual(['user: What is in my inbox?', 'assistant: Three bullets about retros.', 'user: And the first?']);
   });

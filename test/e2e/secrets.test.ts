@@ -17,6 +17,7 @@ import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { NodePluginFiles } from '../../src/node/NodePluginFiles';
 import { NodeVault } from '../../src/node/NodeVault';
 import { ConversationStore } from '../../src/core/session/ConversationStore';
+import { seenFromHistory } from '../../src/core/session/seenConversation';
 import { ScriptedApproval } from '../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
 import { fixedClock } from '../builders/toolContext';
@@ -106,7 +107,7 @@ describe('secrets in what the plugin writes', () => {
       historyLength: 0, allowedTools: null, runId: 'secrets-run', signal: new AbortController().signal, maxTokens: 1000, now: () => 1,
     });
     if (request.via !== 'loop') throw new Error('expected the agent loop');
-    await conversations.save({ id: 'c1', title: ConversationStore.titleOf(message), createdAt: 1, updatedAt: 1, history: request.result.history });
+    await conversations.save({ id: 'c1', title: ConversationStore.titleOf(message), createdAt: 1, updatedAt: 1, history: request.result.history, seen: seenFromHistory(request.result.history), seenSaved: 0 });
     vault.close();
 
     // The user's own notes keep every byte: only what the plugin writes about them is redacted.

@@ -19,6 +19,8 @@ import { type Conversation, ConversationStore, type ConversationSummary } from '
 import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
 import { SessionBudget, type StoppedRun, unpricedWarning } from './sessionBudget';
+import { SeenLog } from './SeenLog';
+import { continuingNote, fastPathClosing, loopClosing, type NoteTone, type SeenEntry, summaryOf } from './seenConversation';
 import { type ActionOutcome, type DryRunOutcome, type PlanEvents, type PreviewedPlan, type SavedActionSource, SessionPlans } from './sessionPlans';
 import { contextWithSelection, type SelectionSource } from './selectionContext';
 import type { AskRevert, MessageSpend, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
@@ -66,6 +68,8 @@ export class AgentSession {
   readonly runIds: RunIds;
   private readonly plans: SessionPlans;
   private readonly budget: SessionBudget;
+  /** What the shells showed of this conversation: saved beside the history, never condensed. */
+  private readonly seenLog = new SeenLog();
 
   constructor(private readonly o: AgentSessionOptions) {
     this.store = new ConversationStore(o.files, o.knownSecrets);
@@ -125,6 +129,16 @@ export class AgentSession {
     return this.history;
   }
 
+  /** The conversation as it was shown, from its first message: what a panel opened again shows. */
+  get seen(): readonly SeenEntry[] {
+    return this.seenLog.entries;
+  }
+
+  /** A note a shell showed outside a run (a revert's result): kept with what was seen, saved with the next message. */
+  note(text: string, tone: NoteTone = 'info'): void {
+    this.seenLog.note(text, tone);
+  }
+
   /** What plans, dry runs and saved actions of this session run on: its services, settings and approval. */
   async planHost(): Promise<PlanHost> {
     return (await this.o.services()).planHost({ settings: this.o.settings, approval: this.o.approval });
@@ -136,6 +150,7 @@ export class AgentSession {
   }
 
   send(message: string, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+    this.seenLog.add({ kind: 'user', text: message });
     return this.start(message, null, events, signal);
   }
 
@@ -146,10 +161,17 @@ export class AgentSession {
   continueRun(events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
     const stopped = this.budget.stopped;
     if (!stopped) return Promise.resolve({ via: 'not-started', message: 'Nothing to continue: the last run did not stop at a budget limit.', code: null });
+    this.seenLog.add(continuingNote(stopped.stop));
     return this.start(stopped.message, stopped, events, signal);
   }
 
   private async start(message: string, continuing: StoppedRun | null, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+    const outcome = await this.startRun(message, continuing, events, signal);
+    if (outcome.via === 'not-started') this.seenLog.note(outcome.message, 'error');
+    return outcome;
+  }
+
+  private async startRun(message: string, continuing: StoppedRun | null, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
     let llm: LlmPort;
     try {
       llm = await this.o.llm();
@@ -164,7 +186,9 @@ export class AgentSession {
     }
   }
 
-  private async run(message: string, model: LlmPort, events: SessionEvents, signal: AbortSignal, continuing: StoppedRun | null): Promise<SendOutcome> {
+  private async run(message: string, model: LlmPort, shellEvents: SessionEvents, signal: AbortSignal, continuing: StoppedRun | null): Promise<SendOutcome> {
+    const events = this.seenLog.record(shellEvents);
+    let condensed = false;
     const services = await this.o.services();
     const modes = await this.o.modes();
     const settings = this.o.settings();
@@ -186,6 +210,10 @@ export class AgentSession {
         const entry = calls.get(outcome.callId);
         if (entry) entry.outcome = outcome;
         events.onToolResult?.(outcome);
+      },
+      onCondense: (info) => {
+        condensed = true;
+        events.onCondense?.(info);
       },
     };
     const task = new AgentTask({
@@ -221,12 +249,18 @@ export class AgentSession {
       if (request.outcome.status === 'done') {
         this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
       }
-      return { via: 'fast-path', runId, llm: model, outcome: request.outcome, spend: this.spendOf(meter) };
+      const spend = this.spendOf(meter);
+      const shown = fastPathClosing(request.outcome, spend);
+      this.seenLog.add(...shown);
+      return { via: 'fast-path', runId, llm: model, outcome: request.outcome, spend, shown };
     }
     this.history = request.result.history;
     if (request.result.budgetStop) this.budget.stopped = { message, stop: request.result.budgetStop };
     // Counted before the save, so the saved conversation holds this message's spend too.
     const spend = this.spendOf(meter);
+    // The run's end as the shells show it; a summary once condensing replaced the older history this run.
+    const shown = loopClosing(request.result, spend, condensed ? summaryOf(this.history) : null);
+    this.seenLog.add(...shown);
     const saveError = await this.save(message).then(
       () => null,
       (error: unknown) => describeError(error),
@@ -238,6 +272,7 @@ export class AgentSession {
       llm: model,
       result: request.result,
       spend,
+      shown,
       // A saved action must not replay a read of a stored result: it is gone once the run ended.
       calls: withoutStoredResultReads(done.map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId),
       wrote: done.some(({ outcome }) => outcome?.checkpoint !== undefined),
@@ -248,6 +283,7 @@ export class AgentSession {
   /** Forgets the history: the next message starts a new conversation (the saved one stays listed). */
   newConversation(): void {
     this.history = [];
+    this.seenLog.reset();
     this.conversation = null;
     this.budget.reset();
   }
@@ -265,6 +301,7 @@ export class AgentSession {
     if (!conversation) return null;
     this.conversation = conversation;
     this.history = conversation.history;
+    this.seenLog.reset(conversation.seen);
     this.budget.reset(conversation.spent);
     return conversation;
   }
@@ -299,9 +336,10 @@ export class AgentSession {
 
   private async save(firstMessage: string): Promise<void> {
     const now = this.o.now();
-    this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [] };
+    this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [], seen: [], seenSaved: 0 };
     this.conversation.updatedAt = now;
     this.conversation.history = this.history;
+    this.conversation.seen = this.seenLog.entries;
     this.conversation.spent = this.budget.conversation;
     await this.store.save(this.conversation);
   }

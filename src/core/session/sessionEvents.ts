@@ -4,6 +4,7 @@ import type { RevertPlan, RevertResult, RunSummary } from '../checkpoints/types'
 import type { LlmPort } from '../ports/llm';
 import type { FastPathOutcome } from '../recipes/FastPath';
 import type { RecordedCall } from '../recipes/types';
+import type { SeenEntry } from './seenConversation';
 
 /**
  * What a shell hears while the session runs a message: the loop's own events (text deltas, tool calls and
@@ -21,13 +22,23 @@ export interface MessageSpend {
 export type SendOutcome =
   /** Nothing ran: no model configured, or the services could not start. `message` says what to do. */
   | { via: 'not-started'; message: string; code: string | null }
-  | { via: 'fast-path'; runId: string; llm: LlmPort; outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }>; spend: MessageSpend }
+  | {
+      via: 'fast-path';
+      runId: string;
+      llm: LlmPort;
+      outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }>;
+      spend: MessageSpend;
+      /** What the run's end shows (kept in the conversation as seen): the shell renders these in order. */
+      shown: readonly SeenEntry[];
+    }
   | {
       via: 'loop';
       runId: string;
       llm: LlmPort;
       result: AgentResult;
       spend: MessageSpend;
+      /** What the run's end shows after its streamed text and calls (a new summary, the final answer, notes). */
+      shown: readonly SeenEntry[];
       /** The run's calls as a saved action would replay them (reads of its stored results left out). */
       calls: RecordedCall[];
       /** Some call made a checkpoint: the run changed the vault, so "Revert last run" has something to undo. */

@@ -3,8 +3,8 @@ import { describeError } from '../../core/errors';
 import type { ConversationSummary } from '../../core/session/ConversationStore';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { SendOutcome, SessionEvents } from '../../core/session/sessionEvents';
+import { continuingNote, type NoteTone } from '../../core/session/seenConversation';
 import { continueLabel } from '../../core/budget/spendText';
-import { reportFastPath } from './fastPathReport';
 import type { ExecutionLog } from '../ExecutionLog';
 import type { MarkdownStream } from '../MarkdownStream';
 import type { ProgressBar } from '../ProgressBar';
@@ -39,6 +39,8 @@ export class RunController {
     private readonly ui: RunUi,
   ) {
     this.session = host.chatSession(() => ui.selection());
+    // The panel's conversation outlives the panel: opened again, it shows what it showed before it closed.
+    if (this.session.seen.length > 0) ui.transcript.showConversation(this.session.seen);
   }
 
   get running(): boolean {
@@ -63,7 +65,7 @@ export class RunController {
       this.ui.transcript.addNote('Nothing to continue: another message has run since that one stopped.');
       return;
     }
-    this.ui.transcript.addNote(`${continueLabel(stopped.stop)}…`);
+    this.ui.transcript.addEntry(continuingNote(stopped.stop));
     await this.drive(stopped.message, (events, signal) => this.session.continueRun(events, signal));
   }
 
@@ -149,21 +151,18 @@ export class RunController {
       return;
     }
     if (outcome.via === 'fast-path') {
-      reportFastPath(transcript, outcome.outcome, outcome.spend);
+      for (const entry of outcome.shown) transcript.addEntry(entry);
       if (outcome.outcome.status === 'done') this.ui.setRevertAvailable(true);
       return;
     }
     const { result } = outcome;
-    if (result.completedBy === 'cancelled') transcript.addNote('Cancelled: the run was stopped.');
-    else if (result.error) transcript.addNote(result.error.message, 'error');
-    else if (result.completedBy === 'attemptCompletion' && result.text.trim() !== '') {
-      const stream = transcript.startAnswer();
-      stream.append(result.text);
-      void stream.finish();
-    }
     if (counts.total > 0 && counts.done < counts.total) this.ui.progress.set(counts.done, counts.total);
-    transcript.addSpend(outcome.spend);
-    if (result.budgetStop) transcript.addBudgetStop(result.text, continueLabel(result.budgetStop), () => void this.continueRun());
+    // What the session kept as the run's end (core/session/seenConversation.ts), so a restore reads the same.
+    for (const entry of outcome.shown) {
+      const { budgetStop } = result;
+      if (entry.kind === 'note' && entry.tone === 'budget' && budgetStop) transcript.addBudgetStop(entry.text, continueLabel(budgetStop), () => void this.continueRun());
+      else transcript.addEntry(entry);
+    }
     if (outcome.saveError !== null) transcript.addNote(`The conversation could not be saved: ${outcome.saveError}`, 'error');
     if (outcome.wrote) this.ui.setRevertAvailable(true);
     this.host.chatHooks.onRunFinished?.({ message, calls: outcome.calls, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
@@ -179,6 +178,12 @@ export class RunController {
     }
   }
 
+  /** A note of the panel's own (a revert's result), kept with the conversation as seen and saved with the next message. */
+  private note(text: string, tone: NoteTone = 'info'): void {
+    this.ui.transcript.addNote(text, tone);
+    this.session.note(text, tone);
+  }
+
   async revertLastRun(): Promise<void> {
     const { transcript } = this.ui;
     try {
@@ -190,22 +195,22 @@ export class RunController {
       switch (outcome.status) {
         case 'no-checkpoints':
         case 'no-run':
-          transcript.addNote('Nothing to revert: no run has changed this vault yet.');
+          this.note('Nothing to revert: no run has changed this vault yet.');
           break;
         case 'nothing-to-revert':
-          transcript.addNote('Nothing to revert: the files are already as they were before the run.');
+          this.note('Nothing to revert: the files are already as they were before the run.');
           this.ui.setRevertAvailable(false);
           break;
         case 'kept':
-          transcript.addNote('Nothing was reverted.');
+          this.note('Nothing was reverted.');
           break;
         case 'reverted':
-          transcript.addNote(describeRevert(outcome.result));
+          this.note(describeRevert(outcome.result));
           // The revert is a run of its own: "Revert last run" now undoes the revert.
           this.ui.setRevertAvailable(outcome.result.revertRunId !== null);
       }
     } catch (error) {
-      transcript.addNote(`The revert failed: ${describeError(error)}`, 'error');
+      this.note(`The revert failed: ${describeError(error)}`, 'error');
     }
   }
 
@@ -228,10 +233,9 @@ export class RunController {
       this.ui.transcript.addNote(`The conversation ${id} could not be read.`, 'error');
       return;
     }
-    this.ui.transcript.clear();
     this.ui.log.clear();
     this.ui.showRunPanel(false);
-    this.ui.transcript.renderHistory(conversation.history);
+    this.ui.transcript.showConversation(conversation.seen);
   }
 }
 

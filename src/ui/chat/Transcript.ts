@@ -1,29 +1,47 @@
 import { Component, type App } from 'obsidian';
-import { describeMessageSpend } from '../../core/budget/spendText';
-import type { HistoryMessage } from '../../core/ports/llm';
-import type { MessageSpend } from '../../core/session/sessionEvents';
+import { type NoteTone, type SeenEntry, toolResultText } from '../../core/session/seenConversation';
 import type { CallOutcome, ToolCall } from '../../core/tool-execution/types';
 import { MarkdownStream } from '../MarkdownStream';
+import { drawNote, drawSummary, drawToolCall, drawToolResult, drawUser, type ToolCallParts } from './transcriptEntries';
 
-export type NoteKind = 'info' | 'error' | 'usage' | 'budget';
+export type NoteKind = NoteTone;
 
-const ARGS_PREVIEW_CHARS = 60;
+/**
+ * How many of the newest turns (a message and everything after it) stay drawn, and how many "Show earlier" brings
+ * back at a time. Folding old turns, rather than drawing only what is near the viewport, was chosen because the
+ * transcript is not a list of rows of one height: answers render Markdown asynchronously, tool calls open and
+ * close, and approval cards and the revert card are added into `el` by others where they happen. Measuring and
+ * recycling such rows would be fragile and would fight the screen reader's view of the log; folding keeps the
+ * DOM to the last turns, O(1) work per message, and every turn reachable again.
+ */
+export const DRAWN_TURNS = 10;
+export const EARLIER_PAGE = 10;
 
-interface ToolCallParts {
-  el: HTMLDetailsElement;
-  status: HTMLElement;
-  result: HTMLElement;
+/** One turn: its entries as data (what draws it again), and while it is drawn, its first element and streams. */
+interface Turn {
+  entries: SeenEntry[];
+  first: HTMLElement | null;
+  /** Answers drawn in this turn; their text is read back when the turn is folded. */
+  answers: { entry: { text: string }; stream: MarkdownStream }[];
+  calls: string[];
 }
+
+const newTurn = (): Turn => ({ entries: [], first: null, answers: [], calls: [] });
 
 /**
  * The conversation as the panel shows it: user messages, streamed answers (append-only, through MarkdownStream),
  * tool calls folded to one line that opens to show the arguments and the result or error, and short notes (usage,
  * errors). Approval cards and the revert card are added by others into `el`, so they sit where they happen.
+ * Only the last DRAWN_TURNS turns are drawn; older ones fold into "Show earlier", which draws them again.
  */
 export class Transcript extends Component {
   readonly el: HTMLElement;
-  private readonly calls = new Map<string, ToolCallParts>();
-  private readonly streams: MarkdownStream[] = [];
+  private readonly calls = new Map<string, ToolCallParts & { entry: Extract<SeenEntry, { kind: 'tool' }> }>();
+  /** Every turn; those before `firstDrawn` are folded (data only). The first may have no message (notes only). */
+  private turns: Turn[] = [newTurn()];
+  private firstDrawn = 0;
+  private hint: HTMLElement | null = null;
+  private earlier: HTMLButtonElement | null = null;
   private scrollQueued = false;
 
   constructor(
@@ -42,9 +60,11 @@ export class Transcript extends Component {
   }
 
   clear(): void {
-    for (const stream of this.streams.splice(0)) this.removeChild(stream);
-    this.calls.clear();
+    for (const turn of this.turns) this.undraw(turn);
+    this.turns = [newTurn()];
+    this.firstDrawn = 0;
     this.el.empty();
+    this.earlier = null;
     this.showEmptyHint();
   }
 
@@ -53,48 +73,42 @@ export class Transcript extends Component {
     const hint = this.el.createDiv({ cls: 'embedded-agent-empty-hint' });
     hint.createEl('p', { text: 'Select text in a note, then tell the agent what to do with it, for example: make a note for each bullet in a new folder.' });
     hint.createEl('p', { text: 'Every change waits for your approval, and a whole run can be reverted.' });
+    this.hint = hint;
   }
 
+  private get current(): Turn {
+    return this.turns[this.turns.length - 1] as Turn;
+  }
+
+  /** A message starts a new turn; the oldest drawn turn folds once more than DRAWN_TURNS are drawn. */
   addUser(text: string): void {
-    this.el.querySelector('.embedded-agent-empty-hint')?.remove();
-    this.el.createDiv({ cls: ['embedded-agent-message', 'is-user'], text });
+    this.startTurn();
+    this.record({ kind: 'user', text }, (parent) => drawUser(parent, text));
+    this.foldOld();
     this.scrollToEnd();
   }
 
   /** A new answer segment; text after a tool call starts another one, so answers and calls stay in order. */
   startAnswer(sourcePath = ''): MarkdownStream {
-    const wrapper = this.el.createDiv({ cls: ['embedded-agent-message', 'is-assistant'] });
-    const stream = this.addChild(new MarkdownStream(this.app, wrapper, sourcePath));
-    this.streams.push(stream);
-    return stream;
+    const entry: SeenEntry = { kind: 'answer', text: '' };
+    return this.drawAnswer(this.el, this.current, entry, sourcePath, true);
   }
 
   addToolCall(call: ToolCall): void {
-    const el = this.el.createEl('details', { cls: 'embedded-agent-tool-call' });
-    const summary = el.createEl('summary');
-    const status = summary.createSpan({ cls: 'embedded-agent-tool-status', text: '…' });
-    summary.createEl('code', { text: call.name });
-    summary.createSpan({ cls: 'embedded-agent-tool-args', text: briefArgs(call.input) });
-    el.createDiv({ cls: 'embedded-agent-tool-label', text: 'Arguments' });
-    el.createEl('pre', { cls: 'embedded-agent-tool-json', text: pretty(call.input) });
-    const result = el.createDiv({ cls: 'embedded-agent-tool-result' });
-    this.calls.set(call.id, { el, status, result });
+    const entry: Extract<SeenEntry, { kind: 'tool' }> = { kind: 'tool', id: call.id, name: call.name, input: call.input };
+    this.record(entry, (parent) => this.drawCall(parent, this.current, entry).el);
     this.scrollToEnd();
   }
 
   setToolResult(outcome: CallOutcome): void {
     const parts = this.calls.get(outcome.callId);
     if (!parts) return;
-    parts.el.addClass(outcome.ok ? 'is-ok' : 'is-error');
-    parts.status.setText(outcome.ok ? '✓' : '✗');
-    parts.status.setAttr('aria-label', outcome.ok ? 'Succeeded' : 'Failed');
-    parts.result.empty();
-    parts.result.createDiv({ cls: 'embedded-agent-tool-label', text: outcome.ok ? 'Result' : 'Error' });
-    parts.result.createEl('pre', { cls: 'embedded-agent-tool-json', text: outcome.ok ? pretty(outcome.output ?? outcome.content) : outcome.error?.message ?? outcome.content });
+    parts.entry.result = toolResultText(outcome);
+    drawToolResult(parts, parts.entry.result);
   }
 
   addNote(text: string, kind: NoteKind = 'info'): HTMLElement {
-    const note = this.el.createDiv({ cls: ['embedded-agent-note', `is-${kind}`], text, attr: kind === 'error' ? { role: 'alert' } : {} });
+    const note = this.record({ kind: 'note', text, tone: kind }, (parent) => drawNote(parent, text, kind));
     this.scrollToEnd();
     return note;
   }
@@ -113,31 +127,31 @@ export class Transcript extends Component {
     this.scrollToEnd();
   }
 
-  /** What the message and the conversation spent, as both shells say it (core/budget/spendText.ts). */
-  addSpend(spend: MessageSpend): void {
-    this.addNote(describeMessageSpend(spend.message, spend.conversation), 'usage');
+  /** One entry the session says a run ended with (a summary, the final answer, a note). */
+  addEntry(entry: SeenEntry): void {
+    if (entry.kind === 'user') this.addUser(entry.text);
+    else if (entry.kind === 'note') this.addNote(entry.text, entry.tone);
+    else {
+      // A copy: folding writes an answer's text back into its entry, and this one is the session's.
+      this.drawEntry(this.el, this.current, { ...entry }, true);
+      this.scrollToEnd();
+    }
   }
 
-  /** Shows a saved conversation again: messages, answers and tool calls with their results. */
-  renderHistory(history: readonly HistoryMessage[]): void {
-    const outcomes = new Map<string, { content: string; isError: boolean }>();
-    for (const message of history) {
-      if (message.role === 'tool-results') for (const result of message.results) outcomes.set(result.callId, result);
+  /** Shows a conversation as it was seen (a restored one, or the panel's own after it was opened again). */
+  showConversation(entries: readonly SeenEntry[]): void {
+    this.clear();
+    if (entries.length === 0) return;
+    this.hint?.remove();
+    this.hint = null;
+    this.turns = [];
+    for (const entry of entries) {
+      if (entry.kind === 'user' || this.turns.length === 0) this.turns.push(newTurn());
+      this.current.entries.push({ ...entry });
     }
-    for (const message of history) {
-      if (message.role === 'user') this.addUser(message.text);
-      if (message.role !== 'assistant') continue;
-      if (message.text.trim() !== '') {
-        const stream = this.startAnswer();
-        stream.append(message.text);
-        void stream.finish();
-      }
-      for (const call of message.toolCalls) {
-        this.addToolCall({ id: call.id, name: call.name, input: call.input });
-        const result = outcomes.get(call.id);
-        if (result) this.setToolResult({ callId: call.id, tool: call.name, ok: !result.isError, content: result.content, output: result.content, durationMs: 0, ...(result.isError ? { error: { code: 'ERROR', message: result.content } } : {}) });
-      }
-    }
+    this.firstDrawn = this.turns.length;
+    this.drawEarlier(DRAWN_TURNS);
+    this.scrollToEnd();
   }
 
   /** Keeps the newest content in sight; once per frame, since answers arrive in many small chunks. */
@@ -149,22 +163,131 @@ export class Transcript extends Component {
       this.el.scrollTop = this.el.scrollHeight;
     });
   }
-}
 
-function pretty(value: unknown): string {
-  if (typeof value === 'string') return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? String(value);
-  } catch {
-    return String(value);
+  private startTurn(): void {
+    // A field, not a query: finding the hint must not cost more as the transcript grows.
+    this.hint?.remove();
+    this.hint = null;
+    if (this.current.entries.length > 0 || this.current.first !== null) this.turns.push(newTurn());
+  }
+
+  /** Adds an entry to the current turn and draws it at the end of the transcript. */
+  private record<T extends HTMLElement>(entry: SeenEntry, draw: (parent: HTMLElement) => T): T {
+    const turn = this.current;
+    turn.entries.push(entry);
+    const el = draw(this.el);
+    turn.first ??= el;
+    return el;
+  }
+
+  private drawEntry(parent: HTMLElement, turn: Turn, entry: SeenEntry, live: boolean): HTMLElement {
+    if (live) turn.entries.push(entry);
+    const el = ((): HTMLElement => {
+      switch (entry.kind) {
+        case 'user':
+          return drawUser(parent, entry.text);
+        case 'note':
+          return drawNote(parent, entry.text, entry.tone, live);
+        case 'summary':
+          return drawSummary(parent, entry.text);
+        case 'tool':
+          return this.drawCall(parent, turn, entry).el;
+        case 'answer': {
+          const stream = this.drawAnswer(parent, turn, entry, '', false);
+          stream.append(entry.text);
+          void stream.finish();
+          return stream.el;
+        }
+      }
+    })();
+    turn.first ??= el;
+    return el;
+  }
+
+  private drawAnswer(parent: HTMLElement, turn: Turn, entry: Extract<SeenEntry, { kind: 'answer' }>, sourcePath: string, live: boolean): MarkdownStream {
+    if (live) turn.entries.push(entry);
+    const wrapper = parent.createDiv({ cls: ['embedded-agent-message', 'is-assistant'] });
+    turn.first ??= wrapper;
+    const stream = this.addChild(new MarkdownStream(this.app, wrapper, sourcePath));
+    turn.answers.push({ entry, stream });
+    return stream;
+  }
+
+  private drawCall(parent: HTMLElement, turn: Turn, entry: Extract<SeenEntry, { kind: 'tool' }>): ToolCallParts {
+    const parts = drawToolCall(parent, entry);
+    if (entry.result) drawToolResult(parts, entry.result);
+    this.calls.set(entry.id, { ...parts, entry });
+    turn.calls.push(entry.id);
+    return parts;
+  }
+
+  /** Folds the oldest drawn turns until DRAWN_TURNS are left: their elements go, their entries stay. */
+  private foldOld(): void {
+    while (this.turns.length - this.firstDrawn > DRAWN_TURNS) {
+      const turn = this.turns[this.firstDrawn] as Turn;
+      const next = (this.turns[this.firstDrawn + 1] as Turn).first;
+      // Everything above the next turn's first element is this turn's, cards others added included.
+      for (let node = next?.previousSibling; node && node !== this.earlier; node = next?.previousSibling) node.remove();
+      this.undraw(turn);
+      this.firstDrawn++;
+    }
+    this.updateEarlier();
+  }
+
+  /** Drops a turn's streams and calls; answers keep the text they streamed. */
+  private undraw(turn: Turn): void {
+    for (const { entry, stream } of turn.answers.splice(0)) {
+      entry.text = stream.markdown;
+      this.removeChild(stream);
+    }
+    for (const id of turn.calls.splice(0)) this.calls.delete(id);
+    turn.first = null;
+  }
+
+  /** Draws up to `count` folded turns above the drawn ones. */
+  private drawEarlier(count: number): void {
+    const anchor = this.turns[this.firstDrawn]?.first ?? null;
+    const holder = createDiv();
+    const from = Math.max(0, this.firstDrawn - count);
+    for (const turn of this.turns.slice(from, this.firstDrawn)) {
+      for (const entry of turn.entries) this.drawEntry(holder, turn, entry, false);
+    }
+    this.firstDrawn = from;
+    this.el.insertBefore(fragmentOf(holder), anchor);
+    this.updateEarlier();
+  }
+
+  /**
+   * "Show earlier": focus stays on the button while more is folded (new turns appear below it); once everything is
+   * drawn the button hides, and focus goes to the first turn rather than falling to the page.
+   */
+  private showEarlier(): void {
+    this.drawEarlier(EARLIER_PAGE);
+    if (this.firstDrawn > 0) return;
+    const first = this.turns[0]?.first;
+    first?.setAttr('tabindex', '-1');
+    first?.focus();
+  }
+
+  private updateEarlier(): void {
+    const folded = this.firstDrawn;
+    if (folded === 0) {
+      this.earlier?.setAttr('hidden', '');
+      return;
+    }
+    if (!this.earlier) {
+      this.earlier = this.el.createEl('button', { cls: 'embedded-agent-show-earlier', attr: { type: 'button' } });
+      this.earlier.addEventListener('click', () => this.showEarlier());
+    }
+    if (this.el.firstChild !== this.earlier) this.el.insertBefore(this.earlier, this.el.firstChild);
+    this.earlier.removeAttribute('hidden');
+    const next = Math.min(EARLIER_PAGE, folded);
+    this.earlier.setText(`Show ${next} earlier ${next === 1 ? 'turn' : 'turns'} (${folded} hidden)`);
   }
 }
 
-function briefArgs(input: unknown): string {
-  if (input === null || typeof input !== 'object') return '';
-  const first = Object.values(input as Record<string, unknown>).find((value) => typeof value === 'string');
-  if (typeof first !== 'string') return '';
-  const line = first.split('\n')[0] ?? '';
-  return line.length > ARGS_PREVIEW_CHARS ? `${line.slice(0, ARGS_PREVIEW_CHARS - 1)}…` : line;
+function fragmentOf(holder: HTMLElement): DocumentFragment {
+  return createFragment((fragment) => {
+    while (holder.firstChild) fragment.appendChild(holder.firstChild);
+  });
 }
-

@@ -40,5 +40,8 @@ describe('Revert last run', () => {
     click(await until(() => getByRole(root, 'button', 'Revert changes')));
     await until(() => expect(app.vault.getAbstractFileByPath('Projects')).toBeNull());
     expect(await app.vault.adapter.read('Chat.md')).toBe('from the chat run');
+    // The revert's result is kept with the conversation as it was seen, after the chat run's answer.
+    const seen = panel.plugin.chatSession(() => ({ text: '', filePath: null })).seen;
+    await until(() => expect(seen[seen.length - 1]).toEqual({ kind: 'note', text: expect.stringMatching(/^Reverted \d+ changes?\./) as unknown, tone: 'info' }));
   });
 });
