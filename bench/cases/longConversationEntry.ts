@@ -4,14 +4,11 @@
  * vault, and one conversation goes on for hundreds of turns, each a search and a ~490-word answer streamed in
  * chunks, typed and sent as a person would; then it is restored from the history.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { MarkdownRenderer } from 'obsidian';
-import EmbeddedAgentPlugin from '../../src/main';
-import { commandsOf, createTestApp, manifest } from '../../test/obsidian-double/harness';
 import { ConversationModel } from '../../test/builders/conversationModel';
+import { openPanel, until as poll } from './panelDriver';
 
 export interface TurnSample {
   turn: number;
@@ -76,15 +73,7 @@ function uniqueWord(turn: number): string {
   return `q${word}`;
 }
 
-async function until<T>(find: () => T | null | undefined, what: string, timeoutMs = 120_000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+const until = <T>(find: () => T | null | undefined, what: string): Promise<T> => poll(find, what, { timeoutMs: 120_000 });
 
 /** Resolves when an element matching `selector` is added under `root` (no polling: that would scan the panel). */
 function added(root: HTMLElement, selector: string): Promise<void> {
@@ -110,19 +99,8 @@ const button = (root: HTMLElement, text: string | RegExp): HTMLButtonElement | u
 
 export async function longConversation(files: Record<string, string>, queries: readonly string[], turns: number, measureAt: ReadonlySet<number>): Promise<LongRun> {
   renderLikeObsidian();
-  const base = await mkdtemp(join(tmpdir(), 'ea-bench-long-'));
-  const app = createTestApp({ files });
   const model = new ConversationModel({ search: (turn) => ({ name: 'vault.searchText', input: { query: queries[turn % queries.length] } }), answer, chunk: 48 });
-  const plugin = new EmbeddedAgentPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
-  plugin.overrides = { llm: () => model, vaultPath: join(base, 'vault'), modesFile: join(base, 'modes.json') };
-  plugin.load();
-  await until(() => commandsOf(app).findCommand('embedded-agent:open-chat'), 'onload');
-  Object.assign(plugin.settings, { checkpointLocation: join(base, 'checkpoints') });
-  commandsOf(app).executeCommandById('embedded-agent:open-chat');
-  const view = await until(() => app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view, 'the chat panel');
-  if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-  const root = await until(() => view.containerEl.querySelector<HTMLElement>('.embedded-agent-chat'), 'the chat panel');
-  const box = await until(() => root.querySelector('textarea'), 'the message box');
+  const { app, plugin, root, box, base } = await openPanel(files, model, 'ea-bench-long-');
   const window = box.ownerDocument.defaultView as unknown as typeof globalThis;
   const send = await until(() => button(root, 'Send'), 'Send');
 

@@ -3,15 +3,12 @@
  * `obsidian` aliased to the test double and run under happy-dom's globals: the plugin loads over a generated vault,
  * a scripted model asks for two writes per turn, and each approval card is clicked as a person would.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { MarkdownRenderer } from 'obsidian';
-import EmbeddedAgentPlugin from '../../src/main';
 import { countVaultAccess } from '../../test/obsidian-double/accessCounter';
-import { commandsOf, createTestApp, manifest } from '../../test/obsidian-double/harness';
 import { call, callsReply, ScriptedModel, textReply } from '../../test/builders/scriptedModel';
+import { openPanel, until as poll } from './panelDriver';
 
 export interface WriteRun {
   /** Click on Approve → the next card's Approve button (or the final answer), per write, in ms. */
@@ -28,16 +25,8 @@ export interface WriteRun {
 
 let panelText = (): string => '';
 
-/** Polls a macrotask at a time, for setup steps that are not measured. */
-async function until<T>(find: () => T | null | undefined, what: string, timeoutMs = 60_000): Promise<T> {
-  const started = performance.now();
-  for (;;) {
-    const found = find();
-    if (found) return found;
-    if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}; the panel shows: ${panelText()}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** The shared poll, saying what the panel showed when it times out. */
+const until = <T>(find: () => T | null | undefined, what: string, timeoutMs = 60_000): Promise<T> => poll(find, what, { timeoutMs, shows: () => panelText() });
 
 /**
  * The first element added under `root` (or inside one added) that `match` accepts. Measured waits use this
@@ -86,26 +75,14 @@ export async function approvedWrites(files: Record<string, string>, creates: { p
     return Promise.resolve();
   };
   const setupStart = performance.now();
-  const base = await mkdtemp(join(tmpdir(), 'ea-bench-writes-'));
-  const app = createTestApp({ files });
   const writes = [...creates.map((c) => call('vault.createFile', c)), ...edits.map((e) => call('vault.writeFile', e))];
   // Two writes a turn, each with its own card: 40 one-write turns would pass the loop's iteration limit.
   const turns = Array.from({ length: Math.ceil(writes.length / 2) }, (_, turn) => callsReply(writes.slice(turn * 2, turn * 2 + 2)));
   const model = new ScriptedModel([...turns, textReply('All done.')]);
-  const plugin = new EmbeddedAgentPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
-  plugin.overrides = { llm: () => model, vaultPath: join(base, 'vault'), modesFile: join(base, 'modes.json') };
-  plugin.load();
-  await until(() => commandsOf(app).findCommand('embedded-agent:open-chat'), 'onload');
-  Object.assign(plugin.settings, { checkpointLocation: join(base, 'checkpoints') });
-  commandsOf(app).executeCommandById('embedded-agent:open-chat');
-  const view = await until(() => app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view, 'the chat panel');
-  // In Obsidian the panel is in the document; the double leaves leaves detached from it.
-  if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-  const root = await until(() => view.containerEl.querySelector<HTMLElement>('.embedded-agent-chat'), 'the chat panel');
+  const { app, plugin, root, box, base } = await openPanel(files, model, 'ea-bench-writes-');
   const setupMs = performance.now() - setupStart;
   panelText = () => (root.textContent ?? '').slice(-600);
 
-  const box = await until(() => root.querySelector('textarea'), 'the message box');
   box.value = 'Make the notes and edit the others';
   // happy-dom's own event classes: Node has a global Event of its own that the DOM refuses.
   const window = box.ownerDocument.defaultView as unknown as typeof globalThis;
