@@ -1,17 +1,10 @@
-/** Plain ANSI SGR codes: colors only when the output is a terminal, so piped output and logs stay clean. */
-export interface Style {
-  readonly color: boolean;
-  bold: (text: string) => string;
-  dim: (text: string) => string;
-  red: (text: string) => string;
-  green: (text: string) => string;
-  yellow: (text: string) => string;
-  cyan: (text: string) => string;
-  /** A changed word inside a removed line: red background. */
-  removedWord: (text: string) => string;
-  /** A changed word inside an added line: green background. */
-  addedWord: (text: string) => string;
-}
+import type { PreviewStyle } from '../core/tool-execution/changePreview/previewText';
+
+/**
+ * The terminal's marks for text, the shape the change preview is written in: plain ANSI SGR codes, colors only
+ * when the output is a terminal, so piped output and logs stay clean.
+ */
+export type Style = PreviewStyle;
 
 const sgr = (open: number | string, close: number | string) => (text: string): string => (text === '' ? '' : `\u001b[${open}m${text}\u001b[${close}m`);
 
