@@ -49,7 +49,7 @@ describe('npm version', () => {
   });
 
   it('should commit the three files and tag the bare version, without a "v"', () => {
-    execFileSync('git', ['checkout', '--quiet', '--', '.'], { cwd: dir });
+    execFileSync('git', ['reset', '--quiet', '--hard'], { cwd: dir });
     execFileSync('npm', ['version', 'patch'], { cwd: dir, stdio: 'pipe', env: { ...process.env, ...GIT_IDENTITY } });
     const next = nextPatch(before.pkg);
     const git = (...args: string[]): string => execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
