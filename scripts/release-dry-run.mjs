@@ -91,7 +91,7 @@ if (uploaded.join(',') !== RELEASE_ASSETS.join(',')) {
 }
 
 // Nothing beside main.js may come out of the job: a stray file would mean a build step the release misses.
-const left = execFileSync('git', ['status', '--porcelain', '--ignored', '--untracked-files=all'], { cwd: clone, encoding: 'utf8' })
+const left = execFileSync('git', ['status', '--porcelain', '--ignored'], { cwd: clone, encoding: 'utf8' })
   .split('\n').filter(Boolean).map((line) => line.slice(3))
   .filter((path) => path !== 'main.js' && !path.startsWith('node_modules'));
 if (left.length > 0) problems.push(`The job left files beside main.js: ${left.join(', ')}.`);
