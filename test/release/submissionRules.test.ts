@@ -4,7 +4,7 @@ import { ESLint, type Linter } from 'eslint';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { obsidianApiUses } from '../../scripts/submission/apiUsage';
-import { desktopOnlyModules } from '../../scripts/submission/desktopApis';
+import { inspectBundle } from '../../scripts/submission/desktopApis';
 import { manifestProblems, type CodeFacts, type ManifestRule } from '../../scripts/submission/manifestRules';
 import { buildSinceTable } from '../../scripts/submission/sinceTable';
 import { SOURCE_RULES, lintSourceSample, type SourceRule } from '../../scripts/submission/sourceRules';
@@ -121,9 +121,17 @@ describe('source submission rules: one breaking sample per rule', () => {
 });
 
 describe('this repository', () => {
+  it('should load nothing of the terminal runner or the MCP server with main.js (only a lazy import() may)', async () => {
+    const { inputs, eagerInputs } = await inspectBundle('src/main.ts');
+    expect(eagerInputs).toContain('src/main.ts');
+    expect(eagerInputs.length).toBeGreaterThan(100);
+    expect(inputs).toEqual(expect.arrayContaining(eagerInputs));
+    expect(eagerInputs.filter((path) => /^src\/(cli|mcp)\/|@modelcontextprotocol\//.test(path))).toEqual([]);
+  });
+
   it('should pass every manifest.json rule, given what main.js loads and calls', async () => {
     const facts: CodeFacts = {
-      desktopModules: await desktopOnlyModules('src/main.ts'),
+      desktopModules: (await inspectBundle('src/main.ts')).desktopModules,
       apiUses: obsidianApiUses([resolve('src/main.ts')], compilerOptions(), SINCE),
     };
     expect(facts.desktopModules).toContain('fs');
