@@ -1,10 +1,14 @@
-// Obsidian's review lint, run the way the community directory's scanner runs it: eslint-plugin-obsidianmd's
-// recommended rules as warnings, a fixed set of rules as errors, the project's own eslint.config.mjs ignored, and
-// tests, scripts and docs left out. The rule set follows obsidianmd/obsidian-workflows src/lint.ts
-// (buildScannerEslintConfig, with tsconfig.json present), which the directory's release workflow uses; it runs on
-// the versions this repository installs, so it needs no download. Errors fail; warnings are listed (`--strict`
-// fails on them too, like the workflow's `strict: true`).
+// Obsidian's review lint, run the way the community directory's scanner runs it, in two halves. ESLint:
+// eslint-plugin-obsidianmd's recommended rules as warnings, a fixed set of rules as errors, the project's own
+// eslint.config.mjs ignored, tests, scripts and docs left out. Stylelint: the scanner's rules for the stylesheet,
+// with the browser features of the Electron that manifest.json's minAppVersion ships. Both follow
+// obsidianmd/obsidian-workflows src/lint.ts (buildScannerEslintConfig with tsconfig.json present,
+// SCANNER_STYLELINT_CONFIG), which the directory's release workflow runs; here they run on the versions this
+// repository installs, so nothing is downloaded. Errors fail; warnings are listed (`--strict` fails on them too,
+// like the workflow's `strict: true`).
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
+import stylelint from 'stylelint';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 import tseslint from 'typescript-eslint';
 
@@ -63,18 +67,67 @@ export const scannerConfig = [
   },
 ];
 
+// The Obsidian release that first shipped each Electron, for minAppVersion → the oldest Electron to support
+// (the table in obsidianmd/obsidian-workflows src/lint.ts, ELECTRON_VERSIONS).
+const ELECTRON_SINCE = [[39, '1.11.4'], [37, '1.9.12'], [31, '1.7.4'], [30, '1.6.5'], [28, '1.5.8'], [25, '1.4.5']];
+const versionNumber = (v) => v.split('.').map(Number).reduce((sum, part, i) => sum + part * 1000 ** (2 - i), 0);
+
+function oldestElectron(minAppVersion) {
+  if (minAppVersion === undefined) return 39;
+  const match = ELECTRON_SINCE.find(([, since]) => versionNumber(since) <= versionNumber(minAppVersion));
+  return match === undefined ? 25 : match[0];
+}
+
+function stylelintConfig(minAppVersion) {
+  const warn = { severity: 'warning' };
+  return {
+    plugins: ['stylelint-no-unsupported-browser-features'],
+    ignoreDisables: true,
+    ignoreFiles: IGNORES.filter((glob) => !glob.endsWith('.css')),
+    rules: {
+      'function-url-scheme-disallowed-list': [['http', 'https', 'file'], { severity: 'error', message: 'External URLs are not allowed: embed images and fonts as base64.' }],
+      'function-url-scheme-allowed-list': ['data'],
+      'declaration-no-important': [true, { ...warn, message: 'Avoid !important: raise the selector\'s specificity or use a CSS variable.' }],
+      'color-named': ['never', { ...warn, message: 'Use hex colors or Obsidian\'s CSS variables, not named colors, so light and dark themes work.' }],
+      'declaration-block-no-duplicate-properties': [true, warn],
+      'plugin/no-unsupported-browser-features': [true, { ...warn, browsers: [`electron >= ${oldestElectron(minAppVersion)}`], ignore: ['css-nesting', 'css-cascade-layers'] }],
+      'selector-pseudo-class-disallowed-list': [['has'], { ...warn, message: 'Avoid :has(): it can invalidate styles across the whole app.' }],
+      'selector-pseudo-class-no-unknown': [true, { ...warn, ignorePseudoClasses: ['global', 'local'] }],
+      'selector-pseudo-element-no-unknown': [true, warn],
+      'selector-type-no-unknown': [true, { ...warn, ignoreTypes: [] }],
+      'at-rule-no-unknown': [true, { ...warn, ignoreAtRules: ['layer', 'property', 'container'] }],
+      'unit-no-unknown': [true, warn],
+      'property-disallowed-list': [['all'], warn],
+    },
+  };
+}
+
 const strict = process.argv.includes('--strict');
-const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: scannerConfig });
-const results = await eslint.lintFiles(['src']);
 let errors = 0;
 let warnings = 0;
+const report = (severity, where, text, rule) => {
+  console.log(`${severity === 'error' ? 'error  ' : 'warning'} ${where} ${text} [${rule}]`);
+  if (severity === 'error') errors++;
+  else warnings++;
+};
+
+const eslint = new ESLint({ overrideConfigFile: true, overrideConfig: scannerConfig });
+const results = await eslint.lintFiles(['src']);
 for (const result of results) {
   for (const message of result.messages) {
     const where = `${result.filePath.slice(process.cwd().length + 1)}:${message.line}:${message.column}`;
-    console.log(`${message.severity === 2 ? 'error  ' : 'warning'} ${where} ${message.message} [${message.ruleId ?? 'parse'}]`);
-    if (message.severity === 2) errors++;
-    else warnings++;
+    report(message.severity === 2 ? 'error' : 'warning', where, message.message, message.ruleId ?? 'parse');
   }
 }
-console.log(`Obsidian review lint: ${errors} errors, ${warnings} warnings in ${results.length} files.`);
+
+const { minAppVersion } = JSON.parse(readFileSync('manifest.json', 'utf8'));
+const styles = await stylelint.lint({ files: ['**/*.css', '!node_modules/**', '!coverage/**'], config: stylelintConfig(minAppVersion) });
+for (const result of styles.results) {
+  const file = (result.source ?? '').slice(process.cwd().length + 1);
+  for (const warning of result.warnings) report(warning.severity, `${file}:${warning.line}:${warning.column}`, warning.text, warning.rule);
+  for (const parseError of result.parseErrors ?? []) report('error', file, parseError.text, 'css-parse-error');
+}
+
+const cssFiles = styles.results.filter((r) => !r.ignored).length;
+console.log(`Obsidian review lint: ${errors} errors, ${warnings} warnings in ${results.length} source and ${cssFiles} CSS files.`);
 if (errors > 0 || (strict && warnings > 0)) process.exit(1);
