@@ -4,6 +4,8 @@ import { build } from 'esbuild';
 /** What goes into main.js: the Node.js and Electron modules it loads, and every file bundled into it. */
 export interface BundleFacts {
   desktopModules: string[];
+  /** For each Node.js or Electron module, the bundled files that import it (`fs` → `src/node/NodeGitFs.ts`, …). */
+  desktopImporters: Record<string, string[]>;
   /** Bundled files, relative to the working folder (`src/…`, or a path through node_modules). */
   inputs: string[];
   /** The bundled files that load with main.js: reached from the entry without a dynamic `import()`. */
@@ -42,6 +44,13 @@ export async function inspectBundle(entry: string): Promise<BundleFacts> {
     ],
   });
   const { inputs } = result.metafile;
+  const desktopImporters: Record<string, string[]> = {};
+  for (const [path, input] of Object.entries(inputs)) {
+    for (const use of input.imports) {
+      const name = use.path.replace(/^node:/, '');
+      if (use.external && found.has(name)) (desktopImporters[name] ??= []).push(path);
+    }
+  }
   const eager = new Set<string>();
   const pending = Object.keys(inputs).filter((path) => path.endsWith(entry.replace(/^\.\//, '')));
   for (let path = pending.pop(); path !== undefined; path = pending.pop()) {
@@ -51,5 +60,5 @@ export async function inspectBundle(entry: string): Promise<BundleFacts> {
       if (use.kind !== 'dynamic-import' && !use.external) pending.push(use.path);
     }
   }
-  return { desktopModules: [...found].sort(), inputs: Object.keys(inputs), eagerInputs: [...eager].sort() };
+  return { desktopModules: [...found].sort(), desktopImporters, inputs: Object.keys(inputs), eagerInputs: [...eager].sort() };
 }
