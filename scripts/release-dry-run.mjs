@@ -1,4 +1,4 @@
-// Runs the release job of .github/workflows/release.yml in a fresh clone of HEAD, in a temp folder, and checks that
+// Runs the release job of .github/workflows/release.yml in a fresh copy of HEAD, in a temp folder, and checks that
 // the release it would draft holds main.js, manifest.json and styles.css and nothing else. Every `run` step runs as
 // written, in order, with GitHub's default shell (`bash -e`); `gh` is a stand-in that records what it was asked to
 // upload. Of the `uses` steps, checkout is the clone and setup-node is this Node; the attestation step is checked to
@@ -19,11 +19,17 @@ const workflow = parse(readFileSync(join(repo, '.github/workflows/release.yml'),
 const steps = workflow.jobs?.release?.steps;
 if (!Array.isArray(steps)) throw new Error('.github/workflows/release.yml has no jobs.release.steps list.');
 
+// HEAD's tree committed once in a new repository, rather than a `git clone`: a CI checkout is shallow and may sit on
+// a pull request's merge commit that no branch points at, and neither clones. Uncommitted changes are left out.
 const dir = mkdtempSync(join(tmpdir(), 'embedded-agent-release-'));
 const clone = join(dir, 'repo');
-const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
-execFileSync('git', ['clone', '--quiet', '--no-checkout', repo, clone]);
-execFileSync('git', ['checkout', '--quiet', head], { cwd: clone });
+mkdirSync(clone);
+const identity = { GIT_AUTHOR_NAME: 'Release dry run', GIT_AUTHOR_EMAIL: 'dry-run@example.invalid', GIT_COMMITTER_NAME: 'Release dry run', GIT_COMMITTER_EMAIL: 'dry-run@example.invalid' };
+const gitEnv = { ...process.env, ...identity };
+execFileSync('tar', ['-x', '-C', clone], { input: execFileSync('git', ['archive', '--format=tar', 'HEAD'], { maxBuffer: 512 * 1024 * 1024 }) });
+execFileSync('git', ['init', '--quiet'], { cwd: clone, env: gitEnv });
+execFileSync('git', ['add', '--all'], { cwd: clone, env: gitEnv });
+execFileSync('git', ['commit', '--quiet', '--no-verify', '--message', 'HEAD of the project under release'], { cwd: clone, env: gitEnv });
 const tag = JSON.parse(readFileSync(join(clone, 'manifest.json'), 'utf8')).version;
 
 // `gh` records its arguments, one per line, instead of creating a release.
