@@ -80,7 +80,12 @@ for (const step of steps) {
   }
   console.log(`▶ ${name}`);
   const stepEnv = { ...env, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v)])) };
-  execFileSync('bash', ['-e', '-c', script], { cwd: clone, env: stepEnv, stdio: 'inherit' });
+  try {
+    execFileSync('bash', ['-e', '-c', script], { cwd: clone, env: stepEnv, stdio: 'inherit' });
+  } catch (error) {
+    console.error(`✗ The step "${name}" failed (exit ${error.status ?? error.signal}); the copy is kept at ${clone}.`);
+    process.exit(1);
+  }
 }
 
 // What the release would hold: the file arguments given to `gh release create`.
