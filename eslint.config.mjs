@@ -27,6 +27,17 @@ export default defineConfig([
     },
   },
   {
+    // The submission rules about source code fail the lint instead of warning: command ids without the plugin id,
+    // no default hotkeys, sentence case, no innerHTML (scripts/submission/sourceRules.ts; test/release checks them).
+    files: ['src/**/*.ts'],
+    rules: {
+      'obsidianmd/commands/no-plugin-id-in-command-id': 'error',
+      'obsidianmd/commands/no-default-hotkeys': 'error',
+      'obsidianmd/ui/sentence-case': ['error', { enforceCamelCaseLower: true }],
+      '@microsoft/sdl/no-inner-html': 'error',
+    },
+  },
+  {
     files: ['src/core/**/*.ts', 'src/providers/**/*.ts', 'src/node/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', noObsidianInCore] },
   },
