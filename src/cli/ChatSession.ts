@@ -127,12 +127,10 @@ export class ChatSession {
       printer.line(this.o.style.red(outcome.message));
       return;
     }
-    if (outcome.via === 'fast-path') {
-      this.printFastPath(printer, outcome, seconds);
-      return;
-    }
-    printer.finish(outcome.result, seconds, outcome.spend);
+    if (outcome.via === 'fast-path') this.printFastPath(printer, outcome, seconds);
+    else printer.finish(outcome.result, seconds, outcome.spend);
     if (outcome.saveError !== null) printer.line(this.o.style.yellow(`The conversation could not be saved: ${outcome.saveError}`));
+    if (outcome.via === 'fast-path') return;
     if (outcome.result.error?.code === 'PROVIDER_AUTH' && this.o.authHint) printer.line(this.o.style.yellow(this.o.authHint));
   }
 

@@ -252,7 +252,8 @@ export class AgentSession {
       const spend = this.spendOf(meter);
       const shown = fastPathClosing(request.outcome, spend);
       this.seenLog.add(...shown);
-      return { via: 'fast-path', runId, llm: model, outcome: request.outcome, spend, shown };
+      // Saved at once, as a loop run is: closing Obsidian next must not lose it.
+      return { via: 'fast-path', runId, llm: model, outcome: request.outcome, spend, shown, saveError: await this.trySave(message) };
     }
     this.history = request.result.history;
     if (request.result.budgetStop) this.budget.stopped = { message, stop: request.result.budgetStop };
@@ -261,10 +262,7 @@ export class AgentSession {
     // The run's end as the shells show it; a summary once condensing replaced the older history this run.
     const shown = loopClosing(request.result, spend, condensed ? summaryOf(this.history) : null);
     this.seenLog.add(...shown);
-    const saveError = await this.save(message).then(
-      () => null,
-      (error: unknown) => describeError(error),
-    );
+    const saveError = await this.trySave(message);
     const done = [...calls.values()];
     return {
       via: 'loop',
@@ -332,6 +330,14 @@ export class AgentSession {
   private spendOf(meter: SpendingMeter): MessageSpend {
     const message = meter.spent;
     return { message, conversation: this.budget.add(message) };
+  }
+
+  /** Saves the conversation; why it could not be saved, or null. */
+  private trySave(message: string): Promise<string | null> {
+    return this.save(message).then(
+      () => null,
+      (error: unknown) => describeError(error),
+    );
   }
 
   private async save(firstMessage: string): Promise<void> {

@@ -30,6 +30,8 @@ export type SendOutcome =
       spend: MessageSpend;
       /** What the run's end shows (kept in the conversation as seen): the shell renders these in order. */
       shown: readonly SeenEntry[];
+      /** Why the conversation could not be saved, or null. */
+      saveError: string | null;
     }
   | {
       via: 'loop';

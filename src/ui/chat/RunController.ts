@@ -152,6 +152,7 @@ export class RunController {
     }
     if (outcome.via === 'fast-path') {
       for (const entry of outcome.shown) transcript.addEntry(entry);
+      this.reportSaveError(outcome.saveError);
       if (outcome.outcome.status === 'done') this.ui.setRevertAvailable(true);
       return;
     }
@@ -163,9 +164,13 @@ export class RunController {
       if (entry.kind === 'note' && entry.tone === 'budget' && budgetStop) transcript.addBudgetStop(entry.text, continueLabel(budgetStop), () => void this.continueRun());
       else transcript.addEntry(entry);
     }
-    if (outcome.saveError !== null) transcript.addNote(`The conversation could not be saved: ${outcome.saveError}`, 'error');
+    this.reportSaveError(outcome.saveError);
     if (outcome.wrote) this.ui.setRevertAvailable(true);
     this.host.chatHooks.onRunFinished?.({ message, calls: outcome.calls, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
+  }
+
+  private reportSaveError(saveError: string | null): void {
+    if (saveError !== null) this.ui.transcript.addNote(`The conversation could not be saved: ${saveError}`, 'error');
   }
 
   /** Shows "Revert last run" once some run has changed the vault: plans and saved actions run outside the chat. */

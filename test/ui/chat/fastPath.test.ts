@@ -48,5 +48,8 @@ describe('the chat panel\'s fast path', () => {
     expect(await app.vault.adapter.read('Travel/Porto.md')).toBe('# Porto\n');
     expect(root.textContent).toContain('Done with a recipe that worked 3 times before (2 model calls).');
     expect(model.requests).toHaveLength(2);
+    // Saved at once, as a loop run is, so the history lists it before any other message.
+    const saved = await app.vault.adapter.list('.obsidian/plugins/embedded-agent/conversations');
+    expect(saved.files.some((file) => file.endsWith('.json') && !file.endsWith('.seen.jsonl'))).toBe(true);
   });
 });
