@@ -125,6 +125,11 @@ export class AgentSession {
   }
 
   /** The history the next message continues. */
+  /** The id the conversation is saved under, once a message has been saved; null for a new, unsaved one. */
+  get conversationId(): string | null {
+    return this.conversation?.id ?? null;
+  }
+
   get messages(): readonly HistoryMessage[] {
     return this.history;
   }

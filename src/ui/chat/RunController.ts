@@ -12,6 +12,8 @@ import { askRevert, describeRevert } from './RevertCard';
 import type { Transcript } from './Transcript';
 import type { ChatHost, ChatPanelApi } from './types';
 
+/** The app's per-vault local storage key of the conversation the panel shows. */
+const CURRENT_CONVERSATION = 'embedded-agent-conversation';
 /** What the controller drives in the view; the view owns the elements, the controller says what happens. */
 export interface RunUi {
   readonly transcript: Transcript;
@@ -39,8 +41,24 @@ export class RunController {
     private readonly ui: RunUi,
   ) {
     this.session = host.chatSession(() => ui.selection());
-    // The panel's conversation outlives the panel: opened again, it shows what it showed before it closed.
+    // The panel's conversation outlives the panel: opened again, it shows what it showed before it closed; after a
+    // restart of Obsidian, the conversation the panel last showed comes back from its file.
     if (this.session.seen.length > 0) ui.transcript.showConversation(this.session.seen);
+    else void this.restoreLast();
+  }
+
+  private async restoreLast(): Promise<void> {
+    const id: unknown = this.host.app.loadLocalStorage(CURRENT_CONVERSATION);
+    if (typeof id !== 'string' || this.session.conversationId !== null) return;
+    const conversation = await this.session.resume(id);
+    // Gone (deleted, another vault's sync): the panel starts empty, as it would have.
+    if (!conversation) return this.host.app.saveLocalStorage(CURRENT_CONVERSATION, null);
+    this.ui.transcript.showConversation(conversation.seen);
+  }
+
+  /** Remembers which conversation the panel shows, per vault, for the next start of Obsidian. */
+  private rememberConversation(): void {
+    this.host.app.saveLocalStorage(CURRENT_CONVERSATION, this.session.conversationId);
   }
 
   get running(): boolean {
@@ -78,6 +96,7 @@ export class RunController {
       const outcome = await start(render.events, controller.signal);
       await render.finish();
       this.report(message, outcome, render.counts());
+      this.rememberConversation();
     } finally {
       this.controller = null;
       this.ui.setRunning(false);
@@ -222,6 +241,7 @@ export class RunController {
   newConversation(): void {
     if (this.controller) return;
     this.session.newConversation();
+    this.rememberConversation();
     this.ui.transcript.clear();
     this.ui.log.clear();
     this.ui.showRunPanel(false);
@@ -241,6 +261,7 @@ export class RunController {
     this.ui.log.clear();
     this.ui.showRunPanel(false);
     this.ui.transcript.showConversation(conversation.seen);
+    this.rememberConversation();
   }
 }
 

@@ -82,6 +82,24 @@ describe('a long conversation in the chat panel', () => {
     expect(userTexts(root)).toEqual([question(1), question(2), question(3)]);
   });
 
+  it('should come back with the conversation it showed after Obsidian restarts, and start empty after New', async () => {
+    panel = await openChatPanel({ model: searchingModel(), files: { 'Garden.md': 'The pond.\n' } });
+    await send(panel.root, question(1), 'Answer 1.');
+    await send(panel.root, question(2), 'Answer 2.');
+
+    let root = await panel.restart();
+    await until(() => expect(userTexts(root)).toEqual([question(1), question(2)]));
+    expect(transcriptOf(root).textContent).toContain('Answer 2. The notes say more.');
+    await send(root, question(3), 'Answer 3.');
+    expect(userTexts(root)).toEqual([question(1), question(2), question(3)]);
+
+    click(getByRole(root, 'button', 'New conversation'));
+    root = await panel.restart();
+    // Nothing to wait for: give a restore that should not happen the time it would take.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(userTexts(root)).toEqual([]);
+  });
+
   it('should restore a condensed conversation from its first message, with the summary shown as a summary', async () => {
     panel = await openChatPanel({ model: searchingModel(16_000, 600), files: { 'Garden.md': 'The pond.\n' } });
     const { root } = panel;

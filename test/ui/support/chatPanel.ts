@@ -18,6 +18,8 @@ export interface ChatPanel {
   /** The panel's content: find controls here by role and name. */
   root: HTMLElement;
   cleanup(): Promise<void>;
+  /** Quits and starts Obsidian again on the same vault and app storage: a new plugin, its panel opened anew. */
+  restart(): Promise<HTMLElement>;
 }
 
 export interface ChatPanelOptions {
@@ -55,7 +57,42 @@ export async function openChatPanel(options: ChatPanelOptions = {}): Promise<Cha
   Object.assign(plugin.settings, { checkpointLocation: join(base, 'checkpoints') }, options.settings ?? {});
   await options.before?.(app);
   commandsOf(app).executeCommandById('embedded-agent:open-chat');
-  const root = await vi.waitFor(() => {
+  const root = await openedRoot(app);
+  const panel: ChatPanel = {
+    app,
+    plugin,
+    root,
+    restart: async () => {
+      for (const leaf of app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
+      panel.plugin.unload();
+      document.body.empty();
+      const next = new EmbeddedAgentPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
+      next.overrides = panel.plugin.overrides;
+      next.load();
+      await vi.waitFor(() => {
+        if (!commandsOf(app).findCommand('embedded-agent:open-chat')) throw new Error('onload did not finish');
+      });
+      Object.assign(next.settings, { checkpointLocation: join(base, 'checkpoints') }, options.settings ?? {});
+      panel.plugin = next;
+      commandsOf(app).executeCommandById('embedded-agent:open-chat');
+      panel.root = await openedRoot(app);
+      return panel.root;
+    },
+    cleanup: async () => {
+      for (const leaf of app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
+      panel.plugin.unload();
+      vi.restoreAllMocks();
+      document.body.empty();
+      // A run's last checkpoint pruning may still be writing: retry rather than fail the cleanup.
+      await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    },
+  };
+  return panel;
+}
+
+/** The chat panel's content once it has opened, put into the document as Obsidian's would be. */
+function openedRoot(app: App): Promise<HTMLElement> {
+  return vi.waitFor(() => {
     const view = app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view;
     const el = view?.containerEl.querySelector('.embedded-agent-chat');
     if (!(el instanceof HTMLElement)) throw new Error('the chat panel did not open');
@@ -63,17 +100,4 @@ export async function openChatPanel(options: ChatPanelOptions = {}): Promise<Cha
     if (view && !view.containerEl.isConnected) document.body.appendChild(view.containerEl);
     return el;
   });
-  return {
-    app,
-    plugin,
-    root,
-    cleanup: async () => {
-      for (const leaf of app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
-      plugin.unload();
-      vi.restoreAllMocks();
-      document.body.empty();
-      // A run's last checkpoint pruning may still be writing: retry rather than fail the cleanup.
-      await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
-    },
-  };
 }
