@@ -50,7 +50,8 @@ export function clientNameOf(mcp: McpServer): string {
 export function serveSession(mcp: McpServer, outside: OutsideSession): void {
   const { server } = mcp;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await outside.tools()).map(toMcpTool) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => toCallResult(await outside.call(request.params.name, request.params.arguments ?? {})));
+  // The request's signal is the client's cancel of this call (notifications/cancelled).
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => toCallResult(await outside.call(request.params.name, request.params.arguments ?? {}, extra.signal)));
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     const page = await outside.listNotes(request.params?.cursor ?? null);
     return {

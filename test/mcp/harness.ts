@@ -19,7 +19,13 @@ export interface Connected {
  * The SDK's own Client over stdio, spawning what `npm start -- mcp …` runs (`node scripts/start-cli.mjs mcp …`, the
  * bundled runner). With `answer`, the client declares form elicitation and answers each form with it.
  */
-export async function connect(options: { vault: string; checkpoints: string; args?: string[]; answer?: (form: ElicitRequest['params']) => Promise<ElicitResult> | ElicitResult }): Promise<Connected> {
+export async function connect(options: {
+  vault: string;
+  checkpoints: string;
+  args?: string[];
+  /** Answers a form; `withdrawn` aborts when the server takes the question back (the call was cancelled). */
+  answer?: (form: ElicitRequest['params'], withdrawn: AbortSignal) => Promise<ElicitResult> | ElicitResult;
+}): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['scripts/start-cli.mjs', 'mcp', '--vault', options.vault, '--checkpoints', options.checkpoints, ...(options.args ?? [])],
@@ -32,9 +38,9 @@ export async function connect(options: { vault: string; checkpoints: string; arg
   const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.answer ? { elicitation: { form: {} } } : {} });
   const answer = options.answer;
   if (answer) {
-    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
       forms.push(request.params);
-      return answer(request.params);
+      return answer(request.params, extra.signal);
     });
   }
   await client.connect(transport);

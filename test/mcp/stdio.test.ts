@@ -1,6 +1,7 @@
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CancelledNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createSavedAction } from '../../src/core/plan';
 import { exampleVaultCopy, removeTemporaryFolders, startSession } from '../cli/harness';
 import { auditLines, connect, type Connected, PLUGIN_FOLDER, textOf } from './harness';
@@ -80,6 +81,29 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe('Error DENIED: vault.createFile was not approved: the user declined it in test-client. Nothing was changed.');
     expect(await exists(join(vault, 'Ideas/Retro.md'))).toBe(false);
+  });
+
+  it('should withdraw the approval form when the client cancels the call, write nothing, and serve the next call', async () => {
+    const { vault, checkpoints } = await exampleVaultCopy();
+    const withdrawn: (string | number)[] = [];
+    let unblock = (): void => undefined;
+    // Nobody answers the form: it ends when the server takes it back.
+    const { client, forms } = await started({ vault, checkpoints, args: ['--mode', 'agent'], answer: () => new Promise((resolve) => (unblock = () => resolve({ action: 'cancel' }))) });
+    // Seen on the wire: the SDK's own handler ignores a cancel of request id 0, the server's first request.
+    client.setNotificationHandler(CancelledNotificationSchema, (notification) => {
+      if (notification.params.requestId !== undefined) withdrawn.push(notification.params.requestId);
+      unblock();
+    });
+    const cancel = new AbortController();
+    const call = client.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Retro.md', content: 'x' } }, undefined, { signal: cancel.signal });
+    await vi.waitFor(() => expect(forms).toHaveLength(1), { timeout: 10_000 });
+    cancel.abort();
+    await expect(call).rejects.toThrow();
+    await vi.waitFor(() => expect(withdrawn).toHaveLength(1), { timeout: 10_000 });
+    const read = await client.callTool({ name: 'vault_readFile', arguments: { path: 'Inbox.md' } });
+    expect(textOf(read)).toContain('Things I jotted down this week.');
+    expect(await exists(join(vault, 'Ideas/Retro.md'))).toBe(false);
+    expect((await auditLines(vault)).find((line) => line.tool === 'vault.createFile')).toMatchObject({ ok: false, code: 'DENIED', approval: 'denied' });
   });
 
   it('should refuse every write from a client without elicitation, and write nothing', async () => {

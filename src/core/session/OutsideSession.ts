@@ -59,10 +59,13 @@ export class OutsideSession {
   private readonly controller = new AbortController();
   /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
   private readonly clientGone = new AbortController();
+  /** Writes take turns, as in the panel's loop; so the one being approved is known, and so is its cancel signal. */
+  private writes: Promise<unknown> = Promise.resolve();
+  private writeSignal: AbortSignal | null = null;
   private ending: Promise<void> | null = null;
 
   constructor(private readonly o: OutsideSessionOptions) {
-    this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal);
+    this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal, () => this.writeSignal);
     const source = o.savedActions;
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
@@ -137,32 +140,54 @@ export class OutsideSession {
     return [...tools, ...(await savedActionTools(this.session, this.o.approval === 'writes-refused'))];
   }
 
-  /** Runs one call by its wire name; every failure is a result whose text names what was wrong. */
-  call(wireName: string, args: unknown): Promise<OutsideResult> {
+  /**
+   * Runs one call by its wire name; every failure is a result whose text names what was wrong. `signal` is the
+   * client's cancel of this call: a write not yet started is not run, and its approval question is withdrawn.
+   */
+  call(wireName: string, args: unknown, signal?: AbortSignal): Promise<OutsideResult> {
     const run = this.run;
     if (!run || this.controller.signal.aborted) return Promise.resolve({ ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` });
-    const call = this.callIn(run, wireName, args);
+    const call = this.callIn(run, wireName, args, signal ?? null);
     this.inFlight.add(call);
     void call.finally(() => this.inFlight.delete(call));
     return call;
   }
 
-  private async callIn(run: RunState, wireName: string, args: unknown): Promise<OutsideResult> {
+  private async callIn(run: RunState, wireName: string, args: unknown, signal: AbortSignal | null): Promise<OutsideResult> {
     try {
       const tool = (await this.tools()).find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
-      if (tool.target.kind === 'saved-action') {
-        const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-        return await runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
-      }
-      const [outcome] = await this.o.services.agentPipeline().executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
-      if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
-      if (!outcome.ok) return { ok: false, code: outcome.error?.code ?? 'INTERNAL', text: outcome.error?.message ?? `${wireName} failed` };
-      const stored = storedResultPath(outcome.content);
-      return { ok: true, text: outcome.content, ...(stored ? { storedResult: stored } : {}) };
+      return tool.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
     } catch (error) {
       return { ok: false, code: isAgentError(error) ? error.code : 'INTERNAL', text: `${wireName} failed: ${describeError(error)}` };
     }
+  }
+
+  /** Runs a write (or a saved action) once the writes before it are done, unless its call was cancelled meanwhile. */
+  private inTurn(signal: AbortSignal | null, write: () => Promise<OutsideResult>): Promise<OutsideResult> {
+    const turn = this.writes.then(async (): Promise<OutsideResult> => {
+      if (signal?.aborted) return { ok: false, code: 'CANCELLED', text: 'The call was cancelled before it ran: nothing was changed' };
+      this.writeSignal = signal;
+      try {
+        return await write();
+      } finally {
+        this.writeSignal = null;
+      }
+    });
+    this.writes = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async execute(run: RunState, tool: OutsideTool, wireName: string, args: unknown): Promise<OutsideResult> {
+    if (tool.target.kind === 'saved-action') {
+      const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+      return runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
+    }
+    const [outcome] = await this.o.services.agentPipeline().executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
+    if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
+    if (!outcome.ok) return { ok: false, code: outcome.error?.code ?? 'INTERNAL', text: outcome.error?.message ?? `${wireName} failed` };
+    const stored = storedResultPath(outcome.content);
+    return { ok: true, text: outcome.content, ...(stored ? { storedResult: stored } : {}) };
   }
 
   /** Why a name is not offered: a mode or a switch that leaves it out says so, with what would offer it. */

@@ -27,7 +27,7 @@ export function approvalMessage(clientName: string, request: ApprovalRequest): s
  * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
  * cancellation, a throw), so this only decides who is asked.
  */
-export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string, clientGone: AbortSignal): ApprovalPort {
+export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string, clientGone: AbortSignal, callSignal: () => AbortSignal | null = () => null): ApprovalPort {
   const gone = (): ApprovalDecision => ({ approved: false, reason: `${clientName()} disconnected before anyone answered` });
   switch (mode) {
     case 'client':
@@ -44,10 +44,13 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
               reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt`,
             };
           }
+          // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.
+          const call = callSignal();
           try {
-            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone]));
+            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone, ...(call ? [call] : [])]));
           } catch (error) {
             if (clientGone.aborted) return gone();
+            if (call?.aborted) return { approved: false, reason: `${clientName()} cancelled the call before anyone answered` };
             throw error;
           }
         },

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModeService } from '../../../src/core/modes/ModeService';
 import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/approval';
@@ -178,6 +178,33 @@ describe('OutsideSession calls', () => {
     expect(result.code).toBe('DENIED');
     expect(result.text).toContain('Claude Code cannot show an approval form (it does not support MCP elicitation); start the server with --approval client');
     expect(await vault.stat('New.md')).toBeNull();
+  });
+
+  it('should withdraw the question when the client cancels the call, write nothing, and run a cancelled write that waited its turn not at all', async () => {
+    const asked: AbortSignal[] = [];
+    const waiting: OutsideAsker = {
+      canAsk: () => true,
+      // Nobody answers: the question ends only when it is taken back.
+      ask: (_message, _request, signal) => {
+        asked.push(signal);
+        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('withdrawn'))));
+      },
+    };
+    const { outside, vault } = await fixture({ asker: waiting });
+    const first = new AbortController();
+    const second = new AbortController();
+    const asking = outside.call('vault_createFile', { path: 'A.md', content: 'a' }, first.signal);
+    const queued = outside.call('vault_createFile', { path: 'B.md', content: 'b' }, second.signal);
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    second.abort();
+    first.abort();
+    const refused = await asking;
+    expect([refused.ok, refused.code]).toEqual([false, 'DENIED']);
+    expect(refused.text).toContain('Claude Code cancelled the call before anyone answered');
+    expect(await queued).toEqual({ ok: false, code: 'CANCELLED', text: 'The call was cancelled before it ran: nothing was changed' });
+    expect(asked).toHaveLength(1);
+    expect(await vault.stat('A.md')).toBeNull();
+    expect(await vault.stat('B.md')).toBeNull();
   });
 
   it("should not ask with approval client, and still checkpoint and audit the write", async () => {
