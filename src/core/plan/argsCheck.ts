@@ -110,19 +110,19 @@ function checkOnePath(raw: string, access: 'read' | 'write', field: string, opti
   }
   if (!options.ignore) return null;
   // A templated path is checked by its literal folder: whatever the placeholders become, the file is inside it.
-  const checked = literal ? path : literalFolder(parsed.kind === 'template' ? parsed.parts : []);
+  const checked = literal ? path : literalFolder(parsed.kind === 'template' ? parsed.parts : [], options.configDir);
   if (checked === null) return null;
   const why = options.ignore.denial(checked, access);
   return why ? `Refused ${field}: ${why}` : null;
 }
 
-function literalFolder(parts: readonly TemplatePart[]): string | null {
+function literalFolder(parts: readonly TemplatePart[], configDir: string): string | null {
   const first = parts[0];
   if (first?.kind !== 'text') return null;
   const slash = first.text.lastIndexOf('/');
   if (slash <= 0) return null;
   try {
-    return resolveVaultPath(first.text.slice(0, slash), 'read', { configDir: '.obsidian' });
+    return resolveVaultPath(first.text.slice(0, slash), 'read', { configDir });
   } catch {
     return null;
   }
