@@ -5,10 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createCliRuntime } from '../../src/cli/cliServices';
-import { OutsideSession } from '../../src/core/session/OutsideSession';
-import { ElicitationAsker } from '../../src/mcp/ElicitationAsker';
+import { mcpOutsideSession } from '../../src/mcp/mcpSession';
 import { startHttpServer } from '../../src/mcp/httpServer';
-import { clientNameOf } from '../../src/mcp/vaultServer';
 import { SystemClock } from '../../src/node/SystemClock';
 import { measure, ms, type BenchRow } from '../measure';
 
@@ -51,17 +49,7 @@ export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
       token: 'bench',
       maxRequests: 100_000,
       log: () => undefined,
-      createSession: (mcp) =>
-        new OutsideSession({
-          services: runtime.services,
-          modes: runtime.modes,
-          settings: () => settings,
-          approval: 'writes-refused',
-          asker: new ElicitationAsker(mcp, () => settings.approvalTimeoutMs, () => clientNameOf(mcp)),
-          clientName: () => clientNameOf(mcp),
-          editor: false,
-          now: () => Date.now(),
-        }),
+      createSession: (mcp) => mcpOutsideSession(mcp, { services: runtime.services, modes: runtime.modes, settings: () => settings, approval: 'writes-refused', now: () => Date.now() }),
     });
     const httpClient = new Client({ name: 'bench', version: '1' });
     await httpClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`), { requestInit: { headers: { authorization: 'Bearer bench' } } }));

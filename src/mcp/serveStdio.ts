@@ -6,9 +6,8 @@ import type { ApprovalPort } from '../core/ports/approval';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
-import { OutsideSession } from '../core/session/OutsideSession';
 import type { SavedActionSource } from '../core/session/sessionPlans';
-import { ElicitationAsker } from './ElicitationAsker';
+import { mcpOutsideSession } from './mcpSession';
 import { LineTransport } from './LineTransport';
 import { clientNameOf, createMcpServer, serveSession } from './vaultServer';
 
@@ -36,17 +35,7 @@ export interface StdioServeOptions {
 export async function serveStdio(o: StdioServeOptions): Promise<{ runId: string }> {
   const server = createMcpServer();
   const clientName = (): string => clientNameOf(server);
-  const outside = new OutsideSession({
-    services: o.services,
-    modes: o.modes,
-    settings: o.settings,
-    approval: o.approval,
-    asker: new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, clientName),
-    clientName,
-    editor: false,
-    ...(o.savedActions ? { savedActions: o.savedActions } : {}),
-    now: o.now,
-  });
+  const outside = mcpOutsideSession(server, o);
   o.bindApproval(outside.approvalPort);
   serveSession(server, outside);
   const closed = new Promise<void>((resolve) => {

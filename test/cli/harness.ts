@@ -39,6 +39,14 @@ export async function readTree(folder: string): Promise<Record<string, string>> 
   return out;
 }
 
+/** An output stream whose text so far a test reads back. */
+export function capturedOutput(): { stream: PassThrough; text: () => string } {
+  const stream = new PassThrough();
+  let text = '';
+  stream.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  return { stream, text: () => text };
+}
+
 export interface ScriptedSession {
   code: Promise<number>;
   /** Everything written to stdout so far, without color codes. */
@@ -59,12 +67,8 @@ export function startSession(
   options: { argv: string[]; env: Record<string, string>; lines: string[]; modesFile?: string; /** Leave the input open after the lines. */ keepOpen?: boolean } & Partial<Pick<CliIo, 'createLlm' | 'color'>>,
 ): ScriptedSession {
   const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  const { stream: stdout, text: out } = capturedOutput();
+  const { stream: stderr, text: err } = capturedOutput();
   let interrupt: () => void = () => undefined;
   const clock = recordingClock();
   const code = runCli({
@@ -85,7 +89,7 @@ export function startSession(
   const typed = options.lines.map((line) => `${line}\n`).join('');
   if (options.keepOpen) stdin.write(typed);
   else stdin.end(typed);
-  return { code, stdout: () => stripAnsi(out), stderr: () => err, interrupt: () => interrupt(), clock, type: (line) => void stdin.write(`${line}\n`) };
+  return { code, stdout: () => stripAnsi(out()), stderr: err, interrupt: () => interrupt(), clock, type: (line) => void stdin.write(`${line}\n`) };
 }
 
 /** Waits until `condition` holds, polling; fails after `ms`. */

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { isMcpCommand, parseMcpArgs } from '../../src/cli/args';
 import { runCli } from '../../src/cli/runCli';
+import { capturedOutput } from './harness';
 
 describe('parseMcpArgs', () => {
   it('should take mcp only as the first word', () => {
@@ -30,14 +31,10 @@ describe('parseMcpArgs', () => {
 
 describe('runCli mcp', () => {
   const run = async (argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
-    const stdout = new PassThrough();
-    const stderr = new PassThrough();
-    let out = '';
-    let err = '';
-    stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-    stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-    const code = await runCli({ argv, env: {}, stdin: new PassThrough(), stdout, stderr, watch: false });
-    return { code, stdout: out, stderr: err };
+    const stdout = capturedOutput();
+    const stderr = capturedOutput();
+    const code = await runCli({ argv, env: {}, stdin: new PassThrough(), stdout: stdout.stream, stderr: stderr.stream, watch: false });
+    return { code, stdout: stdout.text(), stderr: stderr.text() };
   };
 
   it('should print its help to stderr, keeping stdout for JSON-RPC', async () => {

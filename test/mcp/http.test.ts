@@ -7,10 +7,8 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
 import type { ApprovalPort } from '../../src/core/ports/approval';
-import { OutsideSession } from '../../src/core/session/OutsideSession';
-import { ElicitationAsker } from '../../src/mcp/ElicitationAsker';
+import { mcpOutsideSession } from '../../src/mcp/mcpSession';
 import { type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
-import { clientNameOf } from '../../src/mcp/vaultServer';
 import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
 import { auditLines, textOf } from './harness';
@@ -49,16 +47,7 @@ async function serve(options: { maxBodyBytes?: number; maxRequests?: number } = 
     ...options,
     log: () => undefined,
     createSession: (mcp) => {
-      const outside = new OutsideSession({
-        services: runtime.services,
-        modes: runtime.modes,
-        settings: () => SETTINGS,
-        approval: 'ask',
-        asker: new ElicitationAsker(mcp, () => SETTINGS.approvalTimeoutMs, () => clientNameOf(mcp)),
-        clientName: () => clientNameOf(mcp),
-        editor: false,
-        now: () => Date.now(),
-      });
+      const outside = mcpOutsideSession(mcp, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'ask', now: () => Date.now() });
       ports.set(outside.runId, outside.approvalPort);
       return outside;
     },
