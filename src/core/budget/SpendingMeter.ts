@@ -49,6 +49,11 @@ export class SpendingMeter {
     return { usage: { ...this.usage }, cost: this.o.prices ? this.cost : null };
   }
 
+  /** Whether any limit is set: without one, no request needs its size estimated. */
+  get limited(): boolean {
+    return Object.values(this.o.limits).some((limit) => limit > 0);
+  }
+
   /** The limit the next call would cross with a prompt of `promptTokens`, or null when it may go. */
   check(promptTokens: number): BudgetStop | null {
     const { limits, prices, day } = this.o;

@@ -21,7 +21,8 @@ export function budgetStopOf(error: AgentError): BudgetStop | null {
  */
 export function meteredLlm(api: LlmPort, meter: SpendingMeter): LlmPort {
   return withStream(api, async function* (request) {
-    const stop = meter.check(estimateTokens(request.system, request.messages, request.tools));
+    // Estimating serializes the whole request: done only when some limit could refuse it.
+    const stop = meter.limited ? meter.check(estimateTokens(request.system, request.messages, request.tools)) : null;
     if (stop) throw budgetExceeded(stop);
     let usage: LlmUsage | null = null;
     try {

@@ -11,7 +11,7 @@ import { toWireName } from '../tools/wireNames';
 import type { AgentServices } from './AgentServices';
 import { AgentSession, type SessionSettings } from './AgentSession';
 import { type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
-import { type OutsideResult, type OutsideTool, runSavedActionTool, savedActionTools } from './outsideSavedActions';
+import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionTools } from './outsideSavedActions';
 import type { SavedActionSource } from './sessionPlans';
 
 export interface OutsideSessionOptions {
@@ -126,8 +126,12 @@ export class OutsideSession {
 
   /** Every tool the client may call now: the mode's tools (deferred ones included), then the saved actions. */
   async tools(): Promise<OutsideTool[]> {
-    const names = this.toolNames();
-    const tools: OutsideTool[] = this.o.services.registry.getFilteredToolDefinitions(names, { includeDeferred: true }).map((definition) => {
+    return [...this.modeTools(), ...(await savedActionTools(this.session, this.o.approval === 'writes-refused'))];
+  }
+
+  /** The mode's tools, from the registry alone (no file read: this is looked at on every call). */
+  private modeTools(): OutsideTool[] {
+    return this.o.services.registry.getFilteredToolDefinitions(this.toolNames(), { includeDeferred: true }).map((definition) => {
       const meta = toolMeta(definition.name);
       return {
         wireName: toWireName(definition.name),
@@ -137,7 +141,6 @@ export class OutsideSession {
         target: { kind: 'tool', name: definition.name },
       };
     });
-    return [...tools, ...(await savedActionTools(this.session, this.o.approval === 'writes-refused'))];
   }
 
   /**
@@ -155,7 +158,9 @@ export class OutsideSession {
 
   private async callIn(run: RunState, wireName: string, args: unknown, signal: AbortSignal | null): Promise<OutsideResult> {
     try {
-      const tool = (await this.tools()).find((candidate) => candidate.wireName === wireName);
+      // Only a saved action's name needs the saved actions read (from data.json in the terminal).
+      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.tools() : this.modeTools();
+      const tool = candidates.find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
       return tool.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
     } catch (error) {
