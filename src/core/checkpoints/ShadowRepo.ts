@@ -1,4 +1,5 @@
-import git, { type TreeEntry } from 'isomorphic-git';
+import * as git from 'isomorphic-git';
+import type { TreeEntry } from 'isomorphic-git';
 import { AgentError, describeError, isAgentError } from '../errors';
 import type { GitFsPort } from '../ports/gitFs';
 import type { CheckpointMeta } from './types';
