@@ -49,7 +49,7 @@ export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
       token: 'bench',
       maxRequests: 100_000,
       log: () => undefined,
-      createSession: (mcp) => mcpOutsideSession(mcp, { services: runtime.services, modes: runtime.modes, settings: () => settings, approval: 'writes-refused', now: () => Date.now() }),
+      createSession: (server) => mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => settings, approval: 'writes-refused', now: () => Date.now() }),
     });
     const httpClient = new Client({ name: 'bench', version: '1' });
     await httpClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`), { requestInit: { headers: { authorization: 'Bearer bench' } } }));

@@ -1,6 +1,6 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
 import type { OutsideAsker } from '../core/session/outsideApproval';
+import type { LowLevelServer } from './vaultServer';
 
 const SDK_TIMEOUT_MARGIN_MS = 1000;
 
@@ -25,18 +25,18 @@ const FORM = {
  */
 export class ElicitationAsker implements OutsideAsker {
   constructor(
-    private readonly mcp: McpServer,
+    private readonly server: LowLevelServer,
     private readonly timeoutMs: () => number,
     private readonly clientName: () => string,
   ) {}
 
   canAsk(): boolean {
-    return this.mcp.server.getClientCapabilities()?.elicitation?.form !== undefined;
+    return this.server.getClientCapabilities()?.elicitation?.form !== undefined;
   }
 
   async ask(message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     void request;
-    const answer = await this.mcp.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, { signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS });
+    const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, { signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS });
     switch (answer.action) {
       case 'accept':
         return { approved: true, scope: answer.content?.approveRest === true ? 'run' : 'once' };

@@ -1,12 +1,12 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../core/errors';
 import type { OutsideSession } from '../core/session/OutsideSession';
-import { createMcpServer, serveSession } from './vaultServer';
+import { createMcpServer, type LowLevelServer, serveSession } from './vaultServer';
+import { sendWebResponse, webRequestOf } from './webHttp';
 
 /** Loopback only: the server is for agents on this machine, and nothing else may reach it. */
 const HOST = '127.0.0.1';
@@ -18,7 +18,7 @@ export interface HttpServeOptions {
   /** The bearer token every request must carry. */
   token: string;
   /** A new outside session for a new MCP session (one client connection), on the MCP server that serves it. */
-  createSession: (mcp: McpServer) => OutsideSession;
+  createSession: (server: LowLevelServer) => OutsideSession;
   /** The largest request body taken, in bytes; a bigger one is refused with 413. */
   maxBodyBytes?: number;
   /** At most this many requests per `rateWindowMs`; more are refused with 429. */
@@ -37,16 +37,17 @@ export interface RunningHttpServer {
 }
 
 interface Session {
-  transport: StreamableHTTPServerTransport;
+  transport: WebStandardStreamableHTTPServerTransport;
   outside: OutsideSession;
-  mcp: McpServer;
+  server: LowLevelServer;
 }
 
 /**
  * The MCP server over Streamable HTTP on 127.0.0.1: each MCP session an outside session (one pipeline run), as the
  * stdio server has one. Every request is checked before the SDK sees it, in this order: the `Host` and `Origin`
  * headers name this server on loopback (a web page that rebinds a name to 127.0.0.1 sends its own, 403), the bearer
- * token matches (401), the rate (429), the body's size (413).
+ * token matches (401), the rate (429), the body's size (413). The SDK's web-standard transport serves the rest, over
+ * a small bridge from node:http (its node:http transport would bring Hono into main.js to do the same).
  */
 export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpServer> {
   const sessions = new Map<string, Session>();
@@ -97,12 +98,17 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     }
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (existing) return existing.transport.handleRequest(req, res, body);
+    if (existing) return serve(existing, req, res, body);
     if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
     if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, 400, 'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header');
     const session = openSession(o, sessions);
-    await session.mcp.connect(session.transport);
-    await session.transport.handleRequest(req, res, body);
+    await session.server.connect(session.transport);
+    await serve(session, req, res, body);
+  };
+
+  const serve = async (session: Session, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+    const response = await session.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body });
+    await sendWebResponse(response, res);
   };
 
   const server: HttpServer = createServer((req, res) => {
@@ -131,15 +137,15 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
 }
 
 function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Session {
-  const mcp = createMcpServer();
-  const outside = o.createSession(mcp);
-  serveSession(mcp, outside);
-  const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+  const server = createMcpServer();
+  const outside = o.createSession(server);
+  serveSession(server, outside);
+  const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
     onsessioninitialized: (id) => void sessions.set(id, session),
   });
-  const session: Session = { transport, outside, mcp };
-  mcp.server.onclose = () => {
+  const session: Session = { transport, outside, server };
+  server.onclose = () => {
     if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     outside.clientLeft();
     void outside.end();

@@ -1,4 +1,3 @@
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { ModeService } from '../core/modes/ModeService';
 import type { PlanHost } from '../core/plan/host';
 import type { AgentServices } from '../core/session/AgentServices';
@@ -7,7 +6,7 @@ import type { OutsideApprovalMode } from '../core/session/outsideApproval';
 import { OutsideSession } from '../core/session/OutsideSession';
 import type { SavedActionSource } from '../core/session/sessionPlans';
 import { ElicitationAsker } from './ElicitationAsker';
-import { clientNameOf } from './vaultServer';
+import { clientNameOf, type LowLevelServer } from './vaultServer';
 
 export interface McpSessionOptions {
   services: AgentServices;
@@ -22,7 +21,7 @@ export interface McpSessionOptions {
  * The outside session of one MCP connection: the person is asked through the client's elicitation form, the client
  * is named as it introduced itself, and there is no editor (a terminal has none the person sees).
  */
-export function mcpOutsideSession(server: McpServer, o: McpSessionOptions): OutsideSession {
+export function mcpOutsideSession(server: LowLevelServer, o: McpSessionOptions): OutsideSession {
   const clientName = (): string => clientNameOf(server);
   return new OutsideSession({
     services: o.services,

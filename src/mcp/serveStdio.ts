@@ -39,10 +39,10 @@ export async function serveStdio(o: StdioServeOptions): Promise<{ runId: string 
   o.bindApproval(outside.approvalPort);
   serveSession(server, outside);
   const closed = new Promise<void>((resolve) => {
-    server.server.onclose = resolve;
+    server.onclose = resolve;
   });
-  server.server.onerror = (error) => o.log(`MCP: ${describeError(error)}`);
-  server.server.oninitialized = () => o.log(`${clientName()} connected; run ${outside.runId}.`);
+  server.onerror = (error) => o.log(`MCP: ${describeError(error)}`);
+  server.oninitialized = () => o.log(`${clientName()} connected; run ${outside.runId}.`);
   outside.start();
   const transport = new LineTransport(o.input, o.output);
   // The client is gone: what waits on it (an approval form) is refused now, the calls already made finish.

@@ -1,4 +1,4 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
   CallToolRequestSchema,
@@ -24,21 +24,25 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /**
- * The MCP server's own description: its name and version, what it offers, and how it governs. Its tools are the
- * session's, described by JSON Schemas from the metadata table, so they are served through the low-level handlers
- * (`.server`) rather than McpServer's zod-typed registry.
+ * The SDK's low-level MCP server, which it marks deprecated in favour of McpServer "for the high-level API" and keeps
+ * for advanced uses. Ours is one: the tools are the session's, described by JSON Schemas from the metadata table, so
+ * McpServer's zod-typed registry would add nothing here but about 100 KB (itself, more of zod, zod-to-json-schema)
+ * to main.js, which runs this server too. This is the one place that names it, so the lint warns here, once.
  */
-export function createMcpServer(): McpServer {
-  const mcp = new McpServer({ name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version }, { instructions: INSTRUCTIONS });
-  // Registered here rather than in the options, where McpServer would install its own handlers for them (and claim
-  // list-change notifications this server does not send).
-  mcp.server.registerCapabilities({ tools: {}, resources: {} });
-  return mcp;
+const LowLevelServer = Server;
+export type LowLevelServer = InstanceType<typeof LowLevelServer>;
+
+/** The MCP server's own description: its name and version, what it offers, and how it governs. */
+export function createMcpServer(): LowLevelServer {
+  return new LowLevelServer(
+    { name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version },
+    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+  );
 }
 
 /** The client's name as it introduced itself, for the approval form ("Claude Code wants to change …"). */
-export function clientNameOf(mcp: McpServer): string {
-  const client = mcp.server.getClientVersion();
+export function clientNameOf(server: LowLevelServer): string {
+  const client = server.getClientVersion();
   return client?.title ?? client?.name ?? 'An MCP client';
 }
 
@@ -47,8 +51,7 @@ export function clientNameOf(mcp: McpServer): string {
  * notes are resources (`vault://path`) under the ignore rules, listed by page. This only translates; every decision
  * is the session's.
  */
-export function serveSession(mcp: McpServer, outside: OutsideSession): void {
-  const { server } = mcp;
+export function serveSession(server: LowLevelServer, outside: OutsideSession): void {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await outside.tools()).map(toMcpTool) }));
   // The request's signal is the client's cancel of this call (notifications/cancelled).
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => toCallResult(await outside.call(request.params.name, request.params.arguments ?? {}, extra.signal)));

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { type IncomingMessage, request } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -46,8 +46,8 @@ async function serve(options: { maxBodyBytes?: number; maxRequests?: number } = 
     token: TOKEN,
     ...options,
     log: () => undefined,
-    createSession: (mcp) => {
-      const outside = mcpOutsideSession(mcp, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'ask', now: () => Date.now() });
+    createSession: (server) => {
+      const outside = mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'ask', now: () => Date.now() });
       ports.set(outside.runId, outside.approvalPort);
       return outside;
     },
@@ -77,6 +77,15 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
     });
     req.on('error', reject);
     req.end(body);
+  });
+}
+
+/** Opens the session's SSE stream (GET) and resolves with its response once the headers have come. */
+function openStream(url: URL, sessionId: string): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'GET', headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } }, resolve);
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -140,6 +149,31 @@ describe('the MCP server over Streamable HTTP', () => {
     const limited = await post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE);
     expect(limited.status).toBe(429);
     expect(limited.body).toContain('Too many requests: at most 3 in 10 s');
+  });
+
+  it('should open the session\'s SSE stream at once, and let the client open it again once it hung up', async () => {
+    const { url } = await serve();
+    const initialized = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, resolve);
+      req.on('error', reject);
+      req.end(INITIALIZE);
+    });
+    initialized.resume();
+    const sessionId = initialized.headers['mcp-session-id'] as string;
+    const first = await openStream(url, sessionId);
+    expect([first.statusCode, first.headers['content-type']]).toEqual([200, 'text/event-stream']);
+    // The transport allows one such stream per session: a second is refused (409) until the first is cancelled.
+    expect((await openStream(url, sessionId)).statusCode).toBe(409);
+    first.destroy();
+    // The server learns of the hang-up a moment later, from its socket.
+    const statuses: (number | undefined)[] = [];
+    for (let tries = 0; tries < 50 && statuses.at(-1) !== 200; tries++) {
+      await new Promise((done) => setTimeout(done, 20));
+      const again = await openStream(url, sessionId);
+      again.destroy();
+      statuses.push(again.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(200);
   });
 
   it('should stop listening once closed, ending its sessions', async () => {
