@@ -17,6 +17,12 @@ import { ChatView } from './ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
 import { installPlanFeatures } from './plugin/installPlanFeatures';
 import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
+import { RunApprovals } from './core/session/RunApprovals';
+import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
+import { PanelApprovals } from './plugin/PanelApprovals';
+import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
+import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
+import { approvalTimeoutMs } from './settings/settings';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
 export interface RuntimeOverrides {
@@ -30,26 +36,50 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   declare settings: EmbeddedAgentSettings;
   private servicesPromise: Promise<ObsidianServices> | null = null;
   private modesPromise: Promise<ModeService> | null = null;
-  /** The chat panel sets this while it is open; with none, every call that needs approval is denied. */
-  approvalPort: ApprovalPort | null = null;
+  /** The chat panel's approval port while it is open, and a way to wait for it (an MCP client's request). */
+  readonly panelApprovals = new PanelApprovals();
+  /** What the services' pipeline asks: an MCP client's run goes to its own session, the rest to the panel. */
+  private readonly approvals = new RunApprovals(() => this.approvalPort);
+  /** The MCP server for clients on this computer, while the `mcpServer` setting is on. */
+  readonly mcpServer = new McpServerHost({
+    settings: () => this.settings,
+    secrets: new ObsidianSecrets(this.app.secretStorage),
+    start: (listen) => this.startMcpServer(listen),
+    notify: (message) => void new Notice(message),
+  });
+  private savedActions: SavedActionsController | null = null;
   /** Where features outside the panel (saved actions) plug into it. */
   readonly chatHooks: ChatHooks = {};
   overrides: RuntimeOverrides = {};
   private readonly panelSession = panelSessionKeeper(this);
+
+  /** The chat panel sets this while it is open; with none, every call that needs approval is denied. */
+  get approvalPort(): ApprovalPort | null {
+    return this.panelApprovals.port;
+  }
+
+  set approvalPort(port: ApprovalPort | null) {
+    this.panelApprovals.port = port;
+  }
 
   override async onload(): Promise<void> {
     await this.loadSettings();
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
     registerCommands(this);
     this.addSettingTab(
-      new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings), async (settings) => (await lazyModules.runtime()).listModelsFor(this.app, { ...settings })),
+      new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings), async (settings) => (await lazyModules.runtime()).listModelsFor(this.app, { ...settings }), this.mcpServer),
     );
-    installPlanFeatures(this);
-    // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago.
-    this.app.workspace.onLayoutReady(() => void this.sweepTemporaryResults());
+    this.savedActions = installPlanFeatures(this);
+    // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago,
+    // and the MCP server when it is switched on.
+    this.app.workspace.onLayoutReady(() => {
+      void this.sweepTemporaryResults();
+      void this.mcpServer.sync();
+    });
   }
 
   override onunload(): void {
+    void this.mcpServer.close();
     // These subscribe with workspace.on / vault.on, which Obsidian does not undo when a plugin unloads.
     void this.servicesPromise?.then(({ editorTracker, services }) => {
       editorTracker.dispose();
@@ -62,8 +92,8 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   services(): Promise<ObsidianServices> {
     this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) =>
       'vaultPath' in this.overrides
-        ? createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvalPort, this.overrides.vaultPath ?? null)
-        : createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvalPort),
+        ? createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals, this.overrides.vaultPath ?? null)
+        : createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals),
     );
     return this.servicesPromise;
   }
@@ -112,11 +142,34 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
+    await this.mcpServer.sync();
     // Modes already loaded follow the vault's custom modes at once; otherwise they load them when first needed.
     if (this.modesPromise) {
       const [modes, runtime] = await Promise.all([this.modesPromise, lazyModules.runtime()]);
       runtime.refreshVaultModes(modes, this.settings);
     }
+  }
+
+  /** Loads the MCP server's code (the SDK and src/mcp) only now, and serves this vault with the panel's services. */
+  private async startMcpServer(listen: { port: number; token: string }): Promise<RunningMcpServer> {
+    const [{ startPluginMcpServer }, services, modes] = await Promise.all([lazyModules.mcp(), this.agentServices(), this.modes()]);
+    return startPluginMcpServer(
+      {
+        app: this.app,
+        services,
+        modes,
+        settings: () => ({ ...this.settings, approvalTimeoutMs: approvalTimeoutMs(this.settings) }),
+        approval: () => this.settings.mcpApproval,
+        approvals: this.approvals,
+        panel: this.panelApprovals,
+        savedActions: async () => {
+          if (!this.savedActions) throw new Error('saved actions are not loaded yet');
+          return this.savedActions.store();
+        },
+        log: (line) => console.warn(`Embedded Agent: ${line}`),
+      },
+      listen,
+    );
   }
 
   private async sweepTemporaryResults(): Promise<void> {

@@ -5,4 +5,6 @@
 export const lazyModules = {
   services: () => import('./createAgentServices'),
   runtime: () => import('./chatRuntime'),
+  /** The MCP server (the MCP SDK and src/mcp), only once the `mcpServer` setting is on. */
+  mcp: () => import('./mcpRuntime'),
 };

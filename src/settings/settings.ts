@@ -5,6 +5,8 @@
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible';
 export type ApprovalPolicy = 'always' | 'writes';
 export type ToolCallFormat = 'auto' | 'native' | 'text';
+/** Who approves an MCP client's writes: see core/session/outsideApproval. */
+export type McpApproval = 'ask' | 'client' | 'writes-refused';
 
 export interface EmbeddedAgentSettings {
   provider: ProviderId;
@@ -28,6 +30,9 @@ export interface EmbeddedAgentSettings {
   checkpointMaxMb: number;
   condensingThreshold: number;
   contextWindow: number;
+  mcpServer: boolean;
+  mcpPort: number;
+  mcpApproval: McpApproval;
   customModes: unknown[];
   savedActions: unknown[];
 }
@@ -71,6 +76,9 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   { key: 'checkpointMaxMb', default: 200, range: { min: 10, max: 10000 }, description: 'Size cap of the checkpoint repository; the oldest runs are pruned beyond it, never the newest one.' },
   { key: 'condensingThreshold', default: 70, range: { min: 10, max: 95 }, description: 'Summarize older conversation when it fills this percentage of the model\'s context window.' },
   { key: 'contextWindow', default: 0, range: { min: 0, max: 10000000 }, description: 'Context window of the model in tokens; 0 looks it up in the table of known models.' },
+  { key: 'mcpServer', default: false, description: 'Serve this vault to MCP clients on this computer (Claude Code, Codex, Cursor, …) at `http://127.0.0.1:<port>/mcp`, with the access token below. Their calls go through the same checks as the agent\'s: ignore rules, approval in the chat panel, a checkpoint before each write, the audit log.' },
+  { key: 'mcpPort', default: 27150, range: { min: 1024, max: 65535 }, description: 'The port of the MCP server, on 127.0.0.1 only.' },
+  { key: 'mcpApproval', default: 'ask', values: ['ask', 'client', 'writes-refused'], description: 'Who approves an MCP client\'s writes. `ask`: you, on a card in the chat panel that names the client. `client`: the client\'s own permission prompt; each write is still checked, checkpointed and audited. `writes-refused`: the client may only read.' },
   { key: 'customModes', default: [], description: 'Modes of this vault: a JSON list of `{ slug, name, toolGroups, roleDefinition, customInstructions?, whenToUse? }`. A mode with a built-in slug (`ask`, `agent`) replaces it; tool groups only narrow what the agent can do.' },
   { key: 'savedActions', default: [], description: 'The saved actions, in the same JSON shape that export and import use.' },
 ];

@@ -2,7 +2,7 @@ import { Component } from 'obsidian';
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
 import type { CommandChange, ContentWarning, FileChange } from '../core/ports/changePreview';
 import { toolMeta } from '../core/tools/metadata';
-import { RISK_LABELS, changeVerb, isHighlighted } from './changeLabels';
+import { RISK_LABELS, approvalTitle, changeVerb, isHighlighted } from './changeLabels';
 import { renderDiff } from './DiffView';
 import { PlanPreview, type PlanPreviewOptions } from './PlanPreview';
 import { appendRevealed, formatSize, plural } from './revealedText';
@@ -73,6 +73,11 @@ export class ApprovalCard extends Component {
     return this.request.summary;
   }
 
+  /** The card's title: what it asks, and who asks when an outside client does ("Claude Code wants to create …"). */
+  get title(): string {
+    return approvalTitle(this.request);
+  }
+
   /** Whether keyboard focus is on the card or inside it. */
   get hasFocus(): boolean {
     return this.el.contains(this.el.ownerDocument.activeElement);
@@ -99,7 +104,7 @@ export class ApprovalCard extends Component {
 
   private renderHeader(titleId: string): void {
     const header = this.el.createDiv({ cls: 'embedded-agent-card-header' });
-    appendRevealed(header.createDiv({ cls: 'embedded-agent-card-title', attr: { id: titleId } }), this.request.summary);
+    appendRevealed(header.createDiv({ cls: 'embedded-agent-card-title', attr: { id: titleId } }), this.title);
     const meta = header.createDiv({ cls: 'embedded-agent-card-meta' });
     meta.createSpan({ cls: ['embedded-agent-risk', `is-${this.request.risk}`], text: RISK_LABELS[this.request.risk] });
     meta.createEl('code', { cls: 'embedded-agent-tool', text: this.request.tool });

@@ -2,6 +2,7 @@ import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin, type
 import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
 import { parseModeList } from '../core/modes/modeSchema';
 import { attachModelPicker, type ListModels } from './modelPicker';
+import { MCP_STATUS_ROW, MCP_TOKEN_ROW, type McpServerControls, renderMcpStatus, renderMcpToken } from './McpSettingsRows';
 import { SECTION_ORDER, SETTING_LABELS, type SettingSection } from './settingLabels';
 
 /** The plugin as the settings tab sees it: its settings and a way to save them. */
@@ -26,6 +27,8 @@ type Key = keyof EmbeddedAgentSettings;
  */
 export class EmbeddedAgentSettingTab extends PluginSettingTab {
   private readonly textFields = new Map<Key, TextComponent>();
+  /** What the rows follow while the tab is shown (the MCP server's state), stopped when it is hidden. */
+  private following: (() => void)[] = [];
 
   constructor(
     app: App,
@@ -33,12 +36,15 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     private readonly testConnection: TestConnection,
     /** Lists the provider's models with the settings as they are at the click; no refresh button without it. */
     private readonly listModels?: (settings: Readonly<EmbeddedAgentSettings>) => ReturnType<ListModels>,
+    /** The MCP server's status and token; without it the MCP section has its settings only. */
+    private readonly mcp?: McpServerControls,
   ) {
     super(app, host);
   }
 
   override display(): void {
     const { containerEl } = this;
+    this.stopFollowing();
     containerEl.empty();
     for (const section of SECTION_ORDER) {
       new Setting(containerEl).setName(section).setHeading();
@@ -47,10 +53,17 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
         this.renderControl(setting, spec);
       }
       if (section === 'Model') this.renderTestConnection(new Setting(containerEl).setName('Test connection').setDesc(TEST_DESCRIPTION));
+      for (const row of this.extraRows(section)) row.render(new Setting(containerEl).setName(row.name).setDesc(row.desc));
     }
   }
 
+  override hide(): void {
+    this.stopFollowing();
+    super.hide();
+  }
+
   override getSettingDefinitions(): SettingDefinitionItem[] {
+    this.stopFollowing();
     return SECTION_ORDER.map((section) => ({
       type: 'group' as const,
       heading: section,
@@ -62,8 +75,24 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
           render: (setting: Setting) => this.renderControl(setting, spec),
         })),
         ...(section === 'Model' ? [{ name: 'Test connection', desc: TEST_DESCRIPTION, render: (setting: Setting) => this.renderTestConnection(setting) }] : []),
+        ...this.extraRows(section),
       ],
     }));
+  }
+
+  /** Rows that are not settings: the MCP server's status and token. */
+  private extraRows(section: SettingSection): { name: string; desc: string; render: (setting: Setting) => void }[] {
+    const mcp = this.mcp;
+    if (section !== 'MCP server' || !mcp) return [];
+    const url = (): string => `http://127.0.0.1:${this.host.settings.mcpPort}/mcp`;
+    return [
+      { name: MCP_STATUS_ROW, desc: '', render: (setting) => void this.following.push(renderMcpStatus(setting, mcp)) },
+      { name: MCP_TOKEN_ROW, desc: MCP_TOKEN_DESCRIPTION, render: (setting) => void this.following.push(renderMcpToken(setting, mcp, url)) },
+    ];
+  }
+
+  private stopFollowing(): void {
+    for (const stop of this.following.splice(0)) stop();
   }
 
   private renderControl(setting: Setting, spec: Spec): void {
@@ -198,6 +227,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     setting.settingEl.addClass('is-invalid');
   }
 }
+
+const MCP_TOKEN_DESCRIPTION = 'Clients send it in the header "Authorization: Bearer <token>". It is kept in Obsidian\'s secret storage, not in data.json, and shown only when it is made.';
 
 const TEST_DESCRIPTION = 'Checks the settings above, one line each: reachable, key accepted, model exists, streams, a native tool call (one short request), context window and price.';
 

@@ -19,6 +19,15 @@ export function changeVerb(change: FileChange): string {
   }
 }
 
+/** What an approval asks, and who asks when an outside client does: "Claude Code wants to create Notes/x.md". */
+export function approvalTitle(request: Pick<ApprovalRequest, 'summary' | 'requester'>): string {
+  const { requester, summary } = request;
+  if (requester === undefined) return summary;
+  // "Create x" reads on as "wants to create x"; a word in capitals ("MCP …") keeps them.
+  const verb = /^[A-Z][a-z]/.test(summary) ? summary.charAt(0).toLowerCase() + summary.slice(1) : summary;
+  return `${requester} wants to ${verb}`;
+}
+
 /** Moves and deletes are the changes a person most needs to notice: they get the warning styles. */
 export function isHighlighted(change: FileChange): boolean {
   return change.kind === 'moved' || change.kind === 'deleted';

@@ -1,6 +1,6 @@
 import type { EmbeddedAgentSettings } from '../settings/settings';
 
-export type SettingSection = 'Model' | 'Safety' | 'Budget' | 'Checkpoints' | 'Advanced';
+export type SettingSection = 'Model' | 'Safety' | 'Budget' | 'Checkpoints' | 'MCP server' | 'Advanced';
 
 export interface SettingLabel {
   /** The row's name, in sentence case. */
@@ -50,10 +50,17 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   maxCostPerDay: { name: 'Cost limit per day (USD)', section: 'Budget', fractional: true, placeholder: '0' },
   checkpointLocation: { name: 'Checkpoint folder', section: 'Checkpoints', placeholder: 'Outside the vault' },
   checkpointMaxMb: { name: 'Checkpoint size limit (MB)', section: 'Checkpoints' },
+  mcpServer: { name: 'Serve the vault to MCP clients', section: 'MCP server' },
+  mcpPort: { name: 'Port', section: 'MCP server' },
+  mcpApproval: {
+    name: 'Who approves their changes',
+    section: 'MCP server',
+    options: { ask: 'You, in the chat panel', client: "The client's own prompt", 'writes-refused': 'Nobody: reads only' },
+  },
   condensingThreshold: { name: 'Condense the conversation at (%)', section: 'Advanced' },
   contextWindow: { name: 'Context window (tokens)', section: 'Advanced', placeholder: '0' },
   customModes: { name: 'Custom modes (JSON)', section: 'Advanced' },
   savedActions: { name: 'Saved actions', section: 'Advanced' },
 };
 
-export const SECTION_ORDER: readonly SettingSection[] = ['Model', 'Safety', 'Budget', 'Checkpoints', 'Advanced'];
+export const SECTION_ORDER: readonly SettingSection[] = ['Model', 'Safety', 'Budget', 'Checkpoints', 'MCP server', 'Advanced'];

@@ -199,7 +199,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     const { client } = await started({ vault, checkpoints, args: ['--mode', 'agent', '--approval', 'writes-refused'], answer: accept });
     expect((await client.listTools()).tools.every((tool) => tool.annotations?.readOnlyHint === true)).toBe(true);
     const result = await client.callTool({ name: 'vault_createFile', arguments: { path: 'New.md', content: 'x' } });
-    expect(textOf(result)).toMatch(/^Error UNKNOWN_TOOL: vault_createFile is not offered: the server runs with --approval writes-refused, which offers reads only\./);
+    expect(textOf(result)).toMatch(/^Error UNKNOWN_TOOL: vault_createFile is not offered: the server offers reads only \(its approval is writes-refused\)\./);
     expect(await exists(join(vault, 'New.md'))).toBe(false);
   });
 });

@@ -10,6 +10,7 @@ import { patchEditor } from './editorPatch';
 import { patchFileManager } from './fileManagerPatch';
 import { patchMarkdownRenderer } from './markdownRenderer';
 import { patchMetadataCache } from './metadataCachePatch';
+import { patchNotice } from './noticePatch';
 import { patchVault } from './vaultPatch';
 import { patchViews } from './viewsPatch';
 import { patchWorkspace } from './workspacePatch';
@@ -32,6 +33,7 @@ if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
   patchViews();
   patchApp();
   patchMarkdownRenderer();
+  patchNotice();
 }
 
 // Obsidian's DOM helpers (createDiv, createEl, …) and the global `app` need a DOM: test files that construct an

@@ -43,6 +43,8 @@ export function patchViews(): void {
       await lifecycle(current, 'onClose');
       const view = creator(this as never);
       this.view = view;
+      // In Obsidian a leaf's view is in the document before its onOpen runs; the mock keeps it detached.
+      if (typeof document !== 'undefined' && !view.containerEl.isConnected) document.body.appendChild(view.containerEl);
       await lifecycle(view, 'onOpen');
     }
     if (viewState.active) this.app__.workspace.setActiveLeaf(this, { focus: true });
@@ -52,7 +54,7 @@ export function patchViews(): void {
   leafProto.detach = function (this: WorkspaceLeaf): void {
     const view: View | null = this.view;
     originalDetach.call(this);
-    void lifecycle(view, 'onClose');
+    void lifecycle(view, 'onClose').then(() => view?.containerEl.remove());
   };
 
   const workspaceProto = Workspace.prototype;

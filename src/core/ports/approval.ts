@@ -10,6 +10,8 @@ export interface ApprovalRequest {
   preview: ChangePreview;
   /** A short sentence for the card's title, e.g. "Create Projects/Idea.md". */
   summary: string;
+  /** Who asks, when it is not this plugin's own agent: an outside client as it named itself ("Claude Code"). */
+  requester?: string;
 }
 
 export type ApprovalDecision =

@@ -31,6 +31,8 @@ export interface OutsideSessionOptions {
   /** The saved actions the client may run as tools (the vault's data.json in the terminal). */
   savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
   now: () => number;
+  /** Called once the session's run has ended (e.g. to stop routing its approvals). */
+  onEnd?: () => void;
 }
 
 /** How many notes one page of `listNotes` holds. */
@@ -110,7 +112,11 @@ export class OutsideSession {
     await Promise.allSettled([...this.inFlight]);
     const run = this.run;
     this.run = null;
-    if (run) await this.o.services.agentPipeline().endRun(run);
+    try {
+      if (run) await this.o.services.agentPipeline().endRun(run);
+    } finally {
+      this.o.onEnd?.();
+    }
   }
 
   /** The canonical names of the tools offered: the mode's, gated by the settings, without the loop's own tools. */
@@ -203,7 +209,7 @@ export class OutsideSession {
     const meta = toolMeta(known);
     let why = `it is not in the mode "${this.o.modes.getActiveMode().slug}" (start the server with --mode agent for writes)`;
     if (meta?.group === LOOP_GROUP) why = 'it steers the panel\'s own agent loop, which an outside client does not use';
-    else if (this.o.approval === 'writes-refused' && meta && (meta.isWrite || meta.risk !== 'read-only')) why = 'the server runs with --approval writes-refused, which offers reads only';
+    else if (this.o.approval === 'writes-refused' && meta && (meta.isWrite || meta.risk !== 'read-only')) why = 'the server offers reads only (its approval is writes-refused)';
     else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.'))) why = 'this server has no Obsidian editor or workspace to act on';
     else if (meta?.gate === 'allowDeletes') why = 'deletes and renames are off (start the server with --allow-deletes)';
     else if (meta?.gate === 'allowCommands') why = 'commands are off (start the server with --allow-commands)';

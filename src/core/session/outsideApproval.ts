@@ -33,7 +33,7 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
     case 'client':
       return { request: () => Promise.resolve({ approved: true, scope: 'once', by: 'client' }) };
     case 'writes-refused':
-      return { request: () => Promise.resolve({ approved: false, reason: 'the MCP server runs with --approval writes-refused, which allows reads only' }) };
+      return { request: () => Promise.resolve({ approved: false, reason: 'the MCP server allows reads only (its approval is writes-refused)' }) };
     case 'ask':
       return {
         request: async (request, signal) => {

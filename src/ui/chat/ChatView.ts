@@ -141,7 +141,7 @@ export class ChatView extends ItemView {
    */
   private showApproval(card: ApprovalCard): void {
     this.transcript.scrollToEnd();
-    this.announcer.setText(`Approval needed: ${card.summary}. Approve or reject it in the conversation.`);
+    this.announcer.setText(`Approval needed: ${card.title}. Approve or reject it in the conversation.`);
     if (this.contentEl.contains(this.contentEl.ownerDocument.activeElement)) card.focus();
   }
 

@@ -102,7 +102,7 @@ describe('OutsideSession tools', () => {
     expect((await outside.tools()).every((tool) => tool.readOnly)).toBe(true);
     const result = await outside.call('vault_createFile', { path: 'New.md', content: 'x' });
     expect(result).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
-    expect(result.text).toMatch(/^vault_createFile is not offered: the server runs with --approval writes-refused, which offers reads only\. Tools offered: .*vault_readFile/);
+    expect(result.text).toMatch(/^vault_createFile is not offered: the server offers reads only \(its approval is writes-refused\)\. Tools offered: .*vault_readFile/);
     expect(await vault.stat('New.md')).toBeNull();
   });
 });

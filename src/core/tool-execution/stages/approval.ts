@@ -10,13 +10,16 @@ export function needsApproval(meta: ToolMeta, settings: Pick<PipelineSettings, '
 
 const deny = (reason: string): ApprovalDecision => ({ approved: false, reason });
 
+/** Why a request is refused when nobody can be asked. */
+export const NO_APPROVER = 'no approval handler is connected (is the chat panel closed?), so nothing that changes the vault can run';
+
 /**
  * Asks the person, failing closed: no approval port, a throw, no answer within `timeoutMs`, the run being
  * cancelled, or an answer that is not a clear yes are all a denial with a reason. Never resolves to approved
  * unless the port said exactly that.
  */
 export async function askApproval(port: ApprovalPort | null, request: ApprovalRequest, signal: AbortSignal, timeoutMs: number): Promise<ApprovalDecision> {
-  if (!port) return deny('no approval handler is connected (is the chat panel closed?), so nothing that changes the vault can run');
+  if (!port) return deny(NO_APPROVER);
   if (signal.aborted) return deny('the run was cancelled');
   const asking = new AbortController();
   const onAbort = (): void => asking.abort();

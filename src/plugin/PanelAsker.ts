@@ -1,0 +1,39 @@
+import { Notice, type App } from 'obsidian';
+import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
+import type { OutsideAsker } from '../core/session/outsideApproval';
+import { approvalTitle } from '../ui/changeLabels';
+import { openChatPanel } from './openChatPanel';
+import type { PanelApprovals } from './PanelApprovals';
+
+/**
+ * Asks the person about an MCP client's change on an approval card in the chat panel, naming the client. With the
+ * panel closed, a notice says what waits and opens the panel when clicked; the card appears once it is open. No
+ * answer within the approval timeout, or the client going away, is a no (the pipeline and the session see to that).
+ */
+export class PanelAsker implements OutsideAsker {
+  constructor(
+    private readonly app: App,
+    private readonly panel: PanelApprovals,
+    private readonly clientName: () => string,
+  ) {}
+
+  /** The panel can always be opened, so the person can always be asked. */
+  canAsk(): boolean {
+    return true;
+  }
+
+  async ask(_message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
+    const asked: ApprovalRequest = { ...request, requester: this.clientName() };
+    const open = this.panel.port;
+    if (open) return open.request(asked, signal);
+    const notice = new Notice(`${approvalTitle(asked)}. Click here to answer in the Embedded Agent panel; no answer means no.`, 0);
+    // On messageEl rather than in a fragment: the test double copies a fragment, and its listeners with it are lost.
+    notice.messageEl.addEventListener('click', () => void openChatPanel(this.app));
+    try {
+      const port = await this.panel.whenOpen(signal);
+      return port ? await port.request(asked, signal) : { approved: false, reason: 'nobody opened the chat panel to answer' };
+    } finally {
+      notice.hide();
+    }
+  }
+}

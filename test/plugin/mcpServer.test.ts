@@ -1,0 +1,159 @@
+// @vitest-environment happy-dom
+import { createServer } from 'node:net';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lazyModules } from '../../src/plugin/lazyModules';
+import { MCP_TOKEN_SECRET } from '../../src/plugin/McpServerHost';
+import { ScriptedModel } from '../builders/scriptedModel';
+import { click, getByRole } from '../ui/support/a11y';
+import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { connectWorkerClient, type WorkerClient } from './support/mcpClient';
+
+let panel: ChatPanel | null = null;
+const clients: WorkerClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close().catch(() => undefined);
+  await panel?.cleanup();
+  panel = null;
+});
+
+const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
+const NOTE = { path: 'Ideas/From Claude.md', content: '# From Claude\n' };
+
+/** The plugin with its panel open and the MCP server switched on, on a free port. */
+async function serving(files: Record<string, string> = { 'Inbox.md': '- one idea\n' }): Promise<{ panel: ChatPanel; url: URL; token: string }> {
+  panel = await openChatPanel({ model: new ScriptedModel([]), files });
+  Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0 });
+  await panel.plugin.saveSettings();
+  const state = panel.plugin.mcpServer.state();
+  if (state.status !== 'listening') throw new Error(`the server is not listening: ${JSON.stringify(state)}`);
+  const token = panel.plugin.mcpServer.takeUnseenToken();
+  if (token === null) throw new Error('switching the server on made no token');
+  return { panel, url: new URL(state.url), token };
+}
+
+async function connect(url: URL, token: string): Promise<WorkerClient> {
+  const client = await connectWorkerClient(url, token);
+  clients.push(client);
+  return client;
+}
+
+const textOf = (result: unknown): string => ((result as CallToolResult).content[0] as { text: string }).text;
+/** The notices that ask about a change (switching the server on also says a token was made). */
+const notices = (): HTMLElement[] => Array.from(document.querySelectorAll<HTMLElement>('.notice')).filter((el) => el.textContent?.includes('wants to'));
+
+describe('the MCP server inside Obsidian', () => {
+  it('should load none of its code and listen nowhere while the setting is off', async () => {
+    const loaded = vi.spyOn(lazyModules, 'mcp');
+    panel = await openChatPanel({ model: new ScriptedModel([]) });
+    await panel.plugin.saveSettings();
+    expect(panel.plugin.settings.mcpServer).toBe(false);
+    expect(panel.plugin.mcpServer.state()).toEqual({ status: 'off' });
+    expect(loaded).not.toHaveBeenCalled();
+  });
+
+  it('should listen on 127.0.0.1 once switched on, with a new token kept in secret storage and shown once, and serve the vault', async () => {
+    const { panel, url, token } = await serving();
+    expect(url.hostname).toBe('127.0.0.1');
+    expect(url.pathname).toBe('/mcp');
+    expect(panel.app.secretStorage.getSecret(MCP_TOKEN_SECRET)).toBe(token);
+    expect(panel.plugin.mcpServer.takeUnseenToken()).toBeNull();
+    expect(JSON.stringify(panel.plugin.settings)).not.toContain(token);
+
+    const client = await connect(url, token);
+    const tools = await client.listTools();
+    expect(tools).toEqual(expect.arrayContaining(['vault_readFile', 'vault_createFile']));
+    expect(textOf(await client.callTool('vault_readFile', { path: 'Inbox.md' }))).toContain('- one idea');
+    expect(panel.plugin.mcpServer.state()).toMatchObject({ status: 'listening', clients: 1 });
+  });
+
+  it("should ask on a card in the chat panel that names the client, write once approved, and let Revert last run undo the client's session", async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    const writing = client.callTool('vault_createFile', NOTE);
+    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    click(getByRole(card, 'button', 'Approve'));
+    const result = await writing;
+    expect(result.isError).toBeFalsy();
+    expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
+
+    // The client's session is one run, which ends when the client disconnects.
+    await client.close();
+    await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
+    click(getByRole(panel.root, 'button', 'Revert last run'));
+    click(await until(() => getByRole(panel.root, 'button', 'Revert changes')));
+    await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
+  });
+
+  it('should say with a notice what waits while the panel is closed, open the panel from it, and write nothing when rejected there', async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    for (const leaf of panel.app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
+    const writing = client.callTool('vault_createFile', NOTE);
+    const notice = await until(() => {
+      const [first] = notices();
+      if (!first) throw new Error('no notice yet');
+      return first;
+    });
+    expect(notice.textContent).toContain(`Claude Code wants to create ${NOTE.path}`);
+    click(notice.querySelector<HTMLElement>('.notice-message') as HTMLElement);
+    const root = await until(() => {
+      const el = panel.app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view.containerEl;
+      if (!el) throw new Error('the panel did not open');
+      if (!el.isConnected) document.body.appendChild(el);
+      return el;
+    });
+    const card = await until(() => getByRole(root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    click(getByRole(card, 'button', 'Reject'));
+    const result = await writing;
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Error DENIED: .*not approved/);
+    expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('should refuse a change nobody answers while the panel is closed, and take the notice away', async () => {
+    const { panel, url, token } = await serving();
+    // 60 ms: the setting's own floor is a minute; the pipeline's timeout is what is tested.
+    panel.plugin.settings.approvalTimeoutMinutes = 0.001;
+    const client = await connect(url, token);
+    for (const leaf of panel.app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
+    const result = await client.callTool('vault_createFile', NOTE);
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('no answer within 60 ms');
+    expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('should refuse the old token after "New token", and stop listening when switched off', async () => {
+    const { panel, url, token } = await serving();
+    const fresh = await panel.plugin.mcpServer.newToken();
+    expect(fresh).not.toBe(token);
+    const restarted = panel.plugin.mcpServer.state();
+    if (restarted.status !== 'listening') throw new Error('not listening after a new token');
+    const next = new URL(restarted.url);
+    await expect(connect(next, token)).rejects.toThrow(/401|Unauthorized/);
+    await connect(next, fresh);
+
+    panel.plugin.settings.mcpServer = false;
+    await panel.plugin.saveSettings();
+    expect(panel.plugin.mcpServer.state()).toEqual({ status: 'off' });
+    await expect(fetch(next, { method: 'POST' })).rejects.toThrow();
+    void url;
+  });
+
+  it('should say which port is taken when it cannot listen, and not start', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as { port: number }).port;
+    try {
+      panel = await openChatPanel({ model: new ScriptedModel([]) });
+      Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: port });
+      await panel.plugin.saveSettings();
+      expect(panel.plugin.mcpServer.state()).toEqual({ status: 'failed', message: `The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings` });
+      expect(notices().map((el) => el.textContent)).toContain(`Embedded Agent: The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings`);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
+  });
+});
