@@ -25,8 +25,8 @@ const context = await esbuild.context({
     ...builtinModules,
     ...builtinModules.map((name) => `node:${name}`),
   ],
-  // A 9-line stand-in for a polyfill chain that Electron never runs (scripts/shims/typed-array-buffer.cjs says why).
-  alias: { 'typed-array-buffer': './scripts/shims/typed-array-buffer.cjs' },
+  // Stand-ins (each shim says why): a 9-line one for a polyfill chain Electron never runs, and pako (~46 KB) over node:zlib.
+  alias: { 'typed-array-buffer': './scripts/shims/typed-array-buffer.cjs', pako: './scripts/shims/pako.cjs' },
   format: 'cjs',
   platform: 'browser',
   target: 'es2022',

@@ -29,7 +29,7 @@ export async function inspectBundle(entry: string): Promise<BundleFacts> {
     platform: 'browser',
     logLevel: 'silent',
     external: ['obsidian', '@codemirror/*', '@lezer/*'],
-    alias: { 'typed-array-buffer': './scripts/shims/typed-array-buffer.cjs' },
+    alias: { 'typed-array-buffer': './scripts/shims/typed-array-buffer.cjs', pako: './scripts/shims/pako.cjs' },
     plugins: [
       {
         name: 'record-desktop-modules',
