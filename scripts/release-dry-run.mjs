@@ -10,12 +10,12 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { load } from 'js-yaml';
 import { RELEASE_ASSETS } from './release-assets.mjs';
 
 const args = new Set(process.argv.slice(2));
 const repo = process.cwd();
-const workflow = parse(readFileSync(join(repo, '.github/workflows/release.yml'), 'utf8'));
+const workflow = load(readFileSync(join(repo, '.github/workflows/release.yml'), 'utf8'));
 const steps = workflow.jobs?.release?.steps;
 if (!Array.isArray(steps)) throw new Error('.github/workflows/release.yml has no jobs.release.steps list.');
 

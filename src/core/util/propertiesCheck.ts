@@ -1,10 +1,10 @@
-import { parseDocument } from 'yaml';
+import { load, YAMLException } from 'js-yaml';
 import { propertiesLines, topLevelKey } from './frontmatter';
 
 /**
  * Why the note's properties block would not parse as YAML, or null when it parses. The common breakages (a line
  * of prose inside the block, a key written twice, a tab used to indent) are named in words first; the rest is
- * what a YAML parser (the `yaml` package) says, with its line. Obsidian shows a block that does not parse as
+ * what a YAML parser (js-yaml) says, with its line. Obsidian shows a block that does not parse as
  * text. Lines are numbered in the note, the opening `---` being 1.
  */
 export function propertiesProblem(content: string): string | null {
@@ -25,13 +25,16 @@ export function propertiesProblem(content: string): string | null {
 }
 
 function yamlProblem(lines: string[]): string | null {
-  const text = lines.join('\n');
-  const error = parseDocument(text, { prettyErrors: false, uniqueKeys: false }).errors[0];
-  if (!error) return null;
-  // The block's first line is line 2 of the note.
-  const line = text.slice(0, error.pos[0]).split('\n').length + 1;
-  const reason = (error.message.split('\n')[0] ?? '').replace(/\.$/, '');
-  return `line ${line}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`;
+  try {
+    // json: a key written twice deeper down is not an error here (the top-level ones were named above).
+    load(lines.join('\n'), { json: true });
+    return null;
+  } catch (error) {
+    if (!(error instanceof YAMLException)) throw error;
+    // The parser reports "end of the stream" one line past the block; the block's first line is line 2 of the note.
+    const line = Math.min(error.mark.line, lines.length - 1) + 2;
+    return `line ${line}: ${error.reason}`;
+  }
 }
 
 /** The warning a card shows for `content`'s properties, or null. */
