@@ -15,7 +15,7 @@ export default defineConfig([
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.mts', 'scripts/shims/*.cjs'] },
+        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.mts', 'scripts/shims/*.cjs', 'test/plugin/support/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

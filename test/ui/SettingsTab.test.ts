@@ -166,6 +166,6 @@ describe('EmbeddedAgentSettingTab', () => {
   it('should group the settings under sentence-case headings', () => {
     const tab = openTab();
     const headings = Array.from(tab.querySelectorAll('.setting-item-heading')).map((el) => el.textContent);
-    expect(headings).toEqual(['Model', 'Safety', 'Budget', 'Checkpoints', 'Advanced']);
+    expect(headings).toEqual(['Model', 'Safety', 'Budget', 'Checkpoints', 'MCP server', 'Advanced']);
   });
 });

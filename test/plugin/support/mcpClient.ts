@@ -7,6 +7,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 export interface WorkerClient {
   listTools(): Promise<string[]>;
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Ends the MCP session (HTTP DELETE), as a client that quits cleanly does. */
+  disconnect(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function connectWorkerClient(url: URL, token: string, client: { nam
   return {
     listTools: () => send<string[]>('listTools'),
     callTool: (name, args) => send<CallToolResult>('callTool', { name, args }),
+    disconnect: () => send<void>('disconnect'),
     close: async () => {
       await send('close').catch(() => undefined);
       await worker.terminate();

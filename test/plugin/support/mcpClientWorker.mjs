@@ -5,15 +5,22 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 let client = null;
+let transport = null;
 
 const ops = {
   connect: async ({ url, token, name, title }) => {
     client = new Client({ name, title, version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    await client.connect(transport);
     return null;
   },
   listTools: async () => (await client.listTools()).tools.map((tool) => tool.name),
   callTool: async ({ name, args }) => client.callTool({ name, arguments: args }),
+  // A client that says goodbye: DELETE ends its MCP session, then the connection closes.
+  disconnect: async () => {
+    await transport.terminateSession();
+    await client.close();
+  },
   close: async () => client?.close(),
 };
 
