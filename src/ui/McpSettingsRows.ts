@@ -37,8 +37,8 @@ export function renderMcpStatus(setting: Setting, mcp: McpServerControls): () =>
  * following the server.
  */
 export function renderMcpToken(setting: Setting, mcp: McpServerControls, url: () => string): () => void {
-  const shown = setting.settingEl.createDiv({ cls: 'embedded-agent-mcp-token' });
   const note = setting.infoEl.createDiv({ cls: 'embedded-agent-setting-status', attr: { role: 'status' } });
+  const shown = setting.infoEl.createDiv({ cls: 'embedded-agent-mcp-token' });
   const show = (token: string): void => {
     shown.empty();
     note.setText('Copy it now: it is not shown again.');

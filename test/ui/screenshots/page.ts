@@ -10,6 +10,8 @@ import { PlanPreview } from '../../../src/ui/PlanPreview';
 import { ProgressBar } from '../../../src/ui/ProgressBar';
 import { PlanRunView } from '../../../src/ui/plan/PlanRunView';
 import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
+import { ObsidianSecrets } from '../../../src/obsidian/ObsidianSecrets';
+import { McpServerHost } from '../../../src/plugin/McpServerHost';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
 import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
 import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
@@ -39,6 +41,10 @@ async function mount(view: string | null): Promise<void> {
     case 'approval':
       root.addClass('is-sidebar');
       new ApprovalCard(root, modifyRequest(), () => undefined).load();
+      return;
+    case 'approval-client':
+      root.addClass('is-sidebar');
+      new ApprovalCard(root, modifyRequest({ requester: 'Claude Code' }), () => undefined).load();
       return;
     case 'approval-plan':
       root.addClass('is-sidebar');
@@ -101,6 +107,33 @@ async function mount(view: string | null): Promise<void> {
       tokens.dispatchEvent(new Event('input'));
       (Array.from(root.querySelectorAll('button')).find((button) => button.textContent === 'Test connection') as HTMLButtonElement).click();
       await new Promise((resolve) => setTimeout(resolve, 50));
+      return;
+    }
+    case 'settings-mcp': {
+      // The MCP server switched on a moment ago: where it listens, and the token it made, shown this once.
+      root.addClass('is-settings');
+      const app = createTestApp();
+      const plugin = new ScreenshotPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
+      plugin.settings.mcpServer = true;
+      const host = new McpServerHost({
+        settings: () => plugin.settings,
+        secrets: new ObsidianSecrets(app.secretStorage),
+        start: (listen) => Promise.resolve({ address: { port: listen.port }, sessions: () => 1, close: () => Promise.resolve() }),
+        notify: () => undefined,
+      });
+      await host.sync();
+      const tab = new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), undefined, host);
+      root.appendChild(tab.containerEl);
+      const legacy: { display(): void } = tab;
+      legacy.display();
+      // Only the MCP section: the rows above it are in the settings-tab shots.
+      const heading = Array.from(root.querySelectorAll('.setting-item-heading')).find((el) => el.textContent === 'MCP server');
+      let row = heading?.previousElementSibling ?? null;
+      while (row) {
+        const previous = row.previousElementSibling;
+        row.remove();
+        row = previous;
+      }
       return;
     }
     case 'chat-empty':

@@ -1,0 +1,95 @@
+// @vitest-environment happy-dom
+import type { App } from 'obsidian';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ObsidianSecrets } from '../../src/obsidian/ObsidianSecrets';
+import { MCP_TOKEN_SECRET, McpServerHost, type RunningMcpServer } from '../../src/plugin/McpServerHost';
+import { EmbeddedAgentSettingTab } from '../../src/ui/SettingsTab';
+import { createTestApp, manifest } from '../obsidian-double/harness';
+import { click, getByLabel, getByRole } from './support/a11y';
+import { patchObsidianLikeControls } from './support/obsidianLikeControls';
+import { renderSettingTab, SettingsTestPlugin } from './support/settingTab';
+
+patchObsidianLikeControls();
+
+/** The settings' plugin with the real server host over a stand-in for the lazily loaded HTTP server. */
+class McpTestPlugin extends SettingsTestPlugin {
+  readonly started: { port: number; token: string }[] = [];
+  readonly host: McpServerHost;
+  constructor(app: App) {
+    super(app, manifest('embedded-agent', 'Embedded Agent'));
+    this.host = new McpServerHost({
+      settings: () => this.settings,
+      secrets: new ObsidianSecrets(app.secretStorage),
+      start: (listen) => {
+        this.started.push(listen);
+        const server: RunningMcpServer = { address: { port: listen.port }, sessions: () => 2, close: () => Promise.resolve() };
+        return Promise.resolve(server);
+      },
+      notify: () => undefined,
+    });
+  }
+  override async saveSettings(): Promise<void> {
+    await super.saveSettings();
+    await this.host.sync();
+  }
+}
+
+let app: App;
+let plugin: McpTestPlugin;
+beforeEach(() => {
+  app = createTestApp();
+  plugin = new McpTestPlugin(app);
+  vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(() => Promise.resolve()) } });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.body.empty();
+});
+
+const openTab = (declarative: boolean): HTMLElement => renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), undefined, plugin.host), declarative);
+const statusOf = (tab: HTMLElement): string => {
+  const row = Array.from(tab.querySelectorAll('.setting-item')).find((el) => el.textContent?.includes('Server status'));
+  return row?.querySelector('[role="status"]')?.textContent ?? '';
+};
+
+describe('the MCP server rows of the settings', () => {
+  for (const declarative of [false, true]) {
+    it(`should switch the server on, show where it listens, and show the token it made once, with copy buttons (${declarative ? 'getSettingDefinitions' : 'display'})`, async () => {
+      const tab = openTab(declarative);
+      expect(statusOf(tab)).toBe('Off.');
+      expect(tab.textContent).toContain('No token yet: one is made when the server is switched on.');
+
+      click(getByLabel(tab, 'Serve the vault to MCP clients'));
+      await vi.waitFor(() => expect(statusOf(tab)).toBe('Listening at http://127.0.0.1:27150/mcp; 2 clients connected.'));
+      const token = app.secretStorage.getSecret(MCP_TOKEN_SECRET) ?? '';
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Token').value).toBe(token);
+      expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Claude Code').value).toBe(`claude mcp add --transport http embedded-agent http://127.0.0.1:27150/mcp --header "Authorization: Bearer ${token}"`);
+      expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'JSON configuration').value)).toEqual({
+        mcpServers: { 'embedded-agent': { type: 'http', url: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` } } },
+      });
+      click(getByRole(tab, 'button', 'Copy: Token'));
+      await vi.waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith(token));
+      expect(plugin.saved.join('')).not.toContain(token);
+
+      // Shown once: the tab opened again says a token is set, and does not show it.
+      document.body.empty();
+      const again = openTab(declarative);
+      expect(again.textContent).toContain('A token is set.');
+      expect(again.querySelector('.embedded-agent-mcp-token input')).toBeNull();
+    });
+  }
+
+  it('should replace the token with "New token", show the new one, and restart the server with it', async () => {
+    plugin.settings.mcpServer = true;
+    await plugin.host.sync();
+    const first = plugin.host.takeUnseenToken();
+    const tab = openTab(false);
+    click(getByRole(tab, 'button', 'New token'));
+    await vi.waitFor(() => expect(plugin.started).toHaveLength(2));
+    const fresh = app.secretStorage.getSecret(MCP_TOKEN_SECRET);
+    expect(fresh).not.toBe(first);
+    expect(plugin.started[1]).toEqual({ port: 27150, token: fresh });
+    expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Token').value).toBe(fresh);
+  });
+});
