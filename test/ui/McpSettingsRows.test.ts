@@ -36,10 +36,12 @@ class McpTestPlugin extends SettingsTestPlugin {
 
 let app: App;
 let plugin: McpTestPlugin;
+let copied: ReturnType<typeof vi.fn<(text: string) => Promise<void>>>;
 beforeEach(() => {
   app = createTestApp();
   plugin = new McpTestPlugin(app);
-  vi.stubGlobal('navigator', { clipboard: { writeText: vi.fn(() => Promise.resolve()) } });
+  copied = vi.fn(() => Promise.resolve());
+  vi.stubGlobal('navigator', { clipboard: { writeText: copied } });
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -69,7 +71,7 @@ describe('the MCP server rows of the settings', () => {
         mcpServers: { 'embedded-agent': { type: 'http', url: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` } } },
       });
       click(getByRole(tab, 'button', 'Copy: Token'));
-      await vi.waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith(token));
+      await vi.waitFor(() => expect(copied).toHaveBeenCalledWith(token));
       expect(plugin.saved.join('')).not.toContain(token);
 
       // Shown once: the tab opened again says a token is set, and does not show it.
