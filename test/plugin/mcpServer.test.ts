@@ -141,6 +141,19 @@ describe('the MCP server inside Obsidian', () => {
     await expect(connect(next, fresh)).rejects.toThrow(/fetch failed|ECONNREFUSED/);
   });
 
+  it('should refuse a write waiting for approval when the server is switched off, and write nothing', async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    // The client is not told (its stream is cut; the SDK's client waits for its own timeout), so only the vault is asked.
+    void client.callTool('vault_createFile', NOTE).catch(() => undefined);
+    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    panel.plugin.settings.mcpServer = false;
+    await panel.plugin.saveSettings();
+    expect(panel.plugin.mcpServer.state()).toEqual({ status: 'off' });
+    await until(() => expect(getByRole<HTMLButtonElement>(card, 'button', 'Approve').disabled).toBe(true));
+    expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
+  });
+
   it('should say which port is taken when it cannot listen, and not start', async () => {
     const taken = createServer();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));

@@ -39,7 +39,8 @@ export async function connectWorkerClient(url: URL, token: string, client: { nam
     callTool: (name, args) => send<CallToolResult>('callTool', { name, args }),
     disconnect: () => send<void>('disconnect'),
     close: async () => {
-      await send('close').catch(() => undefined);
+      // A client whose server went away may wait on its connection: give it a moment, then end the thread.
+      await Promise.race([send('close').catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000))]);
       await worker.terminate();
     },
   };
