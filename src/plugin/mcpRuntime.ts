@@ -52,7 +52,7 @@ export function startPluginMcpServer(o: PluginMcpOptions, listen: { port: number
         now: () => Date.now(),
         onEnd: () => release(),
       });
-      release = o.approvals.route(outside.runId, outside.approvalPort);
+      release = o.approvals.route((runId) => outside.ownsRun(runId), outside.approvalPort);
       return outside;
     },
   });

@@ -65,9 +65,17 @@ export class OutsideSession {
   private writes: Promise<unknown> = Promise.resolve();
   private writeSignal: AbortSignal | null = null;
   private ending: Promise<void> | null = null;
+  /** Runs of this session besides its own: a saved action's, known from its plan's confirmation, asked here first. */
+  private readonly planRuns = new Set<string>();
 
   constructor(private readonly o: OutsideSessionOptions) {
-    this.approvalPort = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal, () => this.writeSignal);
+    const asker = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal, () => this.writeSignal);
+    this.approvalPort = {
+      request: (request, signal) => {
+        if (request.runId !== this.runId) this.planRuns.add(request.runId);
+        return asker.request(request, signal);
+      },
+    };
     const source = o.savedActions;
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
@@ -83,6 +91,11 @@ export class OutsideSession {
     });
     this.session = session;
     this.runId = session.runIds.next('mcp');
+  }
+
+  /** Whether `runId` is this session's: its own run, or a saved action's it ran (so a host routes that run's approvals here). */
+  ownsRun(runId: string): boolean {
+    return runId === this.runId || this.planRuns.has(runId);
   }
 
   /** Opens the session's run; calls before it are refused. */

@@ -7,20 +7,19 @@ import { NO_APPROVER } from '../tool-execution/stages/approval';
  * With neither, it is refused as if no port were connected.
  */
 export class RunApprovals implements ApprovalPort {
-  private readonly byRun = new Map<string, ApprovalPort>();
+  private readonly routes = new Set<{ owns: (runId: string) => boolean; port: ApprovalPort }>();
 
   constructor(private readonly fallback: () => ApprovalPort | null) {}
 
-  /** Sends the approvals of `runId` to `port` until the returned function is called. */
-  route(runId: string, port: ApprovalPort): () => void {
-    this.byRun.set(runId, port);
-    return () => {
-      if (this.byRun.get(runId) === port) this.byRun.delete(runId);
-    };
+  /** Sends the approvals of the runs `owns` claims to `port` until the returned function is called. */
+  route(owns: (runId: string) => boolean, port: ApprovalPort): () => void {
+    const route = { owns, port };
+    this.routes.add(route);
+    return () => void this.routes.delete(route);
   }
 
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
-    const port = this.byRun.get(request.runId) ?? this.fallback();
+    const port = [...this.routes].find((route) => route.owns(request.runId))?.port ?? this.fallback();
     return port ? port.request(request, signal) : Promise.resolve({ approved: false, reason: NO_APPROVER });
   }
 }
