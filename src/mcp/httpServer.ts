@@ -5,12 +5,15 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../core/errors';
 import type { OutsideSession } from '../core/session/OutsideSession';
-import { createMcpServer, type LowLevelServer, serveSession } from './vaultServer';
+import { clientNameOf, createMcpServer, type LowLevelServer, serveSession } from './vaultServer';
 import { sendWebResponse, webRequestOf } from './webHttp';
 
 /** Loopback only: the server is for agents on this machine, and nothing else may reach it. */
 const HOST = '127.0.0.1';
 const PATH = '/mcp';
+const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+/** How many ids of sessions ended for idleness are remembered, to tell a returning client why its id is gone. */
+const REMEMBERED_IDLE_IDS = 1000;
 
 export interface HttpServeOptions {
   /** The port to listen on; 0 takes a free one (the result says which). */
@@ -24,6 +27,12 @@ export interface HttpServeOptions {
   /** At most this many requests per `rateWindowMs`; more are refused with 429. */
   maxRequests?: number;
   rateWindowMs?: number;
+  /**
+   * A session with no request under way, no open GET event stream and no call in flight for this long is ended, as
+   * a DELETE would end it: most clients just go away (a process that exits, a laptop that sleeps), and their run
+   * would stay open until the server stops. 30 minutes when absent.
+   */
+  idleTimeoutMs?: number;
   log: (line: string) => void;
 }
 
@@ -40,6 +49,11 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   outside: OutsideSession;
   server: LowLevelServer;
+  /** Requests of this session being served, an open GET event stream among them: while any is, it is not idle. */
+  open: number;
+  idle: ReturnType<typeof setTimeout> | null;
+  /** The transport has closed (a DELETE, the idle timeout, the server stopping): no timer is armed again. */
+  closed: boolean;
 }
 
 /**
@@ -47,7 +61,8 @@ interface Session {
  * stdio server has one. Every request is checked before the SDK sees it, in this order: the `Host` and `Origin`
  * headers name this server on loopback (a web page that rebinds a name to 127.0.0.1 sends its own, 403), the bearer
  * token matches (401), the rate (429), the body's size (413). The SDK's web-standard transport serves the rest, over
- * a small bridge from node:http (its node:http transport would bring Hono into main.js to do the same).
+ * a small bridge from node:http (its node:http transport would bring Hono into main.js to do the same). A session
+ * idle for `idleTimeoutMs` is ended as a DELETE ends it, and its id then gets a 404 that says so.
  */
 export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpServer> {
   const sessions = new Map<string, Session>();
@@ -56,6 +71,9 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
   const maxRequests = o.maxRequests ?? 300;
   const recent: number[] = [];
   const expected = digest(o.token);
+  const idleMs = o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  /** Ids of sessions ended for idleness, oldest first. */
+  const idleEnded = new Set<string>();
   let port = o.port;
 
   const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
@@ -99,6 +117,7 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
     if (existing) return serve(existing, req, res, body);
+    if (typeof id === 'string' && idleEnded.has(id)) return refuse(res, 404, `Not found: the MCP session "${id}" ended after ${durationText(idleMs)} without a request; initialize a new one`);
     if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
     if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, 400, 'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header');
     const session = openSession(o, sessions);
@@ -107,8 +126,41 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
   };
 
   const serve = async (session: Session, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
-    const response = await session.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body });
-    await sendWebResponse(response, res);
+    session.open++;
+    stopIdleTimer(session);
+    try {
+      const response = await session.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body });
+      // Until the body ends: an SSE answer (a call waiting for its approval) or the GET stream keeps the session busy.
+      await sendWebResponse(response, res);
+    } finally {
+      session.open--;
+      if (session.open === 0 && !session.closed) armIdle(session);
+    }
+  };
+
+  const armIdle = (session: Session): void => {
+    stopIdleTimer(session);
+    session.idle = setTimeout(() => endIdle(session), idleMs);
+    // Node's timer would keep a terminal process alive; Electron's renderer timer is a number, with nothing to unref.
+    if (typeof session.idle === 'object') session.idle.unref();
+  };
+
+  const endIdle = (session: Session): void => {
+    session.idle = null;
+    if (session.open > 0 || session.closed) return;
+    // A call under way (a write waiting for its approval) is the client's work still going, whatever its connection.
+    if (session.outside.busy()) return armIdle(session);
+    const id = session.transport.sessionId;
+    if (id !== undefined) {
+      sessions.delete(id);
+      idleEnded.add(id);
+      for (const oldest of idleEnded) {
+        if (idleEnded.size <= REMEMBERED_IDLE_IDS) break;
+        idleEnded.delete(oldest);
+      }
+    }
+    o.log(`MCP over HTTP: ended the session of ${clientNameOf(session.server)} (run ${session.outside.runId}) after ${durationText(idleMs)} without a request`);
+    endSession(session).catch((error: unknown) => o.log(`MCP over HTTP: ending an idle session: ${describeError(error)}`));
   };
 
   const server: HttpServer = createServer((req, res) => {
@@ -127,13 +179,31 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     address,
     sessions: () => sessions.size,
     close: async () => {
-      await Promise.all([...sessions.values()].map((session) => session.transport.close()));
-      await Promise.all([...sessions.values()].map((session) => session.outside.end()));
+      const open = [...sessions.values()];
       sessions.clear();
+      await Promise.all(open.map(endSession));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Ends a session as a DELETE does: its transport closed (the client has left, see `openSession`), then its run. */
+async function endSession(session: Session): Promise<void> {
+  stopIdleTimer(session);
+  await session.transport.close();
+  await session.outside.end();
+}
+
+function stopIdleTimer(session: Session): void {
+  if (session.idle !== null) clearTimeout(session.idle);
+  session.idle = null;
+}
+
+/** "30 minutes", "1 minute", "0.2 seconds": how long the idle timeout is, in the 404 a returning client gets. */
+function durationText(ms: number): string {
+  const [amount, unit] = ms >= 60_000 ? [Math.round(ms / 6_000) / 10, 'minute'] : [Math.round(ms / 100) / 10, 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
 function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Session {
@@ -144,8 +214,10 @@ function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Sessi
     sessionIdGenerator: () => randomUUID(),
     onsessioninitialized: (id) => void sessions.set(id, session),
   });
-  const session: Session = { transport, outside, server };
+  const session: Session = { transport, outside, server, open: 0, idle: null, closed: false };
   server.onclose = () => {
+    session.closed = true;
+    stopIdleTimer(session);
     if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     outside.clientLeft();
     void outside.end();

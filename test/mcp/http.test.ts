@@ -6,7 +6,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
-import type { ApprovalPort } from '../../src/core/ports/approval';
+import type { ApprovalDecision, ApprovalPort } from '../../src/core/ports/approval';
+import type { OutsideSession } from '../../src/core/session/OutsideSession';
 import { mcpOutsideSession } from '../../src/mcp/mcpSession';
 import { type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
 import { SystemClock } from '../../src/node/SystemClock';
@@ -29,7 +30,9 @@ afterEach(async () => {
  * The HTTP server over a vault copy, as a host would start it: one composition, each MCP session an outside session
  * whose approvals the services route to it by run id.
  */
-async function serve(options: { maxBodyBytes?: number; maxRequests?: number } = {}): Promise<{ server: RunningHttpServer; vault: string; url: URL }> {
+async function serve(
+  options: { maxBodyBytes?: number; maxRequests?: number; idleTimeoutMs?: number; approval?: ApprovalPort } = {},
+): Promise<{ server: RunningHttpServer; vault: string; url: URL; runtime: CliRuntime; outsides: OutsideSession[]; logs: string[] }> {
   const { vault, checkpoints } = await exampleVaultCopy();
   const ports = new Map<string, ApprovalPort>();
   const runtime = await createCliRuntime({
@@ -41,23 +44,33 @@ async function serve(options: { maxBodyBytes?: number; maxRequests?: number } = 
     onError: () => undefined,
     approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
   });
+  const outsides: OutsideSession[] = [];
+  const logs: string[] = [];
+  const { approval, ...limits } = options;
   const server = await startHttpServer({
     port: 0,
     token: TOKEN,
-    ...options,
-    log: () => undefined,
+    ...limits,
+    log: (line) => logs.push(line),
     createSession: (server) => {
       const outside = mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'ask', now: () => Date.now() });
-      ports.set(outside.runId, outside.approvalPort);
+      // `approval` asks elsewhere than in the client, as the plugin asks in its chat panel.
+      ports.set(outside.runId, approval ?? outside.approvalPort);
+      outsides.push(outside);
       return outside;
     },
   });
   running.push({ server, runtime });
-  return { server, vault, url: new URL(`http://127.0.0.1:${server.address.port}/mcp`) };
+  return { server, vault, url: new URL(`http://127.0.0.1:${server.address.port}/mcp`), runtime, outsides, logs };
 }
 
-async function client(url: URL, options: { token?: string; accept?: boolean } = {}): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${options.token ?? TOKEN}` } } });
+/** With `noEventStream`, the client's GET is answered 405 before it leaves, so it holds no event stream, as many clients do. */
+async function client(url: URL, options: { token?: string; accept?: boolean; noEventStream?: boolean } = {}): Promise<Client> {
+  const noGet: typeof fetch = (input, init) => (init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : globalThis.fetch(input, init));
+  const transport = new StreamableHTTPClientTransport(url, {
+    requestInit: { headers: { authorization: `Bearer ${options.token ?? TOKEN}` } },
+    ...(options.noEventStream ? { fetch: noGet } : {}),
+  });
   const mcp = new Client({ name: 'http-client', version: '1.0.0' }, { capabilities: options.accept === undefined ? {} : { elicitation: { form: {} } } });
   if (options.accept !== undefined) {
     const accept = options.accept;
@@ -87,6 +100,24 @@ function openStream(url: URL, sessionId: string): Promise<IncomingMessage> {
     req.on('error', reject);
     req.end();
   });
+}
+
+function sessionIdOf(mcp: Client): string {
+  const id = (mcp.transport as StreamableHTTPClientTransport | undefined)?.sessionId;
+  if (id === undefined) throw new Error('the client has no session id');
+  return id;
+}
+
+/** A raw POST within a session. */
+function postIn(url: URL, sessionId: string, message: object): Promise<{ status: number; body: string }> {
+  return post(url, { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', ...message }));
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** Waits until `check` holds, for at most two seconds. */
+async function until(check: () => boolean | Promise<boolean>): Promise<void> {
+  for (let tries = 0; tries < 100 && !(await check()); tries++) await sleep(20);
 }
 
 const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
@@ -183,4 +214,81 @@ describe('the MCP server over Streamable HTTP', () => {
     running.splice(0).forEach(({ runtime }) => runtime.close());
     await expect(post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE)).rejects.toThrow(/ECONNREFUSED/);
   });
+
+  it('should end a session idle past the timeout as a DELETE would, its run ended, and tell its id why it is gone', async () => {
+    const approved: ApprovalPort = { request: () => Promise.resolve({ approved: true, scope: 'once' }) };
+    const { server, url, runtime, outsides, logs } = await serve({ idleTimeoutMs: 200, approval: approved });
+    // A client that writes, then goes away without a DELETE.
+    const mcp = await client(url, { noEventStream: true });
+    expect((await mcp.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Idle.md', content: 'left open\n' } })).isError).toBeFalsy();
+    const id = sessionIdOf(mcp);
+    const runId = outsides[0]?.runId;
+    expect(server.sessions()).toBe(1);
+    // An open run is not what "Revert last run" undoes; an ended one is.
+    expect((await runtime.services.lastRun())?.runId).not.toBe(runId);
+    await until(() => server.sessions() === 0);
+    expect(server.sessions()).toBe(0);
+    await until(async () => (await runtime.services.lastRun())?.runId === runId);
+    expect((await runtime.services.lastRun())?.runId).toBe(runId);
+    expect((await outsides[0]!.call('vault_readFile', { path: 'Inbox.md' })).text).toBe('vault_readFile was not run: the session has ended');
+    expect(logs).toEqual([`MCP over HTTP: ended the session of http-client (run ${runId}) after 0.2 seconds without a request`]);
+    const again = await postIn(url, id, { id: 2, method: 'tools/list' });
+    expect(again.status).toBe(404);
+    expect(JSON.parse(again.body)).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32000, message: `Not found: the MCP session "${id}" ended after 0.2 seconds without a request; initialize a new one` },
+    });
+  });
+
+  it('should keep a session whose client keeps making requests, or holds its event stream open', async () => {
+    const { server, url } = await serve({ idleTimeoutMs: 400 });
+    const busy = await client(url, { noEventStream: true });
+    const streaming = await client(url);
+    for (let n = 0; n < 12; n++) {
+      await sleep(100);
+      expect((await busy.listTools()).tools.length).toBeGreaterThan(0);
+    }
+    expect(server.sessions()).toBe(2);
+    // Once the busy client stops, only the streaming one stays.
+    await until(() => server.sessions() === 1);
+    expect(server.sessions()).toBe(1);
+    expect((await streaming.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('should not end a session whose write waits for approval, even once its client stopped waiting for the answer', async () => {
+    const held = heldApproval();
+    const { server, url, vault, runtime, outsides } = await serve({ idleTimeoutMs: 200, approval: held.port });
+    const mcp = await client(url, { noEventStream: true });
+    // The call's own request is dropped once the approval is asked: a client that timed out, or was stopped.
+    const call = request(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionIdOf(mcp), 'mcp-protocol-version': '2025-06-18' },
+    });
+    call.on('error', () => undefined);
+    call.end(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'vault_createFile', arguments: { path: 'Ideas/Held.md', content: 'approved late\n' } } }));
+    await held.asked;
+    call.destroy();
+    await sleep(800);
+    expect(server.sessions()).toBe(1);
+    held.answer({ approved: true, scope: 'once' });
+    await until(() => server.sessions() === 0);
+    expect(server.sessions()).toBe(0);
+    expect(await readFile(join(vault, 'Ideas/Held.md'), 'utf8')).toBe('approved late\n');
+    expect((await runtime.services.lastRun())?.runId).toBe(outsides[0]?.runId);
+  });
 });
+
+/** An approval asked outside the client (as the plugin's chat panel asks), answered when the test says. */
+function heldApproval(): { port: ApprovalPort; asked: Promise<void>; answer: (decision: ApprovalDecision) => void } {
+  let wasAsked = (): void => undefined;
+  const asked = new Promise<void>((resolve) => (wasAsked = resolve));
+  let answer: (decision: ApprovalDecision) => void = () => undefined;
+  const port: ApprovalPort = {
+    request: () => {
+      wasAsked();
+      return new Promise((resolve) => (answer = resolve));
+    },
+  };
+  return { port, asked, answer: (decision) => answer(decision) };
+}

@@ -105,6 +105,11 @@ export class OutsideSession {
     this.run = pipeline.startRun(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()), ports: this.o.services.toolPorts() });
   }
 
+  /** Whether a call is under way, a write waiting for its approval or its turn among them. */
+  busy(): boolean {
+    return this.inFlight.size > 0;
+  }
+
   /** The client has gone: an approval being asked, or asked from now on, is refused; calls already made finish. */
   clientLeft(): void {
     this.clientGone.abort();
