@@ -1,7 +1,7 @@
 import type { RestoreChange, RevertConflict, RevertPlan, RunSummary } from '../core/checkpoints/types';
 import { describeError } from '../core/errors';
 import type { AgentSession } from '../core/session/AgentSession';
-import type { RevertAnswer, RevertOutcome } from '../core/session/sessionEvents';
+import { type RevertAnswer, type RevertOutcome, runStillOpenText } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import type { LineInput } from './LineInput';
 import { terminalText } from './terminalText';
@@ -46,6 +46,9 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
       return;
     case 'kept':
       write('Nothing was reverted.\n');
+      return;
+    case 'in-progress':
+      write(`${runStillOpenText(outcome.run)}\n`);
       return;
     case 'reverted':
       break;

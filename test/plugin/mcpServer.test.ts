@@ -77,6 +77,11 @@ describe('the MCP server inside Obsidian', () => {
     expect(result.isError).toBeFalsy();
     expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
 
+    // While the client is connected its run is still going: it is not reverted, nor is an older run in its place.
+    click(getByRole(panel.root, 'button', 'Revert last run'));
+    await until(() => expect(panel.root.textContent).toMatch(/Not reverted: the newest changes are from run mcp-\S+, an MCP client's session, which is still connected\. It can be reverted once it ends: disconnect the client/));
+    expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
+
     // The client's session is one run, which ends when the client disconnects.
     await client.disconnect();
     await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));

@@ -318,6 +318,10 @@ export class AgentSession {
     const checkpoints = services.checkpoints;
     if (!checkpoints) return { status: 'no-checkpoints' };
     const run = await services.lastRun();
+    // A run still writing (an MCP client's session) that changed files after the last ended one: undoing the older
+    // run instead would not be what the person asked, and undoing this one would interleave with its writes.
+    const open = (await checkpoints.listRuns()).find((candidate) => candidate.inProgress && candidate.lastCheckpointAt >= (run?.lastCheckpointAt ?? 0));
+    if (open) return { status: 'in-progress', run: open };
     if (!run) return { status: 'no-run' };
     const plan = await checkpoints.planRevert(run.runId);
     if (plan.changes.length === 0 && plan.conflicts.length === 0) return { status: 'nothing-to-revert', run };

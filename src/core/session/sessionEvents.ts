@@ -58,7 +58,17 @@ export type RevertOutcome =
   /** The files are already as they were before the run. */
   | { status: 'nothing-to-revert'; run: RunSummary }
   | { status: 'kept'; run: RunSummary }
+  /** The newest changes are a run still going (an MCP client's session): reverting under its writes is refused. */
+  | { status: 'in-progress'; run: RunSummary }
   | { status: 'reverted'; run: RunSummary; result: RevertResult };
 
 /** Shows a revert's plan and returns the answer (the panel's card, the terminal's questions). */
 export type AskRevert = (plan: RevertPlan, run: RunSummary) => Promise<RevertAnswer>;
+
+/** Why a run still going is not reverted, the same in every shell. */
+export function runStillOpenText(run: RunSummary): string {
+  const outside = /^mcp-/.test(run.runId);
+  const whose = outside ? "an MCP client's session, which is still connected" : 'a run that has not ended';
+  const how = outside ? ': disconnect the client, or switch the MCP server off in the settings' : '';
+  return `Not reverted: the newest changes are from run ${run.runId}, ${whose}. It can be reverted once it ends${how}.`;
+}

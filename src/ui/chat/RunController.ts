@@ -2,7 +2,7 @@ import { Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
 import type { ConversationSummary } from '../../core/session/ConversationStore';
 import type { AgentSession } from '../../core/session/AgentSession';
-import type { SendOutcome, SessionEvents } from '../../core/session/sessionEvents';
+import { runStillOpenText, type SendOutcome, type SessionEvents } from '../../core/session/sessionEvents';
 import { continuingNote, type NoteTone } from '../../core/session/seenConversation';
 import { continueLabel } from '../../core/budget/spendText';
 import type { ExecutionLog } from '../ExecutionLog';
@@ -227,6 +227,9 @@ export class RunController {
           break;
         case 'kept':
           this.note('Nothing was reverted.');
+          break;
+        case 'in-progress':
+          this.note(runStillOpenText(outcome.run));
           break;
         case 'reverted':
           this.note(describeRevert(outcome.result));
