@@ -1,4 +1,4 @@
-import { hashContent } from '../../src/core/checkpoints/ShadowRepo';
+import { hashContent } from '../../src/core/checkpoints/hashContent';
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../src/core/ports/approval';
 import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
 import type { VaultPort } from '../../src/core/ports/vault';

@@ -9,7 +9,8 @@ import { pruneRuns } from './pruneRuns';
 import { planRestoreSteps, targetsFrom, targetsWithin, type Targets } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
 import { checkpointAt, checkpointMeta, loadRun, loadRunOrNull, metasOf, type LoadedRun } from './runCheckpoints';
-import { hashContent, ShadowRepo } from './ShadowRepo';
+import { hashContent } from './hashContent';
+import { ShadowRepo } from './ShadowRepo';
 import { WriteHolds } from './WriteHolds';
 import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RestoreChange, RevertPlan, RevertResult, RunSummary } from './types';
 

@@ -12,11 +12,6 @@ const FILES_TREE = 'files';
 const RUN_REFS = 'refs/heads/runs';
 const AUTHOR = { name: 'Embedded Agent', email: 'checkpoints@embedded-agent.invalid' };
 
-/** The git blob id of `bytes`: the content hash used everywhere in checkpoints. Writes nothing. */
-export async function hashContent(bytes: Uint8Array): Promise<string> {
-  return (await git.hashBlob({ object: bytes })).oid;
-}
-
 export interface LooseObject {
   oid: string;
   path: string;

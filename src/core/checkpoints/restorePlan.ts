@@ -1,7 +1,7 @@
 import type { VaultPort } from '../ports/vault';
 import { readOrNull } from './capturePreState';
 import type { PostStates } from './RunJournal';
-import { hashContent } from './ShadowRepo';
+import { hashContent } from './hashContent';
 import type { CheckpointMeta, RestoreChange, RevertConflict } from './types';
 
 /** A change with what it needs to run: the blob to write for a file restore. */

@@ -1,4 +1,4 @@
-import { hashContent } from '../checkpoints/ShadowRepo';
+import { hashContent } from '../checkpoints/hashContent';
 import { isAgentError } from '../errors';
 import type { VaultPort } from '../ports/vault';
 import type { PlannedChange } from '../tools/types';

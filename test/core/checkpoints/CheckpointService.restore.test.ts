@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointService } from '../../../src/core/checkpoints/CheckpointService';
-import { hashContent } from '../../../src/core/checkpoints/ShadowRepo';
+import { hashContent } from '../../../src/core/checkpoints/hashContent';
 import { touchedByRename } from '../../../src/core/checkpoints/touchedPaths';
 import type { CheckpointInfo } from '../../../src/core/checkpoints/types';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
