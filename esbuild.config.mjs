@@ -1,11 +1,13 @@
 import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 // Same shape as obsidianmd/obsidian-sample-plugin: one CommonJS main.js, with what Obsidian provides at run time
 // left external. `node watch` is the default so `npm run dev` rebuilds on change.
 const production = process.argv[2] === 'production';
 
-const context = await esbuild.context({
+/** main.js's options; exported so the start-up benchmark (bench/cases/pluginStartup.ts) builds its variants with them. */
+export const mainJsOptions = (production) => ({
   entryPoints: ['src/main.ts'],
   bundle: true,
   external: [
@@ -38,9 +40,13 @@ const context = await esbuild.context({
   outfile: 'main.js',
 });
 
-if (production) {
-  await context.rebuild();
-  await context.dispose();
-} else {
-  await context.watch();
+// Run as `node esbuild.config.mjs [production]`, not when imported.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const context = await esbuild.context(mainJsOptions(production));
+  if (production) {
+    await context.rebuild();
+    await context.dispose();
+  } else {
+    await context.watch();
+  }
 }

@@ -10,6 +10,7 @@ import { llmCallsBench } from './cases/llmCalls';
 import { mcpTurnaroundBench } from './cases/mcpTurnaround';
 import { longConversationBench } from './cases/longConversation';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
+import { pluginStartupBench } from './cases/pluginStartup';
 import { renameLinksBench } from './cases/renameLinks';
 import { runnerStartBench } from './cases/runnerStart';
 import { toolCallFormatBench } from './cases/toolCallFormat';
@@ -46,6 +47,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'runner start', run: runnerStartBench },
   { name: 'change preview', run: diffPreviewBench },
   { name: 'ui', run: uiBench },
+  { name: 'plugin start-up', run: pluginStartupBench },
   { name: 'approved writes', run: () => writeTurnaroundBench() },
   { name: 'long conversation', run: longConversationBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
