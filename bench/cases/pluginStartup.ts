@@ -133,7 +133,9 @@ export async function pluginStartupBench(): Promise<BenchRow[]> {
       { area, measure: 'the same build without the MCP server (src/plugin/mcpRuntime.ts stubbed): the server\'s share', result: `${bytes(noServer.bytes)}; server ${bytes(withServer.bytes - noServer.bytes)}`, target: '–', met: null, note },
       { area, measure: '(a) main.js: load and evaluate in a fresh process', result: `${ms(median(aMs))} ms (p95 ${ms(p95(aMs))})`, target: '–', met: null, note },
       { area, measure: '(b) without the server: the same', result: `${ms(median(bMs))} ms (p95 ${ms(p95(bMs))})`, target: '–', met: null, note },
-      { area, measure: '(a) / (b), medians', result: `${ratio.toFixed(3)} (median of the runs paired: ${paired.toFixed(3)})`, target: '≤ 1.1', met: ratio <= 1.1, note },
+      // What the server's code costs V8 to scan at load. The issue's target ("start-up must not grow") is against the
+      // plugin before the server, a past build: docs/benchmarks.md records that comparison.
+      { area, measure: '(a) / (b), medians', result: `${ratio.toFixed(3)} (median of the runs paired: ${paired.toFixed(3)})`, target: '–', met: null, note },
       { area, measure: 'server files (MCP SDK, zod, src/mcp) whose code ran while main.js loaded', result: list(serverRan), target: 'none', met: serverRan.length === 0, note },
       { area, measure: 'modules main.js required while loading that (b) did not', result: list(extraRequires), target: 'none', met: extraRequires.length === 0, note },
     ];
