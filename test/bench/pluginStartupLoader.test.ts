@@ -49,7 +49,7 @@ describe('the start-up bench loader', () => {
 describe('isServerSource', () => {
   it.each([
     'node_modules/@modelcontextprotocol/sdk/dist/esm/server/index.js',
-    '/work/main/node_modules/zod/v4/core/core.js',
+    '/repo/node_modules/zod/v4/core/core.js',
     'node_modules/zod-to-json-schema/dist/esm/parsers/string.js',
     'src/mcp/httpServer.ts',
     '/repo/src/plugin/mcpRuntime.ts',
