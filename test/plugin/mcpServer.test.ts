@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lazyModules } from '../../src/plugin/lazyModules';
 import { MCP_TOKEN_SECRET } from '../../src/plugin/McpServerHost';
+import { createSavedAction } from '../../src/core/plan';
 import { ScriptedModel } from '../builders/scriptedModel';
 import { click, getByRole } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
@@ -65,6 +66,36 @@ describe('the MCP server inside Obsidian', () => {
     expect(tools).toEqual(expect.arrayContaining(['vault_readFile', 'vault_createFile']));
     expect(textOf(await client.callTool('vault_readFile', { path: 'Inbox.md' }))).toContain('- one idea');
     expect(panel.plugin.mcpServer.state()).toMatchObject({ status: 'listening', clients: 1 });
+  });
+
+  it('should search, refuse a path .agentignore hides, and run a saved action as a tool once its plan is approved on a card naming the client', async () => {
+    const action = createSavedAction(
+      {
+        name: 'Weekly note',
+        plan: { version: '1.0', goal: 'Weekly note', assumptions: [], riskLevel: 'writes', parameters: [{ name: 'title', description: 'Title of the note' }], steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Weekly/${title}.md', content: '# ${title}\n' } }] },
+        now: 0,
+      },
+      [],
+    );
+    panel = await openChatPanel({ model: new ScriptedModel([]), files: { 'Inbox.md': '- plan the weekly review\n', '.agentignore': 'Private/\n', 'Private/Health.md': 'private\n' } });
+    Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0, savedActions: [action] });
+    await panel.plugin.saveSettings();
+    const state = panel.plugin.mcpServer.state();
+    if (state.status !== 'listening') throw new Error('not listening');
+    const client = await connect(new URL(state.url), panel.plugin.mcpServer.takeUnseenToken() ?? '');
+
+    expect(textOf(await client.callTool('vault_searchText', { query: 'weekly review' }))).toContain('Inbox.md');
+    const hidden = await client.callTool('vault_readFile', { path: 'Private/Health.md' });
+    expect(hidden.isError).toBe(true);
+    expect(textOf(hidden)).toBe('Error FORBIDDEN_PATH: Refused path: "Private/Health.md" is listed in .agentignore, so the agent may neither read nor write it');
+
+    expect(await client.listTools()).toContain('saved_action_weekly-note');
+    const running = client.callTool('saved_action_weekly-note', { title: 'Review' });
+    const root = panel.root;
+    const card = await until(() => getByRole(root, 'group', /^Claude Code wants to /));
+    click(getByRole(card, 'button', 'Approve'));
+    expect(textOf(await running)).toMatch(/^Done: 1 of 1 step ran\./);
+    expect(await panel.app.vault.adapter.read('Weekly/Review.md')).toBe('# Review\n');
   });
 
   it("should ask on a card in the chat panel that names the client, write once approved, and let Revert last run undo the client's session", async () => {
