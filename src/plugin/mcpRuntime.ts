@@ -3,11 +3,10 @@ import type { ModeService } from '../core/modes/ModeService';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
-import { OutsideSession } from '../core/session/OutsideSession';
 import type { RunApprovals } from '../core/session/RunApprovals';
 import type { SavedActionSource } from '../core/session/sessionPlans';
 import { startHttpServer } from '../mcp/httpServer';
-import { clientNameOf } from '../mcp/vaultServer';
+import { mcpOutsideSession } from '../mcp/mcpSession';
 import type { RunningMcpServer } from './McpServerHost';
 import type { PanelApprovals } from './PanelApprovals';
 import { PanelAsker } from './PanelAsker';
@@ -37,15 +36,13 @@ export function startPluginMcpServer(o: PluginMcpOptions, listen: { port: number
     token: listen.token,
     log: o.log,
     createSession: (server) => {
-      const clientName = (): string => clientNameOf(server);
       let release = (): void => undefined;
-      const outside = new OutsideSession({
+      const outside = mcpOutsideSession(server, {
         services: o.services,
         modes: o.modes,
         settings: o.settings,
         approval: o.approval(),
-        asker: new PanelAsker(o.app, o.panel, clientName),
-        clientName,
+        asker: (clientName) => new PanelAsker(o.app, o.panel, clientName),
         // Obsidian's editor and workspace are the ones the person sees: their tools are offered as in the panel.
         editor: true,
         savedActions: () => o.savedActions(),

@@ -77,8 +77,9 @@ describe('the MCP server inside Obsidian', () => {
       },
       [],
     );
-    panel = await openChatPanel({ model: new ScriptedModel([]), files: { 'Inbox.md': '- plan the weekly review\n', '.agentignore': 'Private/\n', 'Private/Health.md': 'private\n' } });
-    Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0, savedActions: [action] });
+    // Among the settings before the panel opens: its palette loads the saved actions once.
+    panel = await openChatPanel({ model: new ScriptedModel([]), settings: { savedActions: [action] }, files: { 'Inbox.md': '- plan the weekly review\n', '.agentignore': 'Private/\n', 'Private/Health.md': 'private\n' } });
+    Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0 });
     await panel.plugin.saveSettings();
     const state = panel.plugin.mcpServer.state();
     if (state.status !== 'listening') throw new Error('not listening');
