@@ -124,6 +124,10 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     return this.panelSession(selection);
   }
 
+  endOutsideRun(runId: string): Promise<boolean> {
+    return this.mcpServer.endRun(runId);
+  }
+
   async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {
     const runtime = await lazyModules.runtime();
     // A model injected by a test has no server to list or check: it gets the one-request test.

@@ -12,8 +12,8 @@ import { sendWebResponse, webRequestOf } from './webHttp';
 const HOST = '127.0.0.1';
 const PATH = '/mcp';
 const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
-/** How many ids of sessions ended for idleness are remembered, to tell a returning client why its id is gone. */
-const REMEMBERED_IDLE_IDS = 1000;
+/** How many ids of sessions the server ended are remembered, to tell a returning client why its id is gone. */
+const REMEMBERED_ENDED_IDS = 1000;
 
 export interface HttpServeOptions {
   /** The port to listen on; 0 takes a free one (the result says which). */
@@ -41,6 +41,11 @@ export interface RunningHttpServer {
   address: AddressInfo;
   /** How many MCP sessions are open. */
   sessions: () => number;
+  /**
+   * Ends the session that owns `runId` (the person chose to revert it in Obsidian), as a DELETE would; its id then
+   * gets a 404 that says so. False when no session here owns that run.
+   */
+  endRun: (runId: string) => Promise<boolean>;
   /** Ends every session (approvals being asked are refused, runs ended) and stops listening. */
   close: () => Promise<void>;
 }
@@ -72,8 +77,8 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
   const recent: number[] = [];
   const expected = digest(o.token);
   const idleMs = o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-  /** Ids of sessions ended for idleness, oldest first. */
-  const idleEnded = new Set<string>();
+  /** Why the server ended a session, by its id, oldest first: what a client still using the id is told. */
+  const ended = new Map<string, string>();
   let port = o.port;
 
   const refuse = (res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void => {
@@ -117,7 +122,8 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
     if (existing) return serve(existing, req, res, body);
-    if (typeof id === 'string' && idleEnded.has(id)) return refuse(res, 404, `Not found: the MCP session "${id}" ended after ${durationText(idleMs)} without a request; initialize a new one`);
+    const why = typeof id === 'string' ? ended.get(id) : undefined;
+    if (why !== undefined) return refuse(res, 404, `Not found: the MCP session "${String(id)}" ${why}; initialize a new one`);
     if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
     if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, 400, 'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header');
     const session = openSession(o, sessions);
@@ -150,17 +156,22 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     if (session.open > 0 || session.closed) return;
     // A call under way (a write waiting for its approval) is the client's work still going, whatever its connection.
     if (session.outside.busy()) return armIdle(session);
+    endWith(session, `ended after ${durationText(idleMs)} without a request`).catch((error: unknown) => o.log(`MCP over HTTP: ending an idle session: ${describeError(error)}`));
+  };
+
+  /** Ends a session the client did not end, remembering why for a client that comes back with its id. */
+  const endWith = (session: Session, why: string): Promise<void> => {
     const id = session.transport.sessionId;
     if (id !== undefined) {
       sessions.delete(id);
-      idleEnded.add(id);
-      for (const oldest of idleEnded) {
-        if (idleEnded.size <= REMEMBERED_IDLE_IDS) break;
-        idleEnded.delete(oldest);
+      ended.set(id, why);
+      for (const oldest of ended.keys()) {
+        if (ended.size <= REMEMBERED_ENDED_IDS) break;
+        ended.delete(oldest);
       }
     }
-    o.log(`MCP over HTTP: ended the session of ${clientNameOf(session.server)} (run ${session.outside.runId}) after ${durationText(idleMs)} without a request`);
-    endSession(session).catch((error: unknown) => o.log(`MCP over HTTP: ending an idle session: ${describeError(error)}`));
+    o.log(`MCP over HTTP: the session of ${clientNameOf(session.server)} (run ${session.outside.runId}) ${why}`);
+    return endSession(session);
   };
 
   const server: HttpServer = createServer((req, res) => {
@@ -178,6 +189,12 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
   return {
     address,
     sessions: () => sessions.size,
+    endRun: async (runId) => {
+      const owner = [...sessions.values()].find((session) => session.outside.ownsRun(runId));
+      if (!owner) return false;
+      await endWith(owner, 'was ended in Obsidian, to revert what it changed');
+      return true;
+    },
     close: async () => {
       const open = [...sessions.values()];
       sessions.clear();

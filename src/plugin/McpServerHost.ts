@@ -12,6 +12,7 @@ export type StartMcpServer = (o: { port: number; token: string }) => Promise<Run
 export interface RunningMcpServer {
   address: { port: number };
   sessions: () => number;
+  endRun: (runId: string) => Promise<boolean>;
   close: () => Promise<void>;
 }
 
@@ -53,6 +54,12 @@ export class McpServerHost implements McpServerControls {
   state(): McpServerState {
     if (this.running) return { status: 'listening', url: `http://127.0.0.1:${this.running.server.address.port}/mcp`, clients: this.running.server.sessions() };
     return this.failure === null ? { status: 'off' } : { status: 'failed', message: this.failure };
+  }
+
+  /** Ends the client session that owns `runId`, so its run can be reverted; false when none here does. */
+  async endRun(runId: string): Promise<boolean> {
+    await this.applying;
+    return (await this.running?.server.endRun(runId)) ?? false;
   }
 
   hasToken(): boolean {

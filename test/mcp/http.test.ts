@@ -231,7 +231,7 @@ describe('the MCP server over Streamable HTTP', () => {
     await until(async () => (await runtime.services.lastRun())?.runId === runId);
     expect((await runtime.services.lastRun())?.runId).toBe(runId);
     expect((await outsides[0]!.call('vault_readFile', { path: 'Inbox.md' })).text).toBe('vault_readFile was not run: the session has ended');
-    expect(logs).toEqual([`MCP over HTTP: ended the session of http-client (run ${runId}) after 0.2 seconds without a request`]);
+    expect(logs).toEqual([`MCP over HTTP: the session of http-client (run ${runId}) ended after 0.2 seconds without a request`]);
     const again = await postIn(url, id, { id: 2, method: 'tools/list' });
     expect(again.status).toBe(404);
     expect(JSON.parse(again.body)).toEqual({

@@ -112,6 +112,8 @@ describe('the MCP server inside Obsidian', () => {
     // While the client is connected its run is still going: it is not reverted, nor is an older run in its place.
     click(getByRole(panel.root, 'button', 'Revert last run'));
     await until(() => expect(panel.root.textContent).toMatch(/Not reverted: the newest changes are from run mcp-\S+, an MCP client's session, which is still connected\. It can be reverted once it ends: disconnect the client/));
+    click(getByRole(panel.root, 'button', 'Keep it running'));
+    await until(() => expect(panel.root.textContent).toContain('Nothing was reverted; the session goes on.'));
     expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
 
     // The client's session is one run, which ends when the client disconnects.
@@ -120,6 +122,21 @@ describe('the MCP server inside Obsidian', () => {
     click(getByRole(panel.root, 'button', 'Revert last run'));
     click(await until(() => getByRole(panel.root, 'button', 'Revert changes')));
     await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
+  });
+
+  it("should end a connected client's session from the panel to revert it, and tell the client why its session is gone", async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    const writing = client.callTool('vault_createFile', NOTE);
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    expect((await writing).isError).toBeFalsy();
+
+    click(getByRole(panel.root, 'button', 'Revert last run'));
+    click(await until(() => getByRole(panel.root, 'button', 'End the session and revert')));
+    click(await until(() => getByRole(panel.root, 'button', 'Revert changes')));
+    await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
+    expect(panel.plugin.mcpServer.state()).toMatchObject({ status: 'listening', clients: 0 });
+    await expect(client.callTool('vault_readFile', { path: 'Inbox.md' })).rejects.toThrow(/was ended in Obsidian, to revert what it changed; initialize a new one/);
   });
 
   it('should say with a notice what waits while the panel is closed, open the panel from it, and write nothing when rejected there', async () => {

@@ -22,7 +22,7 @@ class McpTestPlugin extends SettingsTestPlugin {
       secrets: new ObsidianSecrets(app.secretStorage),
       start: (listen) => {
         this.started.push(listen);
-        const server: RunningMcpServer = { address: { port: listen.port }, sessions: () => 2, close: () => Promise.resolve() };
+        const server: RunningMcpServer = { address: { port: listen.port }, sessions: () => 2, endRun: () => Promise.resolve(false), close: () => Promise.resolve() };
         return Promise.resolve(server);
       },
       notify: () => undefined,

@@ -35,6 +35,25 @@ export function askRevert(parentEl: HTMLElement, plan: RevertPlan): Promise<Reve
   });
 }
 
+/**
+ * Asks whether to end a run still going (an MCP client's session) so it can be reverted: `why` says whose it is.
+ * Resolves true for "End the session and revert"; the card stays as a record.
+ */
+export function askEndOpenRun(parentEl: HTMLElement, why: string): Promise<boolean> {
+  const card = parentEl.createDiv({ cls: 'embedded-agent-revert', attr: { role: 'group', 'aria-label': 'Revert last run' } });
+  card.createDiv({ cls: 'embedded-agent-revert-title', text: 'Revert last run?' });
+  card.createDiv({ text: why });
+  const buttons = card.createDiv({ cls: 'embedded-agent-revert-buttons' });
+  return new Promise((resolve) => {
+    const choose = (end: boolean): void => {
+      for (const button of Array.from(buttons.querySelectorAll('button'))) button.disabled = true;
+      resolve(end);
+    };
+    buttons.createEl('button', { cls: 'mod-cta', text: 'End the session and revert', attr: { type: 'button' } }).addEventListener('click', () => choose(true));
+    buttons.createEl('button', { text: 'Keep it running', attr: { type: 'button' } }).addEventListener('click', () => choose(false));
+  });
+}
+
 export function describeRevert(result: RevertResult): string {
   const parts = [`Reverted ${result.applied.length} ${result.applied.length === 1 ? 'change' : 'changes'}.`];
   if (result.skipped.length > 0) parts.push(`Left alone: ${result.skipped.map((conflict) => conflict.path).join(', ')}.`);

@@ -1,6 +1,7 @@
 import { Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
 import type { ConversationSummary } from '../../core/session/ConversationStore';
+import type { RunSummary } from '../../core/checkpoints/types';
 import type { AgentSession } from '../../core/session/AgentSession';
 import { runStillOpenText, type SendOutcome, type SessionEvents } from '../../core/session/sessionEvents';
 import { continuingNote, type NoteTone } from '../../core/session/seenConversation';
@@ -8,7 +9,7 @@ import { continueLabel } from '../../core/budget/spendText';
 import type { ExecutionLog } from '../ExecutionLog';
 import type { MarkdownStream } from '../MarkdownStream';
 import type { ProgressBar } from '../ProgressBar';
-import { askRevert, describeRevert } from './RevertCard';
+import { askEndOpenRun, askRevert, describeRevert } from './RevertCard';
 import type { Transcript } from './Transcript';
 import type { ChatHost, ChatPanelApi } from './types';
 
@@ -229,7 +230,7 @@ export class RunController {
           this.note('Nothing was reverted.');
           break;
         case 'in-progress':
-          this.note(runStillOpenText(outcome.run));
+          await this.offerToEnd(outcome.run);
           break;
         case 'reverted':
           this.note(describeRevert(outcome.result));
@@ -239,6 +240,20 @@ export class RunController {
     } catch (error) {
       this.note(`The revert failed: ${describeError(error)}`, 'error');
     }
+  }
+
+  /**
+   * The newest changes are a run still going. An MCP client's session of the server in Obsidian can be ended from
+   * here, and then reverted; any other (a terminal's) is only named.
+   */
+  private async offerToEnd(run: RunSummary): Promise<void> {
+    const endOutsideRun = this.host.endOutsideRun?.bind(this.host);
+    if (!endOutsideRun || !/^mcp-/.test(run.runId)) return this.note(runStillOpenText(run));
+    const end = await askEndOpenRun(this.ui.transcript.el, runStillOpenText(run));
+    this.ui.transcript.scrollToEnd();
+    if (!end) return this.note('Nothing was reverted; the session goes on.');
+    if (!(await endOutsideRun(run.runId))) return this.note(`Run ${run.runId} is not a session of the MCP server in Obsidian (a terminal's, perhaps): end it there, then revert.`);
+    await this.revertLastRun();
   }
 
   newConversation(): void {

@@ -70,4 +70,9 @@ export interface ChatHost {
   pluginFiles(): PluginFilesPort;
   /** A panel's conversation: one AgentSession over these services, with the panel's selection. */
   chatSession(selection: SelectionSource): AgentSession;
+  /**
+   * Ends the MCP client session (of the server inside Obsidian) that owns `runId`, so that its run can be reverted;
+   * false when no session here owns it (a terminal's server, another process). Absent: the panel cannot end one.
+   */
+  endOutsideRun?(runId: string): Promise<boolean>;
 }

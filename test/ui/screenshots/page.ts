@@ -118,7 +118,7 @@ async function mount(view: string | null): Promise<void> {
       const host = new McpServerHost({
         settings: () => plugin.settings,
         secrets: new ObsidianSecrets(app.secretStorage),
-        start: (listen) => Promise.resolve({ address: { port: listen.port }, sessions: () => 1, close: () => Promise.resolve() }),
+        start: (listen) => Promise.resolve({ address: { port: listen.port }, sessions: () => 1, endRun: () => Promise.resolve(false), close: () => Promise.resolve() }),
         notify: () => undefined,
       });
       await host.sync();
