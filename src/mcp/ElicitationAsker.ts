@@ -1,6 +1,6 @@
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
 import type { OutsideAsker } from '../core/session/outsideApproval';
-import type { LowLevelServer } from './vaultServer';
+import { callRequestId, type LowLevelServer } from './vaultServer';
 
 const SDK_TIMEOUT_MARGIN_MS = 1000;
 
@@ -34,9 +34,12 @@ export class ElicitationAsker implements OutsideAsker {
     return this.server.getClientCapabilities()?.elicitation?.form !== undefined;
   }
 
-  async ask(message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
+  async ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision> {
     void request;
-    const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, { signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS });
+    // Asked as part of the call it is about: over HTTP the form then travels on that call's answer stream.
+    const relatedRequestId = callRequestId(call);
+    const options = { signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS, ...(relatedRequestId !== undefined ? { relatedRequestId } : {}) };
+    const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, options);
     switch (answer.action) {
       case 'accept':
         return { approved: true, scope: answer.content?.approveRest === true ? 'run' : 'once' };

@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
+  type RequestId,
   CallToolRequestSchema,
   ErrorCode,
   ListResourcesRequestSchema,
@@ -40,6 +41,18 @@ export function createMcpServer(): LowLevelServer {
   );
 }
 
+/**
+ * Each tools/call's request id, by the call's abort signal (what the session knows a call by). A question asked about
+ * a call must name it: over Streamable HTTP the answer stream of that call is the one way a client that keeps no
+ * GET event stream can receive it.
+ */
+const callRequests = new WeakMap<AbortSignal, RequestId>();
+
+/** The request id of the call whose signal is `signal`, if it is a tools/call of this server. */
+export function callRequestId(signal: AbortSignal | undefined): RequestId | undefined {
+  return signal ? callRequests.get(signal) : undefined;
+}
+
 /** The client's name as it introduced itself, for the approval form ("Claude Code wants to change …"). */
 export function clientNameOf(server: LowLevelServer): string {
   const client = server.getClientVersion();
@@ -54,7 +67,10 @@ export function clientNameOf(server: LowLevelServer): string {
 export function serveSession(server: LowLevelServer, outside: OutsideSession): void {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await outside.tools()).map(toMcpTool) }));
   // The request's signal is the client's cancel of this call (notifications/cancelled).
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => toCallResult(await outside.call(request.params.name, request.params.arguments ?? {}, extra.signal)));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    callRequests.set(extra.signal, extra.requestId);
+    return toCallResult(await outside.call(request.params.name, request.params.arguments ?? {}, extra.signal));
+  });
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     const page = await outside.listNotes(request.params?.cursor ?? null);
     return {

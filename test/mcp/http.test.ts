@@ -128,6 +128,15 @@ describe('the MCP server over Streamable HTTP', () => {
     expect(server.address.address).toBe('127.0.0.1');
   });
 
+  it("should ask about a write on that call's own answer stream, so a client with no GET event stream can approve it", async () => {
+    const { vault, url } = await serve();
+    const mcp = await client(url, { accept: true, noEventStream: true });
+    const written = await mcp.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Stream.md', content: 'asked on the call\n' } });
+    expect(written.isError).toBeFalsy();
+    expect(await readFile(join(vault, 'Ideas/Stream.md'), 'utf8')).toBe('asked on the call\n');
+    await mcp.close();
+  });
+
   it('should list tools, read, and write after the form in the client is accepted, each session a run of its own', async () => {
     const { vault, url, server } = await serve();
     const first = await client(url, { accept: true });

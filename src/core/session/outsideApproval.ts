@@ -14,8 +14,11 @@ export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'c
 export interface OutsideAsker {
   /** False when the client cannot show a question (it did not declare elicitation): every write is then refused. */
   canAsk(): boolean;
-  /** Shows `message` (the change in words) and returns the answer; anything but a clear yes is a denial. */
-  ask(message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
+  /**
+   * Shows `message` (the change in words) and returns the answer; anything but a clear yes is a denial. `call` is the
+   * signal of the client's call being approved, when known: it names that call to a transport that must answer on it.
+   */
+  ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision>;
 }
 
 /** The question a person reads in the client's form: who asks, then the change as the terminal shows it. */
@@ -47,7 +50,7 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
           // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.
           const call = callSignal();
           try {
-            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone, ...(call ? [call] : [])]));
+            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone, ...(call ? [call] : [])]), call ?? undefined);
           } catch (error) {
             if (clientGone.aborted) return gone();
             if (call?.aborted) return { approved: false, reason: `${clientName()} cancelled the call before anyone answered` };
