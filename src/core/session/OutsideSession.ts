@@ -65,6 +65,8 @@ export class OutsideSession {
   private writes: Promise<unknown> = Promise.resolve();
   private writeSignal: AbortSignal | null = null;
   private ending: Promise<void> | null = null;
+  /** The sorted visible files of the resource listing under way (see `listNotes`). */
+  private walk: VaultEntry[] | null = null;
   /** Runs of this session besides its own: a saved action's, known from its plan's confirmation, asked here first. */
   private readonly planRuns = new Set<string>();
 
@@ -236,18 +238,29 @@ export class OutsideSession {
 
   /**
    * One page of the vault's files the ignore rules let the agent read, by path, after `cursor` (the last path of
-   * the page before); hidden entries (a name starting with ".") are left out, as in Obsidian's file list.
+   * the page before); hidden entries (a name starting with ".") are left out, as in Obsidian's file list. The vault
+   * is listed and sorted once per walk (a page without a cursor starts one); each page then finds its cursor by
+   * binary search and applies the ignore rules, as they are now, to its own entries only, so a walk through the
+   * whole vault costs about one listing, not one a page.
    */
   async listNotes(cursor: string | null, pageSize = NOTES_PAGE): Promise<{ notes: VaultEntry[]; nextCursor: string | null }> {
-    const { vault } = this.o.services.ports;
-    await this.o.services.ignore.ensureLoaded();
-    const readable = (await vault.list('/', true))
-      .filter((entry) => entry.kind === 'file' && !entry.path.split('/').some((name) => name.startsWith('.')) && this.o.services.ignore.denial(entry.path, 'read') === null)
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    const from = cursor === null ? 0 : readable.findIndex((entry) => entry.path > cursor);
-    const notes = from < 0 ? [] : readable.slice(from, from + pageSize);
+    const { ignore } = this.o.services;
+    await ignore.ensureLoaded();
+    if (cursor === null || this.walk === null) {
+      const visible = (await this.o.services.ports.vault.list('/', true)).filter((entry) => entry.kind === 'file' && !entry.path.split('/').some((name) => name.startsWith('.')));
+      this.walk = visible.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    }
+    const files = this.walk;
+    const readable = (entry: VaultEntry): boolean => ignore.denial(entry.path, 'read') === null;
+    let next = cursor === null ? 0 : firstAfter(files, cursor);
+    const notes: VaultEntry[] = [];
+    for (; next < files.length && notes.length < pageSize; next++) {
+      const entry = files[next] as VaultEntry;
+      if (readable(entry)) notes.push(entry);
+    }
+    let more = false;
+    for (let rest = next; rest < files.length && !more; rest++) more = readable(files[rest] as VaultEntry);
     const last = notes[notes.length - 1];
-    const more = from >= 0 && from + pageSize < readable.length;
     return { notes, nextCursor: more && last ? last.path : null };
   }
 
@@ -268,6 +281,18 @@ export class OutsideSession {
     const text = decodeUtf8(bytes);
     return text === null ? { path: entry.path, bytes } : { path: entry.path, text };
   }
+}
+
+/** The index of the first of `files` (sorted by path) whose path sorts after `path`. */
+function firstAfter(files: readonly VaultEntry[], path: string): number {
+  let low = 0;
+  let high = files.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((files[middle] as VaultEntry).path > path) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 /** The text when the bytes are valid UTF-8 without NUL (a note), null for anything else (an image, a PDF). */

@@ -267,6 +267,20 @@ describe('OutsideSession notes', () => {
     expect(await outside.listNotes(first.nextCursor, 2)).toEqual({ notes: [expect.objectContaining({ path: 'c.md' })], nextCursor: null });
   });
 
+  it('should list the vault once a walk, see a note created since on the next walk, and end a page whose rest is all ignored', async () => {
+    const notes = { 'a.md': '', 'b.md': '', 'c.md': '', 'd.md': '', 'zz/hidden by rule.md': '', '.agentignore': 'zz/\n' };
+    const { outside, services } = await fixture({ notes });
+    const list = vi.spyOn(services.ports.vault, 'list');
+    const first = await outside.listNotes(null, 2);
+    const second = await outside.listNotes(first.nextCursor, 2);
+    expect(second).toEqual({ notes: [expect.objectContaining({ path: 'c.md' }), expect.objectContaining({ path: 'd.md' })], nextCursor: null });
+    expect(list).toHaveBeenCalledTimes(1);
+    await services.ports.vault.create('b2.md', 'new');
+    const again = await outside.listNotes(null, 10);
+    expect(again.notes.map((note) => note.path)).toEqual(['a.md', 'b.md', 'b2.md', 'c.md', 'd.md']);
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
   it('should read a note as text and refuse one the ignore rules hide', async () => {
     const { outside } = await fixture();
     expect(await outside.readNote('Inbox.md')).toEqual({ path: 'Inbox.md', text: '- milk\n' });
