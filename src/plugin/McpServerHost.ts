@@ -32,6 +32,8 @@ export interface McpServerHostOptions {
 export class McpServerHost implements McpServerControls {
   private running: { port: number; token: string; server: RunningMcpServer } | null = null;
   private failure: string | null = null;
+  /** Where the last start failed: not tried again at each save of another setting, only once port or token change. */
+  private failedAt: { port: number; token: string } | null = null;
   private applying: Promise<void> = Promise.resolve();
   /** A token made here that nobody has been shown yet: the settings show it once. */
   private unseen: string | null = null;
@@ -93,8 +95,10 @@ export class McpServerHost implements McpServerControls {
     const token = settings.mcpServer ? this.tokenForStart() : null;
     const running = this.running;
     if (running && (token === null || running.port !== settings.mcpPort || running.token !== token)) await this.stop();
-    if (token !== null && !this.running) await this.start(settings.mcpPort, token);
-    if (token === null) this.failure = null;
+    const failedHere = this.failedAt !== null && this.failedAt.port === settings.mcpPort && this.failedAt.token === token;
+    if (token !== null && !this.running && !failedHere) await this.start(settings.mcpPort, token);
+    // Switched off: the failure is forgotten, and switching on again tries again.
+    if (token === null) [this.failure, this.failedAt] = [null, null];
     this.changed();
   }
 
@@ -102,8 +106,9 @@ export class McpServerHost implements McpServerControls {
     try {
       const server = await this.o.start({ port, token });
       this.running = { port, token, server };
-      this.failure = null;
+      [this.failure, this.failedAt] = [null, null];
     } catch (error) {
+      this.failedAt = { port, token };
       const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
       this.fail(`The MCP server could not listen on 127.0.0.1:${port}: ${inUse ? 'another program uses that port; choose another port in the settings' : describeError(error)}`);
     }

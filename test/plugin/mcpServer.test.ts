@@ -218,6 +218,17 @@ describe('the MCP server inside Obsidian', () => {
       await panel.plugin.saveSettings();
       expect(panel.plugin.mcpServer.state()).toEqual({ status: 'failed', message: `The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings` });
       expect(Array.from(document.querySelectorAll('.notice')).map((el) => el.textContent)).toContain(`Embedded Agent: The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings`);
+      // Saving another setting does not try the taken port again (nor say so again); switching off and on does.
+      const said = (): number => Array.from(document.querySelectorAll('.notice')).filter((el) => el.textContent?.includes('could not listen')).length;
+      panel.plugin.settings.temperature = 0.5;
+      await panel.plugin.saveSettings();
+      expect(said()).toBe(1);
+      panel.plugin.settings.mcpServer = false;
+      await panel.plugin.saveSettings();
+      expect(panel.plugin.mcpServer.state()).toEqual({ status: 'off' });
+      panel.plugin.settings.mcpServer = true;
+      await panel.plugin.saveSettings();
+      expect(said()).toBe(2);
     } finally {
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
