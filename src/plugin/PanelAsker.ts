@@ -1,13 +1,15 @@
-import { Notice, type App } from 'obsidian';
+import { Notice, type App, type WorkspaceMobileDrawer, type WorkspaceSidedock } from 'obsidian';
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
 import type { OutsideAsker } from '../core/session/outsideApproval';
 import { approvalTitle } from '../ui/changeLabels';
+import { CHAT_VIEW_TYPE } from '../ui/chat/types';
 import { openChatPanel } from './openChatPanel';
 import type { PanelApprovals } from './PanelApprovals';
 
 /**
  * Asks the person about an MCP client's change on an approval card in the chat panel, naming the client. With the
- * panel closed, a notice says what waits and opens the panel when clicked; the card appears once it is open. No
+ * panel closed or out of sight, a notice says what waits and opens the panel when clicked; the card appears once it
+ * is open. No
  * answer within the approval timeout, or the client going away, is a no (the pipeline and the session see to that).
  */
 export class PanelAsker implements OutsideAsker {
@@ -24,16 +26,26 @@ export class PanelAsker implements OutsideAsker {
 
   async ask(_message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     const asked: ApprovalRequest = { ...request, requester: this.clientName() };
-    const open = this.panel.port;
-    if (open) return open.request(asked, signal);
-    const notice = new Notice(`${approvalTitle(asked)}. Click here to answer in the Embedded Agent panel; no answer means no.`, 0);
+    // The person may be writing a note with the panel closed, in a collapsed sidebar or behind another tab: a
+    // notice says what waits, and opens (reveals) the panel when clicked.
+    const notice = this.panelInSight() ? null : new Notice(`${approvalTitle(asked)}. Click here to answer in the Embedded Agent panel; no answer means no.`, 0);
     // On messageEl rather than in a fragment: the test double copies a fragment, and its listeners with it are lost.
-    notice.messageEl.addEventListener('click', () => void openChatPanel(this.app));
+    notice?.messageEl.addEventListener('click', () => void openChatPanel(this.app));
     try {
-      const port = await this.panel.whenOpen(signal);
+      const port = this.panel.port ?? (await this.panel.whenOpen(signal));
       return port ? await port.request(asked, signal) : { approved: false, reason: 'nobody opened the chat panel to answer' };
     } finally {
-      notice.hide();
+      notice?.hide();
     }
+  }
+
+  /** Whether a chat panel is on screen: shown in its tab group, and not in a collapsed sidebar. */
+  private panelInSight(): boolean {
+    const { workspace } = this.app;
+    return workspace.getLeavesOfType(CHAT_VIEW_TYPE).some((leaf) => {
+      const root = leaf.getRoot();
+      const collapsed = (root === workspace.rightSplit || root === workspace.leftSplit) && (root as WorkspaceSidedock | WorkspaceMobileDrawer).collapsed;
+      return !collapsed && leaf.view.containerEl.isShown();
+    });
   }
 }

@@ -42,4 +42,6 @@ if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
 if (typeof Document !== 'undefined' && !Object.prototype.hasOwnProperty.call(globalThis, 'createDiv')) {
   const { setup } = await import('obsidian-test-mocks/setup');
   setup();
+  const { patchIsShown } = await import('./isShownPatch');
+  patchIsShown();
 }

@@ -1,12 +1,17 @@
 import type { Workspace, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 
-/** Leaves made in a sidebar (getRightLeaf, getLeftLeaf, ensureSideLeaf); every other leaf is in the main area. */
-const sidebarLeaves = new WeakSet<WorkspaceLeaf>();
+/** Leaves made in a sidebar (getRightLeaf, getLeftLeaf, ensureSideLeaf), by side; every other leaf is in the main area. */
+const sidebarLeaves = new WeakMap<WorkspaceLeaf, 'left' | 'right'>();
 /** Main-area leaves in the order they were last active, most recent last. */
 const mainHistory = new WeakMap<Workspace, WorkspaceLeaf[]>();
 
-export function markSidebar(leaf: WorkspaceLeaf): void {
-  sidebarLeaves.add(leaf);
+export function markSidebar(leaf: WorkspaceLeaf, side: 'left' | 'right' = 'right'): void {
+  sidebarLeaves.set(leaf, side);
+}
+
+/** Which sidebar a leaf is in, or null for the main area. */
+export function sidebarOf(leaf: WorkspaceLeaf): 'left' | 'right' | null {
+  return sidebarLeaves.get(leaf) ?? null;
 }
 
 export function isSidebar(leaf: WorkspaceLeaf): boolean {

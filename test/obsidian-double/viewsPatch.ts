@@ -1,6 +1,6 @@
 import { Plugin, Workspace, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import type { View, ViewCreator, ViewState } from 'obsidian';
-import { isAttached, markSidebar } from './leafPlacement';
+import { isAttached, markSidebar, sidebarOf } from './leafPlacement';
 import { originalOf } from './original';
 
 // Keyed by workspace: the mock hands leaves the App before it is wrapped in its proxy, plugins the wrapped one.
@@ -62,10 +62,27 @@ export function patchViews(): void {
     const original = originalOf(workspaceProto, name);
     workspaceProto[name] = function (this: Workspace, split: boolean): WorkspaceLeaf | null {
       const leaf = original.call(this, split);
-      if (leaf) markSidebar(leaf);
+      if (leaf) markSidebar(leaf, name === 'getLeftLeaf' ? 'left' : 'right');
       return leaf;
     };
   }
+
+  // A sidebar leaf's root is its sidedock, and revealing it expands a collapsed sidebar, as in Obsidian; the mock's
+  // sidebar leaves have no such root, and its revealLeaf leaves the sidebar collapsed.
+  const originalGetRoot = originalOf(leafProto, 'getRoot');
+  // The mock types getRoot as returning a leaf; obsidian.d.ts says a WorkspaceItem, which a sidedock is.
+  leafProto.getRoot = function (this: WorkspaceLeaf): unknown {
+    const side = sidebarOf(this);
+    if (side === null) return originalGetRoot.call(this);
+    const workspace = this.app__.workspace;
+    return side === 'left' ? workspace.leftSplit : workspace.rightSplit;
+  } as unknown as typeof leafProto.getRoot;
+  const originalRevealLeaf = originalOf(workspaceProto, 'revealLeaf');
+  workspaceProto.revealLeaf = async function (this: Workspace, leaf: WorkspaceLeaf): Promise<void> {
+    await originalRevealLeaf.call(this, leaf);
+    const side = sidebarOf(leaf);
+    if (side !== null) (side === 'left' ? this.leftSplit : this.rightSplit).expand();
+  };
 
   workspaceProto.ensureSideLeaf = async function (
     this: Workspace,

@@ -104,6 +104,8 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE);
     const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    // The panel is in sight: the card is enough, no notice.
+    expect(notices()).toHaveLength(0);
     click(getByRole(card, 'button', 'Approve'));
     const result = await writing;
     expect(result.isError).toBeFalsy();
@@ -163,6 +165,24 @@ describe('the MCP server inside Obsidian', () => {
     expect(result.isError).toBe(true);
     expect(textOf(result)).toMatch(/^Error DENIED: .*not approved/);
     expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
+    expect(notices()).toHaveLength(0);
+  });
+
+  it('should say with a notice what waits when the panel is open in a collapsed sidebar, and reveal it from the notice', async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    panel.app.workspace.rightSplit.collapse();
+    const writing = client.callTool('vault_createFile', NOTE);
+    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const [notice] = await until(() => {
+      const shown = notices();
+      if (shown.length === 0) throw new Error('no notice yet');
+      return shown;
+    });
+    click((notice as HTMLElement).querySelector<HTMLElement>('.notice-message') as HTMLElement);
+    await until(() => expect(panel.app.workspace.rightSplit.collapsed).toBe(false));
+    click(getByRole(card, 'button', 'Approve'));
+    expect((await writing).isError).toBeFalsy();
     expect(notices()).toHaveLength(0);
   });
 
