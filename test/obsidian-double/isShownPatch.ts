@@ -5,10 +5,12 @@
  */
 export function patchIsShown(): void {
   HTMLElement.prototype.isShown = function (this: HTMLElement): boolean {
-    if (!this.isConnected) return false;
-    for (let el: HTMLElement | null = this; el; el = el.parentElement) {
-      if (el.hidden || el.style.display === 'none') return false;
-    }
-    return true;
+    return this.isConnected && !isHidden(this);
   };
+}
+
+/** Whether `el` or an ancestor is hidden with `display: none` or the `hidden` attribute. */
+function isHidden(el: HTMLElement): boolean {
+  if (el.hidden || el.style.display === 'none') return true;
+  return el.parentElement !== null && isHidden(el.parentElement);
 }
