@@ -17,6 +17,7 @@ export interface McpServerControls {
 }
 
 export const MCP_STATUS_ROW = 'Server status';
+const STATUS_REFRESH_MS = 2000;
 export const MCP_TOKEN_ROW = 'Access token';
 
 /** The status line: off, where it listens and how many clients are connected, or why it could not start. Returns how to stop following it. */
@@ -28,7 +29,13 @@ export function renderMcpStatus(setting: Setting, mcp: McpServerControls): () =>
     status.setText(statusText(state));
   };
   draw();
-  return mcp.onChange(draw);
+  const stop = mcp.onChange(draw);
+  // Clients come and go without a change of settings: the count is read again while the tab is open.
+  const timer = window.setInterval(draw, STATUS_REFRESH_MS);
+  return () => {
+    stop();
+    window.clearInterval(timer);
+  };
 }
 
 /**

@@ -49,10 +49,11 @@ afterEach(() => {
 });
 
 const openTab = (declarative: boolean): HTMLElement => renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), undefined, plugin.host), declarative);
-const statusOf = (tab: HTMLElement): string => {
+const statusLine = (tab: HTMLElement): HTMLElement | null => {
   const row = Array.from(tab.querySelectorAll('.setting-item')).find((el) => el.textContent?.includes('Server status'));
-  return row?.querySelector('[role="status"]')?.textContent ?? '';
+  return row?.querySelector<HTMLElement>('[role="status"]') ?? null;
 };
+const statusOf = (tab: HTMLElement): string => statusLine(tab)?.textContent ?? '';
 
 describe('the MCP server rows of the settings', () => {
   for (const declarative of [false, true]) {
@@ -81,6 +82,34 @@ describe('the MCP server rows of the settings', () => {
       expect(again.querySelector('.embedded-agent-mcp-token input')).toBeNull();
     });
   }
+
+  it('should follow the number of connected clients while the tab is open, and stop when it is hidden', async () => {
+    vi.useFakeTimers();
+    try {
+      let clients = 0;
+      const host = new McpServerHost({
+        settings: () => ({ mcpServer: true, mcpPort: 27150 }),
+        secrets: new ObsidianSecrets(app.secretStorage),
+        start: () => Promise.resolve({ address: { port: 27150 }, sessions: () => clients, endRun: () => Promise.resolve(false), close: () => Promise.resolve() }),
+        notify: () => undefined,
+      });
+      await host.sync();
+      const tab = new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), undefined, host);
+      const root = renderSettingTab(tab, false);
+      expect(statusOf(root)).toBe('Listening at http://127.0.0.1:27150/mcp; 0 clients connected.');
+      clients = 1;
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(statusOf(root)).toBe('Listening at http://127.0.0.1:27150/mcp; 1 client connected.');
+      // Hidden, the tab's elements go; the status line they held is no longer drawn.
+      const line = statusLine(root) as HTMLElement;
+      tab.hide();
+      clients = 3;
+      await vi.advanceTimersByTimeAsync(4000);
+      expect(line.textContent).not.toContain('3 clients');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('should replace the token with "New token", show the new one, and restart the server with it', async () => {
     plugin.settings.mcpServer = true;
