@@ -2,15 +2,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createCliRuntime } from '../../src/cli/cliServices';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
-import { startHttpServer } from '../../src/mcp/httpServer';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { NodeVault } from '../../src/node/NodeVault';
-import { SystemClock } from '../../src/node/SystemClock';
 import { measure, ms, type BenchRow, type Timing } from '../measure';
+import { benchRuntime, connectOverStdio, serveOverHttp } from '../mcpServing';
 import { generateVault, type GeneratedVault } from '../vaultGenerator';
 
 const SIZES = [1_000, 10_000];
@@ -153,32 +148,14 @@ async function exercise(connect: () => Promise<Client>, probe: Probe, notes: num
 
 /** The server module in this process, the vault's access counted per step; also how long the search index took. */
 async function overHttp(vault: string, base: string, probe: Probe, notes: number): Promise<{ run: ClientRun; access: Map<string, Access>; indexMs: number }> {
-  const runtime = await createCliRuntime({
-    args: { vault, approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints: join(base, 'cp-http') },
-    approval: () => null,
-    clock: new SystemClock(),
-    watch: false,
-    knownSecrets: [],
-    onError: () => undefined,
-  });
-  const settings = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 60_000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
-  const http = await startHttpServer({
-    port: 0,
-    token: 'bench',
-    maxRequests: 100_000,
-    log: () => undefined,
-    createSession: (server) => mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => settings, approval: 'writes-refused', now: () => Date.now() }),
-  });
+  const runtime = await benchRuntime(vault, join(base, 'cp-http'));
+  const { http, connect } = await serveOverHttp(runtime);
   const counter = countAccess(runtime.vault);
   const access = new Map<string, Access>();
   let indexMs = 0;
   try {
     const { run, client } = await exercise(
-      async () => {
-        const client = new Client({ name: 'bench', version: '1' });
-        await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`), { requestInit: { headers: { authorization: 'Bearer bench' } } }));
-        return client;
-      },
+      connect,
       probe,
       notes,
       {
@@ -200,11 +177,7 @@ async function overHttp(vault: string, base: string, probe: Probe, notes: number
 
 /** The client spawning the bundled runner, as Claude Code does with `npm start -- mcp --vault …`. */
 async function overStdio(vault: string, base: string, probe: Probe, notes: number, indexWaitMs: number): Promise<ClientRun> {
-  const spawn = async (): Promise<Client> => {
-    const client = new Client({ name: 'bench', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ['scripts/start-cli.mjs', 'mcp', '--vault', vault, '--checkpoints', join(base, 'cp-stdio')], stderr: 'ignore' }));
-    return client;
-  };
+  const spawn = (): Promise<Client> => connectOverStdio(vault, base, 'cp-stdio');
   // Once unmeasured: the runner's bundle is built on its first start after a source change.
   await (await spawn()).close();
   const { run, client } = await exercise(spawn, probe, notes, { between: () => undefined, indexed: () => sleep(indexWaitMs) });

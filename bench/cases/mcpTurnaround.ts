@@ -1,14 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createCliRuntime } from '../../src/cli/cliServices';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
-import { startHttpServer } from '../../src/mcp/httpServer';
-import { SystemClock } from '../../src/node/SystemClock';
-import { measure, ms, type BenchRow } from '../measure';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { measure, ms, type BenchRow, type Timing } from '../measure';
+import { benchRuntime, connectOverStdio, serveOverHttp } from '../mcpServing';
 
 const RUNS = 200;
 
@@ -20,19 +15,21 @@ const readArgs = (i: number): { path: string; maxBytes: number } => ({ path: 'In
  * command; JSON-RPC framing, the process hop, the outside session) against the same call made in-process through
  * the pipeline, as the chat panel makes it, on the same vault copy (the disk vault).
  */
+/** Reads of Inbox.md through `client`, each with its own byte limit; `how` names the path in a failure. */
+function measureReads(client: Client, how: string): Promise<Timing> {
+  let n = 0;
+  return measure(async () => {
+    const result = await client.callTool({ name: 'vault_readFile', arguments: readArgs(n++) });
+    if (result.isError) throw new Error(`the read ${how} failed`);
+  }, { warmup: 20, runs: RUNS });
+}
+
 export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
   const base = mkdtempSync(join(tmpdir(), 'mcp-bench-'));
   const vault = join(base, 'vault');
   cpSync(resolve('examples/vault'), vault, { recursive: true });
   try {
-    const runtime = await createCliRuntime({
-      args: { vault, approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints: join(base, 'cp-panel') },
-      approval: () => null,
-      clock: new SystemClock(),
-      watch: false,
-      knownSecrets: [],
-      onError: () => undefined,
-    });
+    const runtime = await benchRuntime(vault, join(base, 'cp-panel'));
     const pipeline = runtime.services.agentPipeline();
     const run = pipeline.startRun('bench-panel', { signal: new AbortController().signal, ports: runtime.services.toolPorts() });
     let n = 0;
@@ -43,35 +40,17 @@ export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
     await pipeline.endRun(run);
 
     // The HTTP server in this process, as a host would run it; the client talks to it over loopback.
-    const settings = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 60_000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
-    const http = await startHttpServer({
-      port: 0,
-      token: 'bench',
-      maxRequests: 100_000,
-      log: () => undefined,
-      createSession: (server) => mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => settings, approval: 'writes-refused', now: () => Date.now() }),
-    });
-    const httpClient = new Client({ name: 'bench', version: '1' });
-    await httpClient.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${http.address.port}/mcp`), { requestInit: { headers: { authorization: 'Bearer bench' } } }));
-    let h = 0;
-    const overHttp = await measure(async () => {
-      const result = await httpClient.callTool({ name: 'vault_readFile', arguments: readArgs(h++) });
-      if (result.isError) throw new Error('the read over HTTP failed');
-    }, { warmup: 20, runs: RUNS });
+    const { http, connect } = await serveOverHttp(runtime);
+    const httpClient = await connect();
+    const overHttp = await measureReads(httpClient, 'over HTTP');
     await httpClient.close();
     await http.close();
     runtime.close();
 
-    const transport = new StdioClientTransport({ command: process.execPath, args: ['scripts/start-cli.mjs', 'mcp', '--vault', vault, '--checkpoints', join(base, 'cp-mcp')], stderr: 'ignore' });
-    const client = new Client({ name: 'bench', version: '1' });
     const started = performance.now();
-    await client.connect(transport);
+    const client = await connectOverStdio(vault, base, 'cp-mcp');
     const connectMs = performance.now() - started;
-    let m = 0;
-    const stdio = await measure(async () => {
-      const result = await client.callTool({ name: 'vault_readFile', arguments: readArgs(m++) });
-      if (result.isError) throw new Error('the read through MCP failed');
-    }, { warmup: 20, runs: RUNS });
+    const stdio = await measureReads(client, 'through MCP');
     await client.close();
     const area = 'MCP server (stdio), examples/vault';
     return [
