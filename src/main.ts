@@ -22,7 +22,7 @@ import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
 import { PanelApprovals } from './plugin/PanelApprovals';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
 import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
-import { approvalTimeoutMs } from './settings/settings';
+import { withApprovalTimeoutMs } from './settings/settings';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
 export interface RuntimeOverrides {
@@ -162,7 +162,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
         app: this.app,
         services,
         modes,
-        settings: () => ({ ...this.settings, approvalTimeoutMs: approvalTimeoutMs(this.settings) }),
+        settings: () => withApprovalTimeoutMs(this.settings),
         approval: () => this.settings.mcpApproval,
         approvals: this.approvals,
         panel: this.panelApprovals,

@@ -1,7 +1,7 @@
 import type { AgentServices } from '../core/session/AgentServices';
 import { AgentSession, type AgentSessionOptions } from '../core/session/AgentSession';
 import type { SelectionSource } from '../core/session/selectionContext';
-import { approvalTimeoutMs } from '../settings/settings';
+import { withApprovalTimeoutMs } from '../settings/settings';
 import type { ChatHost } from '../ui/chat/types';
 
 /**
@@ -19,7 +19,7 @@ export function createChatSession(
     services: async () => (services = await host.agentServices()),
     llm: () => host.llm(),
     modes: () => host.modes(),
-    settings: () => ({ ...host.settings, approvalTimeoutMs: approvalTimeoutMs(host.settings) }),
+    settings: () => withApprovalTimeoutMs(host.settings),
     approval: () => host.approvalPort,
     files: host.pluginFiles(),
     // The key is known once the services are: nothing is saved before a run has loaded them.

@@ -5,7 +5,7 @@ import { resolveCheckpointFolder } from '../node/checkpointLocation';
 import { NodeGitFs } from '../node/NodeGitFs';
 import { ownerAlive, processOwner } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
-import { approvalTimeoutMs, type EmbeddedAgentSettings } from '../settings/settings';
+import { withApprovalTimeoutMs, type EmbeddedAgentSettings } from '../settings/settings';
 import { ObsidianCommands } from '../obsidian/ObsidianCommands';
 import { ObsidianEditorTracker } from '../obsidian/ObsidianEditorTracker';
 import { ObsidianHttp } from '../obsidian/ObsidianHttp';
@@ -50,7 +50,7 @@ export function createAgentServices(
     },
     {
       pluginFolderInVault: `${app.vault.configDir}/plugins/${pluginId}`,
-      settings: () => ({ ...settings(), approvalTimeoutMs: approvalTimeoutMs(settings()) }),
+      settings: () => withApprovalTimeoutMs(settings()),
       approval,
       knownSecrets: () => {
         const key = secrets.get(settings().apiKeySecret);

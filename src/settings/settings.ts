@@ -92,6 +92,11 @@ export function approvalTimeoutMs(settings: Pick<EmbeddedAgentSettings, 'approva
   return settings.approvalTimeoutMinutes * 60 * 1000;
 }
 
+/** The settings as a session and the pipeline take them: all of them, with the approval timeout in milliseconds. */
+export function withApprovalTimeoutMs(settings: EmbeddedAgentSettings): EmbeddedAgentSettings & { approvalTimeoutMs: number } {
+  return { ...settings, approvalTimeoutMs: approvalTimeoutMs(settings) };
+}
+
 /**
  * Reads data.json's content into complete settings: unknown keys are dropped, a value of the wrong type or out
  * of range falls back to its default, and each such fallback is reported so the user learns why.
