@@ -34,6 +34,11 @@ const forbidden: { from: RegExp; to: RegExp; why: string }[] = [
   { from: /^core\//, to: /^@modelcontextprotocol\//, why: 'the MCP SDK belongs to the src/mcp shell, never to core' },
   { from: /^core\/tools\//, to: /^core\/(tool-execution|agent|plan)(\/|$)/, why: 'tools do not know the pipeline or the loop that calls them' },
   { from: /^cli\//, to: /^(ui|obsidian)(\/|$)/, why: 'the terminal runner is core + src/node' },
+  {
+    from: /^(ui|cli|mcp|plugin)\//,
+    to: /^core\/agent(\/|$)/,
+    why: 'shells never import core/agent: they drive the session and hear its events, not the loop',
+  },
   { from: /^obsidian\//, to: /^(ui|plugin)(\/|$)/, why: 'src/obsidian is ports over Obsidian\'s API: it knows neither the views nor the wiring' },
   { from: /^ui\//, to: /^(obsidian\/|plugin(\/|$))/, why: 'the views are handed adapters and wiring, they do not import them' },
   { from: /^(core|providers|node|cli|mcp|settings|obsidian|ui)\//, to: /^plugin(\/|$)/, why: 'src/plugin is the wiring at the top: only main.ts imports it' },

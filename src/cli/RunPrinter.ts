@@ -1,6 +1,5 @@
-import type { AgentResult, TaskCallbacks } from '../core/agent/types';
 import { continueLabel, describeMessageSpend } from '../core/budget/spendText';
-import type { MessageSpend } from '../core/session/sessionEvents';
+import type { MessageSpend, RunResult, SessionEvents } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import { terminalText } from './terminalText';
 
@@ -24,7 +23,7 @@ export class RunPrinter {
     private readonly style: Style,
   ) {}
 
-  callbacks(): TaskCallbacks {
+  callbacks(): SessionEvents {
     return {
       onText: (delta) => {
         if (delta === '') return;
@@ -63,7 +62,7 @@ export class RunPrinter {
   }
 
   /** After the run: the answer if it did not stream (attemptCompletion, errors, limits), then the token usage. */
-  finish(result: AgentResult, seconds: number, spend: MessageSpend): void {
+  finish(result: RunResult, seconds: number, spend: MessageSpend): void {
     switch (result.completedBy) {
       case 'text':
         if (!this.streamedText && result.text) this.line(terminalText(result.text));

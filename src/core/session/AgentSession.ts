@@ -1,5 +1,5 @@
 import { AgentTask } from '../agent/AgentTask';
-import type { AgentResult, VaultContext } from '../agent/types';
+import type { AgentResult, TaskCallbacks, VaultContext } from '../agent/types';
 import type { BudgetLimits } from '../budget/limits';
 import { meteredLlm } from '../budget/meteredLlm';
 import type { SpendingMeter } from '../budget/SpendingMeter';
@@ -205,7 +205,7 @@ export class AgentSession {
     this.budget.stopped = null;
     const runId = this.runIds.next(this.o.runPrefix);
     const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
-    const taskCallbacks: SessionEvents = {
+    const taskCallbacks: TaskCallbacks = {
       ...events,
       onToolCall: (call) => {
         calls.set(call.id, { call });
