@@ -2,7 +2,8 @@
 // the release it would draft holds main.js, manifest.json and styles.css and nothing else. Every `run` step runs as
 // written, in order, with GitHub's default shell (`bash -e`); `gh` is a stand-in that records what it was asked to
 // upload. Of the `uses` steps, checkout is the clone and setup-node is this Node; the attestation step is checked to
-// name the same three files. The tag is manifest.json's version, as `npm version` would tag it.
+// name the same three files. The tag is package.json's version, as `npm version` would tag it; a version with a "-"
+// must come out as a pre-release whose manifest.json carries that version, while the root's stays stable.
 //   --skip-tests          leave out the `npm test` step (the test suite runs this script)
 //   --link-node-modules   link this checkout's node_modules instead of `npm ci` (offline, faster)
 //   --keep                keep the temp folder and print its path
@@ -11,7 +12,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { load } from 'js-yaml';
-import { RELEASE_ASSETS } from './release-assets.mjs';
+import { RELEASE_ASSETS, RELEASE_DIR, isPrerelease } from './release-assets.mjs';
 
 const args = new Set(process.argv.slice(2));
 const repo = process.cwd();
@@ -30,7 +31,8 @@ execFileSync('tar', ['-x', '-C', clone], { input: execFileSync('git', ['archive'
 execFileSync('git', ['init', '--quiet'], { cwd: clone, env: gitEnv });
 execFileSync('git', ['add', '--all'], { cwd: clone, env: gitEnv });
 execFileSync('git', ['commit', '--quiet', '--no-verify', '--message', 'HEAD of the project under release'], { cwd: clone, env: gitEnv });
-const tag = JSON.parse(readFileSync(join(clone, 'manifest.json'), 'utf8')).version;
+const tag = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).version;
+const staged = RELEASE_ASSETS.map((file) => `${RELEASE_DIR}/${file}`);
 
 // `gh` records its arguments, one per line, instead of creating a release.
 const bin = join(dir, 'bin');
@@ -61,8 +63,8 @@ for (const step of steps) {
   if (step.uses) {
     if (step.uses.startsWith('actions/attest-build-provenance@')) {
       const subjects = String(step.with?.['subject-path'] ?? '').split('\n').map((s) => s.trim()).filter(Boolean);
-      if (subjects.join(',') !== RELEASE_ASSETS.join(',')) {
-        problems.push(`The attestation covers ${subjects.join(', ') || 'nothing'}, not ${RELEASE_ASSETS.join(', ')}.`);
+      if (subjects.join(',') !== staged.join(',')) {
+        problems.push(`The attestation covers ${subjects.join(', ') || 'nothing'}, not ${staged.join(', ')}.`);
       }
     }
     console.log(`· ${name}: stood in for`);
@@ -94,18 +96,27 @@ try {
   const ghArgs = readFileSync(ghLog, 'utf8').split('\n').filter(Boolean);
   uploaded = ghArgs.slice(ghArgs.indexOf('--repo') + 2);
   if (!ghArgs.includes('--draft')) problems.push('The release is not created as a draft.');
+  if (ghArgs.includes('--prerelease') !== isPrerelease(tag)) {
+    problems.push(isPrerelease(tag) ? `${tag} is not marked a pre-release.` : `${tag} is marked a pre-release.`);
+  }
 } catch {
   problems.push('No step called `gh release create`.');
 }
-if (uploaded.join(',') !== RELEASE_ASSETS.join(',')) {
-  problems.push(`The release would hold ${uploaded.join(', ') || 'nothing'}, not exactly ${RELEASE_ASSETS.join(', ')}.`);
+// gh names an uploaded asset after the file's base name.
+const assetNames = uploaded.map((path) => path.split('/').pop());
+if (assetNames.join(',') !== RELEASE_ASSETS.join(',')) {
+  problems.push(`The release would hold ${assetNames.join(', ') || 'nothing'}, not exactly ${RELEASE_ASSETS.join(', ')}.`);
 }
+const shippedManifest = uploaded.find((path) => path.endsWith('manifest.json'));
+const shippedVersion = shippedManifest && JSON.parse(readFileSync(join(clone, shippedManifest), 'utf8')).version;
+if (shippedManifest && shippedVersion !== tag) problems.push(`The release's manifest.json has version ${shippedVersion}, not ${tag}.`);
+const rootVersion = JSON.parse(readFileSync(join(clone, 'manifest.json'), 'utf8')).version;
 
 // Nothing beside main.js may come out of the job: a stray file would mean a build step the release misses.
 const left = execFileSync('git', ['status', '--porcelain', '--ignored'], { cwd: clone, encoding: 'utf8' })
   .split('\n').filter(Boolean).map((line) => line.slice(3))
-  .filter((path) => path !== 'main.js' && !path.startsWith('node_modules'));
-if (left.length > 0) problems.push(`The job left files beside main.js: ${left.join(', ')}.`);
+  .filter((path) => path !== 'main.js' && !path.startsWith('node_modules') && !path.startsWith(`${RELEASE_DIR}/`));
+if (left.length > 0) problems.push(`The job left files beside main.js and ${RELEASE_DIR}/: ${left.join(', ')}.`);
 
 if (args.has('--keep')) console.log(`Kept ${dir}`);
 else rmSync(dir, { recursive: true, force: true });
@@ -113,4 +124,5 @@ if (problems.length > 0) {
   for (const problem of problems) console.error(`✗ ${problem}`);
   process.exit(1);
 }
-console.log(`✓ Release ${tag} would hold exactly ${uploaded.join(', ')}.`);
+const kind = isPrerelease(tag) ? `Pre-release ${tag} (root manifest.json stays at ${rootVersion})` : `Release ${tag}`;
+console.log(`✓ ${kind} would hold exactly ${assetNames.join(', ')}, its manifest.json at version ${shippedVersion}.`);

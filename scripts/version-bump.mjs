@@ -3,7 +3,12 @@
 // new version to that minAppVersion, so an older Obsidian is offered the last release it can run. Same idea as
 // obsidianmd/obsidian-sample-plugin version-bump.mjs, except that versions.json always gets the new version's entry
 // (the sample skips it when another version already maps to the same minAppVersion).
+// A pre-release (a version with a "-", such as 0.2.0-beta.1) leaves both files alone: Obsidian's community
+// directory reads manifest.json and versions.json from the default branch and accepts only x.y.z there, so the root
+// stays at the last stable version and the release job ships a manifest.json of the beta's own version instead
+// (scripts/release-assets.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { isPrerelease } from './release-assets.mjs';
 
 const version = process.env.npm_package_version;
 if (!version) {
@@ -12,6 +17,12 @@ if (!version) {
 }
 const readJson = (file) => JSON.parse(readFileSync(file, 'utf8'));
 const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+
+if (isPrerelease(version)) {
+  const stable = readJson('manifest.json').version;
+  console.log(`${version} is a pre-release: manifest.json and versions.json stay at ${stable}; the release ships its own manifest.json.`);
+  process.exit(0);
+}
 
 const manifest = readJson('manifest.json');
 manifest.version = version;

@@ -48,6 +48,15 @@ describe('npm version', () => {
     expect(after.versions).toEqual({ ...before.versions, [next]: before.manifest.minAppVersion });
   });
 
+  it('should leave manifest.json and versions.json at the last stable version for a pre-release', () => {
+    execFileSync('git', ['reset', '--quiet', '--hard'], { cwd: dir });
+    execFileSync('npm', ['version', '0.2.0-beta.1', '--no-git-tag-version'], { cwd: dir, stdio: 'pipe' });
+    const after = readVersions(dir);
+    expect(after.pkg).toBe('0.2.0-beta.1');
+    expect(after.manifest).toEqual(before.manifest);
+    expect(after.versions).toEqual(before.versions);
+  });
+
   it('should commit the three files and tag the bare version, without a "v"', () => {
     execFileSync('git', ['reset', '--quiet', '--hard'], { cwd: dir });
     execFileSync('npm', ['version', 'patch'], { cwd: dir, stdio: 'pipe', env: { ...process.env, ...GIT_IDENTITY } });
