@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../ports/approval';
-import { PLAIN_PREVIEW_STYLE, renderApproval } from '../tool-execution/changePreview/previewText';
+import { approvalMessage } from './approvalFormText';
 
 /**
  * Who approves an outside client's writes. `ask`: the person, through the client (MCP elicitation), on the change
@@ -19,11 +19,6 @@ export interface OutsideAsker {
    * signal of the client's call being approved, when known: it names that call to a transport that must answer on it.
    */
   ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision>;
-}
-
-/** The question a person reads in the client's form: who asks, then the change as the terminal shows it. */
-export function approvalMessage(clientName: string, request: ApprovalRequest): string {
-  return `${clientName} wants to change your vault through Embedded Agent.\n\n${renderApproval(request, PLAIN_PREVIEW_STYLE)}`;
 }
 
 /**
