@@ -1,11 +1,12 @@
 import type { ApprovalDecision } from '../core/ports/approval';
 
 /**
- * A decline or a cancel this soon after the form was sent is not a person's: nobody reads a form and answers it in
- * half a second. It is a client answering forms itself: `claude -p` cancels in about 30 ms, `codex exec` declines,
- * Claude Code through its SDK or in VS Code declines without showing anything.
+ * A decline or a cancel this soon after the form was sent is not a person's: nobody reads a form and answers it
+ * within a second. It is a client answering forms itself: `claude -p` cancels 30 to 200 ms after the form is sent
+ * (the longer on a busy machine), `codex exec` declines, Claude Code through its SDK or in VS Code declines without
+ * showing anything.
  */
-export const UNREAD_WITHIN_MS = 500;
+export const UNREAD_WITHIN_MS = 1000;
 
 /** The client as it introduced itself in `initialize` (clientInfo). */
 export interface FormClient {

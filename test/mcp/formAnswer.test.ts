@@ -21,6 +21,6 @@ describe('formDecision', () => {
   });
 
   it('should take a decline from the threshold on as given in the form, with how long it took', () => {
-    expect(formDecision('decline', false, UNREAD_WITHIN_MS, CODEX)).toEqual({ approved: false, reason: "declined in Codex's approval form (answered after 0.5 s)" });
+    expect(formDecision('decline', false, UNREAD_WITHIN_MS, CODEX)).toEqual({ approved: false, reason: "declined in Codex's approval form (answered after 1.0 s)" });
   });
 });

@@ -123,14 +123,14 @@ describe.each([
   });
 
   it('should record a decline given after the form could be read as declined in the form, with how long it took', async () => {
-    const { vault, client } = await open(() => after(1200, { action: 'decline' as const }));
+    const { vault, client } = await open(() => after(1500, { action: 'decline' as const }));
     const refusal = textOf(await client.callTool(CREATE));
     expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: declined in test-client's approval form \(answered after 1\.\d s\)\. Nothing was changed\.$/);
     expect((await createLine(vault)).error).toBe(refusal.replace(/^Error DENIED: /, ''));
   });
 
   it('should record a form closed after it could be read as closed without an answer', async () => {
-    const { client } = await open(() => after(1200, { action: 'cancel' as const }));
+    const { client } = await open(() => after(1500, { action: 'cancel' as const }));
     expect(textOf(await client.callTool(CREATE))).toMatch(/^Error DENIED: vault\.createFile was not approved: test-client's approval form was closed without an answer \(after 1\.\d s\)\. Nothing was changed\.$/);
   });
 
