@@ -1,4 +1,5 @@
 import type { ApprovalDecision } from '../core/ports/approval';
+import { ASK_IN_OBSIDIAN } from '../core/session/outsideApproval';
 
 /**
  * A decline or a cancel this soon after the form was sent is not a person's: nobody reads a form and answers it
@@ -37,7 +38,7 @@ export function formDecision(action: 'accept' | 'decline' | 'cancel', approveRes
     : { approved: false, reason: `${client.shown}'s approval form was closed without an answer (after ${after})` };
 }
 
-const INSIDE_OBSIDIAN = "or use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel";
+const INSIDE_OBSIDIAN = `or ${ASK_IN_OBSIDIAN}`;
 
 /** What lets a person answer, or stands in for the question, for this client. */
 function waysToAnswer(client: FormClient): string {

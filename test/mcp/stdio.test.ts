@@ -111,7 +111,9 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     const { client } = await started({ vault, checkpoints, args: ['--mode', 'agent'] });
     const result = await client.callTool({ name: 'vault_writeFile', arguments: { path: 'Inbox.md', content: 'gone' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('test-client cannot show an approval form (it does not support MCP elicitation)');
+    expect(textOf(result)).toBe(
+      "Error DENIED: vault.writeFile was not approved: test-client cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel. Nothing was changed.",
+    );
     expect(await readFile(join(vault, 'Inbox.md'), 'utf8')).toContain('Things I jotted down this week.');
   });
 

@@ -10,6 +10,9 @@ export type OutsideApprovalMode = 'ask' | 'client' | 'writes-refused';
 
 export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'client', 'writes-refused'];
 
+/** The way to approve writes that needs nothing of the client: the plugin's own server, asking on a card. */
+export const ASK_IN_OBSIDIAN = "use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel";
+
 /** How a shell asks the person through the outside client (src/mcp: an elicitation form). */
 export interface OutsideAsker {
   /** False when the client cannot show a question (it did not declare elicitation): every write is then refused. */
@@ -39,7 +42,7 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
           if (!asker.canAsk()) {
             return {
               approved: false,
-              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt`,
+              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or ${ASK_IN_OBSIDIAN}`,
             };
           }
           // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.
