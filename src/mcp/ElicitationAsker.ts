@@ -1,6 +1,7 @@
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
 import type { OutsideAsker } from '../core/session/outsideApproval';
-import { callRequestId, type LowLevelServer } from './vaultServer';
+import { formDecision } from './formAnswer';
+import { callRequestId, clientNameOf, type LowLevelServer } from './vaultServer';
 
 const SDK_TIMEOUT_MARGIN_MS = 1000;
 
@@ -20,14 +21,15 @@ const FORM = {
 /**
  * Asks the person through the MCP client's elicitation form (the client shows the message and Accept / Decline).
  * Only an accept is a yes; a decline, a cancel, a client that never answers, disconnects or lacks the capability is
- * a no. The pipeline's own timeout and cancellation race this request; the SDK's own timeout is set a little later,
- * so the refusal says "no answer within …" rather than the SDK's "Request timed out".
+ * a no, worded by who most likely gave it (see `formDecision`). The pipeline's own timeout and cancellation race
+ * this request; the SDK's own timeout is set a little later, so the refusal says "no answer within …" rather than
+ * the SDK's "Request timed out".
  */
 export class ElicitationAsker implements OutsideAsker {
   constructor(
     private readonly server: LowLevelServer,
     private readonly timeoutMs: () => number,
-    private readonly clientName: () => string,
+    private readonly now: () => number,
   ) {}
 
   canAsk(): boolean {
@@ -36,17 +38,24 @@ export class ElicitationAsker implements OutsideAsker {
 
   async ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision> {
     void request;
+    // The SDK sends notifications/cancelled whenever the signal it was given aborts, even after the answer came (it
+    // never removes its listener), and the caller's signal does abort once the question is settled. So the SDK gets
+    // a signal of its own, tied to the caller's only while the form waits for its answer.
+    const pending = new AbortController();
+    const withdraw = (): void => pending.abort(signal.reason);
+    if (signal.aborted) withdraw();
+    else signal.addEventListener('abort', withdraw, { once: true });
     // Asked as part of the call it is about: over HTTP the form then travels on that call's answer stream.
     const relatedRequestId = callRequestId(call);
-    const options = { signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS, ...(relatedRequestId !== undefined ? { relatedRequestId } : {}) };
-    const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, options);
-    switch (answer.action) {
-      case 'accept':
-        return { approved: true, scope: answer.content?.approveRest === true ? 'run' : 'once' };
-      case 'decline':
-        return { approved: false, reason: `the user declined it in ${this.clientName()}` };
-      case 'cancel':
-        return { approved: false, reason: `the user closed the approval form in ${this.clientName()} without answering` };
+    const options = { signal: pending.signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS, ...(relatedRequestId !== undefined ? { relatedRequestId } : {}) };
+    const sent = this.now();
+    try {
+      const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, options);
+      const client = this.server.getClientVersion();
+      const shown = clientNameOf(this.server);
+      return formDecision(answer.action, answer.content?.approveRest === true, this.now() - sent, { shown, name: client?.name ?? shown, ...(client?.title ? { title: client.title } : {}) });
+    } finally {
+      signal.removeEventListener('abort', withdraw);
     }
   }
 }

@@ -19,7 +19,7 @@ export function mcpOutsideSession(server: LowLevelServer, o: McpSessionOptions):
   const { asker, editor, ...rest } = o;
   return new OutsideSession({
     ...rest,
-    asker: asker ? asker(clientName) : new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, clientName),
+    asker: asker ? asker(clientName) : new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, o.now),
     clientName,
     editor: editor ?? false,
   });

@@ -1,4 +1,5 @@
 import type { Setting } from 'obsidian';
+import { mcpClientConfigs } from './mcpClientConfigs';
 
 export type McpServerState =
   | { status: 'off' }
@@ -39,19 +40,18 @@ export function renderMcpStatus(setting: Setting, mcp: McpServerControls): () =>
 }
 
 /**
- * The token row: "New token", and right after a token is made, the token and two ready-made client configurations,
- * each with a copy button. It is not shown again later; a lost token is replaced, not recovered. Returns how to stop
- * following the server.
+ * The token row: "New token", and right after a token is made, the token and a ready-made configuration for each
+ * client (`mcpClientConfigs`), each with a copy button. It is not shown again later; a lost token is replaced, not
+ * recovered. Returns how to stop following the server.
  */
-export function renderMcpToken(setting: Setting, mcp: McpServerControls, url: () => string): () => void {
+export function renderMcpToken(setting: Setting, mcp: McpServerControls, url: () => string, approvalTimeoutMinutes: () => number): () => void {
   const note = setting.infoEl.createDiv({ cls: 'embedded-agent-setting-status', attr: { role: 'status' } });
   const shown = setting.infoEl.createDiv({ cls: 'embedded-agent-mcp-token' });
   const show = (token: string): void => {
     shown.empty();
     note.setText('Copy it now: it is not shown again.');
     copyRow(shown, 'Token', token);
-    copyRow(shown, 'Claude Code', `claude mcp add --transport http embedded-agent ${url()} --header "Authorization: Bearer ${token}"`);
-    copyRow(shown, 'JSON configuration', JSON.stringify({ mcpServers: { 'embedded-agent': { type: 'http', url: url(), headers: { Authorization: `Bearer ${token}` } } } }));
+    for (const config of mcpClientConfigs(url(), token, approvalTimeoutMinutes())) copyRow(shown, config.label, config.value);
   };
   note.setText(mcp.hasToken() ? 'A token is set.' : 'No token yet: one is made when the server is switched on.');
   setting.addButton((button) =>
@@ -84,10 +84,11 @@ function statusText(state: McpServerState): string {
   }
 }
 
-/** A labelled read-only field with its own copy button. */
+/** A labelled read-only field with its own copy button; several lines (a TOML table) get a text area. */
 function copyRow(parent: HTMLElement, label: string, value: string): void {
   const row = parent.createDiv({ cls: 'embedded-agent-copy-row' });
-  const field = row.createEl('input', { type: 'text', value, attr: { readonly: 'true', 'aria-label': label } });
+  const lines = value.split('\n').length;
+  const field = lines > 1 ? row.createEl('textarea', { text: value, attr: { readonly: 'true', rows: String(lines), 'aria-label': label } }) : row.createEl('input', { type: 'text', value, attr: { readonly: 'true', 'aria-label': label } });
   field.addClass('embedded-agent-copy-field');
   const button = row.createEl('button', { text: 'Copy', attr: { 'aria-label': `Copy: ${label}` } });
   button.addEventListener('click', () => {

@@ -87,7 +87,7 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     const url = (): string => `http://127.0.0.1:${this.host.settings.mcpPort}/mcp`;
     return [
       { name: MCP_STATUS_ROW, desc: '', render: (setting) => void this.following.push(renderMcpStatus(setting, mcp)) },
-      { name: MCP_TOKEN_ROW, desc: MCP_TOKEN_DESCRIPTION, render: (setting) => void this.following.push(renderMcpToken(setting, mcp, url)) },
+      { name: MCP_TOKEN_ROW, desc: MCP_TOKEN_DESCRIPTION, render: (setting) => void this.following.push(renderMcpToken(setting, mcp, url, () => this.host.settings.approvalTimeoutMinutes)) },
     ];
   }
 

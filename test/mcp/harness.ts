@@ -2,7 +2,8 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { type ElicitRequest, ElicitRequestSchema, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { type ElicitRequest, ElicitRequestSchema, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 export const PLUGIN_FOLDER = join('.obsidian', 'plugins', 'embedded-agent');
 
@@ -13,6 +14,22 @@ export interface Connected {
   stderr: () => string;
   /** The approval forms the client was shown. */
   forms: ElicitRequest['params'][];
+  /** Every message that reached the client since it connected, as its transport received it. */
+  received: JSONRPCMessage[];
+}
+
+/**
+ * Records every message `transport` hands to the client, below the SDK's own handlers (which drop some, such as a
+ * cancel of a request they no longer know). Call it after `client.connect`, which sets the transport's `onmessage`.
+ */
+export function recordReceived(transport: Transport): JSONRPCMessage[] {
+  const received: JSONRPCMessage[] = [];
+  const deliver = transport.onmessage;
+  transport.onmessage = (message, extra) => {
+    received.push(message);
+    deliver?.(message, extra);
+  };
+  return received;
 }
 
 /**
@@ -25,6 +42,8 @@ export async function connect(options: {
   args?: string[];
   /** Answers a form; `withdrawn` aborts when the server takes the question back (the call was cancelled). */
   answer?: (form: ElicitRequest['params'], withdrawn: AbortSignal) => Promise<ElicitResult> | ElicitResult;
+  /** How the client introduces itself (`initialize`'s clientInfo); "test-client" by default. */
+  clientInfo?: { name: string; title?: string; version: string };
 }): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
@@ -35,7 +54,7 @@ export async function connect(options: {
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const forms: ElicitRequest['params'][] = [];
-  const client = new Client({ name: 'test-client', version: '1.0.0' }, { capabilities: options.answer ? { elicitation: { form: {} } } : {} });
+  const client = new Client(options.clientInfo ?? { name: 'test-client', version: '1.0.0' }, { capabilities: options.answer ? { elicitation: { form: {} } } : {} });
   const answer = options.answer;
   if (answer) {
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
@@ -44,7 +63,7 @@ export async function connect(options: {
     });
   }
   await client.connect(transport);
-  return { client, transport, stderr: () => stderr, forms };
+  return { client, transport, stderr: () => stderr, forms, received: recordReceived(transport) };
 }
 
 /** The text of a tool result's first content block. */

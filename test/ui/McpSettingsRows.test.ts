@@ -67,7 +67,17 @@ describe('the MCP server rows of the settings', () => {
       const token = app.secretStorage.getSecret(MCP_TOKEN_SECRET) ?? '';
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Token').value).toBe(token);
-      expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Claude Code').value).toBe(`claude mcp add --transport http embedded-agent http://127.0.0.1:27150/mcp --header "Authorization: Bearer ${token}"`);
+      expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Claude Code').value).toBe(`claude mcp add --scope user --transport http embedded-agent http://127.0.0.1:27150/mcp --header "Authorization: Bearer ${token}"`);
+      // Codex refuses a call that outlasts 60 s and a write its approval mode does not let through; the default approval waits 30 minutes.
+      expect(getByRole<HTMLTextAreaElement>(tab, 'textbox', 'Codex (~/.codex/config.toml)').value).toBe(
+        `[mcp_servers.embedded-agent]\nurl = "http://127.0.0.1:27150/mcp"\nhttp_headers = { Authorization = "Bearer ${token}" }\ntool_timeout_sec = 1860\ndefault_tools_approval_mode = "approve"`,
+      );
+      expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'Gemini CLI (~/.gemini/settings.json)').value)).toEqual({
+        mcpServers: { 'embedded-agent': { httpUrl: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` }, timeout: 1_860_000 } },
+      });
+      expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'VS Code (mcp.json)').value)).toEqual({
+        servers: { 'embedded-agent': { type: 'http', url: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` } } },
+      });
       expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'JSON configuration').value)).toEqual({
         mcpServers: { 'embedded-agent': { type: 'http', url: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` } } },
       });

@@ -19,8 +19,12 @@ export type ApprovalDecision =
       approved: true;
       /** "run" approves every later call of this run too. */
       scope: 'once' | 'run';
-      /** Set when nobody here was asked: an outside client's own permission prompt stood for the question. */
-      by?: 'client';
+      /**
+       * Where the yes was given, when not on this plugin's own card or prompt: `client` when nobody here was asked
+       * (an outside client's own permission prompt stood for the question); `client-form` when the question was
+       * this plugin's, shown and accepted in an outside client's form, whoever or whatever answered it there.
+       */
+      by?: 'client' | 'client-form';
     }
   | { approved: false; reason: string };
 

@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../ports/approval';
-import { PLAIN_PREVIEW_STYLE, renderApproval } from '../tool-execution/changePreview/previewText';
+import { approvalMessage } from './approvalFormText';
 
 /**
  * Who approves an outside client's writes. `ask`: the person, through the client (MCP elicitation), on the change
@@ -10,6 +10,9 @@ export type OutsideApprovalMode = 'ask' | 'client' | 'writes-refused';
 
 export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'client', 'writes-refused'];
 
+/** The way to approve writes that needs nothing of the client: the plugin's own server, asking on a card. */
+export const ASK_IN_OBSIDIAN = "use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel";
+
 /** How a shell asks the person through the outside client (src/mcp: an elicitation form). */
 export interface OutsideAsker {
   /** False when the client cannot show a question (it did not declare elicitation): every write is then refused. */
@@ -19,11 +22,6 @@ export interface OutsideAsker {
    * signal of the client's call being approved, when known: it names that call to a transport that must answer on it.
    */
   ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision>;
-}
-
-/** The question a person reads in the client's form: who asks, then the change as the terminal shows it. */
-export function approvalMessage(clientName: string, request: ApprovalRequest): string {
-  return `${clientName} wants to change your vault through Embedded Agent.\n\n${renderApproval(request, PLAIN_PREVIEW_STYLE)}`;
 }
 
 /**
@@ -44,7 +42,7 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
           if (!asker.canAsk()) {
             return {
               approved: false,
-              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt`,
+              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or ${ASK_IN_OBSIDIAN}`,
             };
           }
           // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.

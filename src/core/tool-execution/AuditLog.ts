@@ -14,7 +14,11 @@ export interface AuditEntry {
   code: string | null;
   /** Null on an "interrupted" line: how long the call ran is not known. */
   durationMs: number | null;
-  /** How the call was allowed: "auto" (read-only), "approved", "approved-for-run", "approved-in-preview" (shown in the plan's approved preview), or "denied". */
+  /**
+   * How the call was allowed: "auto" (read-only), "approved", "approved-for-run", "approved-in-preview" (shown in the
+   * plan's approved preview), "approved-in-client-form" (accepted in an outside client's form), "approved-by-client"
+   * (the client's own prompt stood for the question), or "denied".
+   */
   approval?: string;
   /** The checkpoint taken before a write, as "<runId>#<seq>". */
   checkpoint?: string;

@@ -274,6 +274,7 @@ export class ToolExecutionPipeline {
     if (decision.scope === 'run') run.approvedForRun = true;
     // The audit line tells a person's yes from a client's: only the former saw this card.
     if (decision.by === 'client') return 'approved-by-client';
+    if (decision.by === 'client-form') return 'approved-in-client-form';
     return decision.scope === 'run' ? 'approved-for-run' : 'approved';
   }
 

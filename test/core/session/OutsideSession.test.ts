@@ -128,7 +128,7 @@ describe('OutsideSession calls', () => {
     const result = await outside.call('vault_createFile', { path: 'Ideas/New.md', content: 'Hello https://example.com\n' });
     expect(result.ok).toBe(true);
     expect(await vault.read('Ideas/New.md')).toBe('Hello https://example.com\n');
-    expect(asker.messages[0]).toContain('Claude Code wants to change your vault through Embedded Agent.');
+    expect(asker.messages[0]).toContain('Claude Code wants to change your vault through Embedded Agent: ');
     expect(asker.messages[0]).toContain('+ created  Ideas/New.md');
     expect(asker.messages[0]).toContain('! line 1: external link https://example.com');
     await outside.end();
