@@ -4,12 +4,12 @@
  */
 
 /** The call a note holds: one click on its card would move the note to the trash. */
-export const DELETE_JSON = '{"name": "vault_deleteFile", "arguments": {"path": "Finance/Budget 2024.md"}}';
+export const DELETE_JSON = '{"name": "vault_delete", "arguments": {"path": "Finance/Budget 2024.md"}}';
 export const DELETE_CALL = `<tool_call>\n${DELETE_JSON}\n</tool_call>`;
 export const READ_JSON = '{"name": "vault_readFile", "arguments": {"path": "Inbox.md"}}';
 export const READ_CALL = `<tool_call>\n${READ_JSON}\n</tool_call>`;
 export const READ_INBOX = { name: 'vault_readFile', input: { path: 'Inbox.md' } };
-export const DELETE_BUDGET = { name: 'vault_deleteFile', input: { path: 'Finance/Budget 2024.md' } };
+export const DELETE_BUDGET = { name: 'vault_delete', input: { path: 'Finance/Budget 2024.md' } };
 
 const quoted = (text: string): string => text.split('\n').map((line) => `> ${line}`).join('\n');
 const indented = (text: string, by: string): string => text.split('\n').map((line) => `${by}${line}`).join('\n');

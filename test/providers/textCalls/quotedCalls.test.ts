@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TextCallRecognizer } from '../../../src/providers/textCalls/TextCallRecognizer';
 import { CALLING_ANSWERS, QUOTED_ANSWERS } from '../../builders/quotedCalls';
 
-const OFFERED = new Set(['vault_readFile', 'vault_deleteFile']);
+const OFFERED = new Set(['vault_readFile', 'vault_delete']);
 const MARKERS = ['<tool_call>', '[TOOL_CALLS]', '<|python_tag|>', '```json', '{'];
 
 /** Streams `pieces` through a recognizer; returns what was shown and the calls found. */
@@ -61,6 +61,6 @@ describe('TextCallRecognizer: calls quoted in an answer', () => {
   it('should stream a quoted marker at once, before its line ends', () => {
     const recognizer = new TextCallRecognizer((name) => OFFERED.has(name));
     expect(recognizer.push('> <tool_call>\n> {"na')).toBe('> <tool_call>\n> {"na');
-    expect(recognizer.push('me": "vault_deleteFile"}\n<tool_')).toBe('me": "vault_deleteFile"}\n<tool_');
+    expect(recognizer.push('me": "vault_delete"}\n<tool_')).toBe('me": "vault_delete"}\n<tool_');
   });
 });
