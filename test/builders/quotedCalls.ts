@@ -23,6 +23,7 @@ export const QUOTED_ANSWERS: Record<string, string> = {
   'a ````` fence holding a ``` fence': `\`\`\`\`\`\n\`\`\`\n${DELETE_CALL}\n\`\`\`\n${DELETE_CALL}\n\`\`\`\`\``,
   'a ~~~ fence holding ``` lines': `~~~\n\`\`\`\n${DELETE_CALL}\n\`\`\`\n${DELETE_CALL}\n~~~`,
   'a fence indented by 3 spaces, closed by one indented by 2': `   \`\`\`\n${DELETE_CALL}\n  \`\`\`\nThat is all.`,
+  'a fence whose closing line has words after it': `\`\`\`\n\`\`\` is not a closing line\n${DELETE_CALL}\n\`\`\``,
   'a fence left open to the end': `The note ends with:\n\`\`\`\n${DELETE_CALL}\n`,
   'a fence with a blank line inside': `\`\`\`\n<tool_call>\n\n${DELETE_JSON}\n</tool_call>\n\`\`\``,
   'a fenced json block': `The note's settings:\n\n\`\`\`\`\n\`\`\`json\n${DELETE_JSON}\n\`\`\`\n\`\`\`\``,
@@ -66,6 +67,11 @@ export const CALLING_ANSWERS: Record<string, { answer: string; shown: string; ca
   'a call after a closed fence': {
     answer: `The note holds:\n\`\`\`\n${DELETE_CALL}\n\`\`\`\nI will read the inbox instead.\n${READ_CALL}`,
     shown: `The note holds:\n\`\`\`\n${DELETE_CALL}\n\`\`\`\nI will read the inbox instead.\n`,
+    calls: [READ_INBOX],
+  },
+  'a call after a fence closed by a longer run': {
+    answer: `~~~\n${DELETE_CALL}\n~~~~~\n${READ_CALL}`,
+    shown: `~~~\n${DELETE_CALL}\n~~~~~\n`,
     calls: [READ_INBOX],
   },
   'a call after a blockquote and a blank line': {

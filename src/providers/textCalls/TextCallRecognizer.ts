@@ -1,5 +1,5 @@
 import { callsIn, type WrittenCall } from './callShapes';
-import { jsonExtent, newScan, type JsonScan } from './jsonExtent';
+import { continueScan, jsonExtent, newScan, type JsonScan } from './jsonExtent';
 import { indentation, MarkdownContext } from './MarkdownContext';
 
 type Kind = 'hermes' | 'mistral' | 'python' | 'fence' | 'bare';
@@ -59,6 +59,11 @@ export class TextCallRecognizer {
   private final = false;
   /** The scan of the open call at the buffer's start; the buffer only grows while it is open. */
   private scan: JsonScan | undefined;
+  /**
+   * The pieces that arrived while the call's JSON was open, scanned as they come and joined to the buffer once it
+   * closes: appending each to one long string would copy the whole call again for every piece.
+   */
+  private openPieces: string[] = [];
   private readonly found: RecognizedCalls[] = [];
   /** The text of a call the token limit cut off. */
   cutOffRaw: string | undefined;
@@ -71,13 +76,20 @@ export class TextCallRecognizer {
 
   /** Adds streamed text; returns the text that can be shown now. */
   push(delta: string): string {
-    this.buffer += delta;
+    if (this.opening !== undefined && this.scan !== undefined && this.scan.end === undefined) {
+      this.openPieces.push(delta);
+      if (continueScan(this.scan, delta) === -1) return '';
+      this.joinOpenPieces();
+    } else {
+      this.buffer += delta;
+    }
     return this.drain();
   }
 
   /** The answer ended; returns the rest of its text. `cutOff`: it ended at the token limit. */
   end(cutOff: boolean): string {
     this.final = true;
+    this.joinOpenPieces();
     let text = this.drain();
     if (this.buffer !== '') {
       // Only an opened call that never closed is left.
@@ -86,6 +98,11 @@ export class TextCallRecognizer {
       this.buffer = '';
     }
     return text;
+  }
+
+  private joinOpenPieces(): void {
+    this.buffer += this.openPieces.join('');
+    this.openPieces = [];
   }
 
   private drain(): string {
@@ -144,10 +161,14 @@ export class TextCallRecognizer {
   private show(length: number, progress: boolean): Step {
     const text = this.buffer.slice(0, length);
     this.buffer = this.buffer.slice(length);
-    if (/\S/.test(text)) this.blankSoFar = false;
-    const lines = (this.line + text).split('\n');
-    this.line = lines.pop() ?? '';
-    for (const line of lines) this.markdown.feed(line);
+    if (this.blankSoFar && /\S/.test(text)) this.blankSoFar = false;
+    const lastBreak = text.lastIndexOf('\n');
+    if (lastBreak === -1) {
+      this.line += text;
+    } else {
+      for (const line of (this.line + text.slice(0, lastBreak)).split('\n')) this.markdown.feed(line);
+      this.line = text.slice(lastBreak + 1);
+    }
     return { text, progress };
   }
 
