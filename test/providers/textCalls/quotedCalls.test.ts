@@ -35,6 +35,13 @@ describe('TextCallRecognizer: calls quoted in an answer', () => {
     expect(recognize(characters(answer))).toEqual({ shown, calls });
   });
 
+  it('should find the same calls and show the same text whatever position an answer is cut in two at', () => {
+    for (const answer of ALL_ANSWERS) {
+      const whole = recognize([answer]);
+      for (let at = 1; at < answer.length; at += 1) expect(recognize([answer.slice(0, at), answer.slice(at)]), `cut at ${at} of ${JSON.stringify(answer)}`).toEqual(whole);
+    }
+  });
+
   it('should find the same calls and show the same text however an answer is cut into pieces', () => {
     fc.assert(
       fc.property(fc.constantFrom(...ALL_ANSWERS), fc.array(fc.nat({ max: 400 }), { maxLength: 40 }), (answer, cuts) => {
