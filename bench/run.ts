@@ -14,6 +14,7 @@ import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { pluginStartupBench } from './cases/pluginStartup';
 import { renameLinksBench } from './cases/renameLinks';
 import { runnerStartBench } from './cases/runnerStart';
+import { textCallReadingBench } from './cases/textCallReading';
 import { toolCallFormatBench } from './cases/toolCallFormat';
 import { uiBench } from './cases/ui';
 import { vaultListBench } from './cases/vaultList';
@@ -54,6 +55,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
   { name: 'tool call format', run: toolCallFormatBench },
+  { name: 'text call reading', run: textCallReadingBench },
   { name: 'mcp turnaround', run: mcpTurnaroundBench },
   { name: 'mcp large vault', run: mcpLargeVaultBench },
   { name: 'rename keeping links', needsVault: true, run: renameLinksBench },

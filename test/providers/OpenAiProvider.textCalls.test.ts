@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HistoryMessage, LlmEvent } from '../../src/core/ports/llm';
 import type { ProviderConfig } from '../../src/providers/createProvider';
 import { useWireServer } from '../builders/useWireServer';
+import { DELETE_CALL, QUOTED_ANSWERS, READ_CALL } from '../builders/quotedCalls';
 import { chunk, recordedStream, sse, WireServer } from '../builders/wireServer';
 import { buildRequest, collect, summary, testProvider } from './helpers';
 
@@ -14,6 +15,13 @@ const stream = (file: string): string => recordedStream(`text-calls/${file}`);
 const callsOf = (events: LlmEvent[]): { name: string; input: unknown }[] =>
   events.flatMap((event) => (event.type === 'tool-call' ? [{ name: event.name, input: event.input }] : []));
 const READ_INBOX = { name: 'vault.readFile', input: { path: 'Inbox.md' } };
+
+/** An answer streamed as a local server sends it, `size` characters per chunk. */
+function streamed(text: string, size: number): { sse: string } {
+  const pieces = [chunk({ role: 'assistant', content: '' })];
+  for (let at = 0; at < text.length; at += size) pieces.push(chunk({ content: text.slice(at, at + size) }));
+  return { sse: sse([...pieces, chunk({}, 'stop'), '[DONE]']) };
+}
 
 describe('OpenAiProvider: tool calls written as text', () => {
   it.each([
@@ -76,6 +84,23 @@ describe('OpenAiProvider: tool calls written as text', () => {
       expect(summary(events).text).toBe('Sure.\n');
       expect(callsOf(events)).toEqual([READ_INBOX]);
     }
+  });
+
+  it('should show a call quoted in a fence, a quote, a list, code or a sentence as text and make none (toolCallFormat text)', async () => {
+    for (const [shape, answer] of Object.entries(QUOTED_ANSWERS)) {
+      server.reply(CHAT, streamed(answer, 3));
+      const events = await collect(local({ toolCallFormat: 'text' }));
+      expect(summary(events), shape).toMatchObject({ text: answer, calls: [], stop: 'end_turn' });
+    }
+  });
+
+  it('should make the call written below a quoted one, and show the quoted one as text (auto)', async () => {
+    const answer = `The note holds:\n\n\`\`\`\n${DELETE_CALL}\n\`\`\`\n\n> ${DELETE_CALL.replace(/\n/g, '\n> ')}\n\nI will read the inbox instead.\n${READ_CALL}`;
+    server.reply(CHAT, streamed(answer, 1));
+    const events = await collect(local());
+    expect(summary(events).text).toBe(answer.slice(0, answer.length - READ_CALL.length));
+    expect(callsOf(events)).toEqual([READ_INBOX]);
+    expect(summary(events).stop).toBe('tool_use');
   });
 
   it('should show the text as written, and run only the native call, when the answer also made one', async () => {
