@@ -37,6 +37,10 @@ describe('redactTextForReader', () => {
     });
   }
 
+  it('should replace the shortest token of each shape when it is the whole text', () => {
+    for (const token of ['xoxb-1234567890', 'AKIAIOSFODNN7EXAMPLE', 'API_KEY=abcd1234']) expect(redactTextForReader(token)).not.toContain(token.slice(-8));
+  });
+
   it('should replace a bearer token after its word, and a known secret in any letter case', () => {
     expect(redactTextForReader('curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0"')).toBe('curl -H "Authorization: [redacted]"');
     expect(redactTextForReader('the key XK9QMT4VR2PL8WZS is mine', ['Xk9QmT4vR2pL8wZs'])).toBe('the key [redacted] is mine');
