@@ -1,4 +1,3 @@
-import { redactTextForReader } from '../tool-execution/redact';
 import type { ToolContext } from '../tools/types';
 import { selectionReadable } from '../util/selectionReadable';
 import { truncateText } from './text';
@@ -26,8 +25,7 @@ export async function gatherVaultContext(ports: Pick<ToolContext, 'vault' | 'edi
       const snapshot = ports.editor.snapshot();
       const selection = snapshot?.selection ?? '';
       if (selection.trim() === '' || !selectionReadable(snapshot?.filePath ?? null, active, readable)) return null;
-      // Key-shaped text is replaced as in every tool result: the selection may be a whole note that holds one.
-      return redactTextForReader(truncateText(selection, SELECTION_EXCERPT_CHARS));
+      return truncateText(selection, SELECTION_EXCERPT_CHARS);
     }),
     folderOverview: await folderOverview(ports, readable),
   };
