@@ -31,6 +31,7 @@ export function childRun(parent: RunState, allowedTools: ReadonlySet<string>, po
     signal: parent.signal,
     ports,
     externalize: parent.externalize,
+    passOutputsOn: parent.passOutputsOn,
   };
 }
 

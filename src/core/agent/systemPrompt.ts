@@ -1,4 +1,5 @@
 import type { ModeConfig } from '../modes/types';
+import { redactTextForReader } from '../tool-execution/redact';
 import type { ToolSet } from './toolSet';
 import type { RunContext, VaultContext } from './types';
 
@@ -61,7 +62,8 @@ const vaultSection: Section = ({ vault }) => {
   if (!vault) return null;
   const lines: string[] = [];
   if (vault.activeFile) lines.push(`Active file: ${vault.activeFile}`);
-  if (vault.selection) lines.push(`Selected text:\n"""\n${vault.selection}\n"""`);
+  // Key-shaped text is replaced as in every tool result: the selection may be a whole note that holds one.
+  if (vault.selection) lines.push(`Selected text:\n"""\n${redactTextForReader(vault.selection)}\n"""`);
   if (vault.folderOverview) lines.push(`Top of the vault:\n${vault.folderOverview}`);
   return lines.length ? `## The user's vault\n${lines.join('\n')}` : null;
 };

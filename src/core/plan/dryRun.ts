@@ -55,7 +55,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
   const { plan: valid, order, risk } = await validateForHost(plan, host, options.allowedTools);
   const overlay = new OverlayVault(host.ports.vault, () => host.ports.clock.now());
   const ports: RunState['ports'] = { ...host.ports, vault: overlay };
-  const run = host.pipeline.startRun(options.runId, { ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false });
+  const run = host.pipeline.startRun(options.runId, { ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false, passOutputsOn: true });
   const preview: ChangePreview = { files: [], commands: [], notes: [] };
   const approved = new ApprovedChanges();
   let calls = 0;

@@ -34,7 +34,7 @@ const MAX_BACKOFF_MS = 60_000;
  */
 export async function executePlan(plan: unknown, host: PlanHost, options: ExecuteOptions): Promise<PlanRunResult> {
   const { plan: valid, order } = await validateForHost(plan, host, options.allowedTools);
-  const run = host.pipeline.startRun(options.runId, { ports: host.ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false });
+  const run = host.pipeline.startRun(options.runId, { ports: host.ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false, passOutputsOn: true });
   if (options.approved) run.approvedChanges = options.approved;
   const clock = host.ports.clock;
   const maxRetries = host.settings().maxRetries;

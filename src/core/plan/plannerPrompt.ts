@@ -1,3 +1,4 @@
+import { redactTextForReader } from '../tool-execution/redact';
 import type { ToolMeta } from '../tools/types';
 import { CONTEXT_NAMES } from './bindings';
 import { ACTION_PLAN_SCHEMA } from './schema';
@@ -48,7 +49,9 @@ export function plannerUserMessage(instruction: string, context: PlannerContext,
   if (selection.trim() === '') {
     lines.push('Selection: (nothing is selected)');
   } else {
-    const excerpt = selection.length > maxSelectionChars ? `${selection.slice(0, maxSelectionChars)}\n[… ${selection.length - maxSelectionChars} more characters]` : selection;
+    // Keys redacted as in every tool result; the plan binds ${selection} from the context, never from this text.
+    const cut = selection.length > maxSelectionChars ? `${selection.slice(0, maxSelectionChars)}\n[… ${selection.length - maxSelectionChars} more characters]` : selection;
+    const excerpt = redactTextForReader(cut);
     lines.push(`Selection (${selection.length} characters; refer to it as \${selection} or \${selectionBullets}):`, '"""', excerpt, '"""');
   }
   return lines.join('\n');

@@ -40,7 +40,7 @@ export interface AgentServicesOptions {
   pluginFolderInVault: string;
   settings: () => PipelineSettings & { checkpointMaxMb: number };
   approval: () => ApprovalPort | null;
-  /** Secret values to keep out of every file the plugin writes (API keys from secret storage). */
+  /** Secret values to keep out of every file the plugin writes and every result a model or client reads (API keys from secret storage). */
   knownSecrets?: () => readonly string[];
   onError?: (error: unknown) => void;
   /** This process as "<host>:<pid>", written on the audit's "started" lines so a restart can tell a crash. */
@@ -83,6 +83,7 @@ export class AgentServices {
       audit: this.audit,
       externalizer: this.externalizer,
       clock,
+      knownSecrets: () => this.knownSecrets(),
     });
   }
 

@@ -3,6 +3,7 @@ import type { ModeService } from '../modes/ModeService';
 import type { PlanHost } from '../plan/host';
 import type { ApprovalPort } from '../ports/approval';
 import type { VaultEntry } from '../ports/vault';
+import { redactTextForReader } from '../tool-execution/redact';
 import { storedResultPath } from '../tool-execution/ResultExternalizer';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
 import type { RunState } from '../tool-execution/types';
@@ -212,7 +213,9 @@ export class OutsideSession {
   private async execute(run: RunState, tool: OutsideTool, wireName: string, args: unknown): Promise<OutsideResult> {
     if (tool.target.kind === 'saved-action') {
       const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-      return runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
+      const result = await runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
+      // A prompt action's message holds the selection or note it was bound from: the client reads it as a result.
+      return { ...result, text: redactTextForReader(result.text, this.o.services.knownSecrets()) };
     }
     const [outcome] = await this.o.services.agentPipeline().executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
     if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
@@ -266,20 +269,21 @@ export class OutsideSession {
 
   /**
    * A file's text (or bytes) for a client's resource read, held to vault.readFile's path stage: the sandbox and the
-   * ignore rules, also where a symlink leads. A stored result of this session is readable as it is to the model.
+   * ignore rules, also where a symlink leads. A stored result of this session is readable as it is to the model, and
+   * no other run's. Text comes with secrets redacted, as a tool's result does.
    */
   async readNote(path: string): Promise<{ path: string; text: string } | { path: string; bytes: Uint8Array }> {
     const { vault } = this.o.services.ports;
     const meta = toolMeta('vault.readFile');
     if (!meta) throw new AgentError('INTERNAL', 'vault.readFile has no row in the metadata table');
     await this.o.services.ignore.ensureLoaded();
-    await checkPaths(meta, { path }, [], this.o.services.ignore, vault);
+    await checkPaths(meta, { path }, [], this.o.services.ignore, vault, this.runId);
     const entry = await vault.stat(path);
     if (!entry) throw new AgentError('NOT_FOUND', `No file at "${path}"`, { path });
     if (entry.kind !== 'file') throw new AgentError('NOT_A_FILE', `"${path}" is a folder; read a file in it`, { path });
     const bytes = await vault.readBinary(entry.path);
     const text = decodeUtf8(bytes);
-    return text === null ? { path: entry.path, bytes } : { path: entry.path, text };
+    return text === null ? { path: entry.path, bytes } : { path: entry.path, text: redactTextForReader(text, this.o.services.knownSecrets()) };
   }
 }
 

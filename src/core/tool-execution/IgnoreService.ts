@@ -3,6 +3,7 @@ import { AgentError } from '../errors';
 import { foldCase } from '../paths/normalizePath';
 import type { PathAccess } from '../paths/sandbox';
 import type { VaultPort } from '../ports/vault';
+import { storedResultsFolder } from './ResultExternalizer';
 
 export const IGNORE_FILE = '.agentignore';
 export const PROTECTED_FILE = '.agentprotected';
@@ -15,9 +16,11 @@ export interface IgnoreOptions {
 
 /**
  * Which paths the agent may read and write. Two vault files in gitignore syntax: `.agentignore` (blocked:
- * neither read nor written) and `.agentprotected` (read-only). Built in: every `.git/` and the plugin's own folder
- * are blocked (except reading the results it stored in `tmp/`); the config folder, `.trash/` and the two rule files themselves are read-only, so the agent
- * cannot loosen its own rules. Matching ignores letter case as macOS and Windows file systems do (`foldCase`).
+ * neither read nor written) and `.agentprotected` (read-only). Built in: every `.git/`, the plugin's own folder
+ * (except that a run reads the results it stored in `tmp/<run>/`) and every plugin's folder under
+ * `<configDir>/plugins/` (their settings hold API keys) are blocked; the rest of the config folder, `.trash/` and
+ * the two rule files themselves are read-only, so the agent cannot loosen its own rules. Matching ignores letter
+ * case as macOS and Windows file systems do (`foldCase`).
  */
 export class IgnoreService {
   private blocked = new RuleSet('');
@@ -27,13 +30,19 @@ export class IgnoreService {
   /** Answers since the rules were last read: a search or listing asks about every note of the vault, every time. */
   private readonly answers = new Map<PathAccess, Map<string, string | null>>();
   /** The built-in folders, case-folded once: `denial` runs for every note a search or listing sees. */
-  private readonly folded: { pluginTmp: string; plugin: string; config: string; trash: string };
+  private readonly folded: { pluginTmp: string; plugin: string; plugins: string; config: string; trash: string };
 
   constructor(
     private readonly vault: VaultPort,
     private readonly options: IgnoreOptions,
   ) {
-    this.folded = { pluginTmp: foldCase(`${options.pluginFolder}/tmp`), plugin: foldCase(options.pluginFolder), config: foldCase(options.configDir), trash: foldCase('.trash') };
+    this.folded = {
+      pluginTmp: foldCase(`${options.pluginFolder}/tmp`),
+      plugin: foldCase(options.pluginFolder),
+      plugins: foldCase(`${options.configDir}/plugins`),
+      config: foldCase(options.configDir),
+      trash: foldCase('.trash'),
+    };
   }
 
   /** Reads the rule files once, and again whenever either changes. */
@@ -69,9 +78,11 @@ export class IgnoreService {
 
   /**
    * Why `path` may not be accessed this way, or null when it may. `path` is vault-relative; it may come from a
-   * listing, which names files as the disk holds them, so it is NFC-normalized here too.
+   * listing, which names files as the disk holds them, so it is NFC-normalized here too. `runId`: the run that asks,
+   * which may read the results it stored (`ResultExternalizer`) and no other run's.
    */
-  denial(path: string, access: PathAccess): string | null {
+  denial(path: string, access: PathAccess, runId?: string): string | null {
+    if (runId !== undefined && access === 'read' && this.storedBy(path, runId)) return null;
     let answers = this.answers.get(access);
     if (!answers) {
       answers = new Map();
@@ -91,9 +102,12 @@ export class IgnoreService {
     const within = (folder: string): boolean => folded.startsWith(folder) && (folded.length === folder.length || folded.charCodeAt(folder.length) === 47);
     // Any .git, not only the vault's own: a nested repository's hooks and config run code.
     if (folded.includes('.git') && `/${folded}/`.includes('/.git/')) return `"${path}" is inside a .git/ folder, which the agent never touches`;
-    // Large results are stored in the plugin's tmp/ folder for the model to read back (ResultExternalizer).
-    if (access === 'read' && within(this.folded.pluginTmp)) return null;
+    if (access === 'read' && within(this.folded.pluginTmp)) return `"${path}" is a result another run stored, and only the run that stored it may read it`;
     if (within(this.folded.plugin)) return `"${path}" is the plugin's own data, which the agent never touches`;
+    // Other plugins keep their settings in data.json there, API keys and tokens among them, in plain text.
+    if (within(this.folded.plugins)) {
+      return `"${path}" is in ${this.options.configDir}/plugins/, where each plugin keeps its settings, API keys among them, so the agent neither reads nor writes it`;
+    }
     if (this.blocked.matches(folded)) return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
     if (access === 'read') return null;
     if (within(this.folded.config)) return `"${path}" is in the config folder ${this.options.configDir}/, which is read-only for the agent`;
@@ -103,9 +117,15 @@ export class IgnoreService {
     return null;
   }
 
-  /** Throws a `FORBIDDEN_PATH` AgentError naming the path and the rule. */
-  assertAllowed(path: string, access: PathAccess, field = 'path'): void {
-    const why = this.denial(path, access);
+  /** Whether `path` is inside the folder where run `runId` stores its long results. */
+  private storedBy(path: string, runId: string): boolean {
+    const folder = foldCase(`${this.options.pluginFolder}/${storedResultsFolder(runId)}/`);
+    return foldCase(path.normalize('NFC')).startsWith(folder);
+  }
+
+  /** Throws a `FORBIDDEN_PATH` AgentError naming the path and the rule; `runId` as for `denial`. */
+  assertAllowed(path: string, access: PathAccess, field = 'path', runId?: string): void {
+    const why = this.denial(path, access, runId);
     if (why) throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: ${why}`, { path, field });
   }
 }

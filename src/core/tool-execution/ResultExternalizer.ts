@@ -2,7 +2,7 @@ import { describeError } from '../errors';
 import type { PluginFilesPort } from '../ports/pluginFiles';
 import type { AnyTool } from '../tools/BaseTool';
 import type { NextCall } from '../tools/parts';
-import { redact } from './redact';
+import { redact, redactForReader } from './redact';
 
 export const EXTERNALIZE_THRESHOLD = 2000;
 /** The most one part of a result that is read in parts puts into the conversation (about 2,000 tokens). */
@@ -29,14 +29,18 @@ export class ResultExternalizer {
     private readonly partChars = PART_CHARS,
   ) {}
 
-  /** The text for the history: a part with the call for the next, the JSON itself when short, else a reference to the stored file. */
+  /**
+   * The text for the history: a part with the call for the next, the JSON itself when short, else a reference to the
+   * stored file; in each, secrets redacted. A part is cut from the whole output, so its next offset counts the
+   * file's own bytes, and redacted after.
+   */
   async contentFor(runId: string, source: Pick<AnyTool, 'name' | 'partOf'>, callIndex: number, output: unknown, input: unknown): Promise<string> {
     const part = source.partOf(input, output, this.partChars);
-    if (part) return withNext(JSON.stringify(part.output) ?? 'null', part.next);
+    if (part) return withNext(JSON.stringify(redactForReader(part.output, this.knownSecrets())) ?? 'null', part.next);
     const tool = source.name;
     // The stored copy is whole (the model reads it back in parts), but holds no key: the plugin folder is synced.
     const json = JSON.stringify(redact(output, this.knownSecrets(), { maxString: Infinity }), null, 1) ?? 'null';
-    if (json.length <= this.threshold) return JSON.stringify(output) ?? 'null';
+    if (json.length <= this.threshold) return JSON.stringify(redactForReader(output, this.knownSecrets())) ?? 'null';
     const file = `${storedResultsFolder(runId)}/${tool}-${callIndex}.md`;
     try {
       await this.files.write(file, `# Result of ${tool} (call ${callIndex})\n\n\`\`\`json\n${json}\n\`\`\`\n`);
@@ -47,7 +51,7 @@ export class ResultExternalizer {
     return [
       `[The result of ${tool} has ${json.length.toLocaleString('en')} characters and was stored outside the conversation.]`,
       `Read it with vault.readFile {"path": "${this.pluginFolderInVault}/${file}"}: it comes in parts, each naming the call for the next.`,
-      ...summaryLines(output),
+      ...summaryLines(redactForReader(output, this.knownSecrets())),
     ].join('\n');
   }
 

@@ -10,6 +10,7 @@ import type { AuditLog } from './AuditLog';
 import { CallReads } from './CallReads';
 import { buildPreview, summarize } from './changePreview/buildPreview';
 import type { IgnoreService } from './IgnoreService';
+import { redactForReader, redactTextForReader } from './redact';
 import type { ResultExternalizer } from './ResultExternalizer';
 import { ShownState, type StaleFile } from './ShownState';
 import { askApproval, denialError, needsApproval } from './stages/approval';
@@ -30,6 +31,8 @@ export interface PipelineDeps {
   audit: AuditLog;
   externalizer: ResultExternalizer | null;
   clock: ClockPort;
+  /** Secret values (the configured API key) that no result, nor any text a reader gets, may hold. */
+  knownSecrets?: () => readonly string[];
 }
 
 /** How many cards one call may show when what they show keeps changing before the write; then it fails. */
@@ -89,7 +92,10 @@ function staleNote(again: Stale): string {
 export class ToolExecutionPipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
-  startRun(runId: string, options: { ports: RunState['ports']; signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean }): RunState {
+  startRun(
+    runId: string,
+    options: { ports: RunState['ports']; signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean; passOutputsOn?: boolean },
+  ): RunState {
     this.deps.checkpoints?.beginRun(runId);
     return {
       runId,
@@ -100,6 +106,7 @@ export class ToolExecutionPipeline {
       signal: options.signal,
       ports: options.ports,
       externalize: options.externalize ?? true,
+      passOutputsOn: options.passOutputsOn ?? false,
     };
   }
 
@@ -140,6 +147,10 @@ export class ToolExecutionPipeline {
 
   private readonly readable = (path: string): boolean => this.deps.ignore.denial(path, 'read') === null;
 
+  private knownSecrets(): readonly string[] {
+    return this.deps.knownSecrets?.() ?? [];
+  }
+
   async execute(call: ToolCall, run: RunState): Promise<CallOutcome> {
     const started = this.deps.clock.now();
     const callIndex = ++run.callCount;
@@ -176,13 +187,17 @@ export class ToolExecutionPipeline {
         await this.deps.audit.started({ runId: run.runId, tool: call.name, args: call.input, call: callIndex, approval: approvalNote, ...(checkpoint ? { checkpoint: checkpoint.ref } : {}) });
       }
       const output = await this.runTool(tool, input, context, run, checkpoint);
-      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool, callIndex, output, input) : JSON.stringify(output) ?? 'null';
-      return this.finish(call, callIndex, run, started, { ok: true, output, content, checkpoint: checkpoint?.ref }, approvalNote);
+      // What a reader gets holds no key: the model, an outside client, the panel showing the call (see redact.ts).
+      const secrets = this.knownSecrets();
+      const redacted = redactForReader(output, secrets);
+      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool, callIndex, output, input) : JSON.stringify(redacted) ?? 'null';
+      return this.finish(call, callIndex, run, started, { ok: true, output: run.passOutputsOn ? output : redacted, content, checkpoint: checkpoint?.ref }, approvalNote);
     } catch (error) {
       const code = isAgentError(error) ? error.code : 'INTERNAL';
-      const message = describeError(error);
+      const secrets = this.knownSecrets();
+      const message = redactTextForReader(describeError(error), secrets);
       if (code === 'DENIED') approvalNote = 'denied';
-      const content = tool ? tool.formatError(error) : `<error tool="${call.name}" code="${code}">${message}</error>`;
+      const content = redactTextForReader(tool ? tool.formatError(error) : `<error tool="${call.name}" code="${code}">${message}</error>`, secrets);
       return this.finish(call, callIndex, run, started, { ok: false, error: { code, message }, content, checkpoint: checkpoint?.ref }, approvalNote);
     }
   }
@@ -214,14 +229,16 @@ export class ToolExecutionPipeline {
     run.repetition.check(tool.name, input, tool.meta.searchQuery);
     await this.deps.ignore.ensureLoaded();
     const reads = new CallReads(run.ports.vault);
-    const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable: this.readable };
+    // A run may list and read the results it stored, and no other run's.
+    const readable = (path: string): boolean => this.deps.ignore.denial(path, 'read', run.runId) === null;
+    const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable };
     return { input, settings, reads, context };
   }
 
   /** What the call would change (nothing unless `describe`), held to the sandbox and the ignore rules: the path stage. */
   private async described(tool: AnyTool, input: unknown, context: ToolContext, describe: boolean): Promise<PlannedChange[]> {
     const changes = describe ? await tool.describeChanges(input, context) : [];
-    await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault);
+    await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault, context.runId);
     return changes;
   }
 

@@ -16,9 +16,13 @@ export interface CallOutcome {
   callId: string;
   tool: string;
   ok: boolean;
+  /** The tool's output, secrets redacted as in `content` unless the run passes outputs on (a plan's). */
   output?: unknown;
   error?: { code: string; message: string };
-  /** What goes into the model's history: the output as JSON, a compact reference to an externalized result, or the error. */
+  /**
+   * What goes into the model's history or to an outside client: the output as JSON, a compact reference to an
+   * externalized result, or the error; secrets redacted (`redactForReader`).
+   */
   content: string;
   durationMs: number;
   /** "<runId>#<seq>" of the checkpoint taken before a write. */
@@ -65,6 +69,11 @@ export interface RunState {
   ports: Omit<ToolContext, 'signal' | 'runId'>;
   /** Result externalization is off for plan execution that needs full results. */
   externalize: boolean;
+  /**
+   * A plan's run: each output becomes later steps' arguments, so `CallOutcome.output` is kept whole. Elsewhere it
+   * is redacted as `content` is, since a shell shows it.
+   */
+  passOutputsOn?: boolean;
 }
 
 /** The checkpoint service as the pipeline needs it (src/core/checkpoints implements it). */

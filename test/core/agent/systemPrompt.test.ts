@@ -27,6 +27,13 @@ describe('the system prompt', () => {
     expect(prompt).toContain('Active file: Daily/2026-01-15.md\nSelected text:\n"""\na selected line\n"""\nTop of the vault:\nDaily/\nInbox.md');
   });
 
+  it('should send a selection that holds a key with the key redacted, as a tool result would be', () => {
+    const key = 'sk-proj-Q8r2L0xVb7Nn3Ks9Tz1Hc4Wf6Yd5Jm2Pa8Ue0Gi3Oq7Rl';
+    const prompt = buildSystemPrompt({ mode: ASK_MODE, switchableModes: [ASK_MODE], tools, context: {}, vault: { activeFile: 'Setup.md', selection: `export OPENAI_KEY=${key}`, folderOverview: null }, depth: 0 });
+    expect(prompt).toContain('Selected text:\n"""\nexport OPENAI_KEY=[redacted]\n"""');
+    expect(prompt).not.toContain(key.slice(0, 12));
+  });
+
   it('should leave out empty sections', () => {
     const prompt = buildSystemPrompt({ mode: AGENT_MODE, switchableModes: [AGENT_MODE], tools, context: {}, vault: null, depth: 0 });
     expect(prompt).not.toContain('## Active skills');

@@ -76,11 +76,40 @@ describe('IgnoreService', () => {
     expect(composed.ignore.denial('Prive\u0301/journal.md', 'read')).not.toBeNull();
   });
 
-  it('should let the agent read back results stored in the plugin\'s tmp folder, and nothing else there', async () => {
+  it('should let a run read back the results it stored in the plugin\'s tmp folder, and nothing else there', async () => {
     const { ignore } = await service({});
-    expect(ignore.denial('.obsidian/plugins/embedded-agent/tmp/run-1/vault.searchText-2.md', 'read')).toBeNull();
-    expect(ignore.denial('.obsidian/plugins/embedded-agent/tmp/run-1/x.md', 'write')).not.toBeNull();
-    expect(ignore.denial('.obsidian/plugins/embedded-agent/audit/2026-01-01.jsonl', 'read')).not.toBeNull();
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/tmp/run-1/vault.searchText-2.md', 'read', 'run-1')).toBeNull();
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/tmp/run-1/x.md', 'write', 'run-1')).not.toBeNull();
+    expect(ignore.denial('.obsidian/plugins/embedded-agent/audit/2026-01-01.jsonl', 'read', 'run-1')).not.toBeNull();
+  });
+
+  it("should refuse another run's stored results, saying whose they are", async () => {
+    const { ignore } = await service({});
+    const stored = '.obsidian/plugins/embedded-agent/tmp/mcp-20260101T000000-1-a/vault.listFiles-1.md';
+    expect(ignore.denial(stored, 'read', 'mcp-20260101T000000-2-b')).toBe(`"${stored}" is a result another run stored, and only the run that stored it may read it`);
+    expect(ignore.denial(stored, 'read')).not.toBeNull();
+    // A run id that starts like another's is not that run.
+    expect(ignore.denial(stored, 'read', 'mcp-20260101T000000-1')).not.toBeNull();
+    expect(ignore.denial(stored, 'read', 'mcp-20260101T000000-1-a')).toBeNull();
+  });
+
+  it("should refuse every plugin's folder in the config folder, whose settings hold API keys, and keep the rest of it readable", async () => {
+    const { ignore } = await service({});
+    expect(ignore.denial('.obsidian/plugins/copilot/data.json', 'read')).toBe(
+      '".obsidian/plugins/copilot/data.json" is in .obsidian/plugins/, where each plugin keeps its settings, API keys among them, so the agent neither reads nor writes it',
+    );
+    expect(ignore.denial('.Obsidian/Plugins/Copilot/DATA.json', 'read')).not.toBeNull();
+    expect(ignore.denial('.obsidian/plugins', 'read')).not.toBeNull();
+    expect(ignore.denial('.obsidian/plugins/copilot/main.js', 'write')).not.toBeNull();
+    expect(ignore.denial('.obsidian/app.json', 'read')).toBeNull();
+    expect(ignore.denial('.obsidian/snippets/wide.css', 'read')).toBeNull();
+  });
+
+  it('should find the plugin folders in the config folder the vault names, not only in .obsidian', async () => {
+    const ignore = new IgnoreService(new MemoryVault({}, { configDir: '.config' }), { configDir: '.config', pluginFolder: '.config/plugins/embedded-agent' });
+    await ignore.ensureLoaded();
+    expect(ignore.denial('.config/plugins/copilot/data.json', 'read')).toContain('is in .config/plugins/, where each plugin keeps its settings');
+    expect(ignore.denial('.config/plugins/embedded-agent/data.json', 'read')).toBe('".config/plugins/embedded-agent/data.json" is the plugin\'s own data, which the agent never touches');
   });
 
   it('should not let the agent edit its own rule files', async () => {

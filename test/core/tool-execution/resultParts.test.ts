@@ -64,4 +64,27 @@ describe('results read in parts', () => {
     }
     expect(Uint8Array.from(got)).toEqual(bytes);
   });
+
+  it('should never split a key between two parts, so each part the model reads has it redacted whole', async () => {
+    const key = 'ghp_Ab3Cd4Ef5Gh6Ij7Kl8Mn9Op0Qr1St2Uv3Wx4';
+    const prose = 'The shed needs a roof. ';
+    // Wherever the first cut falls near the key, no part may hold the key, nor a piece of it long enough to tell.
+    for (const shift of [-30, -20, -10, -1, 0, 1, 10, 20]) {
+      const before = prose.repeat(Math.ceil(PART_CHARS / prose.length)).slice(0, PART_CHARS - 200 + shift);
+      const note = `${before}token ${key} end\n${prose.repeat(50)}`;
+      const { pipeline, run } = buildPipeline({ files: { 'Keys.md': note } });
+      const seen: string[] = [];
+      let input: unknown = { path: 'Keys.md' };
+      for (let calls = 1; input !== null; calls++) {
+        const outcome = await pipeline.execute(call('vault.readFile', input, String(calls)), run);
+        const [json, next] = outcome.content.split('\nCut here. Next part: vault.readFile ');
+        seen.push((JSON.parse(json!) as { content: string }).content);
+        input = next === undefined ? null : (JSON.parse(next) as unknown);
+        expect(calls).toBeLessThan(5);
+      }
+      expect(seen.length).toBeGreaterThan(1);
+      expect(seen.join('')).toBe(note.replace(key, '[redacted]'));
+      for (const part of seen) expect(part).not.toMatch(/Ab3Cd4|Uv3Wx4/);
+    }
+  });
 });

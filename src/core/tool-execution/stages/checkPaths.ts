@@ -49,12 +49,12 @@ export async function pathsInside(change: PlannedChange, vault: VaultPort): Prom
 /**
  * Stage 3: the sandbox and the ignore rules, for every path in the input and every path the call will actually
  * write (a create-unique name, the file behind the editor, a rename target, the contents of a moved folder, the
- * notes whose links a move rewrites).
+ * notes whose links a move rewrites). `runId`, the run that calls, may read the results it stored.
  * Throws FORBIDDEN_PATH/INVALID_PATH.
  */
-export async function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, vault: VaultPort): Promise<void> {
+export async function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, vault: VaultPort, runId?: string): Promise<void> {
   for (const { field, raw, access } of inputPaths(meta, input)) {
-    await assertAllowed(resolveVaultPath(raw, access, { configDir: vault.configDir }, field), access, ignore, vault, field);
+    await assertAllowed(resolveVaultPath(raw, access, { configDir: vault.configDir }, field), access, ignore, vault, field, runId);
   }
   for (const change of changes) if (change.kind === 'relink') await assertRelinkAllowed(change, ignore, vault);
   for (const path of await changedPaths(changes, vault)) await assertAllowed(path, 'write', ignore, vault);
@@ -91,10 +91,10 @@ async function assertRelinkAllowed(change: Extract<PlannedChange, { kind: 'relin
  * The rules for `path` as spelled, and for where it leads when a symlink inside the vault is on the way; for a
  * write, also what the vault itself would refuse (see `VaultPort.writeDenial`).
  */
-async function assertAllowed(path: string, access: PathAccess, ignore: IgnoreService, vault: VaultPort, field = 'path'): Promise<void> {
-  ignore.assertAllowed(path, access, field);
+async function assertAllowed(path: string, access: PathAccess, ignore: IgnoreService, vault: VaultPort, field = 'path', runId?: string): Promise<void> {
+  ignore.assertAllowed(path, access, field, runId);
   const target = vault.resolveLinks ? await vault.resolveLinks(path) : path;
-  const why = target === path ? null : ignore.denial(target, access);
+  const why = target === path ? null : ignore.denial(target, access, runId);
   if (why) throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: "${path}" leads to "${target}": ${why}`, { path, field });
   const refused = access === 'write' ? await vault.writeDenial?.(path) : null;
   if (refused) throw new AgentError('FORBIDDEN_PATH', refused, { path, field });
