@@ -53,6 +53,8 @@ export interface AgentSessionOptions {
   selection?: SelectionSource;
   /** The saved actions this shell can run (the panel's store, the vault's data.json in the terminal). */
   savedActions?: () => Promise<SavedActionSource>;
+  /** This process as "<host>:<pid>", written on the daily spending ledger's lines; "unknown" when absent. */
+  owner?: string;
 }
 
 /**
@@ -75,13 +77,13 @@ export class AgentSession {
     this.store = new ConversationStore(o.files, o.knownSecrets);
     this.recipes = new RecipeMatchingService(o.files, o.knownSecrets);
     this.runIds = new RunIds(o.now);
-    this.budget = new SessionBudget(o.files, o.now);
+    this.budget = new SessionBudget(o.files, o.now, o.owner ?? 'unknown');
     this.plans = new SessionPlans({
       host: () => this.planHost(),
       // A dry run's planning call spends under the same limits as a message (and counts toward the day).
       llm: async () => {
         const model = await o.llm();
-        return meteredLlm(model, await this.budget.meter(model, o.settings(), null));
+        return meteredLlm(model, this.budget.meter(model, o.settings(), null, this.runIds.next(`${o.runPrefix}-plan`)));
       },
       settings: o.settings,
       runIds: this.runIds,
@@ -200,10 +202,10 @@ export class AgentSession {
     const warning = unpricedWarning(model, settings);
     if (warning) events.onWarning?.(warning);
     // Every model call of the message goes through one meter: the fast path's planner, the loop, condensing, sub-tasks.
-    const meter = await this.budget.meter(model, settings, continuing?.stop ?? null);
+    const runId = this.runIds.next(this.o.runPrefix);
+    const meter = this.budget.meter(model, settings, continuing?.stop ?? null, runId);
     const llm = meteredLlm(model, meter);
     this.budget.stopped = null;
-    const runId = this.runIds.next(this.o.runPrefix);
     const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
     const taskCallbacks: SessionEvents = {
       ...events,
