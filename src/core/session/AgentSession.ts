@@ -15,6 +15,7 @@ import { RecipeMatchingService } from '../recipes/RecipeMatchingService';
 import { withoutStoredResultReads } from '../recipes/storedResultReads';
 import type { CallOutcome, ToolCall } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
+import { auditedRevert } from './auditedRevert';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
@@ -329,7 +330,8 @@ export class AgentSession {
     if (plan.changes.length === 0 && plan.conflicts.length === 0) return { status: 'nothing-to-revert', run };
     const answer = await ask(plan, run);
     if (answer === 'keep') return { status: 'kept', run };
-    return { status: 'reverted', run, result: await checkpoints.revert(run.runId, { overwriteConflicts: answer === 'overwrite' }) };
+    const deps = { checkpoints, audit: services.audit, clock: services.ports.clock };
+    return { status: 'reverted', run, result: await auditedRevert(deps, run.runId, answer === 'overwrite') };
   }
 
   /** The runs kept in the checkpoint repository, newest first; null when checkpoints are off. */
