@@ -89,4 +89,13 @@ describe('the words for spending, the same in both shells', () => {
     );
     expect(continueLabel(stop)).toBe('Continue with another 10,000 tokens');
   });
+
+  it("should say, at a daily limit, how much of the day calls still under way reserved, and what the refused call would reserve", async () => {
+    const ledger = await dayWith(80_000);
+    await ledger.reserve('other', 'other#1', { tokens: 12_000, cost: 0 }, { tokens: 0, cost: 0 });
+    const stop = (await dayStop(new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerDay: 100_000 }, prices: null, day: { ledger, runId: 'mine' } }), 3_000, 8_000))!;
+    expect(describeStop(stop)).toBe(
+      "Stopped at the budget before the next model call: today's runs have used 92,000 tokens (12,000 tokens of it reserved by calls still under way) of the daily limit of 100,000 tokens (maxTokensPerDay), and the next request would reserve up to 11,000 tokens more (its prompt and longest answer). This run spent 0 in · 0 out.",
+    );
+  });
 });
