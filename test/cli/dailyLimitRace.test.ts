@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useWireServer } from '../builders/useWireServer';
 import type { WireServer } from '../builders/wireServer';
 import { anthropicCalls } from '../builders/wireScripts';
-import { exampleVaultCopy, removeTemporaryFolders } from './harness';
+import { exampleVaultCopy, removeTemporaryFolders, waitFor } from './harness';
 import { spawnRunner } from './runnerProcess';
 
 let server: WireServer;
@@ -23,21 +23,12 @@ interface LedgerLine {
   tokens: number;
 }
 
-/** Resolves once `count` requests have reached the server. */
-async function requestsArrived(count: number): Promise<void> {
-  const until = Date.now() + 60_000;
-  while (server.bodies(MESSAGES).length < count) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${count} model requests`);
-    await new Promise((done) => setTimeout(done, 20));
-  }
-}
-
 describe('the daily limit with two terminal runners started together on one vault', () => {
   it('should keep both runs together within the limit, and lose no line of the ledger they share', async () => {
     const paths = await exampleVaultCopy();
     // Every answer asks for one more step, so each run goes on until the budget stops it. The first two answers
     // wait until both runs have asked: both started before either spent anything.
-    const bothAsked = requestsArrived(2);
+    const bothAsked = waitFor(() => server.bodies(MESSAGES).length >= 2, 'both runs to ask the model', 60_000);
     const replies = Array.from({ length: 40 }, (_, n) =>
       anthropicCalls([{ id: `toolu_${n}`, name: 'util.slugifyTitle', input: { title: `Idea ${n}` } }], undefined, PER_CALL),
     );

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useWireServer } from '../builders/useWireServer';
 import type { WireServer } from '../builders/wireServer';
 import { anthropicCalls, anthropicText } from '../builders/wireScripts';
-import { exampleVaultCopy, removeTemporaryFolders, startSession } from './harness';
+import { exampleVaultCopy, removeTemporaryFolders, startSession, waitFor } from './harness';
 import { spawnRunner } from './runnerProcess';
 
 let server: WireServer;
@@ -33,11 +33,7 @@ describe('/revert after runs of two terminal runners on one vault', () => {
       anthropicText('First done.'),
     );
     const first = spawnRunner(argv, ['Write the first notes', 'y', 'y', '/quit'], env, paths.vault);
-    const until = Date.now() + 60_000;
-    while (server.bodies(MESSAGES).length < 2) {
-      if (Date.now() > until) throw new Error(`the first runner never wrote its first note:\n${first.out()}`);
-      await new Promise((done) => setTimeout(done, 20));
-    }
+    await waitFor(() => server.bodies(MESSAGES).length >= 2, 'the first runner to write its first note', 60_000);
     const second = await spawnRunner(argv, ['Write the second note', 'y', '/quit'], env, paths.vault).exited;
     expect(second.out).toContain('Second done.');
     letFirstFinish();
