@@ -117,6 +117,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
         knownSecrets: () => services.knownSecrets(),
         now: () => options.clock.now(),
         runPrefix: 'cli',
+        owner: processOwner(),
         // The panel's saved actions, from the vault's data.json: /actions lists them and /run runs them.
         savedActions: async () => savedActionsFromDataJson(services.ports.pluginFiles, await session.planHost()),
       });

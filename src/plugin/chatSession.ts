@@ -1,4 +1,5 @@
 import type { AgentServices } from '../core/session/AgentServices';
+import { processOwner } from '../node/processOwner';
 import { AgentSession, type AgentSessionOptions } from '../core/session/AgentSession';
 import type { SelectionSource } from '../core/session/selectionContext';
 import { withApprovalTimeoutMs } from '../settings/settings';
@@ -26,6 +27,7 @@ export function createChatSession(
     knownSecrets: () => services?.knownSecrets() ?? [],
     now: () => Date.now(),
     runPrefix: 'chat',
+    owner: processOwner(),
     ...(selection ? { selection } : {}),
     ...overrides,
   });

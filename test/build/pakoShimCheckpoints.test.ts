@@ -78,7 +78,7 @@ async function runOnce(Service: Service, GitFs: GitFs, repo: string): Promise<Me
   await write(service, 'run-1', { tool: 'test', paths: ['a.md'] }, () => vault.modify('a.md', 'a1'));
   await write(service, 'run-1', { tool: 'test', paths: ['pic.bin'] }, () => vault.writeBinary('pic.bin', PICTURE));
   await write(service, 'run-1', { tool: 'test', paths: ['Notes/b.md'] }, () => vault.delete('Notes/b.md'));
-  service.endRun('run-1');
+  await service.endRun('run-1');
   return vault;
 }
 

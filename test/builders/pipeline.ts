@@ -116,7 +116,7 @@ export function buildPipeline(options: {
     settings,
     audit: () =>
       [...pluginFiles.data.entries()]
-        .filter(([key]) => key.startsWith('audit/') && key !== 'audit/started.jsonl')
+        .filter(([key]) => key.startsWith('audit/'))
         .flatMap(([, text]) => text.trim().split('\n'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
   };

@@ -145,7 +145,7 @@ export async function buildPlanHost(options: {
     policy: (allowedTools) => planPolicy(host, allowedTools),
     audit: () =>
       [...pluginFiles.data.entries()]
-        .filter(([key]) => key.startsWith('audit/') && key !== 'audit/started.jsonl')
+        .filter(([key]) => key.startsWith('audit/'))
         .flatMap(([, text]) => text.trim().split('\n'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
     disconnect: () => {

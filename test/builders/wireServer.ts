@@ -40,6 +40,8 @@ export interface ScriptedReply {
   destroy?: boolean;
   /** After the body, drop the connection without ending the response (it breaks in the middle of the stream). */
   drop?: boolean;
+  /** Answer only once this resolves: holds the client (another process, say) at a point the test chooses. */
+  after?: Promise<unknown>;
 }
 
 export interface RecordedRequest {
@@ -148,6 +150,7 @@ export class WireServer {
       request.socket.destroy();
       return;
     }
+    if (reply.after) await reply.after;
     const status = reply.status ?? 200;
     if (reply.sse !== undefined) {
       response.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...reply.headers });

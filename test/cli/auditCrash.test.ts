@@ -20,8 +20,9 @@ function crash(vault: string, checkpoints: string): Promise<{ signal: NodeJS.Sig
   });
 }
 
-async function auditLines(vault: string): Promise<Record<string, unknown>[]> {
-  const folder = join(vault, '.obsidian/plugins/embedded-agent/audit');
+/** The lines of every file in a folder of the plugin's: `audit` (day files) or `journal` (started lines). */
+async function auditLines(vault: string, under: 'audit' | 'journal' = 'audit'): Promise<Record<string, unknown>[]> {
+  const folder = join(vault, '.obsidian/plugins/embedded-agent', under);
   const lines: Record<string, unknown>[] = [];
   for (const name of (await readdir(folder)).sort()) {
     for (const line of (await readFile(join(folder, name), 'utf8')).split('\n')) if (line.trim() !== '') lines.push(JSON.parse(line) as Record<string, unknown>);
@@ -39,7 +40,8 @@ describe('the audit log across a crash of the terminal runner', () => {
     expect(out).toBe('One: ok\n');
     // Both notes reached the disk; the third call never ran.
     expect(await readFile(join(paths.vault, 'Crash/Two.md'), 'utf8')).toBe('# Two\n');
-    expect(shapes(await auditLines(paths.vault))).toEqual(['Crash/One.md ok', 'Crash/One.md started', 'Crash/Two.md started']);
+    expect(shapes(await auditLines(paths.vault))).toEqual(['Crash/One.md ok']);
+    expect(shapes(await auditLines(paths.vault, 'journal'))).toEqual(['Crash/One.md started', 'Crash/Two.md started']);
 
     // A restart of the runner (same vault) finds the write that never finished and marks it.
     const run = startSession({ argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints], env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' }, lines: ['/quit'], modesFile: paths.modesFile });
@@ -49,6 +51,7 @@ describe('the audit log across a crash of the terminal runner', () => {
     const lines = await auditLines(paths.vault);
     // The started lines are resolved: started.jsonl is left empty, and the day file has one line per call.
     expect(shapes(lines).sort()).toEqual(['Crash/One.md ok', 'Crash/Two.md interrupted']);
+    expect(await auditLines(paths.vault, 'journal')).toEqual([]);
     const interrupted = lines.find((line) => line.phase === 'interrupted');
     expect(interrupted).toMatchObject({ runId: 'cli-crash', tool: 'vault.createFile', ok: false, code: 'INTERRUPTED', durationMs: null, call: 2, checkpoint: 'cli-crash#2' });
     expect(String(interrupted?.error)).toMatch(/^interrupted: the process running this call \(.+:\d+\) stopped before it finished/);

@@ -64,11 +64,11 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
 
     // The approved writes reached the disk, and the audit log recorded them...
     const audit = (await readdir(join(paths.vault, '.obsidian/plugins/embedded-agent/audit'))).sort();
-    const day = audit.find((name) => name !== 'started.jsonl') as string;
-    const lines = (await readFile(join(paths.vault, '.obsidian/plugins/embedded-agent/audit', day), 'utf8')).trim().split('\n');
-    // (one line per call, its outcome: the "started" line each write gets first is in started.jsonl beside it)
-    expect(audit.filter((name) => name !== 'started.jsonl')).toHaveLength(1);
-    expect(lines.map((line) => (JSON.parse(line) as { tool: string }).tool)).toEqual(['vault.readFile', 'vault.createFile', 'vault.createFile']);
+    // (one file per day, one line per call, its outcome: the "started" line each write gets first is in journal/)
+    expect(audit).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}\.jsonl$/)]);
+    const lines = (await readFile(join(paths.vault, '.obsidian/plugins/embedded-agent/audit', audit[0]!), 'utf8')).trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { tool: string; ok: boolean }).tool)).toEqual(['vault.readFile', 'vault.createFile', 'vault.createFile', 'checkpoints.revert']);
+    expect(JSON.parse(lines[3]!)).toMatchObject({ ok: true, error: null, args: { runId: expect.stringMatching(/^cli-/) as unknown }, restored: ['Ideas/Ask Maren about retros.md', 'Ideas/Weekly review.md', 'Ideas/'], conflicts: [] });
     // ...and the revert took every one of them back, the Ideas/ folder included.
     expect(await readTree(paths.vault)).toEqual(original);
   });

@@ -101,7 +101,7 @@ export async function buildWireAgent(options: WireAgentOptions) {
   const run = (message: string, mode = 'agent') => task.run({ message, taskId: `wire-run-${++runs}`, mode });
   const audit = (): Record<string, unknown>[] =>
     [...pluginFiles.data.entries()]
-      .filter(([key]) => key.startsWith('audit/') && key !== 'audit/started.jsonl')
+      .filter(([key]) => key.startsWith('audit/'))
       .flatMap(([, text]) => text.trim().split('\n'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
   return { run, vault, services, approval, clock, events, audit, modes, llm };

@@ -55,7 +55,7 @@ describe('createAgentServices over the Obsidian API', () => {
     expect(app.vault.getAbstractFileByPath('x.md')).toBeNull();
   });
 
-  it('should mark a write that a crashed process started and never finished as interrupted, and a running one not', async () => {
+  it('should mark a write that a crashed process started and never finished as interrupted, and a running one not, moving an older audit/started.jsonl out of the audit folder', async () => {
     const base = await mkdtemp(join(tmpdir(), 'ea-obsidian-services-'));
     folders.push(base);
     const exited = spawnSync(process.execPath, ['-e', '0']).pid;
@@ -68,13 +68,15 @@ describe('createAgentServices over the Obsidian API', () => {
     createAgentServices(app, 'embedded-agent', () => settings, () => null, join(base, 'vault'));
     // (the interrupted line goes to today's file)
     const read = async (): Promise<Record<string, unknown>[]> => {
-      const texts = await Promise.all((await files.list('audit')).filter((name) => name !== 'started.jsonl').map((name) => files.read(`audit/${name}`)));
+      const texts = await Promise.all((await files.list('audit')).map((name) => files.read(`audit/${name}`)));
       return texts.flatMap((text) => (text ?? '').trim().split('\n')).filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
     };
     await vi.waitFor(async () => expect(await read()).toHaveLength(1));
     const lines = await read();
     expect(lines.map((line) => [line.call, line.code, line.phase])).toEqual([[1, 'INTERRUPTED', 'interrupted']]);
     // The running process's write stays open, waiting for its outcome.
-    expect((await files.read('audit/started.jsonl'))?.trim().split('\n').map((line) => (JSON.parse(line) as { call: number }).call)).toEqual([2]);
+    expect((await files.read('journal/started.jsonl'))?.trim().split('\n').map((line) => (JSON.parse(line) as { call: number }).call)).toEqual([2]);
+    // The audit folder holds only day files now: whatever reads audit/*.jsonl counts calls.
+    expect((await files.list('audit')).every((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))).toBe(true);
   });
 });

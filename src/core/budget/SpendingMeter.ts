@@ -1,6 +1,7 @@
 import type { LlmUsage, TokenPrices } from '../ports/llm';
 import { costOf } from './cost';
-import type { DaySpend } from './DailySpend';
+import type { Amount } from './ledgerTally';
+import type { Reservation, SpendLedger } from './SpendLedger';
 import { isCostLimit, isDayLimit, type BudgetLimits, type LimitKind } from './limits';
 import { addUsage, totalTokens, zeroUsage } from './usage';
 
@@ -15,9 +16,11 @@ export interface BudgetStop {
   limit: LimitKind;
   /** The limit in force, in its unit (tokens or US dollars). */
   allowed: number;
-  /** Spent against it before the refused request, in the same unit (for a daily limit, every run of the day). */
+  /** Spent against it before the refused request, in the same unit (for a daily limit, every run of the day, with `reserved`). */
   spent: number;
-  /** The refused request's estimated prompt, in the same unit. */
+  /** For a daily limit: the part of `spent` that calls under way (in any process) reserved and have not settled. */
+  reserved?: number;
+  /** The refused request's estimated prompt, in the same unit; for a daily limit, its prompt and longest answer (what it reserves). */
   next: number;
   /** What this run had spent when it stopped. */
   run: Spend;
@@ -29,19 +32,22 @@ export interface MeterOptions {
   limits: BudgetLimits;
   /** The model's prices; null when unknown (cost limits then cannot apply, token limits still do). */
   prices: TokenPrices | null;
-  /** What the day had spent when the run began. */
-  day: DaySpend;
-  /** Each call's spend once it is known, for the day's ledger. */
-  onSpend?: (tokens: number, cost: number) => void;
+  /** Today's ledger, shared by every process on the vault, and the run whose calls reserve in it; absent when no daily limit is set. */
+  day?: { ledger: SpendLedger; runId: string };
 }
+
+/** What a call may go on with: its reservation in the day's ledger (null without a daily limit), or why not. */
+export type DayCheck = { reservation: Reservation | null } | { stop: BudgetStop };
 
 /**
  * Counts what one run spends (its turns, condensing, the fast path's planner and every sub-task, which share
- * it) and, before each model call, whether the call's prompt still fits every limit.
+ * it) and, before each model call, whether the call's prompt still fits the run's limits and its worst case the
+ * day's (see SpendLedger).
  */
 export class SpendingMeter {
   private usage: LlmUsage = zeroUsage();
   private cost = 0;
+  private calls = 0;
 
   constructor(private readonly o: MeterOptions) {}
 
@@ -54,29 +60,50 @@ export class SpendingMeter {
     return Object.values(this.o.limits).some((limit) => limit > 0);
   }
 
-  /** The limit the next call would cross with a prompt of `promptTokens`, or null when it may go. */
+  /** The run limit the next call would cross with a prompt of `promptTokens`, or null when it may go. */
   check(promptTokens: number): BudgetStop | null {
-    const { limits, prices, day } = this.o;
-    const tokens = totalTokens(this.usage);
+    const { limits, prices } = this.o;
     const promptCost = prices ? (promptTokens * prices.input) / 1_000_000 : 0;
-    const candidates: [LimitKind, number, number][] = [
-      ['maxTokensPerRun', tokens, promptTokens],
-      ['maxTokensPerDay', day.tokens + tokens, promptTokens],
-    ];
-    if (prices) candidates.push(['maxCostPerRun', this.cost, promptCost], ['maxCostPerDay', day.cost + this.cost, promptCost]);
+    const candidates: [LimitKind, number, number][] = [['maxTokensPerRun', totalTokens(this.usage), promptTokens]];
+    if (prices) candidates.push(['maxCostPerRun', this.cost, promptCost]);
     for (const [limit, spent, next] of candidates) {
       const allowed = limits[limit];
-      if (allowed > 0 && spent + next > allowed) return { limit, allowed, spent, next, run: this.spent, offer: offerFor(limit, limits, isDayLimit(limit) ? spent - allowed + next : next) };
+      if (allowed > 0 && spent + next > allowed) return this.stop(limit, spent, next);
     }
     return null;
   }
 
-  /** Adds one finished call's usage. */
-  record(usage: LlmUsage): void {
+  /**
+   * Reserves the call's worst case (its prompt and `maxOutputTokens` of answer) in today's ledger, or says which
+   * daily limit it would cross counting every run of the day, in every process, and the calls they have under way.
+   */
+  async reserveDay(promptTokens: number, maxOutputTokens: number): Promise<DayCheck> {
+    const { day, limits, prices } = this.o;
+    if (!day) return { reservation: null };
+    const want: Amount = {
+      tokens: promptTokens + maxOutputTokens,
+      cost: prices ? (promptTokens * prices.input + maxOutputTokens * prices.output) / 1_000_000 : 0,
+    };
+    const limit: Amount = { tokens: limits.maxTokensPerDay, cost: prices ? limits.maxCostPerDay : 0 };
+    const result = await day.ledger.reserve(day.runId, `${day.runId}#${++this.calls}`, want, limit);
+    if (result.granted) return { reservation: result.reservation };
+    const { spent, reserved } = result.before;
+    const tokensOver = limit.tokens > 0 && spent.tokens + reserved.tokens + want.tokens > limit.tokens;
+    const [kind, unit] = tokensOver ? (['maxTokensPerDay', 'tokens'] as const) : (['maxCostPerDay', 'cost'] as const);
+    return { stop: { ...this.stop(kind, spent[unit] + reserved[unit], want[unit]), reserved: reserved[unit] } };
+  }
+
+  /** Adds one finished call's usage; returns it in the ledger's units. */
+  record(usage: LlmUsage): Amount {
     const cost = this.o.prices ? costOf(usage, this.o.prices) : 0;
     this.usage = addUsage(this.usage, usage);
     this.cost += cost;
-    this.o.onSpend?.(totalTokens(usage), cost);
+    return { tokens: totalTokens(usage), cost };
+  }
+
+  private stop(limit: LimitKind, spent: number, next: number): BudgetStop {
+    const allowed = this.o.limits[limit];
+    return { limit, allowed, spent, next, run: this.spent, offer: offerFor(limit, this.o.limits, isDayLimit(limit) ? spent - allowed + next : next) };
   }
 }
 

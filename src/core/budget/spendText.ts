@@ -31,11 +31,18 @@ export function describeMessageSpend(message: Spend, conversation: Spend | null)
 export function describeStop(stop: BudgetStop): string {
   const cost = isCostLimit(stop.limit);
   const amount = (value: number): string => (cost ? `$${value.toFixed(value < 1 ? 4 : 2)}` : `${count(value)} tokens`);
-  const whose = isDayLimit(stop.limit) ? "today's runs have" : 'this run has';
+  const day = isDayLimit(stop.limit);
+  const whose = day ? "today's runs have" : 'this run has';
   const used = cost ? `spent an estimated ${amount(stop.spent)}` : `used ${amount(stop.spent)}`;
-  const next = cost ? `cost about ${amount(stop.next)} more` : `send about ${amount(stop.next)} more`;
+  // Calls under way in another run hold their worst case until they end: said, so the figure is not a mystery.
+  const reserved = stop.reserved ? ` (${amount(stop.reserved)} of it reserved by calls still under way)` : '';
+  const next = day
+    ? `reserve up to ${amount(stop.next)} more (its prompt and longest answer)`
+    : cost
+      ? `cost about ${amount(stop.next)} more`
+      : `send about ${amount(stop.next)} more`;
   return (
-    `Stopped at the budget before the next model call: ${whose} ${used} of the ${limitName(stop.limit)} of ${amount(stop.allowed)} (${stop.limit}), ` +
+    `Stopped at the budget before the next model call: ${whose} ${used}${reserved} of the ${limitName(stop.limit)} of ${amount(stop.allowed)} (${stop.limit}), ` +
     `and the next request would ${next}. This run spent ${describeSpend(stop.run)}.`
   );
 }

@@ -49,7 +49,12 @@ export class CheckpointService {
   private readonly repo: ShadowRepo;
   private readonly journal: RunJournal;
   private readonly active = new Set<string>();
-  /** When each run ended in this session, as a count: a run that restored another ends after the run it made. */
+  /** Runs in progress here that took a checkpoint: their end is recorded in their journal. */
+  private readonly wrote = new Set<string>();
+  /**
+   * When each run ended in this session, as a count: the tie-break between runs whose recorded ends fall in one
+   * millisecond (or under a fixed test clock); a run that restored another ends after the run it made.
+   */
   private readonly endOrder = new Map<string, number>();
   private ends = 0;
   private readonly holds = new WriteHolds();
@@ -69,11 +74,14 @@ export class CheckpointService {
     this.active.add(runId);
   }
 
-  /** The run is over; its checkpoints stay until pruned. */
-  endRun(runId: string): void {
-    this.active.delete(runId);
-    this.endOrder.set(runId, ++this.ends);
-    this.holds.release(runId);
+  /**
+   * The run is over; its checkpoints stay until pruned. A run that wrote gets its end in its journal, so every
+   * process on the repository (and this one after a restart) knows which run ended last; resolves once it is
+   * written. A failure to write it is not the run's: the run then ranks by its last checkpoint.
+   */
+  endRun(runId: string): Promise<void> {
+    if (!this.finish(runId)) return Promise.resolve();
+    return this.exclusive(() => this.recordEnd(runId)).catch(() => undefined);
   }
 
   /**
@@ -131,31 +139,36 @@ export class CheckpointService {
 
   /** Newest first. */
   listRuns(): Promise<RunSummary[]> {
-    return this.exclusive(async () => {
-      const runs: RunSummary[] = [];
-      for (const runId of await this.repo.listRunIds()) {
-        const run = await loadRunOrNull(this.repo, runId);
-        if (!run) continue;
-        const files = new Set(run.checkpoints.flatMap(({ meta }) => Object.keys(meta.files)));
-        runs.push({
-          runId,
-          startedAt: run.checkpoints[0]?.meta.time ?? 0,
-          lastCheckpointAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0,
-          checkpoints: run.checkpoints.length,
-          files: [...files].sort(),
-          inProgress: this.active.has(runId),
-        });
-      }
-      return runs.sort((a, b) => newestFirst({ ...a, lastAt: a.lastCheckpointAt }, { ...b, lastAt: b.lastCheckpointAt }));
-    });
+    return this.exclusive(() => this.listRunsLocked());
+  }
+
+  private async listRunsLocked(): Promise<RunSummary[]> {
+    const runs: RunSummary[] = [];
+    for (const runId of await this.repo.listRunIds()) {
+      const run = await loadRunOrNull(this.repo, runId);
+      if (!run) continue;
+      const files = new Set(run.checkpoints.flatMap(({ meta }) => Object.keys(meta.files)));
+      runs.push({
+        runId,
+        startedAt: run.checkpoints[0]?.meta.time ?? 0,
+        lastCheckpointAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0,
+        checkpoints: run.checkpoints.length,
+        files: [...files].sort(),
+        inProgress: this.active.has(runId),
+      });
+    }
+    return runs.sort((a, b) => newestFirst({ ...a, lastAt: a.lastCheckpointAt }, { ...b, lastAt: b.lastCheckpointAt }));
   }
 
   /**
-   * What "Revert last run" undoes: of the runs not in progress, the one that ended last in this session, else
-   * (after a restart) the newest. Null when no run has checkpoints.
+   * What "Revert last run" undoes: of the runs not in progress, the one that ended last, in whichever process
+   * (see `lastEnded`). Null when no run has checkpoints.
    */
   async lastRun(): Promise<RunSummary | null> {
-    return this.lastEnded((await this.listRuns()).filter((run) => !run.inProgress)) ?? null;
+    return this.exclusive(async () => {
+      const runs = (await this.listRunsLocked()).filter((run) => !run.inProgress);
+      return (await this.lastEnded(runs.map((summary) => ({ runId: summary.runId, lastAt: summary.lastCheckpointAt, summary }))))?.summary ?? null;
+    });
   }
 
   async listCheckpoints(runId: string): Promise<CheckpointInfo[]> {
@@ -230,7 +243,7 @@ export class CheckpointService {
         result.keptFolders = [...plan.keptFolders, ...done.keptFolders];
         await this.recordAfterLocked(revertRunId, 1, []);
       } finally {
-        this.endRun(revertRunId);
+        if (this.finish(revertRunId)) await this.recordEnd(revertRunId).catch(() => undefined);
       }
       return result;
     });
@@ -252,13 +265,26 @@ export class CheckpointService {
         if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0, lastAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0 });
       }
       const keep = new Set(this.active);
-      const last = this.lastEnded(runs.filter((run) => !this.active.has(run.runId)).sort(newestFirst));
+      const last = await this.lastEnded(runs.filter((run) => !this.active.has(run.runId)).sort(newestFirst));
       if (last) keep.add(last.runId);
       return pruneRuns(this.repo, this.journal, () => this.gitFs.sizeBytes(), runs, keep, maxBytes);
     });
   }
 
+  /** Ends the run in memory; whether it wrote here (and so has an end to record). */
+  private finish(runId: string): boolean {
+    this.active.delete(runId);
+    this.endOrder.set(runId, ++this.ends);
+    this.holds.release(runId);
+    return this.wrote.delete(runId);
+  }
+
+  private recordEnd(runId: string): Promise<void> {
+    return this.journal.appendEnd(runId, this.clock.now());
+  }
+
   private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
+    this.wrote.add(runId);
     await this.repo.ensureInit();
     const head = await this.repo.runHead(runId);
     const seq = head === null ? 1 : (await this.repo.readCheckpoint(head)).meta.seq + 1;
@@ -299,15 +325,20 @@ export class CheckpointService {
     return id;
   }
 
-  /** Of runs sorted newest first, the one that ended last in this session, else the first. */
-  private lastEnded<T extends { runId: string }>(runs: T[]): T | undefined {
-    let last = runs[0];
-    let lastOrder = 0;
+  /**
+   * Of runs sorted newest first, the one that ended last: by the end its journal records (written by whichever
+   * process ran it), else by its last checkpoint (a run that crashed, or one recorded before ends were); ties go to
+   * the run that ended later in this session, then to the newer. Order of start is not end order: a run that
+   * began first and wrote last (a terminal run held at an approval while the panel ran) is the last one.
+   */
+  private async lastEnded<T extends { runId: string; lastAt: number }>(runs: T[]): Promise<T | undefined> {
+    let last: { run: T; at: number; order: number } | undefined;
     for (const run of runs) {
+      const at = (await this.journal.endedAt(run.runId).catch(() => null)) ?? run.lastAt;
       const order = this.endOrder.get(run.runId) ?? 0;
-      if (order > lastOrder) [last, lastOrder] = [run, order];
+      if (!last || at > last.at || (at === last.at && order > last.order)) last = { run, at, order };
     }
-    return last;
+    return last?.run;
   }
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {

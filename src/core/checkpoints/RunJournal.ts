@@ -8,6 +8,9 @@ export interface JournalEntry {
   after: Record<string, string | null>;
 }
 
+/** A line of the journal: a write's post-state, or the run's end. */
+type JournalLine = JournalEntry | { ended: number };
+
 /** What the journal knows about post-states: the last entry recorded for each (seq, path). */
 export class PostStates {
   private readonly bySeq = new Map<number, Map<string, string | null>>();
@@ -39,7 +42,7 @@ export class PostStates {
 
 /**
  * The post-states of a run's writes: `journals/<runId>.jsonl` in the repository folder, one JSON line per
- * `recordAfter`, read back after a restart. An append adds its line at the end and rewrites nothing, so it costs
+ * `recordAfter` (and one when the run ends), read back after a restart. An append adds its line at the end and rewrites nothing, so it costs
  * what it appends however long the run, and a crash part-way leaves at most a torn last line, which the reader
  * ignores. Before the first append of a run (and whenever the file is not the size this journal left it) the
  * journal is read once and a torn tail cut off, so a new line is never glued onto it. That cut rewrites the file:
@@ -59,7 +62,11 @@ export class RunJournal {
   }
 
   async append(runId: string, entry: JournalEntry): Promise<void> {
-    const line = `${JSON.stringify(entry)}\n`;
+    await this.appendLine(runId, entry);
+  }
+
+  private async appendLine(runId: string, record: JournalLine): Promise<void> {
+    const line = `${JSON.stringify(record)}\n`;
     try {
       let size = this.sizes.get(runId);
       // Another writer (or a crash) may have changed the file since: then it is checked line by line again.
@@ -73,7 +80,22 @@ export class RunJournal {
   }
 
   async read(runId: string): Promise<JournalEntry[]> {
-    return parseLines(await this.readText(runId));
+    return parseLines(await this.readText(runId)).filter((line): line is JournalEntry => !('ended' in line));
+  }
+
+  /**
+   * Marks the run ended at `time` (a line `{"ended": time}` after its entries): which run ended last must be known
+   * to every process on the repository, and to this one after a restart, for "Revert last run" to undo it.
+   */
+  async appendEnd(runId: string, time: number): Promise<void> {
+    await this.appendLine(runId, { ended: time });
+  }
+
+  /** When the run last ended, as `appendEnd` recorded it; null when it never did (still going, crashed, or older). */
+  async endedAt(runId: string): Promise<number | null> {
+    let ended: number | null = null;
+    for (const line of parseLines(await this.readText(runId))) if ('ended' in line) ended = line.ended;
+    return ended;
   }
 
   async remove(runId: string): Promise<void> {
@@ -163,25 +185,26 @@ export class RunJournal {
   }
 }
 
-/** The entries up to the first line that is not a whole, valid entry. */
-function parseLines(text: string): JournalEntry[] {
-  const entries: JournalEntry[] = [];
+/** The lines up to the first one that is not a whole, valid line. */
+function parseLines(text: string): JournalLine[] {
+  const entries: JournalLine[] = [];
   const lines = text.split('\n');
   // The part after the last newline is either empty or a torn write.
   lines.pop();
   for (const line of lines) {
-    const entry = parseEntry(line);
+    const entry = parseLine(line);
     if (!entry) break;
     entries.push(entry);
   }
   return entries;
 }
 
-function parseEntry(line: string): JournalEntry | null {
+function parseLine(line: string): JournalLine | null {
   try {
     const value = JSON.parse(line) as unknown;
     if (typeof value !== 'object' || value === null) return null;
-    const { seq, time, after } = value as Record<string, unknown>;
+    const { seq, time, after, ended } = value as Record<string, unknown>;
+    if (typeof ended === 'number') return { ended };
     if (typeof seq !== 'number' || typeof time !== 'number' || typeof after !== 'object' || after === null) return null;
     return { seq, time, after: after as Record<string, string | null> };
   } catch {

@@ -15,6 +15,7 @@ import { RecipeMatchingService } from '../recipes/RecipeMatchingService';
 import { withoutStoredResultReads } from '../recipes/storedResultReads';
 import type { CallOutcome, ToolCall } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
+import { auditedRevert } from './auditedRevert';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
@@ -53,6 +54,8 @@ export interface AgentSessionOptions {
   selection?: SelectionSource;
   /** The saved actions this shell can run (the panel's store, the vault's data.json in the terminal). */
   savedActions?: () => Promise<SavedActionSource>;
+  /** This process as "<host>:<pid>", written on the daily spending ledger's lines; "unknown" when absent. */
+  owner?: string;
 }
 
 /**
@@ -75,13 +78,13 @@ export class AgentSession {
     this.store = new ConversationStore(o.files, o.knownSecrets);
     this.recipes = new RecipeMatchingService(o.files, o.knownSecrets);
     this.runIds = new RunIds(o.now);
-    this.budget = new SessionBudget(o.files, o.now);
+    this.budget = new SessionBudget(o.files, o.now, o.owner ?? 'unknown');
     this.plans = new SessionPlans({
       host: () => this.planHost(),
       // A dry run's planning call spends under the same limits as a message (and counts toward the day).
       llm: async () => {
         const model = await o.llm();
-        return meteredLlm(model, await this.budget.meter(model, o.settings(), null));
+        return meteredLlm(model, this.budget.meter(model, o.settings(), null, this.runIds.next(`${o.runPrefix}-plan`)));
       },
       settings: o.settings,
       runIds: this.runIds,
@@ -200,10 +203,10 @@ export class AgentSession {
     const warning = unpricedWarning(model, settings);
     if (warning) events.onWarning?.(warning);
     // Every model call of the message goes through one meter: the fast path's planner, the loop, condensing, sub-tasks.
-    const meter = await this.budget.meter(model, settings, continuing?.stop ?? null);
+    const runId = this.runIds.next(this.o.runPrefix);
+    const meter = this.budget.meter(model, settings, continuing?.stop ?? null, runId);
     const llm = meteredLlm(model, meter);
     this.budget.stopped = null;
-    const runId = this.runIds.next(this.o.runPrefix);
     const calls = new Map<string, { call: ToolCall; outcome?: CallOutcome }>();
     const taskCallbacks: TaskCallbacks = {
       ...events,
@@ -327,7 +330,8 @@ export class AgentSession {
     if (plan.changes.length === 0 && plan.conflicts.length === 0) return { status: 'nothing-to-revert', run };
     const answer = await ask(plan, run);
     if (answer === 'keep') return { status: 'kept', run };
-    return { status: 'reverted', run, result: await checkpoints.revert(run.runId, { overwriteConflicts: answer === 'overwrite' }) };
+    const deps = { checkpoints, audit: services.audit, clock: services.ports.clock };
+    return { status: 'reverted', run, result: await auditedRevert(deps, run.runId, answer === 'overwrite') };
   }
 
   /** The runs kept in the checkpoint repository, newest first; null when checkpoints are off. */

@@ -1,5 +1,5 @@
-import { DailySpend } from '../budget/DailySpend';
 import { isCostLimit, isDayLimit, NO_LIMITS, type BudgetLimits, type LimitKind } from '../budget/limits';
+import { SpendLedger } from '../budget/SpendLedger';
 import { SpendingMeter, type BudgetStop, type Spend } from '../budget/SpendingMeter';
 import { addUsage, zeroUsage } from '../budget/usage';
 import type { LlmPort } from '../ports/llm';
@@ -17,14 +17,15 @@ export interface StoppedRun {
  * what the conversation spent so far, and the run that stopped at a limit, if any.
  */
 export class SessionBudget {
-  private readonly daily: DailySpend;
+  private readonly daily: SpendLedger;
   private spentSoFar: Spend = { usage: zeroUsage(), cost: 0 };
   /** What "Continue" added to today's limits for this session. */
   private readonly dayRaise = { maxTokensPerDay: 0, maxCostPerDay: 0 };
   stopped: StoppedRun | null = null;
 
-  constructor(files: PluginFilesPort, now: () => number) {
-    this.daily = new DailySpend(files, now);
+  /** `owner`: this process as "<host>:<pid>", written on the ledger's lines. */
+  constructor(files: PluginFilesPort, now: () => number, owner: string) {
+    this.daily = new SpendLedger(files, now, owner);
   }
 
   get conversation(): Spend {
@@ -32,10 +33,10 @@ export class SessionBudget {
   }
 
   /**
-   * A meter for one run of `llm`. Continuing a stopped run grants what the stop offered: the run limit again (or
+   * A meter for run `runId` of `llm`. Continuing a stopped run grants what the stop offered: the run limit again (or
    * enough for the refused request), or that much more of today's limit for the rest of this session.
    */
-  async meter(llm: LlmPort, settings: Partial<BudgetLimits>, continuing: BudgetStop | null): Promise<SpendingMeter> {
+  meter(llm: LlmPort, settings: Partial<BudgetLimits>, continuing: BudgetStop | null, runId: string): SpendingMeter {
     const limits: BudgetLimits = { ...NO_LIMITS, ...settings };
     if (continuing) {
       if (isDayLimit(continuing.limit)) this.dayRaise[continuing.limit as 'maxTokensPerDay' | 'maxCostPerDay'] += continuing.offer;
@@ -44,13 +45,7 @@ export class SessionBudget {
     for (const kind of ['maxTokensPerDay', 'maxCostPerDay'] as const) if (limits[kind] > 0) limits[kind] += this.dayRaise[kind];
     // Without a daily limit the ledger is neither read nor written: no file I/O for a limit nobody set.
     const daily = limits.maxTokensPerDay > 0 || limits.maxCostPerDay > 0;
-    return new SpendingMeter({
-      limits,
-      prices: llm.prices ?? null,
-      day: daily ? await this.daily.today() : { day: '', tokens: 0, cost: 0 },
-      // The ledger is a courtesy to the next run; a failed write must not fail this one.
-      ...(daily ? { onSpend: (tokens: number, cost: number) => void this.daily.add(tokens, cost).catch(() => undefined) } : {}),
-    });
+    return new SpendingMeter({ limits, prices: llm.prices ?? null, ...(daily ? { day: { ledger: this.daily, runId } } : {}) });
   }
 
   /** Waits for today's ledger to hold every call so far: the next run, in any shell, reads it. */

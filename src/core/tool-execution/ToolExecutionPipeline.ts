@@ -112,7 +112,7 @@ export class ToolExecutionPipeline {
 
   /** Ends a run: removes its externalized results and waits for its audit lines. */
   async endRun(run: RunState): Promise<void> {
-    this.deps.checkpoints?.endRun(run.runId);
+    await this.deps.checkpoints?.endRun(run.runId);
     await this.deps.externalizer?.cleanup(run.runId).catch(() => undefined);
     await this.deps.audit.flush();
   }

@@ -79,7 +79,8 @@ export interface RunState {
 /** The checkpoint service as the pipeline needs it (src/core/checkpoints implements it). */
 export interface CheckpointRecorder {
   beginRun(runId: string): void;
-  endRun(runId: string): void;
+  /** Resolves once the run's end is recorded where other processes read it (see CheckpointService.endRun). */
+  endRun(runId: string): Promise<void> | void;
   /**
    * `targets` says again what the write touches once no other write is under way there (see
    * CheckpointService.checkpoint). `before`: each recorded file's git blob id just before the write, null when

@@ -5,8 +5,7 @@ import { SpendingMeter } from '../../../src/core/budget/SpendingMeter';
 import { call, callsReply, textReply, usage } from '../../builders/scriptedModel';
 import { buildAgent } from './harness';
 
-const DAY = { day: '2026-11-26', tokens: 0, cost: 0 };
-const meterOf = (maxTokensPerRun: number) => new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun }, prices: null, day: DAY });
+const meterOf = (maxTokensPerRun: number) => new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun }, prices: null });
 
 describe('AgentTask under a spending limit', () => {
   it("should count a sub-task's calls toward its parent's budget, and stop the parent at its next call", async () => {

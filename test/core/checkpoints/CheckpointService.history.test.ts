@@ -21,7 +21,7 @@ describe('CheckpointService: history, diff and the repository', () => {
   it('should list runs newest first with their checkpoint counts and files', async () => {
     h.service.beginRun('morning');
     await write(h.service, 'morning', { tool: 'vault.writeFile', paths: ['a.md'] }, () => h.vault.modify('a.md', 'x'));
-    h.service.endRun('morning');
+    await h.service.endRun('morning');
     h.clock.advance(60_000);
     h.service.beginRun('noon');
     await write(h.service, 'noon', { tool: 'vault.createFile', paths: ['c.md'] }, () => h.vault.create('c.md', 'c'));
@@ -38,7 +38,7 @@ describe('CheckpointService: history, diff and the repository', () => {
   it('should name as the last run the one that ended last, though a revert it made started after it', async () => {
     h.service.beginRun('older');
     await write(h.service, 'older', { tool: 'vault.writeFile', paths: ['Notes/b.md'] }, () => h.vault.modify('Notes/b.md', 'B'));
-    h.service.endRun('older');
+    await h.service.endRun('older');
     h.clock.advance(1_000);
     h.service.beginRun('outer');
     await write(h.service, 'outer', { tool: 'vault.writeFile', paths: ['a.md'] }, () => h.vault.modify('a.md', 'x'));
@@ -46,7 +46,7 @@ describe('CheckpointService: history, diff and the repository', () => {
     // The run restores the older one (checkpoints.restore), which makes a revert run of its own.
     expect((await h.service.revert('older')).revertRunId).toBe('revert-older-1');
     expect((await h.service.lastRun())?.runId).toBe('revert-older-1');
-    h.service.endRun('outer');
+    await h.service.endRun('outer');
     expect((await h.service.lastRun())?.runId).toBe('outer');
     // The last run is never pruned; after a restart, nothing is known of the order runs ended in: the newest is last.
     expect((await h.service.prune(0)).removedRuns).toEqual(['older', 'revert-older-1']);

@@ -32,7 +32,7 @@ describe('CheckpointService: paths named like object properties', () => {
     await write(h.service, 'run-1', { tool: 'vault.delete', ...folder }, () => h.vault.delete('toString'));
     const moved = await touchedByRename(h.vault, 'valueOf', 'isPrototypeOf');
     await write(h.service, 'run-1', { tool: 'vault.rename', ...moved }, () => h.vault.rename('valueOf', 'isPrototypeOf'));
-    h.service.endRun('run-1');
+    await h.service.endRun('run-1');
 
     expect((await h.service.listCheckpoints('run-1')).map((info) => info.files)).toEqual([
       ['constructor'],

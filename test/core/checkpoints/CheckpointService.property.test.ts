@@ -114,7 +114,7 @@ describe('CheckpointService: revert property', () => {
           await service.recordAfter(runId, info.seq, write.request.paths);
         }
         if (restart) service = new CheckpointService({ vault, gitFs, clock });
-        else service.endRun(runId);
+        else await service.endRun(runId);
 
         const plan = await service.planRevert(runId).catch(() => null);
         if (plan === null) {

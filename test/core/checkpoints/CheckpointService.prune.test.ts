@@ -29,7 +29,7 @@ describe('CheckpointService.prune', () => {
       const runId = `run-${n}`;
       h.service.beginRun(runId);
       await write(h.service, runId, { tool: 'vault.delete', paths: [`file-${n}.bin`] }, () => h.vault.delete(`file-${n}.bin`));
-      if (n < 4) h.service.endRun(runId);
+      if (n < 4) await h.service.endRun(runId);
       h.clock.advance(60_000);
     }
   });
@@ -67,7 +67,7 @@ describe('CheckpointService.prune', () => {
 
   it('should keep the newest run once it has ended, even when it alone is over the cap, so "Revert last run" still works', async () => {
     // After each run the services end it and prune: the run the user may want to revert is no longer in progress.
-    h.service.endRun('run-4');
+    await h.service.endRun('run-4');
     const result = await h.service.prune(0);
     expect(result.removedRuns).toEqual(['run-1', 'run-2', 'run-3']);
     expect((await h.service.listRuns()).map((run) => run.runId)).toEqual(['run-4']);
@@ -79,7 +79,7 @@ describe('CheckpointService.prune', () => {
     h.service.beginRun('run-5');
     await h.vault.writeBinary('copy.bin', noise(40 * KB, 1));
     await write(h.service, 'run-5', { tool: 'vault.delete', paths: ['copy.bin'] }, () => h.vault.delete('copy.bin'));
-    h.service.endRun('run-5');
+    await h.service.endRun('run-5');
     await h.service.prune(150 * KB);
     expect((await h.service.listRuns()).map((run) => run.runId)).not.toContain('run-1');
     await h.service.revert('run-5');

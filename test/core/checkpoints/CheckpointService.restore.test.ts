@@ -36,7 +36,7 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
         await write(h.service, 'run-1', { tool: 'test', paths }, action);
         states.push(await snapshot(h.vault));
       }
-      h.service.endRun('run-1');
+      await h.service.endRun('run-1');
       for (const k of [5, 4, 3, 2]) {
         await h.service.restore('run-1', k);
         expect(await snapshot(h.vault)).toEqual(states[k - 1]);
@@ -72,7 +72,7 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       await write(h.service, 'run-1', { tool: 'test', paths: ['a.md'] }, () => h.vault.modify('a.md', 'a1'));
       await write(h.service, 'run-1', { tool: 'test', paths: ['b.md'] }, () => h.vault.modify('b.md', 'b1'));
       await write(h.service, 'run-1', { tool: 'test', paths: ['made.md'] }, () => h.vault.create('made.md', 'm1'));
-      h.service.endRun('run-1');
+      await h.service.endRun('run-1');
     });
 
     it('should report files the user edited or deleted after the run, with both hashes', async () => {
@@ -92,7 +92,7 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       // The user (or another run) changes the note while this run goes on, and the run then appends to it.
       await h.vault.modify('Notes/c.md', 'c1 and the user');
       await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () => h.vault.append('Notes/c.md', ', then the run'));
-      h.service.endRun('run-2');
+      await h.service.endRun('run-2');
 
       const plan = await h.service.planRevert('run-2');
       expect(plan.conflicts).toEqual([{ path: 'Notes/c.md', expectedHash: await hashOf('c1'), actualHash: await hashOf('c1 and the user'), reason: 'edited' }]);
@@ -151,7 +151,7 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       expect(waited).toBeNull();
 
       // Ending the run lets go of whatever it still holds, such as a write that never reported back.
-      h.service.endRun('run-1');
+      await h.service.endRun('run-1');
       await second;
       // Its pre-state is what run-1 left, not what was there when it first asked.
       expect((await h.service.diff('run-2', 1)).find((diff) => diff.path === 'a.md')).toMatchObject({ before: 'file', changed: false });
@@ -163,7 +163,7 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       const touched = await touchedByRename(h.vault, 'Notes', 'Archive');
       await write(h.service, 'run-1', { tool: 'vault.rename', ...touched }, () => h.vault.rename('Notes', 'Archive'));
       await write(h.service, 'run-1', { tool: 'test', paths: ['a.md'] }, () => h.vault.modify('a.md', 'a1'));
-      h.service.endRun('run-1');
+      await h.service.endRun('run-1');
       const start = await snapshot(h.vault);
 
       const first = await h.service.revert('run-1');

@@ -30,7 +30,7 @@ describe('CheckpointService: revert of each write kind', () => {
   });
 
   const revertAndCompare = async (): Promise<void> => {
-    h.service.endRun('run-1');
+    await h.service.endRun('run-1');
     const result = await h.service.revert('run-1');
     expect(result.skipped).toEqual([]);
     expect(await snapshot(h.vault)).toEqual(before);
@@ -114,7 +114,7 @@ describe('CheckpointService: revert of each write kind', () => {
   it('should leave a folder the run created when the user has put a file in it, and say so', async () => {
     await write(h.service, 'run-1', { tool: 'vault.ensureFolder', paths: [], folders: ['Inbox'] }, () => h.vault.createFolder('Inbox'));
     await h.vault.create('Inbox/Mine.md', 'the user wrote this');
-    h.service.endRun('run-1');
+    await h.service.endRun('run-1');
     const result = await h.service.revert('run-1');
     expect(result.keptFolders).toEqual(['Inbox']);
     expect(await h.vault.read('Inbox/Mine.md')).toBe('the user wrote this');
@@ -122,7 +122,7 @@ describe('CheckpointService: revert of each write kind', () => {
 
   it('should change nothing and start no revert run when the vault is already as before the run', async () => {
     await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['Empty.md'] }, () => h.vault.modify('Empty.md', ''));
-    h.service.endRun('run-1');
+    await h.service.endRun('run-1');
     expect(await h.service.revert('run-1')).toEqual({ runId: 'run-1', toSeq: 1, revertRunId: null, applied: [], skipped: [], keptFolders: [] });
     expect((await h.service.listRuns()).map((run) => run.runId)).toEqual(['run-1']);
   });

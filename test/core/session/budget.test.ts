@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HistoryMessage } from '../../../src/core/ports/llm';
 import type { SendOutcome } from '../../../src/core/session/sessionEvents';
 import { buildSession } from '../../builders/agentSession';
@@ -98,7 +98,11 @@ describe('AgentSession: spending limits', () => {
 
     const roomy = buildSession(new PlanModel([JSON.stringify(twoIdeasPlan())]), { files, now, settings: { maxTokensPerDay: 2_000_000 } });
     expect((await roomy.dryRun('Make two ideas', {}, signal)).status).toBe('previewed');
-    // The ledger is written as the call ends, without holding up the preview.
-    await vi.waitFor(async () => expect((JSON.parse((await files.read('spending.json'))!) as { tokens: number }).tokens).toBeGreaterThan(999_100));
+    // The old spending.json was carried into today's ledger, and the planning call settled there.
+    const ledger = ((await files.read('spending/2026-11-26.jsonl')) ?? '').trim().split('\n').map((line) => JSON.parse(line) as { type: string; tokens: number });
+    expect(ledger.map((line) => line.type)).toEqual(['carried', 'reserve', 'settle', 'reserve', 'settle']);
+    expect(ledger[0]!.tokens).toBe(999_000);
+    expect(ledger[4]!.tokens).toBeGreaterThan(0);
+    expect(await files.read('spending.json')).toBeNull();
   });
 });

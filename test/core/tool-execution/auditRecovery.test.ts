@@ -14,13 +14,14 @@ function lines(files: ReturnType<typeof memoryPluginFiles>, only?: string): Reco
     .sort()
     .flatMap(([, text]) => text.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>));
 }
-const STARTED = 'audit/started.jsonl';
+const STARTED = 'journal/started.jsonl';
 
 describe('AuditLog.started', () => {
-  it('should write a "started" line with its owner beside the day files, on disk once it resolves, and leave the day file to outcomes', async () => {
+  it('should write a "started" line with its owner outside the audit folder, on disk once it resolves, and leave the audit to outcomes', async () => {
     const files = memoryPluginFiles();
     await new AuditLog(files, fixedClock(DAY), undefined, undefined, 'host:123').started(write(1));
     expect(lines(files)).toEqual([]);
+    expect(await files.list('audit')).toEqual([]);
     expect(lines(files, STARTED)).toEqual([
       { ts: '2026-11-22T10:00:00.000Z', runId: 'r1', tool: 'vault.createFile', args: { path: 'n1.md' }, call: 1, approval: 'approved', checkpoint: 'r1#1', ok: false, error: null, code: null, durationMs: 0, phase: 'started', owner: 'host:123' },
     ]);
@@ -76,5 +77,23 @@ describe('AuditLog.markInterrupted', () => {
     await new AuditLog(files, fixedClock(DAY + 86_400_000)).record(outcome(1));
     await files.append('audit/2026-11-23.jsonl', '{"ts":"2026-11-23T10:00:01.000Z","runId":"r1","tool":"vault.crea');
     expect(await new AuditLog(files, fixedClock(DAY + 86_400_000)).markInterrupted(() => false)).toEqual([]);
+  });
+});
+
+describe('AuditLog: the started lines of an earlier version', () => {
+  it('should move audit/started.jsonl into the journal on start, merged with what is there, leaving only day files in audit/', async () => {
+    const files = memoryPluginFiles();
+    const earlier = new AuditLog(files, fixedClock(DAY), undefined, undefined, 'host:123');
+    await earlier.started(write(1));
+    await earlier.started(write(2));
+    await earlier.record(outcome(1));
+    // As an earlier version left it: call 2 (and a torn last line) beside the day file.
+    await files.append('audit/started.jsonl', `${files.data.get(STARTED)!.split('\n')[1]!}\n{"runId":"r1","ca`);
+    files.data.set(STARTED, `${files.data.get(STARTED)!.split('\n')[0]!}\n`);
+    const added = await new AuditLog(files, fixedClock(DAY + 60_000), undefined, undefined, 'host:456').markInterrupted(() => false);
+    expect(added.map((line) => [line.call, line.code])).toEqual([[2, 'INTERRUPTED']]);
+    expect(await files.list('audit')).toEqual(['2026-11-22.jsonl']);
+    expect(lines(files).map((line) => line.call)).toEqual([1, 2]);
+    expect(lines(files, STARTED)).toEqual([]);
   });
 });
