@@ -1,17 +1,19 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
 import type { PlanHost } from '../plan/host';
+import type { SavedAction } from '../plan/savedActions';
 import type { ApprovalPort } from '../ports/approval';
 import type { VaultEntry } from '../ports/vault';
 import { storedResultPath } from '../tool-execution/ResultExternalizer';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
 import type { RunState } from '../tool-execution/types';
+import { readsOnly, toolHints } from '../tools/hints';
 import { toolMeta } from '../tools/metadata';
 import { toWireName } from '../tools/wireNames';
 import type { AgentServices } from './AgentServices';
 import { AgentSession, type SessionSettings } from './AgentSession';
 import { type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
-import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionTools } from './outsideSavedActions';
+import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionToolNames, savedActionTools } from './outsideSavedActions';
 import type { SavedActionSource } from './sessionPlans';
 
 export interface OutsideSessionOptions {
@@ -146,26 +148,24 @@ export class OutsideSession {
       const meta = toolMeta(name);
       if (!meta || meta.group === LOOP_GROUP) return false;
       if (!this.o.editor && (name.startsWith('editor.') || name.startsWith('workspace.'))) return false;
-      return this.o.approval !== 'writes-refused' || (!meta.isWrite && meta.risk === 'read-only');
+      return this.o.approval !== 'writes-refused' || readsOnly(meta);
     });
   }
 
-  /** Every tool the client may call now: the mode's tools (deferred ones included), then the saved actions. */
+  /**
+   * Every tool the client may call now: the mode's tools (deferred ones included), then the saved actions whose
+   * every step is one of them.
+   */
   async tools(): Promise<OutsideTool[]> {
-    return [...this.modeTools(), ...(await savedActionTools(this.session, this.o.approval === 'writes-refused'))];
+    return [...this.modeTools(), ...(await savedActionTools(this.session, new Set(this.toolNames())))];
   }
 
   /** The mode's tools, from the registry alone (no file read: this is looked at on every call). */
   private modeTools(): OutsideTool[] {
     return this.o.services.registry.getFilteredToolDefinitions(this.toolNames(), { includeDeferred: true }).map((definition) => {
       const meta = toolMeta(definition.name);
-      return {
-        wireName: toWireName(definition.name),
-        description: definition.description,
-        inputSchema: definition.inputSchema,
-        readOnly: meta !== undefined && !meta.isWrite && meta.risk === 'read-only',
-        target: { kind: 'tool', name: definition.name },
-      };
+      if (!meta) throw new AgentError('INTERNAL', `${definition.name} has no row in the metadata table`);
+      return { wireName: toWireName(definition.name), description: definition.description, inputSchema: definition.inputSchema, hints: toolHints(meta), target: { kind: 'tool', name: definition.name } };
     });
   }
 
@@ -188,7 +188,7 @@ export class OutsideSession {
       const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.tools() : this.modeTools();
       const tool = candidates.find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
-      return tool.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
+      return tool.hints.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
     } catch (error) {
       return { ok: false, code: isAgentError(error) ? error.code : 'INTERNAL', text: `${wireName} failed: ${describeError(error)}` };
     }
@@ -212,7 +212,7 @@ export class OutsideSession {
   private async execute(run: RunState, tool: OutsideTool, wireName: string, args: unknown): Promise<OutsideResult> {
     if (tool.target.kind === 'saved-action') {
       const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-      return runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
+      return runSavedActionTool(this.session, wireName, tool.target.id, values, new Set(this.toolNames()), this.controller.signal);
     }
     const [outcome] = await this.o.services.agentPipeline().executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
     if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
@@ -225,15 +225,28 @@ export class OutsideSession {
   private async notOffered(wireName: string): Promise<string> {
     const known = this.o.services.registry.names().find((name) => toWireName(name) === wireName);
     const offered = (await this.tools()).map((tool) => tool.wireName).join(', ');
+    const action = known === undefined ? await this.savedActionNamed(wireName) : null;
+    if (action) {
+      const missing = [...new Set(action.kind === 'prompt' ? [] : action.plan.steps.map((step) => step.tool))].filter((tool) => !this.toolNames().includes(tool));
+      return `${wireName} is not offered: the saved action "${action.name}" calls ${missing.join(', ')}, which this session does not offer (mode "${this.o.modes.getActiveMode().slug}"${this.o.approval === 'writes-refused' ? ', writes refused' : ''}). Tools offered: ${offered}`;
+    }
     if (known === undefined) return `Unknown tool "${wireName}". Tools offered: ${offered}`;
     const meta = toolMeta(known);
     let why = `it is not in the mode "${this.o.modes.getActiveMode().slug}" (start the server with --mode agent for writes)`;
     if (meta?.group === LOOP_GROUP) why = 'it steers the panel\'s own agent loop, which an outside client does not use';
-    else if (this.o.approval === 'writes-refused' && meta && (meta.isWrite || meta.risk !== 'read-only')) why = 'the server offers reads only (its approval is writes-refused)';
+    else if (this.o.approval === 'writes-refused' && meta && !readsOnly(meta)) why = 'the server offers reads only (its approval is writes-refused)';
     else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.'))) why = 'this server has no Obsidian editor or workspace to act on';
     else if (meta?.gate === 'allowDeletes') why = 'deletes and renames are off (start the server with --allow-deletes)';
     else if (meta?.gate === 'allowCommands') why = 'commands are off (start the server with --allow-commands)';
     return `${wireName} is not offered: ${why}. Tools offered: ${offered}`;
+  }
+
+  /** The saved action a client called by `wireName`, offered or not; null when none has that name. */
+  private async savedActionNamed(wireName: string): Promise<SavedAction | null> {
+    if (!wireName.startsWith(SAVED_ACTION_TOOL_PREFIX)) return null;
+    const { actions } = await this.session.savedActions();
+    const names = await savedActionToolNames(actions.map((action) => action.id));
+    return actions.find((action) => names.get(action.id) === wireName) ?? null;
   }
 
   /**
