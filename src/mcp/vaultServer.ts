@@ -39,7 +39,7 @@ export type LowLevelServer = InstanceType<typeof LowLevelServer>;
 export function createMcpServer(): LowLevelServer {
   return new LowLevelServer(
     { name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
   );
 }
 

@@ -62,6 +62,7 @@ export async function serveHttp(
     knownSecrets: [],
     onError: () => undefined,
     approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
+    serving: true,
   });
   const outsides: OutsideSession[] = [];
   const logs: string[] = [];

@@ -35,7 +35,26 @@ export interface OutsideSessionOptions {
   now: () => number;
   /** Called once the session's run has ended (e.g. to stop routing its approvals). */
   onEnd?: () => void;
+  /**
+   * Called when the tools offered changed after a list of them was answered: the saved actions came too late for
+   * it (see `tools`). An MCP server tells its client (notifications/tools/list_changed).
+   */
+  onToolsChanged?: () => void;
+  /**
+   * What writes wait for, and reads do not: the shell's start-up work on the audit (marking interrupted runs
+   * rewrites the file a write's started line goes to), done while the client's first requests are answered.
+   */
+  writesAfter?: Promise<unknown>;
 }
+
+/**
+ * How long a list of the tools waits for the saved actions before it is answered without them (or with the last
+ * ones loaded); `onToolsChanged` then says when they came. A client starts its work once it has the list: a
+ * data.json that does not come (a synced folder still downloading, a stalled disk) must not keep the vault's own
+ * tools from it. Loading them takes well under this (the first load, which compiles their schemas, 0.1-0.7 s on a
+ * busy two-core machine), and clients that ignore the change notice should still see them.
+ */
+export const SAVED_ACTIONS_WAIT_MS = 2_000;
 
 /** How many notes one page of `listNotes` holds. */
 export const NOTES_PAGE = 500;
@@ -64,7 +83,10 @@ export class OutsideSession {
   /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
   private readonly clientGone = new AbortController();
   /** Writes take turns, as in the panel's loop; so the one being approved is known, and so is its cancel signal. */
-  private writes: Promise<unknown> = Promise.resolve();
+  private writes: Promise<unknown>;
+  /** The saved actions as tools as last loaded, and the load under way (one at a time). */
+  private savedTools: OutsideTool[] = [];
+  private loadingSaved: Promise<OutsideTool[]> | null = null;
   private writeSignal: AbortSignal | null = null;
   private ending: Promise<void> | null = null;
   /** The sorted visible files of the resource listing under way (see `listNotes`). */
@@ -73,6 +95,7 @@ export class OutsideSession {
   private readonly planRuns = new Set<string>();
 
   constructor(private readonly o: OutsideSessionOptions) {
+    this.writes = o.writesAfter?.catch(() => undefined) ?? Promise.resolve();
     const asker = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal, () => this.writeSignal);
     this.approvalPort = {
       request: (request, signal) => {
@@ -102,9 +125,10 @@ export class OutsideSession {
     return runId === this.runId || this.planRuns.has(runId);
   }
 
-  /** Opens the session's run; calls before it are refused. */
+  /** Opens the session's run, and starts loading the saved actions for the first list of tools; calls before it are refused. */
   start(): void {
     if (this.run) return;
+    void this.loadSavedActionTools().catch(() => undefined);
     const pipeline = this.o.services.agentPipeline();
     this.run = pipeline.startRun(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()), ports: this.o.services.toolPorts() });
   }
@@ -157,7 +181,32 @@ export class OutsideSession {
    * every step is one of them.
    */
   async tools(): Promise<OutsideTool[]> {
-    return [...this.modeTools(), ...(await savedActionTools(this.session, new Set(this.toolNames())))];
+    return [...this.modeTools(), ...(await this.savedActionToolsSoon())];
+  }
+
+  /**
+   * The saved actions as tools, read afresh (data.json may have changed), waiting for them at most
+   * `SAVED_ACTIONS_WAIT_MS`: past that, the last ones loaded, and `onToolsChanged` once the fresh ones are in.
+   */
+  private async savedActionToolsSoon(): Promise<OutsideTool[]> {
+    const loading = this.loadSavedActionTools();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAVED_ACTIONS_WAIT_MS)));
+    const loaded = await Promise.race([loading, late]).finally(() => clearTimeout(timer));
+    if (loaded) return loaded;
+    loading.then(
+      () => this.o.onToolsChanged?.(),
+      () => undefined,
+    );
+    return this.savedTools;
+  }
+
+  /** Loads the saved actions as tools, or joins the load under way. */
+  private loadSavedActionTools(): Promise<OutsideTool[]> {
+    this.loadingSaved ??= savedActionTools(this.session, new Set(this.toolNames()))
+      .then((tools) => (this.savedTools = tools))
+      .finally(() => (this.loadingSaved = null));
+    return this.loadingSaved;
   }
 
   /** The mode's tools, from the registry alone (no file read: this is looked at on every call). */
@@ -185,7 +234,7 @@ export class OutsideSession {
   private async callIn(run: RunState, wireName: string, args: unknown, signal: AbortSignal | null): Promise<OutsideResult> {
     try {
       // Only a saved action's name needs the saved actions read (from data.json in the terminal).
-      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.tools() : this.modeTools();
+      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.loadSavedActionTools() : this.modeTools();
       const tool = candidates.find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
       return tool.hints.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
