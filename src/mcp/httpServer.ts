@@ -20,8 +20,8 @@ const REMEMBERED_ENDED_IDS = 1000;
  * agents at a time, each with one session: the caps are far above that and far below what a runaway client opening
  * sessions in a loop would hold.
  */
-export const MAX_SESSIONS_PER_TOKEN = 16;
-export const MAX_SESSIONS = 64;
+export const MAX_SESSIONS_PER_TOKEN = 32;
+export const MAX_SESSIONS = 128;
 
 export interface HttpServeOptions {
   /** The port to listen on; 0 takes a free one (the result says which). */
