@@ -58,7 +58,7 @@ function offeredHints(action: SavedAction, offered: ReadonlySet<string>): ToolHi
 
 /**
  * The tool name of each action, by id: `saved_action_<id>`, or for an id too long for `MAX_OFFERED_NAME`, its
- * start and a hash of the whole id (`saved_action_weekly-review-of-every_1a2b3c4d`). The name depends on the id
+ * start and a hash of the whole id (`saved_action_summarize-the-week_1a2b3c4d` for `summarize-the-week-in-one-note`). The name depends on the id
  * alone, so it stays across restarts; an id never holds "_", so a cut name never equals a whole one, and two cut
  * names that meet (two ids alike in their start and hash) are both named by a longer hash instead.
  */
