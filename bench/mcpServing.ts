@@ -3,6 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createCliRuntime, type CliRuntime } from '../src/cli/cliServices';
+import { savedActionsFromDataJson } from '../src/core/session/savedActionsFile';
 import { type RunningHttpServer, startHttpServer } from '../src/mcp/httpServer';
 import { mcpOutsideSession } from '../src/mcp/mcpSession';
 import { SystemClock } from '../src/node/SystemClock';
@@ -31,7 +32,16 @@ export async function serveOverHttp(runtime: CliRuntime): Promise<{ http: Runnin
     token: 'bench',
     maxRequests: 100_000,
     log: () => undefined,
-    createSession: (server) => mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'writes-refused', now: () => Date.now() }),
+    createSession: (server) =>
+      mcpOutsideSession(server, {
+        services: runtime.services,
+        modes: runtime.modes,
+        settings: () => SETTINGS,
+        approval: 'writes-refused',
+        // As the terminal's server offers them: the vault's data.json.
+        savedActions: (host) => savedActionsFromDataJson(runtime.services.ports.pluginFiles, host),
+        now: () => Date.now(),
+      }),
   });
   const connect = async (): Promise<Client> => {
     const client = new Client({ name: 'bench', version: '1' });

@@ -7,6 +7,7 @@ import { checkpointRunLengthBench } from './cases/checkpointRunLength';
 import { checkpointBench } from './cases/checkpoints';
 import { diffPreviewBench } from './cases/diffPreview';
 import { llmCallsBench } from './cases/llmCalls';
+import { mcpFirstListBench } from './cases/mcpFirstList';
 import { mcpLargeVaultBench } from './cases/mcpLargeVault';
 import { mcpTurnaroundBench } from './cases/mcpTurnaround';
 import { longConversationBench } from './cases/longConversation';
@@ -58,6 +59,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'text call reading', run: textCallReadingBench },
   { name: 'mcp turnaround', run: mcpTurnaroundBench },
   { name: 'mcp large vault', run: mcpLargeVaultBench },
+  { name: 'mcp first tools/list', run: mcpFirstListBench },
   { name: 'rename keeping links', needsVault: true, run: renameLinksBench },
 ];
 

@@ -22,7 +22,7 @@ import { AgentSession } from '../core/session/AgentSession';
 import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import type { CliArgs } from './args';
 import { budgetFromDataJson } from './budgetSettings';
-import type { BudgetLimits } from '../core/budget/limits';
+import { type BudgetLimits, NO_LIMITS } from '../core/budget/limits';
 import { FetchHttp } from './fetchHttp';
 
 export const PLUGIN_ID = 'embedded-agent';
@@ -57,6 +57,12 @@ export interface CliRuntimeOptions {
   onError: (error: unknown) => void;
   /** How long an approval waits for an answer; the `approvalTimeoutMinutes` default when absent. */
   approvalTimeoutMs?: number;
+  /**
+   * For an MCP server: its client is the model, so no spending limit is read (data.json is left alone until a
+   * saved action is asked for), and leftover results are swept in the background, so nothing waits in front of
+   * the client's first request.
+   */
+  serving?: boolean;
 }
 
 /**
@@ -86,10 +92,12 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     },
     { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError, auditOwner: processOwner() },
   );
-  const fromVault = await budgetFromDataJson(services.ports.pluginFiles);
+  const fromVault = options.serving ? { limits: NO_LIMITS, problems: [] } : await budgetFromDataJson(services.ports.pluginFiles);
   const budget: BudgetLimits = { ...fromVault.limits, ...args.budget };
   // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
-  await services.sweepOrphans().catch((error: unknown) => options.onError(error));
+  // They are over an hour old, so a server's own runs starting meanwhile are never among them.
+  const swept = services.sweepOrphans().catch((error: unknown) => options.onError(error));
+  if (!options.serving) await swept;
   const store = new GlobalModeStore(new NodeModesFile(options.modesFile));
   const loaded = await store.load();
   const modes = new ModeService({ gates: () => settings, globalModes: loaded.modes });

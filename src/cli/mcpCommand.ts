@@ -49,6 +49,7 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
       knownSecrets: [],
       approvalTimeoutMs: timeoutMs,
       onError: (error) => log(describeError(error)),
+      serving: true,
     });
   } catch (error) {
     return fail(`mcp: ${describeError(error)}`);
@@ -57,9 +58,15 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
     const mode = runtime.modes.getActiveMode();
     log(`Embedded Agent MCP server on stdio: vault ${args.vault}; mode ${mode.name} (${mode.slug}); ${APPROVALS[args.approval]}${args.allowDeletes ? '; deletes allowed' : ''}${args.allowCommands ? '; commands allowed' : ''}; checkpoints ${runtime.checkpointFolder}.`);
     for (const problem of runtime.modeProblems) log(problem);
-    for (const line of interruptedRunLines(await runtime.services.markInterruptedRuns(ownerAlive).catch(() => []))) log(`! ${line}`);
     const services = runtime.services;
+    // Read from the audit while the client's first requests are answered: nothing slow goes in front of them.
+    // Writes wait for it, as it rewrites the file their started lines go to.
+    const interrupted = services.markInterruptedRuns(ownerAlive).then(
+      (runs) => interruptedRunLines(runs).forEach((line) => log(`! ${line}`)),
+      () => undefined,
+    );
     await serveStdio({
+      writesAfter: interrupted,
       services,
       modes: runtime.modes,
       settings: () => settings,

@@ -14,12 +14,20 @@ const PATH = '/mcp';
 const DEFAULT_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 /** How many ids of sessions the server ended are remembered, to tell a returning client why its id is gone. */
 const REMEMBERED_ENDED_IDS = 1000;
+/**
+ * How many MCP sessions may be open at once with one token, and with all tokens together. Each holds a run and
+ * about 36 KB; a client that exits without ending its session keeps it until the idle timeout. A person runs a few
+ * agents at a time, each with one session: the caps are far above that and far below what a runaway client opening
+ * sessions in a loop would hold.
+ */
+export const MAX_SESSIONS_PER_TOKEN = 32;
+export const MAX_SESSIONS = 128;
 
 export interface HttpServeOptions {
   /** The port to listen on; 0 takes a free one (the result says which). */
   port: number;
-  /** The bearer token every request must carry. */
-  token: string;
+  /** The bearer token every request must carry: one, or one per client (each with its own cap of sessions). */
+  token: string | readonly string[];
   /** A new outside session for a new MCP session (one client connection), on the MCP server that serves it. */
   createSession: (server: LowLevelServer) => OutsideSession;
   /** The largest request body taken, in bytes; a bigger one is refused with 413. */
@@ -33,6 +41,9 @@ export interface HttpServeOptions {
    * would stay open until the server stops. 30 minutes when absent.
    */
   idleTimeoutMs?: number;
+  /** At most this many sessions open with one token (`MAX_SESSIONS_PER_TOKEN` when absent) and in all (`MAX_SESSIONS`). */
+  maxSessionsPerToken?: number;
+  maxSessions?: number;
   log: (line: string) => void;
 }
 
@@ -54,6 +65,8 @@ interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   outside: OutsideSession;
   server: LowLevelServer;
+  /** Which of the server's tokens opened it. */
+  token: number;
   /** Requests of this session being served, an open GET event stream among them: while any is, it is not idle. */
   open: number;
   idle: ReturnType<typeof setTimeout> | null;
@@ -67,7 +80,9 @@ interface Session {
  * headers name this server on loopback (a web page that rebinds a name to 127.0.0.1 sends its own, 403), the bearer
  * token matches (401), the rate (429), the body's size (413). The SDK's web-standard transport serves the rest, over
  * a small bridge from node:http (its node:http transport would bring Hono into main.js to do the same). A session
- * idle for `idleTimeoutMs` is ended as a DELETE ends it, and its id then gets a 404 that says so.
+ * idle for `idleTimeoutMs` is ended as a DELETE ends it, and its id then gets a 404 that says so. A session (an
+ * outside session, its run) is made only for an initialize the SDK's transport accepts, and only below the caps of
+ * sessions per token and in all; past a cap the initialize gets a 503 that names it and says how to free a place.
  */
 export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpServer> {
   const sessions = new Map<string, Session>();
@@ -75,8 +90,12 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
   const window = o.rateWindowMs ?? 10_000;
   const maxRequests = o.maxRequests ?? 300;
   const recent: number[] = [];
-  const expected = digest(o.token);
+  const expected = (typeof o.token === 'string' ? [o.token] : o.token).map(digest);
   const idleMs = o.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+  const perToken = o.maxSessionsPerToken ?? MAX_SESSIONS_PER_TOKEN;
+  const inAll = o.maxSessions ?? MAX_SESSIONS;
+  /** Initializes being answered, by token: each may become a session, so each holds a place under the caps. */
+  const opening: number[] = expected.map(() => 0);
   /** Why the server ended a session, by its id, oldest first: what a client still using the id is told. */
   const ended = new Map<string, string>();
   let port = o.port;
@@ -89,13 +108,25 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
   const allowedHost = (value: string | undefined): boolean => value === `${HOST}:${port}` || value === `localhost:${port}`;
   const allowedOrigin = (value: string | undefined): boolean => value === undefined || value === `http://${HOST}:${port}` || value === `http://localhost:${port}`;
 
+  /** Why a new session for `token` would pass a cap, or null when there is room. */
+  const overCap = (token: number): string | null => {
+    const open = [...sessions.values()];
+    const mine = open.filter((session) => session.token === token).length + (opening[token] ?? 0);
+    const all = open.length + opening.reduce((sum, n) => sum + n, 0);
+    const free = `close a client you no longer use (ending its session, as a DELETE does), or wait until one ends by itself after ${durationText(idleMs)} without a request`;
+    if (mine >= perToken) return `Too many MCP sessions: this token holds ${mine} open, the most one token may (${perToken}; ${inAll} in all). To free a place, ${free}`;
+    if (all >= inAll) return `Too many MCP sessions: ${all} are open, the most this server holds (${inAll} in all; ${perToken} per token). To free a place, ${free}`;
+    return null;
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!allowedHost(req.headers.host)) return refuse(res, 403, `Forbidden: the Host header "${req.headers.host ?? ''}" does not name this server (${HOST}:${port})`);
     const origin = req.headers.origin;
     if (!allowedOrigin(origin)) return refuse(res, 403, `Forbidden: requests from the origin "${origin ?? ''}" are not served; only agents on this machine may call this server`);
     const auth = req.headers.authorization ?? '';
     const given = /^Bearer (.+)$/i.exec(auth)?.[1];
-    if (given === undefined || !timingSafeEqual(digest(given), expected)) {
+    const token = given === undefined ? -1 : matchingToken(digest(given), expected);
+    if (token < 0) {
       return refuse(res, 401, given === undefined ? 'Unauthorized: send the token as "Authorization: Bearer <token>"' : 'Unauthorized: the token is wrong', { 'www-authenticate': 'Bearer' });
     }
     const now = Date.now();
@@ -121,21 +152,31 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     }
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (existing) return serve(existing, req, res, body);
+    if (existing) return serve(existing, () => existing.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body }), res);
     const why = typeof id === 'string' ? ended.get(id) : undefined;
     if (why !== undefined) return refuse(res, 404, `Not found: the MCP session "${String(id)}" ${why}; initialize a new one`);
     if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
     if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, 400, 'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header');
-    const session = openSession(o, sessions);
-    await session.server.connect(session.transport);
-    await serve(session, req, res, body);
+    const full = overCap(token);
+    if (full !== null) return refuse(res, 503, full);
+    opening[token] = (opening[token] ?? 0) + 1;
+    let started: { session: Session; response: Response } | { session: null; response: Response };
+    try {
+      started = await initialize(o, token, sessions, webRequestOf(req, `http://${HOST}:${port}`), body);
+    } finally {
+      opening[token] = (opening[token] ?? 1) - 1;
+    }
+    const { session, response } = started;
+    // Refused by the transport (a wrong Accept or Content-Type): no session was made, its answer says why.
+    if (session === null) return sendWebResponse(response, res);
+    await serve(session, () => Promise.resolve(response), res);
   };
 
-  const serve = async (session: Session, req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> => {
+  const serve = async (session: Session, respond: () => Promise<Response>, res: ServerResponse): Promise<void> => {
     session.open++;
     stopIdleTimer(session);
     try {
-      const response = await session.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body });
+      const response = await respond();
       // Until the body ends: an SSE answer (a call waiting for its approval) or the GET stream keeps the session busy.
       await sendWebResponse(response, res);
     } finally {
@@ -223,19 +264,36 @@ function durationText(ms: number): string {
   return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
 }
 
-function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Session {
+/**
+ * Answers an initialize on a new transport. Only once the transport accepts it (and names the session) is the
+ * outside session made and its run started; for an initialize it refuses, nothing is made and `session` is null.
+ */
+async function initialize(o: HttpServeOptions, token: number, sessions: Map<string, Session>, request: Request, body: unknown): Promise<{ session: Session | null; response: Response }> {
   const server = createMcpServer();
-  const outside = o.createSession(server);
-  serveSession(server, outside);
+  let session: Session | null = null;
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: () => randomUUID(),
-    onsessioninitialized: (id) => void sessions.set(id, session),
+    onsessioninitialized: (id) => {
+      // Before the SDK hands the initialize to the server: the session's handlers are set before any request.
+      session = startSession(o, server, transport, token, () => sessions.delete(id));
+      sessions.set(id, session);
+    },
   });
-  const session: Session = { transport, outside, server, open: 0, idle: null, closed: false };
+  await server.connect(transport);
+  const response = await transport.handleRequest(request, { parsedBody: body });
+  if (session === null) await server.close();
+  return { session, response };
+}
+
+/** The outside session of an accepted initialize, its run started; `forget` takes it off the server's list once closed. */
+function startSession(o: HttpServeOptions, server: LowLevelServer, transport: WebStandardStreamableHTTPServerTransport, token: number, forget: () => void): Session {
+  const outside = o.createSession(server);
+  serveSession(server, outside);
+  const session: Session = { transport, outside, server, token, open: 0, idle: null, closed: false };
   server.onclose = () => {
     session.closed = true;
     stopIdleTimer(session);
-    if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
+    forget();
     outside.clientLeft();
     void outside.end();
   };
@@ -263,6 +321,15 @@ function readBody(req: IncomingMessage, max: number): Promise<{ text: string } |
     req.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8') }));
     req.on('error', reject);
   });
+}
+
+/** The index of the token whose digest is `given`, or -1; every token is compared, so timing tells nothing. */
+function matchingToken(given: Buffer, expected: readonly Buffer[]): number {
+  let found = -1;
+  expected.forEach((candidate, index) => {
+    if (timingSafeEqual(given, candidate) && found < 0) found = index;
+  });
+  return found;
 }
 
 /** Tokens are compared as SHA-256 digests, in constant time: equal lengths, and nothing learned from timing. */

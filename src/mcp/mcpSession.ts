@@ -3,7 +3,7 @@ import { OutsideSession, type OutsideSessionOptions } from '../core/session/Outs
 import { ElicitationAsker } from './ElicitationAsker';
 import { clientNameOf, type LowLevelServer } from './vaultServer';
 
-export type McpSessionOptions = Omit<OutsideSessionOptions, 'asker' | 'clientName' | 'editor'> & {
+export type McpSessionOptions = Omit<OutsideSessionOptions, 'asker' | 'clientName' | 'editor' | 'onToolsChanged'> & {
   /** Who asks the person; by default the client's elicitation form (a terminal server's only way). */
   asker?: (clientName: () => string) => OutsideAsker;
   /** Whether the editor and workspace tools are offered: only where the person sees that editor (in Obsidian). */
@@ -22,5 +22,7 @@ export function mcpOutsideSession(server: LowLevelServer, o: McpSessionOptions):
     asker: asker ? asker(clientName) : new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, o.now),
     clientName,
     editor: editor ?? false,
+    // The saved actions came after a list of tools was answered without them: the client lists again.
+    onToolsChanged: () => void server.sendToolListChanged().catch(() => undefined),
   });
 }

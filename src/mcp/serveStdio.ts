@@ -19,6 +19,8 @@ export interface StdioServeOptions {
   /** Makes the session's approval port the one the services' pipeline asks (it is built before the session). */
   bindApproval: (port: ApprovalPort) => void;
   savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
+  /** What writes wait for (start-up work on the audit), while reads and the first requests are answered. */
+  writesAfter?: Promise<unknown>;
   now: () => number;
   /** The client's messages (the process's stdin) and the server's (its stdout, which carries nothing else). */
   input: Readable;

@@ -10,10 +10,12 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type Tool,
+  type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeError, isAgentError } from '../core/errors';
 import type { OutsideSession } from '../core/session/OutsideSession';
 import type { OutsideResult, OutsideTool } from '../core/session/outsideSavedActions';
+import type { ToolHints } from '../core/tools/hints';
 import manifest from '../../manifest.json';
 import { mimeTypeOf, notePath, noteUri, VAULT_URI_TEMPLATE } from './vaultUri';
 
@@ -37,7 +39,7 @@ export type LowLevelServer = InstanceType<typeof LowLevelServer>;
 export function createMcpServer(): LowLevelServer {
   return new LowLevelServer(
     { name: 'embedded-agent', title: 'Embedded Agent', version: manifest.version },
-    { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: true }, resources: {} }, instructions: INSTRUCTIONS },
   );
 }
 
@@ -99,8 +101,14 @@ function toMcpTool(tool: OutsideTool): Tool {
     name: tool.wireName,
     description: tool.description,
     inputSchema: tool.inputSchema as Tool['inputSchema'],
-    annotations: { readOnlyHint: tool.readOnly, destructiveHint: !tool.readOnly, openWorldHint: false },
+    annotations: annotationsOf(tool.hints),
   };
+}
+
+/** MCP's annotations: whether a tool destroys or repeats harmlessly is said only of one that changes something. */
+function annotationsOf(hints: ToolHints): ToolAnnotations {
+  if (hints.readOnly) return { readOnlyHint: true, openWorldHint: hints.openWorld };
+  return { readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: hints.openWorld };
 }
 
 /** Text content; a result stored outside the answer comes as its short summary and a link the client can read. */

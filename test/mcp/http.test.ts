@@ -1,84 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import { type IncomingMessage, request } from 'node:http';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
 import type { ApprovalDecision, ApprovalPort } from '../../src/core/ports/approval';
-import type { OutsideSession } from '../../src/core/session/OutsideSession';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
-import { type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
-import { SystemClock } from '../../src/node/SystemClock';
-import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
+import { removeTemporaryFolders } from '../cli/harness';
 import { auditLines, textOf } from './harness';
+import { forgetHttpServers, httpClient, serveHttp, stopHttpServers, TOKEN } from './httpHarness';
 
-const TOKEN = 'test-token-7f3a';
-const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 5000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
-
-const running: { server: RunningHttpServer; runtime: CliRuntime }[] = [];
 afterEach(async () => {
-  for (const { server, runtime } of running.splice(0)) {
-    await server.close();
-    runtime.close();
-  }
+  await stopHttpServers();
   await removeTemporaryFolders();
 });
 
-/**
- * The HTTP server over a vault copy, as a host would start it: one composition, each MCP session an outside session
- * whose approvals the services route to it by run id.
- */
-async function serve(
-  options: { maxBodyBytes?: number; maxRequests?: number; idleTimeoutMs?: number; approval?: ApprovalPort } = {},
-): Promise<{ server: RunningHttpServer; vault: string; url: URL; runtime: CliRuntime; outsides: OutsideSession[]; logs: string[] }> {
-  const { vault, checkpoints } = await exampleVaultCopy();
-  const ports = new Map<string, ApprovalPort>();
-  const runtime = await createCliRuntime({
-    args: { vault, mode: 'agent', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints },
-    approval: () => ({ request: (asked, signal) => ports.get(asked.runId)?.request(asked, signal) ?? Promise.resolve({ approved: false, reason: `no session owns run ${asked.runId}` }) }),
-    clock: new SystemClock(),
-    watch: false,
-    knownSecrets: [],
-    onError: () => undefined,
-    approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
-  });
-  const outsides: OutsideSession[] = [];
-  const logs: string[] = [];
-  const { approval, ...limits } = options;
-  const server = await startHttpServer({
-    port: 0,
-    token: TOKEN,
-    ...limits,
-    log: (line) => logs.push(line),
-    createSession: (server) => {
-      const outside = mcpOutsideSession(server, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'ask', now: () => Date.now() });
-      // `approval` asks elsewhere than in the client, as the plugin asks in its chat panel.
-      ports.set(outside.runId, approval ?? outside.approvalPort);
-      outsides.push(outside);
-      return outside;
-    },
-  });
-  running.push({ server, runtime });
-  return { server, vault, url: new URL(`http://127.0.0.1:${server.address.port}/mcp`), runtime, outsides, logs };
-}
-
-/** With `noEventStream`, the client's GET is answered 405 before it leaves, so it holds no event stream, as many clients do. */
-async function client(url: URL, options: { token?: string; accept?: boolean; noEventStream?: boolean } = {}): Promise<Client> {
-  const noGet: typeof fetch = (input, init) => (init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : globalThis.fetch(input, init));
-  const transport = new StreamableHTTPClientTransport(url, {
-    requestInit: { headers: { authorization: `Bearer ${options.token ?? TOKEN}` } },
-    ...(options.noEventStream ? { fetch: noGet } : {}),
-  });
-  const mcp = new Client({ name: 'http-client', version: '1.0.0' }, { capabilities: options.accept === undefined ? {} : { elicitation: { form: {} } } });
-  if (options.accept !== undefined) {
-    const accept = options.accept;
-    mcp.setRequestHandler(ElicitRequestSchema, () => (accept ? { action: 'accept', content: { approveRest: false } } : { action: 'decline' }));
-  }
-  await mcp.connect(transport);
-  return mcp;
-}
+const serve = serveHttp;
+const client = httpClient;
 
 /** A raw POST, for what no well-behaved client sends. */
 function post(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
@@ -112,6 +49,9 @@ function sessionIdOf(mcp: Client): string {
 function postIn(url: URL, sessionId: string, message: object): Promise<{ status: number; body: string }> {
   return post(url, { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', ...message }));
 }
+
+/** The message of a JSON-RPC error body. */
+const errorOf = (body: string): string => (JSON.parse(body) as { error: { message: string } }).error.message;
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
@@ -191,6 +131,38 @@ describe('the MCP server over Streamable HTTP', () => {
     expect(limited.body).toContain('Too many requests: at most 3 in 10 s');
   });
 
+  it('should refuse a session past the cap of its token or of the server with a 503 that names the cap and how to free a place', async () => {
+    const { url, server } = await serve({ token: ['token-a', 'token-b'], maxSessionsPerToken: 2, maxSessions: 3 });
+    const first = await client(url, { token: 'token-a' });
+    await client(url, { token: 'token-a' });
+    const free = 'To free a place, close a client you no longer use (ending its session, as a DELETE does), or wait until one ends by itself after 30 minutes without a request';
+    const perToken = await post(url, { authorization: 'Bearer token-a' }, INITIALIZE);
+    expect(perToken.status).toBe(503);
+    expect(errorOf(perToken.body)).toBe(`Too many MCP sessions: this token holds 2 open, the most one token may (2; 3 in all). ${free}`);
+    await expect(client(url, { token: 'token-a' })).rejects.toThrow(/Error POSTing to endpoint: .*Too many MCP sessions: this token holds 2 open/);
+    await client(url, { token: 'token-b' });
+    const inAll = await post(url, { authorization: 'Bearer token-b' }, INITIALIZE);
+    expect([inAll.status, errorOf(inAll.body)]).toEqual([503, `Too many MCP sessions: 3 are open, the most this server holds (3 in all; 2 per token). ${free}`]);
+    expect(server.sessions()).toBe(3);
+    // A client that ends its session frees its place.
+    await (first.transport as StreamableHTTPClientTransport).terminateSession();
+    await first.close();
+    expect((await (await client(url, { token: 'token-a' })).listTools()).tools.length).toBeGreaterThan(0);
+    expect(server.sessions()).toBe(3);
+  });
+
+  it('should start no session, nor its run, for an initialize the transport refuses', async () => {
+    const { url, server, outsides } = await serve({ maxSessionsPerToken: 1 });
+    const refused = await post(url, { authorization: `Bearer ${TOKEN}`, accept: 'application/json' }, INITIALIZE);
+    expect(refused.status).toBe(406);
+    expect(errorOf(refused.body)).toBe('Not Acceptable: Client must accept both application/json and text/event-stream');
+    expect(outsides).toHaveLength(0);
+    expect(server.sessions()).toBe(0);
+    // It held no place either: the one place of this token is free.
+    expect((await (await client(url)).listTools()).tools.length).toBeGreaterThan(0);
+    expect(outsides).toHaveLength(1);
+  });
+
   it('should open the session\'s SSE stream at once, and let the client open it again once it hung up', async () => {
     const { url } = await serve();
     const initialized = await new Promise<IncomingMessage>((resolve, reject) => {
@@ -220,7 +192,7 @@ describe('the MCP server over Streamable HTTP', () => {
     const { url, server } = await serve();
     await client(url, { accept: true });
     await server.close();
-    running.splice(0).forEach(({ runtime }) => runtime.close());
+    forgetHttpServers();
     await expect(post(url, { authorization: `Bearer ${TOKEN}` }, INITIALIZE)).rejects.toThrow(/ECONNREFUSED/);
   });
 

@@ -156,7 +156,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     );
     await mkdir(join(vault, PLUGIN_FOLDER), { recursive: true });
     await writeFile(join(vault, PLUGIN_FOLDER, 'data.json'), JSON.stringify({ savedActions: [action] }));
-    const connected = await started({ vault, checkpoints, answer: accept });
+    const connected = await started({ vault, checkpoints, args: ['--mode', 'agent'], answer: accept });
     const tool = (await connected.client.listTools()).tools.find((candidate) => candidate.name === 'saved_action_weekly-note');
     expect(tool?.inputSchema).toMatchObject({ properties: { title: { type: 'string', description: 'Title of the note' } }, required: ['title'] });
     const result = await connected.client.callTool({ name: 'saved_action_weekly-note', arguments: { title: 'Review' } });

@@ -99,6 +99,29 @@ describe('the MCP server inside Obsidian', () => {
     expect(await panel.app.vault.adapter.read('Weekly/Review.md')).toBe('# Review\n');
   });
 
+  it('should neither offer nor run a saved action that writes while the panel is in Ask, even with approval by the client', async () => {
+    const replace = createSavedAction(
+      { name: 'Replace inbox', plan: { version: '1.0', goal: 'Replace inbox', assumptions: [], riskLevel: 'writes', steps: [{ id: 'inbox', tool: 'vault.writeFile', args: { path: 'Inbox.md', content: 'replaced\n' } }] }, now: 0 },
+      [],
+    );
+    panel = await openChatPanel({ model: new ScriptedModel([]), settings: { savedActions: [replace], mcpApproval: 'client' }, files: { 'Inbox.md': '- one idea\n' } });
+    (await panel.plugin.modes()).setActiveMode('ask');
+    Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0 });
+    await panel.plugin.saveSettings();
+    const state = panel.plugin.mcpServer.state();
+    if (state.status !== 'listening') throw new Error('not listening');
+    const client = await connect(new URL(state.url), panel.plugin.mcpServer.takeUnseenToken() ?? '');
+
+    const tools = await client.listTools();
+    expect(tools).toContain('vault_readFile');
+    expect(tools).not.toContain('vault_writeFile');
+    expect(tools).not.toContain('saved_action_replace-inbox');
+    const result = await client.callTool('saved_action_replace-inbox', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^Error UNKNOWN_TOOL: saved_action_replace-inbox is not offered: the saved action "Replace inbox" calls vault\.writeFile, which this session does not offer \(mode "ask"\)/);
+    expect(await panel.app.vault.adapter.read('Inbox.md')).toBe('- one idea\n');
+  });
+
   it("should ask on a card in the chat panel that names the client, write once approved, and let Revert last run undo the client's session", async () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);

@@ -111,8 +111,9 @@ export class AgentSession {
     return this.plans.runRest(rest, events, signal);
   }
 
-  runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal): Promise<ActionOutcome> {
-    return this.plans.runSavedAction(idOrAction, values, events, signal);
+  /** `allowedTools`: the only tools its steps may call (a shell's narrower set, e.g. an outside client's); all when null. */
+  runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal, allowedTools: ReadonlySet<string> | null = null): Promise<ActionOutcome> {
+    return this.plans.runSavedAction(idOrAction, values, events, signal, allowedTools);
   }
 
   savedActions(): Promise<{ actions: readonly SavedAction[]; problems: readonly string[] }> {

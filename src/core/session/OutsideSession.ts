@@ -1,18 +1,20 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
 import type { PlanHost } from '../plan/host';
+import type { SavedAction } from '../plan/savedActions';
 import type { ApprovalPort } from '../ports/approval';
 import type { VaultEntry } from '../ports/vault';
 import { redactTextForReader } from '../tool-execution/redact';
 import { storedResultPath } from '../tool-execution/ResultExternalizer';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
 import type { RunState } from '../tool-execution/types';
+import { readsOnly, toolHints } from '../tools/hints';
 import { toolMeta } from '../tools/metadata';
 import { toWireName } from '../tools/wireNames';
 import type { AgentServices } from './AgentServices';
 import { AgentSession, type SessionSettings } from './AgentSession';
 import { type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
-import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionTools } from './outsideSavedActions';
+import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionToolNames, savedActionTools } from './outsideSavedActions';
 import type { SavedActionSource } from './sessionPlans';
 
 export interface OutsideSessionOptions {
@@ -34,7 +36,26 @@ export interface OutsideSessionOptions {
   now: () => number;
   /** Called once the session's run has ended (e.g. to stop routing its approvals). */
   onEnd?: () => void;
+  /**
+   * Called when the tools offered changed after a list of them was answered: the saved actions came too late for
+   * it (see `tools`). An MCP server tells its client (notifications/tools/list_changed).
+   */
+  onToolsChanged?: () => void;
+  /**
+   * What writes wait for, and reads do not: the shell's start-up work on the audit (marking interrupted runs
+   * rewrites the file a write's started line goes to), done while the client's first requests are answered.
+   */
+  writesAfter?: Promise<unknown>;
 }
+
+/**
+ * How long a list of the tools waits for the saved actions before it is answered without them (or with the last
+ * ones loaded); `onToolsChanged` then says when they came. A client starts its work once it has the list: a
+ * data.json that does not come (a synced folder still downloading, a stalled disk) must not keep the vault's own
+ * tools from it. Loading them takes well under this (the first load, which compiles their schemas, 0.1-0.7 s on a
+ * busy two-core machine), and clients that ignore the change notice should still see them.
+ */
+export const SAVED_ACTIONS_WAIT_MS = 2_000;
 
 /** How many notes one page of `listNotes` holds. */
 export const NOTES_PAGE = 500;
@@ -63,7 +84,10 @@ export class OutsideSession {
   /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
   private readonly clientGone = new AbortController();
   /** Writes take turns, as in the panel's loop; so the one being approved is known, and so is its cancel signal. */
-  private writes: Promise<unknown> = Promise.resolve();
+  private writes: Promise<unknown>;
+  /** The saved actions as tools as last loaded, and the load under way (one at a time). */
+  private savedTools: OutsideTool[] = [];
+  private loadingSaved: Promise<OutsideTool[]> | null = null;
   private writeSignal: AbortSignal | null = null;
   private ending: Promise<void> | null = null;
   /** The sorted visible files of the resource listing under way (see `listNotes`). */
@@ -72,6 +96,7 @@ export class OutsideSession {
   private readonly planRuns = new Set<string>();
 
   constructor(private readonly o: OutsideSessionOptions) {
+    this.writes = o.writesAfter?.catch(() => undefined) ?? Promise.resolve();
     const asker = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal, () => this.writeSignal);
     this.approvalPort = {
       request: (request, signal) => {
@@ -101,9 +126,10 @@ export class OutsideSession {
     return runId === this.runId || this.planRuns.has(runId);
   }
 
-  /** Opens the session's run; calls before it are refused. */
+  /** Opens the session's run, and starts loading the saved actions for the first list of tools; calls before it are refused. */
   start(): void {
     if (this.run) return;
+    void this.loadSavedActionTools().catch(() => undefined);
     const pipeline = this.o.services.agentPipeline();
     this.run = pipeline.startRun(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()), ports: this.o.services.toolPorts() });
   }
@@ -147,26 +173,49 @@ export class OutsideSession {
       const meta = toolMeta(name);
       if (!meta || meta.group === LOOP_GROUP) return false;
       if (!this.o.editor && (name.startsWith('editor.') || name.startsWith('workspace.'))) return false;
-      return this.o.approval !== 'writes-refused' || (!meta.isWrite && meta.risk === 'read-only');
+      return this.o.approval !== 'writes-refused' || readsOnly(meta);
     });
   }
 
-  /** Every tool the client may call now: the mode's tools (deferred ones included), then the saved actions. */
+  /**
+   * Every tool the client may call now: the mode's tools (deferred ones included), then the saved actions whose
+   * every step is one of them.
+   */
   async tools(): Promise<OutsideTool[]> {
-    return [...this.modeTools(), ...(await savedActionTools(this.session, this.o.approval === 'writes-refused'))];
+    return [...this.modeTools(), ...(await this.savedActionToolsSoon())];
+  }
+
+  /**
+   * The saved actions as tools, read afresh (data.json may have changed), waiting for them at most
+   * `SAVED_ACTIONS_WAIT_MS`: past that, the last ones loaded, and `onToolsChanged` once the fresh ones are in.
+   */
+  private async savedActionToolsSoon(): Promise<OutsideTool[]> {
+    const loading = this.loadSavedActionTools();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), SAVED_ACTIONS_WAIT_MS)));
+    const loaded = await Promise.race([loading, late]).finally(() => clearTimeout(timer));
+    if (loaded) return loaded;
+    loading.then(
+      () => this.o.onToolsChanged?.(),
+      () => undefined,
+    );
+    return this.savedTools;
+  }
+
+  /** Loads the saved actions as tools, or joins the load under way. */
+  private loadSavedActionTools(): Promise<OutsideTool[]> {
+    this.loadingSaved ??= savedActionTools(this.session, new Set(this.toolNames()))
+      .then((tools) => (this.savedTools = tools))
+      .finally(() => (this.loadingSaved = null));
+    return this.loadingSaved;
   }
 
   /** The mode's tools, from the registry alone (no file read: this is looked at on every call). */
   private modeTools(): OutsideTool[] {
     return this.o.services.registry.getFilteredToolDefinitions(this.toolNames(), { includeDeferred: true }).map((definition) => {
       const meta = toolMeta(definition.name);
-      return {
-        wireName: toWireName(definition.name),
-        description: definition.description,
-        inputSchema: definition.inputSchema,
-        readOnly: meta !== undefined && !meta.isWrite && meta.risk === 'read-only',
-        target: { kind: 'tool', name: definition.name },
-      };
+      if (!meta) throw new AgentError('INTERNAL', `${definition.name} has no row in the metadata table`);
+      return { wireName: toWireName(definition.name), description: definition.description, inputSchema: definition.inputSchema, hints: toolHints(meta), target: { kind: 'tool', name: definition.name } };
     });
   }
 
@@ -186,10 +235,10 @@ export class OutsideSession {
   private async callIn(run: RunState, wireName: string, args: unknown, signal: AbortSignal | null): Promise<OutsideResult> {
     try {
       // Only a saved action's name needs the saved actions read (from data.json in the terminal).
-      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.tools() : this.modeTools();
+      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.loadSavedActionTools() : this.modeTools();
       const tool = candidates.find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
-      return tool.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
+      return tool.hints.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
     } catch (error) {
       return { ok: false, code: isAgentError(error) ? error.code : 'INTERNAL', text: `${wireName} failed: ${describeError(error)}` };
     }
@@ -213,7 +262,7 @@ export class OutsideSession {
   private async execute(run: RunState, tool: OutsideTool, wireName: string, args: unknown): Promise<OutsideResult> {
     if (tool.target.kind === 'saved-action') {
       const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-      const result = await runSavedActionTool(this.session, wireName, tool.target.id, values, this.controller.signal);
+      const result = await runSavedActionTool(this.session, wireName, tool.target.id, values, new Set(this.toolNames()), this.controller.signal);
       // A prompt action's message holds the selection or note it was bound from: the client reads it as a result.
       return { ...result, text: redactTextForReader(result.text, this.o.services.knownSecrets()) };
     }
@@ -228,15 +277,28 @@ export class OutsideSession {
   private async notOffered(wireName: string): Promise<string> {
     const known = this.o.services.registry.names().find((name) => toWireName(name) === wireName);
     const offered = (await this.tools()).map((tool) => tool.wireName).join(', ');
+    const action = known === undefined ? await this.savedActionNamed(wireName) : null;
+    if (action) {
+      const missing = [...new Set(action.kind === 'prompt' ? [] : action.plan.steps.map((step) => step.tool))].filter((tool) => !this.toolNames().includes(tool));
+      return `${wireName} is not offered: the saved action "${action.name}" calls ${missing.join(', ')}, which this session does not offer (mode "${this.o.modes.getActiveMode().slug}"${this.o.approval === 'writes-refused' ? ', writes refused' : ''}). Tools offered: ${offered}`;
+    }
     if (known === undefined) return `Unknown tool "${wireName}". Tools offered: ${offered}`;
     const meta = toolMeta(known);
     let why = `it is not in the mode "${this.o.modes.getActiveMode().slug}" (start the server with --mode agent for writes)`;
     if (meta?.group === LOOP_GROUP) why = 'it steers the panel\'s own agent loop, which an outside client does not use';
-    else if (this.o.approval === 'writes-refused' && meta && (meta.isWrite || meta.risk !== 'read-only')) why = 'the server offers reads only (its approval is writes-refused)';
+    else if (this.o.approval === 'writes-refused' && meta && !readsOnly(meta)) why = 'the server offers reads only (its approval is writes-refused)';
     else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.'))) why = 'this server has no Obsidian editor or workspace to act on';
     else if (meta?.gate === 'allowDeletes') why = 'deletes and renames are off (start the server with --allow-deletes)';
     else if (meta?.gate === 'allowCommands') why = 'commands are off (start the server with --allow-commands)';
     return `${wireName} is not offered: ${why}. Tools offered: ${offered}`;
+  }
+
+  /** The saved action a client called by `wireName`, offered or not; null when none has that name. */
+  private async savedActionNamed(wireName: string): Promise<SavedAction | null> {
+    if (!wireName.startsWith(SAVED_ACTION_TOOL_PREFIX)) return null;
+    const { actions } = await this.session.savedActions();
+    const names = await savedActionToolNames(actions.map((action) => action.id));
+    return actions.find((action) => names.get(action.id) === wireName) ?? null;
   }
 
   /**

@@ -157,7 +157,7 @@ export class SessionPlans {
    * Binds a saved action from where the person works and `values`; returns the missing inputs for the shell to ask
    * for, a prompt action's message for the shell to send, or plan → preview → confirm once → execute.
    */
-  async runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal): Promise<ActionOutcome> {
+  async runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal, allowedTools: ReadonlySet<string> | null = null): Promise<ActionOutcome> {
     const action = typeof idOrAction === 'string' ? await this.findSavedAction(idOrAction) : idOrAction;
     const host = await this.o.host();
     if (action.kind === 'prompt') {
@@ -165,7 +165,7 @@ export class SessionPlans {
       return bound.status === 'ready' ? { status: 'prompt', message: bound.message } : bound;
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-saved-${action.id}`);
-    return runSavedAction(action, host, { runId, signal, values, ...(events.onProgress ? { onProgress: events.onProgress } : {}) });
+    return runSavedAction(action, host, { runId, signal, values, allowedTools, ...(events.onProgress ? { onProgress: events.onProgress } : {}) });
   }
 
   private async preview(host: PlanHost, draft: Omit<PreviewedPlan, 'dryRun'>, signal: AbortSignal): Promise<PreviewedPlan> {

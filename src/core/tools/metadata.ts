@@ -27,12 +27,12 @@ const control = { group: 'agent', risk: 'read-only', isWrite: false, parallelSaf
  */
 export const TOOL_METADATA = [
   {
-    name: 'vault.ensureFolder', ...writer, pathArgs: [newPath('path', 'folder')], done: { verb: 'ensured', existed: 'already existed' },
+    name: 'vault.ensureFolder', ...writer, additive: true, idempotent: true, pathArgs: [newPath('path', 'folder')], done: { verb: 'ensured', existed: 'already existed' },
     description: 'Create a folder (and missing parents) if it does not exist yet.',
     inputSchema: vault.ensureFolder.input, outputSchema: vault.ensureFolder.output,
   },
   {
-    name: 'vault.createFile', ...writer, pathArgs: [newPath('path', 'file')], done: { verb: 'created', existed: 'already existed; left as it was' },
+    name: 'vault.createFile', ...writer, additive: true, pathArgs: [newPath('path', 'file')], done: { verb: 'created', existed: 'already existed; left as it was' },
     description: 'Create a new file with content, optionally with YAML frontmatter. By default never replaces an existing file: it picks a free name like "Title (2).md".',
     inputSchema: vault.createFile.input, outputSchema: vault.createFile.output,
   },
@@ -77,7 +77,7 @@ export const TOOL_METADATA = [
     inputSchema: editor.replaceSelection.input, outputSchema: editor.replaceSelection.output,
   },
   {
-    name: 'editor.insertAtCursor', ...writer, writesActiveEditorFile: true, pathArgs: [], done: { verb: 'inserted' },
+    name: 'editor.insertAtCursor', ...writer, additive: true, writesActiveEditorFile: true, pathArgs: [], done: { verb: 'inserted' },
     description: 'Insert text at the cursor of the editor.',
     inputSchema: editor.insertAtCursor.input, outputSchema: editor.insertAtCursor.output,
   },
@@ -102,7 +102,7 @@ export const TOOL_METADATA = [
     inputSchema: commands.listCommands.input, outputSchema: commands.listCommands.output,
   },
   {
-    name: 'commands.run', group: 'skill', risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, dryRun: 'simulate', gate: 'allowCommands', pathArgs: [],
+    name: 'commands.run', group: 'skill', openWorld: true, risk: 'commands', isWrite: false, parallelSafe: false, deferred: false, dryRun: 'simulate', gate: 'allowCommands', pathArgs: [],
     done: { verb: 'run', subject: 'id' },
     description: 'Run an Obsidian command by id (see commands.list). A command that is not available right now or throws fails with COMMAND_FAILED, saying what was open.',
     inputSchema: commands.runCommand.input, outputSchema: commands.runCommand.output,
@@ -118,7 +118,7 @@ export const TOOL_METADATA = [
     inputSchema: util.slugifyTitle.input, outputSchema: util.slugifyTitle.output,
   },
   {
-    name: 'plugins.search', ...reader, group: 'vault', pathArgs: [], searchQuery: 'query',
+    name: 'plugins.search', ...reader, openWorld: true, group: 'vault', pathArgs: [], searchQuery: 'query',
     description: 'Search the official Obsidian community plugin list for plugins that may help. Recommends only; never installs.',
     inputSchema: plugins.searchPlugins.input, outputSchema: plugins.searchPlugins.output,
   },

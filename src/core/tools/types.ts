@@ -53,6 +53,15 @@ export interface ToolMeta {
   parallelSafe: boolean;
   /** Listed by name only; the model loads the schema with agent.findTool. */
   deferred: boolean;
+  /**
+   * A write that only adds: it never replaces or removes what is there (a taken name gets a free one). Absent, a
+   * write may replace or remove, which is what MCP assumes of a tool that is not read-only.
+   */
+  additive?: true;
+  /** A write that, called again with the same input, changes nothing more (a folder that already exists stays). */
+  idempotent?: true;
+  /** Reaches beyond the vault and this computer: the network, or whatever a command of another plugin does. */
+  openWorld?: true;
   /** A settings switch that must be on for the tool to exist for the model. */
   gate?: 'allowDeletes' | 'allowCommands';
   /** The tool writes to the file behind the active editor (checkpointed like a vault write). */

@@ -86,8 +86,8 @@ describe('OutsideSession tools', () => {
     const tools = await outside.tools();
     const read = tools.find((tool) => tool.wireName === 'vault_readFile');
     const row = TOOL_METADATA.find((meta) => meta.name === 'vault.readFile');
-    expect(read).toMatchObject({ description: row?.description, inputSchema: row?.inputSchema, readOnly: true });
-    expect(tools.find((tool) => tool.wireName === 'vault_createFile')?.readOnly).toBe(false);
+    expect(read).toMatchObject({ description: row?.description, inputSchema: row?.inputSchema, hints: { readOnly: true } });
+    expect(tools.find((tool) => tool.wireName === 'vault_createFile')?.hints.readOnly).toBe(false);
     expect(tools.map((tool) => tool.wireName)).toContain('checkpoints_restore');
     expect(tools.filter((tool) => /^(agent|editor|workspace)_/.test(tool.wireName))).toEqual([]);
   });
@@ -99,7 +99,7 @@ describe('OutsideSession tools', () => {
 
   it('should offer only read-only tools with writes-refused, and refuse a write naming why', async () => {
     const { outside, vault } = await fixture({ approval: 'writes-refused' });
-    expect((await outside.tools()).every((tool) => tool.readOnly)).toBe(true);
+    expect((await outside.tools()).every((tool) => tool.hints.readOnly)).toBe(true);
     const result = await outside.call('vault_createFile', { path: 'New.md', content: 'x' });
     expect(result).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
     expect(result.text).toMatch(/^vault_createFile is not offered: the server offers reads only \(its approval is writes-refused\)\. Tools offered: .*vault_readFile/);
