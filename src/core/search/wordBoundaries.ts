@@ -95,8 +95,13 @@ class Lowering {
         return this.prefixed([{ ...node, alternatives: alternatives.map((alternative) => alternative.nodes) }], this.sequence(rest, tail));
       }
       case 'repeat': {
+        // Each way through a body that can take nothing would lead to the body again, without end.
+        if (nullable(node.body)) throw this.beforeEmptyRepeat(at);
         const again: Node[] = node.max === 1 ? [] : [{ ...node, min: Math.max(0, node.min - 1), max: node.max - 1 }];
-        const take = this.push(pending, [node.body, ...again, ...rest], tail, at);
+        // The boundary is tested inside the first time round (the body takes a character); a boundary the body
+        // leaves at its end would need the next time round, and is refused there.
+        const first = this.push(pending, [node.body], { nodes: [], complete: false }, at);
+        const take = this.prefixed(first.nodes, this.sequence([...again, ...rest], tail));
         if (node.min > 0) return take;
         // Optional: taken (the greedy way first) or not, each way with the rest of the pattern after it.
         const skip = this.push(pending, rest, tail, at);
@@ -127,12 +132,30 @@ class Lowering {
     }
   }
 
+  private beforeEmptyRepeat(at: number): AgentError {
+    return new AgentError('INVALID_REGEX', `\`query\` has a word boundary at character ${at} before a repeated part that can match nothing, which the search engine cannot test there; make the repeated part take at least one character`, { query: this.source });
+  }
+
   private atGroupEnd(at: number): AgentError {
     return new AgentError(
       'INVALID_REGEX',
       `\`query\` has a word boundary at character ${at} at the end of a repeated group, which the search engine cannot test there (RE2 looks only backwards); move the "\\b" out of the group, e.g. "(?:\\w+ )*\\w+\\b" instead of "(?:\\w+\\b ?)*"`,
       { query: this.source },
     );
+  }
+}
+
+/** Whether `node` can match without taking a character. */
+function nullable(node: Node): boolean {
+  switch (node.kind) {
+    case 'char':
+      return false;
+    case 'group':
+      return node.alternatives.some((alternative) => alternative.every(nullable));
+    case 'repeat':
+      return node.min === 0 || nullable(node.body);
+    default:
+      return true;
   }
 }
 
