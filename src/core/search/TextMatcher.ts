@@ -2,6 +2,7 @@ import { AgentError } from '../errors';
 import { escapeRegex } from './escapeRegex';
 import { WORD } from './regexClasses';
 import { RegexSyntaxError, regexEngineLoader, type CompiledRegex, type RegexEngine } from './regexEngine';
+import { requiredLiterals } from './regexLiterals';
 import { emitPlain, invalidRegex, parseRegex, type Node } from './regexSyntax';
 import { lowerBoundaries } from './wordBoundaries';
 
@@ -36,6 +37,8 @@ export class TextMatcher {
   private readonly needle: string;
   private readonly regex: RegExp | null;
   private readonly pattern: CompiledRegex | null;
+  /** Text every match of the regex contains (see regexLiterals): a note without one is not matched at all. */
+  private readonly literals: RegExp[] = [];
   /** A model's regular expression or a whole-word search: a scan yields between notes (see scanTexts). */
   readonly isPattern: boolean;
 
@@ -56,6 +59,7 @@ export class TextMatcher {
       if (!engine) throw new AgentError('INTERNAL', 'TextMatcher: a regex search needs the regex engine (use TextMatcher.create)');
       this.pattern = compile(engine, query, caseSensitive, wholeWord);
       this.regex = null;
+      this.literals = requiredLiterals(query, validUnderU(query) ? 'u' : '').map((literal) => new RegExp(escapeRegex(literal), caseSensitive ? 'u' : 'iu'));
       return;
     }
     this.pattern = null;
@@ -72,7 +76,7 @@ export class TextMatcher {
   /** The first `max` matches in `text`. */
   find(text: string, max: number): MatchSpan[] {
     if (max <= 0) return [];
-    if (this.pattern) return findPattern(this.pattern, text, max);
+    if (this.pattern) return this.literals.every((literal) => literal.test(text)) ? findPattern(this.pattern, text, max) : [];
     if (this.regex) return findRegex(this.regex, text, max);
     return findPlain(text, this.needle, max);
   }
@@ -114,6 +118,7 @@ function compile(engine: RegexEngine, query: string, caseSensitive: boolean, who
 function findPattern(pattern: CompiledRegex, text: string, max: number): MatchSpan[] {
   const input = text.includes('\r') ? text.replace(/\r/g, '\n') : text;
   const spans: MatchSpan[] = [];
+  if (!pattern.test(input)) return spans;
   for (let from = 0, match = pattern.next(input, 0); match && spans.length < max; match = pattern.next(input, from)) {
     const { start, end } = match;
     if (end > start) {
@@ -127,6 +132,16 @@ function findPattern(pattern: CompiledRegex, text: string, max: number): MatchSp
     if (from > text.length) break;
   }
   return spans;
+}
+
+/** requiredLiterals reads the pattern as JavaScript would with "u" when it is valid so, else without. */
+function validUnderU(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function findPlain(haystack: string, needle: string, max: number): MatchSpan[] {

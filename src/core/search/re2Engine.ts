@@ -26,6 +26,10 @@ class Re2Regex implements CompiledRegex {
     this.markers = pattern.groupCount();
   }
 
+  test(text: string): boolean {
+    return this.pattern.test(text);
+  }
+
   next(text: string, from: number): { start: number; end: number } | null {
     // One matcher per text: re2js carries lookbehind state from one find to the next, so a scan stays linear.
     if (this.input !== text || !this.matcher) {
