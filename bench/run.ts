@@ -13,6 +13,7 @@ import { mcpTurnaroundBench } from './cases/mcpTurnaround';
 import { longConversationBench } from './cases/longConversation';
 import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { pluginStartupBench } from './cases/pluginStartup';
+import { regexSearchBench } from './cases/regexSearch';
 import { renameLinksBench } from './cases/renameLinks';
 import { runnerStartBench } from './cases/runnerStart';
 import { textCallReadingBench } from './cases/textCallReading';
@@ -43,6 +44,7 @@ interface BenchArgs {
 const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promise<BenchRow[]> }[] = [
   { name: 'vault search', run: vaultSearchBench },
   { name: 'large vault search', run: vaultSearchLargeBench },
+  { name: 'regex search', run: regexSearchBench },
   { name: 'vault list', run: vaultListBench },
   { name: 'checkpoints', run: checkpointBench },
   { name: 'run length', run: checkpointRunLengthBench },

@@ -1,5 +1,5 @@
 /**
- * The plugin's only dynamic imports. onload loads none of them: the services (isomorphic-git, the plugin index)
+ * The plugin's dynamic imports (core has one more: the regex engine, src/core/search/regexEngine.ts). onload loads none of them: the services (isomorphic-git, the plugin index)
  * and the runtime (the provider SDKs) arrive on first use. One object, so a test can spy on what was loaded.
  */
 export const lazyModules = {

@@ -123,7 +123,7 @@ export const deleteFile = {
 export const searchText = {
   input: object(
     {
-      query: { type: 'string', minLength: 1, description: 'Text to find, or a regular expression with mode "regex", matched one line at a time. As in ripgrep, \\w and \\b know every alphabet and \\p{Greek} names a script; nested repetitions such as (x+)+, x*x* and backreferences are refused.' },
+      query: { type: 'string', minLength: 1, description: 'Text to find, or a regular expression with mode "regex", matched one line at a time. As in ripgrep, \\w and \\b know every alphabet and \\p{Greek} names a script, and any pattern runs in time linear in the text; lookahead and backreferences are refused (lookbehind works).' },
       mode: { type: 'string', enum: ['plain', 'regex'], default: 'plain' },
       paths: { type: 'array', items: { type: 'string', minLength: 1 }, description: 'Only search in these folders or files (default: the whole vault).' },
       caseSensitive: { type: 'boolean', default: false },
@@ -146,7 +146,6 @@ export const searchText = {
       truncated: { type: 'boolean', description: 'True when more matches exist than limit (or than one part holds).' },
       nextOffset: { type: 'integer', description: 'Where the next matches start, when there are more: pass it as offset.' },
       filesSearched: { type: 'integer' },
-      linesNotSearched: { type: 'integer', description: 'Lines so long that this regex could run for seconds on each; they were not searched. Only present when some were.' },
     },
     ['matches', 'truncated'],
   ),

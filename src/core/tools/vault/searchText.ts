@@ -36,15 +36,13 @@ export interface SearchTextOutput {
   nextOffset?: number;
   /** Files read; the search stops early once it has more matches than `limit`. */
   filesSearched: number;
-  /** Lines the regex was not run on because it could take too long on them (see TextMatcher). */
-  linesNotSearched?: number;
 }
 
 export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> {
   readonly name = 'vault.searchText' as const;
 
   async execute(input: SearchTextInput, context: ToolContext): Promise<SearchTextOutput> {
-    const matcher = this.matcherFor(input);
+    const matcher = await this.matcherFor(input);
     const offset = input.offset ?? 0;
     const files = await this.filesToSearch(input.paths, context);
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
@@ -69,18 +67,16 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
       });
     });
     const truncated = total > offset + input.limit;
-    const output: SearchTextOutput = { matches, truncated, ...(truncated ? { nextOffset: offset + matches.length } : {}), filesSearched };
-    if (matcher.linesNotSearched > 0) output.linesNotSearched = matcher.linesNotSearched;
-    return output;
+    return { matches, truncated, ...(truncated ? { nextOffset: offset + matches.length } : {}), filesSearched };
   }
 
   override partOf(input: SearchTextInput, output: SearchTextOutput, maxChars: number): ResultPart<SearchTextOutput> {
     return searchTextPart(input, output, maxChars);
   }
 
-  private matcherFor(input: SearchTextInput): TextMatcher {
+  private async matcherFor(input: SearchTextInput): Promise<TextMatcher> {
     try {
-      return new TextMatcher({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive, wholeWord: input.wholeWord === true });
+      return await TextMatcher.create({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive, wholeWord: input.wholeWord === true });
     } catch (error) {
       if (isAgentError(error)) throw new AgentError(error.code, `${this.name}: ${error.message}`, error.details);
       throw error;
