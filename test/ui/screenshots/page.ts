@@ -13,6 +13,7 @@ import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
 import { ObsidianSecrets } from '../../../src/obsidian/ObsidianSecrets';
 import { McpServerHost } from '../../../src/plugin/McpServerHost';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
+import { click, getByLabel, getByRole, type } from '../support/a11y';
 import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
 import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
 import { mountChat, type ChatShot } from './chatPage';
@@ -31,10 +32,6 @@ class ScreenshotPlugin extends Plugin {
 const params = new URLSearchParams(location.search);
 document.body.addClass(params.get('theme') === 'dark' ? 'theme-dark' : 'theme-light');
 const root = document.body.createDiv({ cls: 'shot', attr: { id: 'shot' } });
-
-function inputNamed(name: string): HTMLInputElement {
-  return root.querySelector(`[aria-label="${name}"]`) as HTMLInputElement;
-}
 
 async function mount(view: string | null): Promise<void> {
   switch (view) {
@@ -90,7 +87,7 @@ async function mount(view: string | null): Promise<void> {
         onEdit: () => undefined,
       });
       preview.load();
-      (root.querySelector('.embedded-agent-plan-edit') as HTMLButtonElement).click();
+      click(getByRole(root, 'button', 'Edit plan'));
       return;
     }
     case 'settings': {
@@ -102,10 +99,8 @@ async function mount(view: string | null): Promise<void> {
       root.appendChild(tab.containerEl);
       const legacy: { display(): void } = tab;
       legacy.display();
-      const tokens = inputNamed('Maximum tokens per answer');
-      tokens.value = '500000';
-      tokens.dispatchEvent(new Event('input'));
-      (Array.from(root.querySelectorAll('button')).find((button) => button.textContent === 'Test connection') as HTMLButtonElement).click();
+      type(getByLabel<HTMLInputElement>(root, 'Maximum tokens per answer'), '500000');
+      click(getByRole(root, 'button', 'Test connection'));
       await new Promise((resolve) => setTimeout(resolve, 50));
       return;
     }
