@@ -6,7 +6,8 @@ import { lazyModules } from '../../src/plugin/lazyModules';
 import { MCP_TOKEN_SECRET } from '../../src/plugin/McpServerHost';
 import { createSavedAction } from '../../src/core/plan';
 import { ScriptedModel } from '../builders/scriptedModel';
-import { click, getByRole } from '../ui/support/a11y';
+import { commandsOf } from '../obsidian-double/harness';
+import { click, getByRole, queryAllByRole } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
 import { connectWorkerClient, type WorkerClient } from './support/mcpClient';
 
@@ -37,6 +38,19 @@ async function connect(url: URL, token: string): Promise<WorkerClient> {
   const client = await connectWorkerClient(url, token);
   clients.push(client);
   return client;
+}
+
+/** Closes the chat panel and opens it again with its command, as a person does; its content, in the document. */
+async function reopenPanel(panel: ChatPanel): Promise<HTMLElement> {
+  for (const leaf of panel.app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
+  commandsOf(panel.app).executeCommandById('embedded-agent:open-chat');
+  return until(() => {
+    const view = panel.app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view;
+    const el = view?.containerEl.querySelector<HTMLElement>('.embedded-agent-chat');
+    if (!view || !el) throw new Error('the panel did not open');
+    if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
+    return el;
+  });
 }
 
 const textOf = (result: unknown): string => ((result as CallToolResult).content[0] as { text: string }).text;
@@ -123,6 +137,25 @@ describe('the MCP server inside Obsidian', () => {
     await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
     click(getByRole(panel.root, 'button', 'Revert last run'));
     click(await until(() => getByRole(panel.root, 'button', 'Revert changes')));
+    await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
+  });
+
+  it("should offer Revert last run once an MCP client wrote: while it is connected, after it leaves, and in the panel opened again", async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    expect(queryAllByRole(panel.root, 'button', 'Revert last run')).toHaveLength(0);
+    const writing = client.callTool('vault_createFile', NOTE);
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    expect((await writing).isError).toBeFalsy();
+    await until(() => getByRole(panel.root, 'button', 'Revert last run'));
+
+    const reopened = await reopenPanel(panel);
+    await until(() => getByRole(reopened, 'button', 'Revert last run'));
+    await client.disconnect();
+    await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
+    const again = await reopenPanel(panel);
+    click(await until(() => getByRole(again, 'button', 'Revert last run')));
+    click(await until(() => getByRole(again, 'button', 'Revert changes')));
     await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
   });
 

@@ -54,6 +54,7 @@ export class CheckpointService {
   private ends = 0;
   private readonly holds = new WriteHolds();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
 
   constructor(deps: CheckpointServiceDeps) {
     this.vault = deps.vault;
@@ -74,6 +75,16 @@ export class CheckpointService {
     this.active.delete(runId);
     this.endOrder.set(runId, ++this.ends);
     this.holds.release(runId);
+    this.changed();
+  }
+
+  /**
+   * Calls `listener` after each checkpoint taken and each run ended, whoever's run it is (the panel's, an MCP
+   * client's, a plan's): what a view needs to offer "Revert last run". Returns the call that stops it.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /**
@@ -109,7 +120,10 @@ export class CheckpointService {
         this.holds.take(runId, info.seq, held);
         return { info };
       });
-      if ('info' in step) return step.info;
+      if ('info' in step) {
+        this.changed();
+        return step.info;
+      }
       // Outside the queue, so the write holding the paths can record its result meanwhile.
       await step.wait;
       waited = true;
@@ -256,6 +270,10 @@ export class CheckpointService {
       if (last) keep.add(last.runId);
       return pruneRuns(this.repo, this.journal, () => this.gitFs.sizeBytes(), runs, keep, maxBytes);
     });
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 
   private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
