@@ -63,7 +63,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     expect(result.isError).toBeFalsy();
     expect(await readFile(join(vault, 'Ideas/Retro.md'), 'utf8')).toBe('Ask Maren\u202E about retros: https://example.com\n');
     const form = connected.forms[0]?.message ?? '';
-    expect(form).toContain('test-client wants to change your vault through Embedded Agent.');
+    expect(form).toContain('An MCP client (reports itself as “test-client”) wants to change your vault through Embedded Agent.');
     expect(form).toContain('+ created  Ideas/Retro.md');
     expect(form).toContain('+Ask Maren⟦U+202E⟧ about retros: https://example.com');
     expect(form).toContain('! line 1: external link https://example.com');
@@ -79,7 +79,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     const { client } = await started({ vault, checkpoints, args: ['--mode', 'agent'], answer: () => ({ action: 'decline' }) });
     const result = await client.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Retro.md', content: 'x' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('Error DENIED: vault.createFile was not approved: the user declined it in test-client. Nothing was changed.');
+    expect(textOf(result)).toBe('Error DENIED: vault.createFile was not approved: the user declined it in An MCP client (reports itself as “test-client”). Nothing was changed.');
     expect(await exists(join(vault, 'Ideas/Retro.md'))).toBe(false);
   });
 
@@ -111,7 +111,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     const { client } = await started({ vault, checkpoints, args: ['--mode', 'agent'] });
     const result = await client.callTool({ name: 'vault_writeFile', arguments: { path: 'Inbox.md', content: 'gone' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toContain('test-client cannot show an approval form (it does not support MCP elicitation)');
+    expect(textOf(result)).toContain('An MCP client (reports itself as “test-client”) cannot show an approval form (it does not support MCP elicitation)');
     expect(await readFile(join(vault, 'Inbox.md'), 'utf8')).toContain('Things I jotted down this week.');
   });
 

@@ -21,6 +21,8 @@ afterEach(async () => {
 
 const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 const NOTE = { path: 'Ideas/From Claude.md', content: '# From Claude\n' };
+/** How every text names the test's client, which introduces itself with the title "Claude Code". */
+const CLIENT = 'An MCP client (reports itself as “Claude Code”)';
 
 /** The plugin with its panel open and the MCP server switched on, on a free port. */
 async function serving(files: Record<string, string> = { 'Inbox.md': '- one idea\n' }): Promise<{ panel: ChatPanel; url: URL; token: string }> {
@@ -34,8 +36,8 @@ async function serving(files: Record<string, string> = { 'Inbox.md': '- one idea
   return { panel, url: new URL(state.url), token };
 }
 
-async function connect(url: URL, token: string): Promise<WorkerClient> {
-  const client = await connectWorkerClient(url, token);
+async function connect(url: URL, token: string, introduced?: { name: string; title?: string }): Promise<WorkerClient> {
+  const client = await connectWorkerClient(url, token, introduced);
   clients.push(client);
   return client;
 }
@@ -107,7 +109,7 @@ describe('the MCP server inside Obsidian', () => {
     expect(await client.listTools()).toContain('saved_action_weekly-note');
     const running = client.callTool('saved_action_weekly-note', { title: 'Review' });
     const root = panel.root;
-    const card = await until(() => getByRole(root, 'group', /^Claude Code wants to /));
+    const card = await until(() => getByRole(root, 'group', /^An MCP client \(reports itself as “Claude Code”\) wants to /));
     click(getByRole(card, 'button', 'Approve'));
     expect(textOf(await running)).toMatch(/^Done: 1 of 1 step ran\./);
     expect(await panel.app.vault.adapter.read('Weekly/Review.md')).toBe('# Review\n');
@@ -117,7 +119,7 @@ describe('the MCP server inside Obsidian', () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE);
-    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     // The panel is in sight: the card is enough, no notice.
     expect(notices()).toHaveLength(0);
     click(getByRole(card, 'button', 'Approve'));
@@ -145,7 +147,7 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     expect(queryAllByRole(panel.root, 'button', 'Revert last run')).toHaveLength(0);
     const writing = client.callTool('vault_createFile', NOTE);
-    click(getByRole(await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)), 'button', 'Approve'));
     expect((await writing).isError).toBeFalsy();
     await until(() => getByRole(panel.root, 'button', 'Revert last run'));
 
@@ -163,7 +165,7 @@ describe('the MCP server inside Obsidian', () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE);
-    click(getByRole(await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)), 'button', 'Approve'));
     expect((await writing).isError).toBeFalsy();
 
     click(getByRole(panel.root, 'button', 'Revert last run'));
@@ -184,7 +186,7 @@ describe('the MCP server inside Obsidian', () => {
       if (!first) throw new Error('no notice yet');
       return first;
     });
-    expect(notice.textContent).toContain(`Claude Code wants to create ${NOTE.path}`);
+    expect(notice.textContent).toContain(`${CLIENT} wants to create ${NOTE.path}`);
     click(notice.querySelector<HTMLElement>('.notice-message') as HTMLElement);
     const root = await until(() => {
       const el = panel.app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view.containerEl;
@@ -192,7 +194,7 @@ describe('the MCP server inside Obsidian', () => {
       if (!el.isConnected) document.body.appendChild(el);
       return el;
     });
-    const card = await until(() => getByRole(root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     click(getByRole(card, 'button', 'Reject'));
     const result = await writing;
     expect(result.isError).toBe(true);
@@ -206,7 +208,7 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     panel.app.workspace.rightSplit.collapse();
     const writing = client.callTool('vault_createFile', NOTE);
-    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     const [notice] = await until(() => {
       const shown = notices();
       if (shown.length === 0) throw new Error('no notice yet');
@@ -217,6 +219,31 @@ describe('the MCP server inside Obsidian', () => {
     click(getByRole(card, 'button', 'Approve'));
     expect((await writing).isError).toBeFalsy();
     expect(notices()).toHaveLength(0);
+  });
+
+  it('should name a client as a connection that reports itself as a bounded name with its hidden characters shown, on the card, in the notice and in the live region', async () => {
+    const { panel, url, token } = await serving();
+    const impostor = await connect(url, token, { name: 'x', title: `Embedded Agent (your own agent)\u202E\u200B${'x'.repeat(3000)}` });
+    panel.app.workspace.rightSplit.collapse();
+    const writing = impostor.callTool('vault_createFile', NOTE);
+    const named = `An MCP client (reports itself as “Embedded Agent (your own agent)⟦U+202E⟧⟦U+200B⟧${'x'.repeat(13)}…”) wants to create ${NOTE.path}`;
+    const card = await until(() => getByRole(panel.root, 'group', named));
+    expect(card.querySelectorAll('.embedded-agent-card-title .embedded-agent-invisible')).toHaveLength(2);
+    const [notice] = await until(() => {
+      const shown = notices();
+      if (shown.length === 0) throw new Error('no notice yet');
+      return shown;
+    });
+    expect(notice?.textContent).toBe(`${named}. Click here to answer in the Embedded Agent panel; no answer means no.`);
+    expect(panel.root.querySelector('.embedded-agent-announcer')?.textContent).toBe(`Approval needed: ${named}. Approve or reject it in the conversation.`);
+    panel.app.workspace.rightSplit.expand();
+    click(getByRole(card, 'button', 'Reject'));
+    expect((await writing).isError).toBe(true);
+
+    const nameless = await connect(url, token, { name: '' });
+    const second = nameless.callTool('vault_createFile', NOTE);
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `An MCP client (reports no name) wants to create ${NOTE.path}`)), 'button', 'Reject'));
+    expect((await second).isError).toBe(true);
   });
 
   it('should refuse a change nobody answers while the panel is closed, and take the notice away', async () => {
@@ -253,7 +280,7 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     // The client is not told (its stream is cut; the SDK's client waits for its own timeout), so only the vault is asked.
     void client.callTool('vault_createFile', NOTE).catch(() => undefined);
-    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     panel.plugin.settings.mcpServer = false;
     await panel.plugin.saveSettings();
     expect(panel.plugin.mcpServer.state()).toEqual({ status: 'off' });
