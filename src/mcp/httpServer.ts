@@ -2,7 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../core/errors';
 import type { OutsideSession } from '../core/session/OutsideSession';
 import { clientNameOf, createMcpServer, type LowLevelServer, serveSession } from './vaultServer';
@@ -137,7 +137,12 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     try {
       const response = await session.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body });
       // Until the body ends: an SSE answer (a call waiting for its approval) or the GET stream keeps the session busy.
-      await sendWebResponse(response, res);
+      const delivered = await sendWebResponse(response, res);
+      // Its answer can never reach the client (no event store to resume from): the client has gone, and a card
+      // still asking about its call must say so rather than write for nobody.
+      if (!delivered && !session.closed && carriesRequest(body)) {
+        endWith(session, 'ended when its client closed the connection of a call still waiting for its answer').catch((error: unknown) => o.log(`MCP over HTTP: ending a session whose client left: ${describeError(error)}`));
+      }
     } finally {
       session.open--;
       if (session.open === 0 && !session.closed) armIdle(session);
@@ -232,6 +237,9 @@ function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Sessi
     onsessioninitialized: (id) => void sessions.set(id, session),
   });
   const session: Session = { transport, outside, server, open: 0, idle: null, closed: false };
+  // Set before the server connects, so it runs before the SDK aborts the session's calls: a question still asked
+  // is withdrawn as the client having gone, not as a call it cancelled.
+  transport.onclose = () => outside.clientLeft();
   server.onclose = () => {
     session.closed = true;
     stopIdleTimer(session);
@@ -241,6 +249,11 @@ function openSession(o: HttpServeOptions, sessions: Map<string, Session>): Sessi
   };
   outside.start();
   return session;
+}
+
+/** Whether a POST body holds a request (a message with an id that waits for an answer), not only notifications or responses. */
+function carriesRequest(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some((message) => isJSONRPCRequest(message));
 }
 
 /** The body as text, or null as soon as it passes `max` bytes (the rest is not read). */

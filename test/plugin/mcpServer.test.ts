@@ -55,6 +55,17 @@ async function reopenPanel(panel: ChatPanel): Promise<HTMLElement> {
   });
 }
 
+/** What the panel's live region says now. */
+const announced = (root: HTMLElement): string | null | undefined => root.querySelector('.embedded-agent-announcer')?.textContent;
+
+/** The audit lines of the vault's day files (the contract's audit folder), oldest first. */
+async function auditLines(panel: ChatPanel): Promise<{ tool: string; ok: boolean; error?: { message?: string } | string | null }[]> {
+  const { adapter } = panel.app.vault;
+  const files = (await adapter.list(`${panel.app.vault.configDir}/plugins/embedded-agent/audit`)).files.filter((file) => /\d{4}-\d{2}-\d{2}\.jsonl$/.test(file));
+  const text = (await Promise.all(files.map((file) => adapter.read(file)))).join('\n');
+  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as { tool: string; ok: boolean });
+}
+
 const textOf = (result: unknown): string => ((result as CallToolResult).content[0] as { text: string }).text;
 /** The notices that ask about a change (switching the server on also says a token was made). */
 const notices = (): HTMLElement[] => Array.from(document.querySelectorAll<HTMLElement>('.notice')).filter((el) => el.textContent?.includes('wants to'));
@@ -123,6 +134,8 @@ describe('the MCP server inside Obsidian', () => {
     // The panel is in sight: the card is enough, no notice.
     expect(notices()).toHaveLength(0);
     click(getByRole(card, 'button', 'Approve'));
+    // The live region no longer says that the card waits.
+    expect(announced(panel.root)).toBe(`Approved (Create ${NOTE.path}).`);
     const result = await writing;
     expect(result.isError).toBeFalsy();
     expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
@@ -244,6 +257,37 @@ describe('the MCP server inside Obsidian', () => {
     const second = nameless.callTool('vault_createFile', NOTE);
     click(getByRole(await until(() => getByRole(panel.root, 'group', `An MCP client (reports no name) wants to create ${NOTE.path}`)), 'button', 'Reject'));
     expect((await second).isError).toBe(true);
+  });
+
+  it('should say on the card and in the live region that a client which dropped its connection is gone, refuse its Approve, and write nothing', async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    const writing = client.callTool('vault_createFile', NOTE).catch((error: unknown) => error);
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
+    expect(announced(panel.root)).toBe(`Approval needed: ${CLIENT} wants to create ${NOTE.path}. Approve or reject it in the conversation.`);
+    // The client closes its connection without ending its session (a process that quits, an interrupted agent).
+    await client.close();
+    const gone = `Not approved: ${CLIENT} disconnected before anyone answered`;
+    await until(() => expect(getByRole(card, 'status').textContent).toBe(gone));
+    expect(() => click(getByRole(card, 'button', 'Approve'))).toThrow('Cannot click the button "Approve": it is disabled');
+    expect(announced(panel.root)).toBe(`${gone} (Create ${NOTE.path}).`);
+    await writing;
+    await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
+    expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
+    const refused = (await auditLines(panel)).filter((line) => line.tool === 'vault.createFile');
+    expect(refused.map((line) => [line.ok, JSON.stringify(line.error)])).toEqual([[false, expect.stringContaining(`${CLIENT} disconnected before anyone answered`)]]);
+  });
+
+  it('should withdraw a card nobody answers in time, saying so on it and in the live region', async () => {
+    const { panel, url, token } = await serving();
+    panel.plugin.settings.approvalTimeoutMinutes = 0.005;
+    const client = await connect(url, token);
+    const result = await client.callTool('vault_createFile', NOTE);
+    expect(textOf(result)).toContain('no answer within 300 ms');
+    const card = getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`);
+    expect(getByRole(card, 'status').textContent).toBe('Not approved: no answer within 300 ms');
+    expect(() => click(getByRole(card, 'button', 'Approve'))).toThrow('it is disabled');
+    expect(announced(panel.root)).toBe(`Not approved: no answer within 300 ms (Create ${NOTE.path}).`);
   });
 
   it('should refuse a change nobody answers while the panel is closed, and take the notice away', async () => {

@@ -117,6 +117,10 @@ export class ChatView extends ItemView {
       onShow: (card) => this.showApproval(card),
       // Back to the message box after the answer, unless the person has moved on elsewhere meanwhile.
       onSettle: (card) => {
+        // The region said the card waits; now it says how it ended (answered, no answer in time, the client gone).
+        const others = this.approval?.waiting ?? 0;
+        const waiting = others === 0 ? '' : others === 1 ? ' Another approval waits in the conversation.' : ` ${others} more approvals wait in the conversation.`;
+        this.announcer.setText(`${card.status} (${card.summary}).${waiting}`);
         const active = root.ownerDocument.activeElement;
         if (card.hasFocus || active === null || active === root.ownerDocument.body) this.composer.focus();
       },
