@@ -10,6 +10,7 @@ import { PlanPreview } from '../../../src/ui/PlanPreview';
 import { ProgressBar } from '../../../src/ui/ProgressBar';
 import { PlanRunView } from '../../../src/ui/plan/PlanRunView';
 import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
+import { outsideClientName } from '../../../src/core/session/clientName';
 import { ObsidianSecrets } from '../../../src/obsidian/ObsidianSecrets';
 import { McpServerHost } from '../../../src/plugin/McpServerHost';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
@@ -41,7 +42,7 @@ async function mount(view: string | null): Promise<void> {
       return;
     case 'approval-client':
       root.addClass('is-sidebar');
-      new ApprovalCard(root, modifyRequest({ requester: 'Claude Code' }), () => undefined).load();
+      new ApprovalCard(root, modifyRequest({ requester: outsideClientName('Claude Code') }), () => undefined).load();
       return;
     case 'approval-plan':
       root.addClass('is-sidebar');
