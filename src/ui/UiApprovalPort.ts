@@ -1,4 +1,5 @@
-import { type ApprovalDecision, type ApprovalPort, type ApprovalRequest, withdrawnBecause } from '../core/ports/approval';
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../core/ports/approval';
+import { withdrawnBecause } from '../core/tool-execution/stages/approval';
 import { ApprovalCard, type ApprovalCardOptions } from './ApprovalCard';
 
 export interface UiApprovalPortOptions {

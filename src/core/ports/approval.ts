@@ -1,4 +1,3 @@
-import { isAgentError } from '../errors';
 import type { ChangePreview } from './changePreview';
 
 export interface ApprovalRequest {
@@ -31,13 +30,4 @@ export type ApprovalDecision =
  */
 export interface ApprovalPort {
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
-}
-
-/**
- * Why the question behind an approval's `signal` was withdrawn, when whoever withdrew it said so: the signal aborts
- * with an AgentError "CANCELLED" whose message is the reason ("no answer within 60 s", "… disconnected before anyone
- * answered"). Null for a plain abort (the run was cancelled).
- */
-export function withdrawnBecause(signal: AbortSignal): string | null {
-  return signal.aborted && isAgentError(signal.reason, 'CANCELLED') ? signal.reason.message : null;
 }

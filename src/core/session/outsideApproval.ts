@@ -1,5 +1,6 @@
 import { AgentError } from '../errors';
-import { type ApprovalDecision, type ApprovalPort, type ApprovalRequest, withdrawnBecause } from '../ports/approval';
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../ports/approval';
+import { withdrawnBecause } from '../tool-execution/stages/approval';
 import { PLAIN_PREVIEW_STYLE, renderApproval } from '../tool-execution/changePreview/previewText';
 
 /**

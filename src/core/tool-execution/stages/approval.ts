@@ -1,5 +1,5 @@
-import { AgentError, describeError } from '../../errors';
-import { type ApprovalDecision, type ApprovalPort, type ApprovalRequest, withdrawnBecause } from '../../ports/approval';
+import { AgentError, describeError, isAgentError } from '../../errors';
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../ports/approval';
 import type { ToolMeta } from '../../tools/types';
 import type { PipelineSettings } from '../types';
 
@@ -56,4 +56,13 @@ export async function askApproval(port: ApprovalPort | null, request: ApprovalRe
 
 export function denialError(tool: string, decision: Extract<ApprovalDecision, { approved: false }>): AgentError {
   return new AgentError('DENIED', `${tool} was not approved: ${decision.reason}. Nothing was changed.`);
+}
+
+/**
+ * Why the question behind an approval's `signal` was withdrawn, when whoever withdrew it said so: the signal aborts
+ * with an AgentError "CANCELLED" whose message is the reason ("no answer within 60 s", "… disconnected before anyone
+ * answered"). Null for a plain abort (the run was cancelled).
+ */
+export function withdrawnBecause(signal: AbortSignal): string | null {
+  return signal.aborted && isAgentError(signal.reason, 'CANCELLED') ? signal.reason.message : null;
 }
