@@ -20,6 +20,7 @@ import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
 import { RunApprovals } from './core/session/RunApprovals';
 import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
 import { PanelApprovals } from './plugin/PanelApprovals';
+import { RunWatch } from './plugin/RunWatch';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
 import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
 import { withApprovalTimeoutMs } from './settings/settings';
@@ -52,6 +53,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   readonly chatHooks: ChatHooks = {};
   overrides: RuntimeOverrides = {};
   private readonly panelSession = panelSessionKeeper(this);
+  private readonly runWatch = new RunWatch();
 
   /** The chat panel sets this while it is open; with none, every call that needs approval is denied. */
   get approvalPort(): ApprovalPort | null {
@@ -90,11 +92,14 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   /** The agent's services, built on first use: isomorphic-git and the rest load only when the agent is used. */
   services(): Promise<ObsidianServices> {
-    this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) =>
-      'vaultPath' in this.overrides
-        ? createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals, this.overrides.vaultPath ?? null)
-        : createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals),
-    );
+    this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) => {
+      const built =
+        'vaultPath' in this.overrides
+          ? createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals, this.overrides.vaultPath ?? null)
+          : createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals);
+      this.runWatch.attach(built.services);
+      return built;
+    });
     return this.servicesPromise;
   }
 
@@ -126,6 +131,10 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   endOutsideRun(runId: string): Promise<boolean> {
     return this.mcpServer.endRun(runId);
+  }
+
+  watchRuns(listener: () => void): () => void {
+    return this.runWatch.watch(listener);
   }
 
   async testConnection(settings: Readonly<EmbeddedAgentSettings>): Promise<string> {

@@ -29,13 +29,13 @@ export function formDecision(action: 'accept' | 'decline' | 'cancel', approveRes
   if (ms < UNREAD_WITHIN_MS) {
     return {
       approved: false,
-      reason: `${client.shown} answered ${action} ${ms} ms after the form was sent, too fast for a person to have read it (a client run without a person, such as claude -p or codex exec, answers forms itself). To approve writes from ${client.shown}, ${waysToAnswer(client)}`,
+      reason: `${client.shown} answered ${action} ${ms} ms after the form was sent, too fast for a person to have read it (a client run without a person, such as claude -p or codex exec, answers forms itself). To approve writes from this client, ${waysToAnswer(client)}`,
     };
   }
   const after = `${(ms / 1000).toFixed(1)} s`;
   return action === 'decline'
-    ? { approved: false, reason: `declined in ${client.shown}'s approval form (answered after ${after})` }
-    : { approved: false, reason: `${client.shown}'s approval form was closed without an answer (after ${after})` };
+    ? { approved: false, reason: `declined in the approval form of ${client.shown} (answered after ${after})` }
+    : { approved: false, reason: `the approval form of ${client.shown} was closed without an answer (after ${after})` };
 }
 
 const INSIDE_OBSIDIAN = `or ${ASK_IN_OBSIDIAN}`;
@@ -43,8 +43,8 @@ const INSIDE_OBSIDIAN = `or ${ASK_IN_OBSIDIAN}`;
 /** What lets a person answer, or stands in for the question, for this client. */
 function waysToAnswer(client: FormClient): string {
   const known = `${client.name} ${client.title ?? ''}`;
-  const clientPrompt = `start this server with --approval client to let ${client.shown}'s own permission prompt decide`;
+  const clientPrompt = "start this server with --approval client to let the client's own permission prompt decide";
   if (/claude/i.test(known)) return `answer the form with Claude Code's Elicitation hook, ${clientPrompt}, ${INSIDE_OBSIDIAN}`;
   if (/codex/i.test(known)) return `run it interactively (codex, not codex exec), where the form is shown to you, ${clientPrompt} (with default_tools_approval_mode = "prompt" for this server), ${INSIDE_OBSIDIAN}`;
-  return `run ${client.shown} where it shows the form to you, ${clientPrompt}, ${INSIDE_OBSIDIAN}`;
+  return `run the client where it shows the form to you, ${clientPrompt}, ${INSIDE_OBSIDIAN}`;
 }

@@ -2,7 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../core/errors';
 import type { OutsideSession } from '../core/session/OutsideSession';
 import { clientNameOf, createMcpServer, type LowLevelServer, serveSession } from './vaultServer';
@@ -152,7 +152,7 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     }
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (existing) return serve(existing, () => existing.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body }), res);
+    if (existing) return serve(existing, () => existing.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body }), res, body);
     const why = typeof id === 'string' ? ended.get(id) : undefined;
     if (why !== undefined) return refuse(res, 404, `Not found: the MCP session "${String(id)}" ${why}; initialize a new one`);
     if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
@@ -168,17 +168,25 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     }
     const { session, response } = started;
     // Refused by the transport (a wrong Accept or Content-Type): no session was made, its answer says why.
-    if (session === null) return sendWebResponse(response, res);
-    await serve(session, () => Promise.resolve(response), res);
+    if (session === null) {
+      await sendWebResponse(response, res);
+      return;
+    }
+    await serve(session, () => Promise.resolve(response), res, body);
   };
 
-  const serve = async (session: Session, respond: () => Promise<Response>, res: ServerResponse): Promise<void> => {
+  const serve = async (session: Session, respond: () => Promise<Response>, res: ServerResponse, body: unknown): Promise<void> => {
     session.open++;
     stopIdleTimer(session);
     try {
       const response = await respond();
       // Until the body ends: an SSE answer (a call waiting for its approval) or the GET stream keeps the session busy.
-      await sendWebResponse(response, res);
+      const delivered = await sendWebResponse(response, res);
+      // Its answer can never reach the client (no event store to resume from): the client has gone, and a card
+      // still asking about its call must say so rather than write for nobody.
+      if (!delivered && !session.closed && carriesRequest(body)) {
+        endWith(session, 'ended when its client closed the connection of a call still waiting for its answer').catch((error: unknown) => o.log(`MCP over HTTP: ending a session whose client left: ${describeError(error)}`));
+      }
     } finally {
       session.open--;
       if (session.open === 0 && !session.closed) armIdle(session);
@@ -279,6 +287,10 @@ async function initialize(o: HttpServeOptions, token: number, sessions: Map<stri
       sessions.set(id, session);
     },
   });
+  // Set before the server connects, so it runs before the SDK aborts the session's calls (the SDK chains an
+  // onclose set before connect ahead of its own): a question still asked is withdrawn as the client having gone,
+  // not as a call it cancelled.
+  transport.onclose = () => session?.outside.clientLeft();
   await server.connect(transport);
   const response = await transport.handleRequest(request, { parsedBody: body });
   if (session === null) await server.close();
@@ -299,6 +311,11 @@ function startSession(o: HttpServeOptions, server: LowLevelServer, transport: We
   };
   outside.start();
   return session;
+}
+
+/** Whether a POST body holds a request (a message with an id that waits for an answer), not only notifications or responses. */
+function carriesRequest(body: unknown): boolean {
+  return (Array.isArray(body) ? body : [body]).some((message) => isJSONRPCRequest(message));
 }
 
 /** The body as text, or null as soon as it passes `max` bytes (the rest is not read). */

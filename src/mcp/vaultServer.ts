@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeError, isAgentError } from '../core/errors';
 import type { OutsideSession } from '../core/session/OutsideSession';
+import { outsideClientName } from '../core/session/clientName';
 import type { OutsideResult, OutsideTool } from '../core/session/outsideSavedActions';
 import type { ToolHints } from '../core/tools/hints';
 import manifest from '../../manifest.json';
@@ -55,10 +56,13 @@ export function callRequestId(signal: AbortSignal | undefined): RequestId | unde
   return signal ? callRequests.get(signal) : undefined;
 }
 
-/** The client's name as it introduced itself, for the approval form ("Claude Code wants to change …"). */
+/**
+ * The client as every text names it: "An MCP client (reports itself as “Claude Code”)", from the title or name it
+ * introduced itself with, bounded and with hidden characters shown (see outsideClientName).
+ */
 export function clientNameOf(server: LowLevelServer): string {
   const client = server.getClientVersion();
-  return client?.title ?? client?.name ?? 'An MCP client';
+  return outsideClientName([client?.title, client?.name].find((name) => name !== undefined && name.trim() !== ''));
 }
 
 /**

@@ -17,21 +17,25 @@ export function webRequestOf(req: IncomingMessage, base: string): Request {
 /**
  * Writes a web Response to a node:http response, each chunk as it comes: an SSE stream stays open for as long as the
  * transport keeps it, and its events reach the client one by one. When the client goes first, the body's reader is
- * cancelled, which is how the transport learns that the stream is gone. Resolves once the body has ended either way.
+ * cancelled, which is how the transport learns that the stream is gone. Resolves once the body has ended either way:
+ * true when all of it was sent, false when the client closed the connection first.
  */
-export async function sendWebResponse(response: Response, res: ServerResponse): Promise<void> {
+export async function sendWebResponse(response: Response, res: ServerResponse): Promise<boolean> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => (headers[name] = value));
   res.writeHead(response.status, headers);
   if (response.body === null) {
     res.end();
-    return;
+    return true;
   }
   // The headers go now: a client waits for them before it reads an SSE stream, which may stay silent for long.
   res.flushHeaders();
   const reader = response.body.getReader();
+  let left = false;
   const clientLeft = (): void => {
-    if (!res.writableFinished) void reader.cancel().catch(() => undefined);
+    if (res.writableFinished) return;
+    left = true;
+    void reader.cancel().catch(() => undefined);
   };
   res.once('close', clientLeft);
   try {
@@ -41,13 +45,16 @@ export async function sendWebResponse(response: Response, res: ServerResponse): 
       // Also when the client left before the listener was attached.
       if (res.destroyed) {
         await reader.cancel();
-        break;
+        return false;
       }
       if (!res.write(value)) await drained(res);
     }
+    if (left || res.destroyed) return false;
     res.end();
+    return true;
   } catch (error) {
     res.destroy(error instanceof Error ? error : new Error(String(error)));
+    return false;
   } finally {
     res.off('close', clientLeft);
   }

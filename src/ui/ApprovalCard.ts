@@ -96,6 +96,11 @@ export class ApprovalCard extends Component {
     return this.closed;
   }
 
+  /** How the card ended ("Approved", "Not approved: no answer within 60 s"); empty while it waits. */
+  get status(): string {
+    return this.statusEl.textContent ?? '';
+  }
+
   private decide(decision: ApprovalDecision, status: string): void {
     if (this.closed) return;
     this.close(status);

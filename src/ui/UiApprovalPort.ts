@@ -1,10 +1,11 @@
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../core/ports/approval';
+import { withdrawnBecause } from '../core/tool-execution/stages/approval';
 import { ApprovalCard, type ApprovalCardOptions } from './ApprovalCard';
 
 export interface UiApprovalPortOptions {
   /** Called after a card is shown, e.g. to scroll the transcript to it and say that it waits. */
   onShow?: (card: ApprovalCard) => void;
-  /** Called once the card's request is settled (answered, cancelled, closed), before the card is unloaded. */
+  /** Called once the card's request is settled (answered, cancelled, withdrawn, closed), before the card is unloaded; `card.status` says how. */
   onSettle?: (card: ApprovalCard) => void;
   /** Extra card options per request (plan counts, the "Edit plan" hook). */
   cardOptions?: (request: ApprovalRequest) => ApprovalCardOptions;
@@ -43,9 +44,11 @@ export class UiApprovalPort implements ApprovalPort {
         }
         resolve(decision);
       };
+      // Withdrawn with a reason (no answer in time, the client gone): the card says it, and stays unanswerable.
       const onAbort = (): void => {
-        card?.close('Cancelled: the run was stopped');
-        settle(deny('the run was cancelled'));
+        const why = withdrawnBecause(signal);
+        card?.close(why === null ? 'Cancelled: the run was stopped' : `Not approved: ${why}`);
+        settle(deny(why ?? 'the run was cancelled'));
       };
       card = new ApprovalCard(parent, request, settle, this.options.cardOptions?.(request) ?? {});
       this.pending.set(card, settle);

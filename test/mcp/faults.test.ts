@@ -42,10 +42,10 @@ describe('npm start -- mcp under faults', () => {
     expect(Date.now() - closing).toBeLessThan(1900);
     // The refusal may still reach the client before its side closes; either way it is no success.
     const outcome = await call;
-    if (!(outcome instanceof Error)) expect(textOf(outcome)).toBe('Error DENIED: vault.createFile was not approved: test-client disconnected before anyone answered. Nothing was changed.');
+    if (!(outcome instanceof Error)) expect(textOf(outcome)).toBe('Error DENIED: vault.createFile was not approved: An MCP client (reports itself as “test-client”) disconnected before anyone answered. Nothing was changed.');
     expect(await exists(join(vault, 'Ideas/Never.md'))).toBe(false);
     expect((await auditLines(vault)).map((line) => [line.tool, line.ok, line.code, line.approval])).toEqual([['vault.createFile', false, 'DENIED', 'denied']]);
-    expect(connected.stderr()).toContain('test-client disconnected; run mcp-');
+    expect(connected.stderr()).toContain('An MCP client (reports itself as “test-client”) disconnected; run mcp-');
   });
 
   it('should answer a malformed frame with a JSON-RPC error and keep serving', async () => {

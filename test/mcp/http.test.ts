@@ -86,7 +86,7 @@ describe('the MCP server over Streamable HTTP', () => {
     expect(written.isError).toBeFalsy();
     expect(await readFile(join(vault, 'Ideas/Http.md'), 'utf8')).toBe('over http\n');
     const second = await client(url, { accept: false });
-    expect(textOf(await second.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/No.md', content: 'x' } }))).toMatch(/^Error DENIED: vault\.createFile was not approved: http-client answered decline \d+ ms after the form was sent, .*\. Nothing was changed\.$/);
+    expect(textOf(await second.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/No.md', content: 'x' } }))).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “http-client”\) answered decline \d+ ms after the form was sent, .*\. Nothing was changed\.$/);
     expect(server.sessions()).toBe(2);
     await first.close();
     await second.close();
@@ -212,7 +212,7 @@ describe('the MCP server over Streamable HTTP', () => {
     await until(async () => (await runtime.services.lastRun())?.runId === runId);
     expect((await runtime.services.lastRun())?.runId).toBe(runId);
     expect((await outsides[0]!.call('vault_readFile', { path: 'Inbox.md' })).text).toBe('vault_readFile was not run: the session has ended');
-    expect(logs).toEqual([`MCP over HTTP: the session of http-client (run ${runId}) ended after 0.2 seconds without a request`]);
+    expect(logs).toEqual([`MCP over HTTP: the session of An MCP client (reports itself as “http-client”) (run ${runId}) ended after 0.2 seconds without a request`]);
     const again = await postIn(url, id, { id: 2, method: 'tools/list' });
     expect(again.status).toBe(404);
     expect(JSON.parse(again.body)).toEqual({
@@ -237,9 +237,9 @@ describe('the MCP server over Streamable HTTP', () => {
     expect((await streaming.listTools()).tools.length).toBeGreaterThan(0);
   });
 
-  it('should not end a session whose write waits for approval, even once its client stopped waiting for the answer', async () => {
+  it('should end a session whose client dropped the connection of a write waiting for approval, refusing it: its answer could reach nobody', async () => {
     const held = heldApproval();
-    const { server, url, vault, runtime, outsides } = await serve({ idleTimeoutMs: 200, approval: held.port });
+    const { server, url, vault, runtime, outsides } = await serve({ idleTimeoutMs: 60_000, approval: held.port });
     const mcp = await client(url, { noEventStream: true });
     // The call's own request is dropped once the approval is asked: a client that timed out, or was stopped.
     const call = request(url, {
@@ -250,13 +250,16 @@ describe('the MCP server over Streamable HTTP', () => {
     call.end(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'vault_createFile', arguments: { path: 'Ideas/Held.md', content: 'approved late\n' } } }));
     await held.asked;
     call.destroy();
-    await sleep(800);
-    expect(server.sessions()).toBe(1);
-    held.answer({ approved: true, scope: 'once' });
+    // Long before the idle timeout: the dropped connection is what ends it.
     await until(() => server.sessions() === 0);
-    expect(server.sessions()).toBe(0);
-    expect(await readFile(join(vault, 'Ideas/Held.md'), 'utf8')).toBe('approved late\n');
-    expect((await runtime.services.lastRun())?.runId).toBe(outsides[0]?.runId);
+    held.answer({ approved: true, scope: 'once' });
+    await sleep(100);
+    await expect(readFile(join(vault, 'Ideas/Held.md'), 'utf8')).rejects.toThrow(/ENOENT/);
+    expect(outsides[0]?.busy()).toBe(false);
+    expect((await runtime.services.lastRun())?.runId).not.toBe(outsides[0]?.runId);
+    const again = await postIn(url, sessionIdOf(mcp), { id: 2, method: 'tools/list' });
+    expect(again.status).toBe(404);
+    expect(again.body).toContain('ended when its client closed the connection of a call still waiting for its answer');
   });
 });
 

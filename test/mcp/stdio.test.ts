@@ -63,7 +63,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     expect(result.isError).toBeFalsy();
     expect(await readFile(join(vault, 'Ideas/Retro.md'), 'utf8')).toBe('Ask Maren\u202E about retros: https://example.com\n');
     const form = connected.forms[0]?.message ?? '';
-    expect(form).toContain('test-client wants to change your vault through Embedded Agent: Create Ideas/Retro.md');
+    expect(form).toContain('An MCP client (reports itself as “test-client”) wants to change your vault through Embedded Agent: Create Ideas/Retro.md');
     expect(form).toContain('+ created  Ideas/Retro.md');
     expect(form).toContain('+Ask Maren⟦U+202E⟧ about retros: https://example.com');
     expect(form).toContain('! line 1: external link https://example.com');
@@ -79,7 +79,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     const { client } = await started({ vault, checkpoints, args: ['--mode', 'agent'], answer: () => ({ action: 'decline' }) });
     const result = await client.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Retro.md', content: 'x' } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^Error DENIED: vault\.createFile was not approved: test-client answered decline \d+ ms after the form was sent, .*\. Nothing was changed\.$/);
+    expect(textOf(result)).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “test-client”\) answered decline \d+ ms after the form was sent, .*\. Nothing was changed\.$/);
     expect(await exists(join(vault, 'Ideas/Retro.md'))).toBe(false);
   });
 
@@ -112,7 +112,7 @@ describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
     const result = await client.callTool({ name: 'vault_writeFile', arguments: { path: 'Inbox.md', content: 'gone' } });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe(
-      "Error DENIED: vault.writeFile was not approved: test-client cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel. Nothing was changed.",
+      "Error DENIED: vault.writeFile was not approved: An MCP client (reports itself as “test-client”) cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel. Nothing was changed.",
     );
     expect(await readFile(join(vault, 'Inbox.md'), 'utf8')).toContain('Things I jotted down this week.');
   });

@@ -6,7 +6,8 @@ import { lazyModules } from '../../src/plugin/lazyModules';
 import { MCP_TOKEN_SECRET } from '../../src/plugin/McpServerHost';
 import { createSavedAction } from '../../src/core/plan';
 import { ScriptedModel } from '../builders/scriptedModel';
-import { click, getByRole } from '../ui/support/a11y';
+import { commandsOf } from '../obsidian-double/harness';
+import { click, getByRole, queryAllByRole } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
 import { connectWorkerClient, type WorkerClient } from './support/mcpClient';
 
@@ -20,6 +21,8 @@ afterEach(async () => {
 
 const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 const NOTE = { path: 'Ideas/From Claude.md', content: '# From Claude\n' };
+/** How every text names the test's client, which introduces itself with the title "Claude Code". */
+const CLIENT = 'An MCP client (reports itself as “Claude Code”)';
 
 /** The plugin with its panel open and the MCP server switched on, on a free port. */
 async function serving(files: Record<string, string> = { 'Inbox.md': '- one idea\n' }): Promise<{ panel: ChatPanel; url: URL; token: string }> {
@@ -33,10 +36,34 @@ async function serving(files: Record<string, string> = { 'Inbox.md': '- one idea
   return { panel, url: new URL(state.url), token };
 }
 
-async function connect(url: URL, token: string): Promise<WorkerClient> {
-  const client = await connectWorkerClient(url, token);
+async function connect(url: URL, token: string, introduced?: { name: string; title?: string }): Promise<WorkerClient> {
+  const client = await connectWorkerClient(url, token, introduced);
   clients.push(client);
   return client;
+}
+
+/** Closes the chat panel and opens it again with its command, as a person does; its content, in the document. */
+async function reopenPanel(panel: ChatPanel): Promise<HTMLElement> {
+  for (const leaf of panel.app.workspace.getLeavesOfType('embedded-agent-chat')) leaf.detach();
+  commandsOf(panel.app).executeCommandById('embedded-agent:open-chat');
+  return until(() => {
+    const view = panel.app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view;
+    const el = view?.containerEl.querySelector<HTMLElement>('.embedded-agent-chat');
+    if (!view || !el) throw new Error('the panel did not open');
+    if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
+    return el;
+  });
+}
+
+/** What the panel's live region says now. */
+const announced = (root: HTMLElement): string | null | undefined => root.querySelector('.embedded-agent-announcer')?.textContent;
+
+/** The audit lines of the vault's day files (the contract's audit folder), oldest first. */
+async function auditLines(panel: ChatPanel): Promise<{ tool: string; ok: boolean; error?: { message?: string } | string | null }[]> {
+  const { adapter } = panel.app.vault;
+  const files = (await adapter.list(`${panel.app.vault.configDir}/plugins/embedded-agent/audit`)).files.filter((file) => /\d{4}-\d{2}-\d{2}\.jsonl$/.test(file));
+  const text = (await Promise.all(files.map((file) => adapter.read(file)))).join('\n');
+  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as { tool: string; ok: boolean });
 }
 
 const textOf = (result: unknown): string => ((result as CallToolResult).content[0] as { text: string }).text;
@@ -93,7 +120,7 @@ describe('the MCP server inside Obsidian', () => {
     expect(await client.listTools()).toContain('saved_action_weekly-note');
     const running = client.callTool('saved_action_weekly-note', { title: 'Review' });
     const root = panel.root;
-    const card = await until(() => getByRole(root, 'group', /^Claude Code wants to /));
+    const card = await until(() => getByRole(root, 'group', /^An MCP client \(reports itself as “Claude Code”\) wants to /));
     click(getByRole(card, 'button', 'Approve'));
     expect(textOf(await running)).toMatch(/^Done: 1 of 1 step ran\./);
     expect(await panel.app.vault.adapter.read('Weekly/Review.md')).toBe('# Review\n');
@@ -126,10 +153,12 @@ describe('the MCP server inside Obsidian', () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE);
-    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     // The panel is in sight: the card is enough, no notice.
     expect(notices()).toHaveLength(0);
     click(getByRole(card, 'button', 'Approve'));
+    // The live region no longer says that the card waits.
+    expect(announced(panel.root)).toBe(`Approved (Create ${NOTE.path}).`);
     const result = await writing;
     expect(result.isError).toBeFalsy();
     expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
@@ -149,11 +178,30 @@ describe('the MCP server inside Obsidian', () => {
     await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
   });
 
+  it("should offer Revert last run once an MCP client wrote: while it is connected, after it leaves, and in the panel opened again", async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    expect(queryAllByRole(panel.root, 'button', 'Revert last run')).toHaveLength(0);
+    const writing = client.callTool('vault_createFile', NOTE);
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    expect((await writing).isError).toBeFalsy();
+    await until(() => getByRole(panel.root, 'button', 'Revert last run'));
+
+    const reopened = await reopenPanel(panel);
+    await until(() => getByRole(reopened, 'button', 'Revert last run'));
+    await client.disconnect();
+    await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
+    const again = await reopenPanel(panel);
+    click(await until(() => getByRole(again, 'button', 'Revert last run')));
+    click(await until(() => getByRole(again, 'button', 'Revert changes')));
+    await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
+  });
+
   it("should end a connected client's session from the panel to revert it, and tell the client why its session is gone", async () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE);
-    click(getByRole(await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)), 'button', 'Approve'));
     expect((await writing).isError).toBeFalsy();
 
     click(getByRole(panel.root, 'button', 'Revert last run'));
@@ -174,7 +222,7 @@ describe('the MCP server inside Obsidian', () => {
       if (!first) throw new Error('no notice yet');
       return first;
     });
-    expect(notice.textContent).toContain(`Claude Code wants to create ${NOTE.path}`);
+    expect(notice.textContent).toContain(`${CLIENT} wants to create ${NOTE.path}`);
     click(notice.querySelector<HTMLElement>('.notice-message') as HTMLElement);
     const root = await until(() => {
       const el = panel.app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view.containerEl;
@@ -182,7 +230,7 @@ describe('the MCP server inside Obsidian', () => {
       if (!el.isConnected) document.body.appendChild(el);
       return el;
     });
-    const card = await until(() => getByRole(root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     click(getByRole(card, 'button', 'Reject'));
     const result = await writing;
     expect(result.isError).toBe(true);
@@ -196,7 +244,7 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     panel.app.workspace.rightSplit.collapse();
     const writing = client.callTool('vault_createFile', NOTE);
-    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     const [notice] = await until(() => {
       const shown = notices();
       if (shown.length === 0) throw new Error('no notice yet');
@@ -207,6 +255,62 @@ describe('the MCP server inside Obsidian', () => {
     click(getByRole(card, 'button', 'Approve'));
     expect((await writing).isError).toBeFalsy();
     expect(notices()).toHaveLength(0);
+  });
+
+  it('should name a client as a connection that reports itself as a bounded name with its hidden characters shown, on the card, in the notice and in the live region', async () => {
+    const { panel, url, token } = await serving();
+    const impostor = await connect(url, token, { name: 'x', title: `Embedded Agent (your own agent)\u202E\u200B${'x'.repeat(3000)}` });
+    panel.app.workspace.rightSplit.collapse();
+    const writing = impostor.callTool('vault_createFile', NOTE);
+    const named = `An MCP client (reports itself as “Embedded Agent (your own agent)⟦U+202E⟧⟦U+200B⟧${'x'.repeat(13)}…”) wants to create ${NOTE.path}`;
+    const card = await until(() => getByRole(panel.root, 'group', named));
+    expect(card.querySelectorAll('.embedded-agent-card-title .embedded-agent-invisible')).toHaveLength(2);
+    const [notice] = await until(() => {
+      const shown = notices();
+      if (shown.length === 0) throw new Error('no notice yet');
+      return shown;
+    });
+    expect(notice?.textContent).toBe(`${named}. Click here to answer in the Embedded Agent panel; no answer means no.`);
+    expect(panel.root.querySelector('.embedded-agent-announcer')?.textContent).toBe(`Approval needed: ${named}. Approve or reject it in the conversation.`);
+    panel.app.workspace.rightSplit.expand();
+    click(getByRole(card, 'button', 'Reject'));
+    expect((await writing).isError).toBe(true);
+
+    const nameless = await connect(url, token, { name: '' });
+    const second = nameless.callTool('vault_createFile', NOTE);
+    click(getByRole(await until(() => getByRole(panel.root, 'group', `An MCP client (reports no name) wants to create ${NOTE.path}`)), 'button', 'Reject'));
+    expect((await second).isError).toBe(true);
+  });
+
+  it('should say on the card and in the live region that a client which dropped its connection is gone, refuse its Approve, and write nothing', async () => {
+    const { panel, url, token } = await serving();
+    const client = await connect(url, token);
+    const writing = client.callTool('vault_createFile', NOTE).catch((error: unknown) => error);
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
+    expect(announced(panel.root)).toBe(`Approval needed: ${CLIENT} wants to create ${NOTE.path}. Approve or reject it in the conversation.`);
+    // The client closes its connection without ending its session (a process that quits, an interrupted agent).
+    await client.close();
+    const gone = `Not approved: ${CLIENT} disconnected before anyone answered`;
+    await until(() => expect(getByRole(card, 'status').textContent).toBe(gone));
+    expect(() => click(getByRole(card, 'button', 'Approve'))).toThrow('Cannot click the button "Approve": it is disabled');
+    expect(announced(panel.root)).toBe(`${gone} (Create ${NOTE.path}).`);
+    await writing;
+    await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
+    expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
+    const refused = (await auditLines(panel)).filter((line) => line.tool === 'vault.createFile');
+    expect(refused.map((line) => [line.ok, JSON.stringify(line.error)])).toEqual([[false, expect.stringContaining(`${CLIENT} disconnected before anyone answered`)]]);
+  });
+
+  it('should withdraw a card nobody answers in time, saying so on it and in the live region', async () => {
+    const { panel, url, token } = await serving();
+    panel.plugin.settings.approvalTimeoutMinutes = 0.005;
+    const client = await connect(url, token);
+    const result = await client.callTool('vault_createFile', NOTE);
+    expect(textOf(result)).toContain('no answer within 300 ms');
+    const card = getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`);
+    expect(getByRole(card, 'status').textContent).toBe('Not approved: no answer within 300 ms');
+    expect(() => click(getByRole(card, 'button', 'Approve'))).toThrow('it is disabled');
+    expect(announced(panel.root)).toBe(`Not approved: no answer within 300 ms (Create ${NOTE.path}).`);
   });
 
   it('should refuse a change nobody answers while the panel is closed, and take the notice away', async () => {
@@ -243,7 +347,7 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     // The client is not told (its stream is cut; the SDK's client waits for its own timeout), so only the vault is asked.
     void client.callTool('vault_createFile', NOTE).catch(() => undefined);
-    const card = await until(() => getByRole(panel.root, 'group', `Claude Code wants to create ${NOTE.path}`));
+    const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
     panel.plugin.settings.mcpServer = false;
     await panel.plugin.saveSettings();
     expect(panel.plugin.mcpServer.state()).toEqual({ status: 'off' });

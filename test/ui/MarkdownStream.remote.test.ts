@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MarkdownStream } from '../../src/ui/MarkdownStream';
 import { createTestApp } from '../obsidian-double/harness';
 import { clearRemoteLoads, remoteLoads } from '../obsidian-double/markdownRenderer';
+import { click, getByRole, queryAllByRole } from './support/a11y';
 
 let app: App;
 
@@ -67,10 +68,10 @@ describe('MarkdownStream and remote content', () => {
 
   it('should show a button named after the host and load the image only when clicked', async () => {
     const md = await render(`Chart: ![Sales chart](https://host.example/chart.png)`);
-    const button = md.el.querySelector<HTMLButtonElement>('button[aria-label="Load image from host.example"]');
-    expect(button?.textContent).toBe('Load image from host.example');
+    const button = getByRole(md.el, 'button', 'Load image from host.example');
+    expect(button.textContent).toBe('Load image from host.example');
     expect(md.el.querySelector('img')).toBeNull();
-    button?.click();
+    click(button);
     const img = md.el.querySelector('img');
     expect(img?.getAttribute('src')).toBe('https://host.example/chart.png');
     expect(img?.getAttribute('alt')).toBe('Sales chart');
@@ -81,12 +82,8 @@ describe('MarkdownStream and remote content', () => {
     const md = new MarkdownStream(app, document.body.createDiv(), 'Notes/Plan.md');
     md.load();
     md.append('Chart: ![c](https://host.example/chart.png) and');
-    const button = await vi.waitFor(() => {
-      const found = md.el.querySelector<HTMLButtonElement>('button[aria-label="Load image from host.example"]');
-      if (!found) throw new Error('no placeholder yet');
-      return found;
-    });
-    button.click();
+    const button = await vi.waitFor(() => getByRole(md.el, 'button', 'Load image from host.example'));
+    click(button);
     md.append(' more');
     await md.finish();
     expect(md.el.querySelector('button')).toBeNull();
@@ -98,7 +95,7 @@ describe('MarkdownStream and remote content', () => {
       '<iframe src="https://frames.example/e"></iframe>\n\n<video src="https://video.example/v.mp4"></video>\n\n<audio src="https://audio.example/a.mp3"></audio>',
     );
     expect(buttons(md)).toEqual(['Load frame from frames.example', 'Load video from video.example', 'Load audio from audio.example']);
-    for (const button of Array.from(md.el.querySelectorAll('button'))) button.click();
+    for (const button of queryAllByRole(md.el, 'button')) click(button);
     expect(md.el.querySelector('iframe')?.getAttribute('src')).toBe('https://frames.example/e');
     expect(md.el.querySelector('video')?.getAttribute('src')).toBe('https://video.example/v.mp4');
     expect(md.el.querySelector('audio')?.getAttribute('src')).toBe('https://audio.example/a.mp3');

@@ -59,6 +59,7 @@ export class CheckpointService {
   private ends = 0;
   private readonly holds = new WriteHolds();
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<() => void>();
 
   constructor(deps: CheckpointServiceDeps) {
     this.vault = deps.vault;
@@ -80,8 +81,19 @@ export class CheckpointService {
    * written. A failure to write it is not the run's: the run then ranks by its last checkpoint.
    */
   endRun(runId: string): Promise<void> {
-    if (!this.finish(runId)) return Promise.resolve();
+    const wrote = this.finish(runId);
+    this.changed();
+    if (!wrote) return Promise.resolve();
     return this.exclusive(() => this.recordEnd(runId)).catch(() => undefined);
+  }
+
+  /**
+   * Calls `listener` after each checkpoint taken and each run ended, whoever's run it is (the panel's, an MCP
+   * client's, a plan's): what a view needs to offer "Revert last run". Returns the call that stops it.
+   */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
   }
 
   /**
@@ -117,7 +129,10 @@ export class CheckpointService {
         this.holds.take(runId, info.seq, held);
         return { info };
       });
-      if ('info' in step) return step.info;
+      if ('info' in step) {
+        this.changed();
+        return step.info;
+      }
       // Outside the queue, so the write holding the paths can record its result meanwhile.
       await step.wait;
       waited = true;
@@ -281,6 +296,10 @@ export class CheckpointService {
 
   private recordEnd(runId: string): Promise<void> {
     return this.journal.appendEnd(runId, this.clock.now());
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 
   private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {

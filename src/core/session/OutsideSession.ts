@@ -13,7 +13,7 @@ import { toolMeta } from '../tools/metadata';
 import { toWireName } from '../tools/wireNames';
 import type { AgentServices } from './AgentServices';
 import { AgentSession, type SessionSettings } from './AgentSession';
-import { type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
+import { disconnectedText, type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
 import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionToolNames, savedActionTools } from './outsideSavedActions';
 import type { SavedActionSource } from './sessionPlans';
 
@@ -155,7 +155,8 @@ export class OutsideSession {
 
   private async endOnce(): Promise<void> {
     this.clientGone.abort();
-    this.controller.abort();
+    // With its reason: an approval the run's end cuts short is refused as the client having gone, card and audit alike.
+    this.controller.abort(new AgentError('CANCELLED', disconnectedText(this.o.clientName())));
     await Promise.allSettled([...this.inFlight]);
     const run = this.run;
     this.run = null;

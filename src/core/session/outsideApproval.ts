@@ -1,5 +1,7 @@
+import { AgentError } from '../errors';
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../ports/approval';
 import { approvalMessage } from './approvalFormText';
+import { withdrawnBecause } from '../tool-execution/stages/approval';
 
 /**
  * Who approves an outside client's writes. `ask`: the person, through the client (MCP elicitation), on the change
@@ -24,12 +26,18 @@ export interface OutsideAsker {
   ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision>;
 }
 
+/** Why a question of a client that has gone is refused: on its card, in its refusal and in the audit. */
+export function disconnectedText(clientName: string): string {
+  return `${clientName} disconnected before anyone answered`;
+}
+
 /**
  * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
  * cancellation, a throw), so this only decides who is asked.
  */
 export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string, clientGone: AbortSignal, callSignal: () => AbortSignal | null = () => null): ApprovalPort {
-  const gone = (): ApprovalDecision => ({ approved: false, reason: `${clientName()} disconnected before anyone answered` });
+  const goneReason = (): string => disconnectedText(clientName());
+  const gone = (): ApprovalDecision => ({ approved: false, reason: goneReason() });
   switch (mode) {
     case 'client':
       return { request: () => Promise.resolve({ approved: true, scope: 'once', by: 'client' }) };
@@ -47,14 +55,45 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
           }
           // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.
           const call = callSignal();
+          const withdrawal = withdrawOn([
+            [clientGone, goneReason],
+            ...(call ? [[call, () => `${clientName()} cancelled the call before anyone answered`] as const] : []),
+          ]);
           try {
-            return await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, clientGone, ...(call ? [call] : [])]), call ?? undefined);
+            const answer = await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, withdrawal.signal]), call ?? undefined);
+            // A yes given as the client left (a click in the same moment) would write for nobody.
+            const late = withdrawal.reason();
+            return answer.approved && late !== null ? { approved: false, reason: late } : answer;
           } catch (error) {
-            if (clientGone.aborted) return gone();
-            if (call?.aborted) return { approved: false, reason: `${clientName()} cancelled the call before anyone answered` };
+            const reason = withdrawal.reason();
+            if (reason !== null) return { approved: false, reason };
             throw error;
+          } finally {
+            withdrawal.stop();
           }
         },
       };
   }
+}
+
+/**
+ * A signal that aborts when the first of `sources` does, with an AgentError "CANCELLED" that says why (its text
+ * from the pair), so whoever shows the question can say why it was withdrawn; `reason` is that text, or null.
+ */
+function withdrawOn(sources: readonly (readonly [AbortSignal, () => string])[]): { signal: AbortSignal; reason: () => string | null; stop: () => void } {
+  const controller = new AbortController();
+  const listeners: (() => void)[] = [];
+  for (const [source, why] of sources) {
+    const withdraw = (): void => {
+      if (!controller.signal.aborted) controller.abort(new AgentError('CANCELLED', why()));
+    };
+    if (source.aborted) withdraw();
+    source.addEventListener('abort', withdraw, { once: true });
+    listeners.push(() => source.removeEventListener('abort', withdraw));
+  }
+  return {
+    signal: controller.signal,
+    reason: () => withdrawnBecause(controller.signal),
+    stop: () => listeners.forEach((remove) => remove()),
+  };
 }

@@ -31,6 +31,7 @@ export class ChatView extends ItemView {
   private modeSelect!: HTMLSelectElement;
   private historyEl!: HTMLElement;
   private approval: UiApprovalPort | null = null;
+  private stopWatchingRuns: (() => void) | null = null;
   private controller!: RunController;
   private agentRunning = false;
   /** How to stop each run a feature started in the panel (see ChatPanelApi.trackRun). */
@@ -108,12 +109,18 @@ export class ChatView extends ItemView {
     for (const child of [this.transcript, this.progress, this.selectionIndicator, this.composer]) child.load();
     this.controller = new RunController(this.host, this.runUi());
     this.registerDomEvent(this.revertButton, 'click', () => void this.controller.revertLastRun());
+    // Runs that write outside the panel (an MCP client's) make "Revert last run" available too.
+    this.stopWatchingRuns = this.host.watchRuns?.(() => void this.controller.refreshRevert()) ?? null;
 
     this.announcer = root.createDiv({ cls: ['embedded-agent-sr-only', 'embedded-agent-announcer'], attr: { role: 'status' } });
     this.approval = new UiApprovalPort(() => this.transcript.el, {
       onShow: (card) => this.showApproval(card),
       // Back to the message box after the answer, unless the person has moved on elsewhere meanwhile.
       onSettle: (card) => {
+        // The region said the card waits; now it says how it ended (answered, no answer in time, the client gone).
+        const others = this.approval?.waiting ?? 0;
+        const waiting = others === 0 ? '' : others === 1 ? ' Another approval waits in the conversation.' : ` ${others} more approvals wait in the conversation.`;
+        this.announcer.setText(`${card.status} (${card.summary}).${waiting}`);
         const active = root.ownerDocument.activeElement;
         if (card.hasFocus || active === null || active === root.ownerDocument.body) this.composer.focus();
       },
@@ -125,6 +132,8 @@ export class ChatView extends ItemView {
 
   override async onClose(): Promise<void> {
     this.cancelAll();
+    this.stopWatchingRuns?.();
+    this.stopWatchingRuns = null;
     // Pending approvals are denied, so a run never waits on a card nobody can see.
     this.approval?.close();
     if (this.host.approvalPort === this.approval) this.host.approvalPort = null;

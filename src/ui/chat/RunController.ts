@@ -35,6 +35,8 @@ export interface RunUi {
  */
 export class RunController {
   private controller: AbortController | null = null;
+  /** Whether "Revert last run" is offered: the runs are looked at only while it is not. */
+  private revertOffered = false;
   readonly session: AgentSession;
 
   constructor(
@@ -173,7 +175,7 @@ export class RunController {
     if (outcome.via === 'fast-path') {
       for (const entry of outcome.shown) transcript.addEntry(entry);
       this.reportSaveError(outcome.saveError);
-      if (outcome.outcome.status === 'done') this.ui.setRevertAvailable(true);
+      if (outcome.outcome.status === 'done') this.offerRevert(true);
       return;
     }
     const { result } = outcome;
@@ -185,7 +187,7 @@ export class RunController {
       else transcript.addEntry(entry);
     }
     this.reportSaveError(outcome.saveError);
-    if (outcome.wrote) this.ui.setRevertAvailable(true);
+    if (outcome.wrote) this.offerRevert(true);
     this.host.chatHooks.onRunFinished?.({ message, calls: outcome.calls, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
   }
 
@@ -193,14 +195,24 @@ export class RunController {
     if (saveError !== null) this.ui.transcript.addNote(`The conversation could not be saved: ${saveError}`, 'error');
   }
 
-  /** Shows "Revert last run" once some run has changed the vault: plans and saved actions run outside the chat. */
+  /**
+   * Offers "Revert last run" once some run has changed the vault, whoever ran it: plans and saved actions run
+   * outside the chat, and an MCP client writes through its own session (still connected, pressing it says how to
+   * end that session first).
+   */
   async refreshRevert(): Promise<void> {
+    if (this.revertOffered) return;
     try {
-      const services = await this.host.agentServices();
-      if ((await services.lastRun()) !== null) this.ui.setRevertAvailable(true);
+      const runs = await this.session.listRuns();
+      if (runs !== null && runs.length > 0) this.offerRevert(true);
     } catch {
       // The button stays as it was; pressing it says what is wrong.
     }
+  }
+
+  private offerRevert(offered: boolean): void {
+    this.revertOffered = offered;
+    this.ui.setRevertAvailable(offered);
   }
 
   /** A note of the panel's own (a revert's result), kept with the conversation as seen and saved with the next message. */
@@ -224,7 +236,7 @@ export class RunController {
           break;
         case 'nothing-to-revert':
           this.note('Nothing to revert: the files are already as they were before the run.');
-          this.ui.setRevertAvailable(false);
+          this.offerRevert(false);
           break;
         case 'kept':
           this.note('Nothing was reverted.');
@@ -235,7 +247,7 @@ export class RunController {
         case 'reverted':
           this.note(describeRevert(outcome.result));
           // The revert is a run of its own: "Revert last run" now undoes the revert.
-          this.ui.setRevertAvailable(outcome.result.revertRunId !== null);
+          this.offerRevert(outcome.result.revertRunId !== null);
       }
     } catch (error) {
       this.note(`The revert failed: ${describeError(error)}`, 'error');

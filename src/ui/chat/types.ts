@@ -75,4 +75,10 @@ export interface ChatHost {
    * false when no session here owns it (a terminal's server, another process). Absent: the panel cannot end one.
    */
   endOutsideRun?(runId: string): Promise<boolean>;
+  /**
+   * Calls `listener` whenever a run takes a checkpoint or ends (the panel's, a plan's, an MCP client's), and once
+   * at once when the services are loaded; returns the call that stops it. It never loads the services itself.
+   * Absent: the panel learns only of its own runs.
+   */
+  watchRuns?(listener: () => void): () => void;
 }

@@ -35,6 +35,22 @@ describe('CheckpointService: history, diff and the repository', () => {
     ]);
   });
 
+  it('should tell its listeners of each checkpoint taken and each run ended, until they stop listening', async () => {
+    const heard: number[] = [];
+    const stop = h.service.onChange(() => heard.push(heard.length));
+    h.service.beginRun('morning');
+    expect(heard).toHaveLength(0);
+    await write(h.service, 'morning', { tool: 'vault.writeFile', paths: ['a.md'] }, () => h.vault.modify('a.md', 'x'));
+    expect(heard).toHaveLength(1);
+    h.service.endRun('morning');
+    expect(heard).toHaveLength(2);
+    stop();
+    h.service.beginRun('noon');
+    await write(h.service, 'noon', { tool: 'vault.createFile', paths: ['c.md'] }, () => h.vault.create('c.md', 'c'));
+    h.service.endRun('noon');
+    expect(heard).toHaveLength(2);
+  });
+
   it('should name as the last run the one that ended last, though a revert it made started after it', async () => {
     h.service.beginRun('older');
     await write(h.service, 'older', { tool: 'vault.writeFile', paths: ['Notes/b.md'] }, () => h.vault.modify('Notes/b.md', 'B'));

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModeService } from '../../../src/core/modes/ModeService';
 import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
 import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/approval';
+import { withdrawnBecause } from '../../../src/core/tool-execution/stages/approval';
 import { AgentServices } from '../../../src/core/session/AgentServices';
 import type { OutsideApprovalMode, OutsideAsker } from '../../../src/core/session/outsideApproval';
 import { OutsideSession } from '../../../src/core/session/OutsideSession';
@@ -162,6 +163,25 @@ describe('OutsideSession calls', () => {
     outside.clientLeft();
     expect(await call).toEqual({ ok: false, code: 'DENIED', text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.' });
     expect((await outside.call('vault_createFile', { path: 'B.md', content: 'b' })).text).toBe('vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.');
+    expect(await vault.stat('A.md')).toBeNull();
+  });
+
+  it('should refuse a yes given as the client left (an Approve in the same moment), and say why the question was withdrawn', async () => {
+    let withdrawn: string | null = null;
+    let leave = (): void => undefined;
+    const asker: OutsideAsker = {
+      canAsk: () => true,
+      // The client goes while the person presses Approve: the asker still answers yes.
+      ask: (_message, _request, signal) => {
+        leave();
+        withdrawn = withdrawnBecause(signal);
+        return Promise.resolve({ approved: true, scope: 'once' });
+      },
+    };
+    const { outside, vault } = await fixture({ asker });
+    leave = () => outside.clientLeft();
+    expect(await outside.call('vault_createFile', { path: 'A.md', content: 'a' })).toEqual({ ok: false, code: 'DENIED', text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.' });
+    expect(withdrawn).toBe('Claude Code disconnected before anyone answered');
     expect(await vault.stat('A.md')).toBeNull();
   });
 

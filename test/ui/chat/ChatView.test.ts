@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HangingModel } from '../../builders/hangingModel';
 import { call, callsReply, ScriptedModel, textReply, usage } from '../../builders/scriptedModel';
 import { openChatPanel, type ChatPanel } from '../support/chatPanel';
-import { click, getByLabel, getByRole, press, queryAllByRole, type } from '../support/a11y';
+import { click, getByLabel, getByRole, press, queryAllByLabel, queryAllByRole, type } from '../support/a11y';
 
 let panel: ChatPanel | null = null;
 afterEach(async () => {
@@ -56,9 +56,7 @@ describe('ChatView', () => {
     expect(root.textContent).toContain('Tokens: 130 in');
     expect(getByRole<HTMLButtonElement>(root, 'button', 'Cancel').disabled).toBe(true);
 
-    const revert = getByRole(root, 'button', 'Revert last run');
-    expect(revert.hasAttribute('hidden')).toBe(false);
-    click(revert);
+    click(getByRole(root, 'button', 'Revert last run'));
     click(await until(() => getByRole(root, 'button', 'Revert changes')));
     await until(() => expect(app.vault.getAbstractFileByPath('Notes/Idea.md')).toBeNull());
     // The folder the run created goes too.
@@ -74,7 +72,7 @@ describe('ChatView', () => {
     await until(() => expect(root.textContent).toContain('Understood, nothing created.'));
     expect(app.vault.getAbstractFileByPath('Notes/Idea.md')).toBeNull();
     expect(getByRole(root, 'log', 'Execution log').textContent).toContain('Failed');
-    expect(getByRole(root, 'button', 'Revert last run').hasAttribute('hidden')).toBe(true);
+    expect(queryAllByRole(root, 'button', 'Revert last run')).toHaveLength(0);
   });
 
   it('should stop the stream at once on Cancel and end the run', async () => {
@@ -110,7 +108,7 @@ describe('ChatView', () => {
     expect(alert.textContent).toBe('No API key for Anthropic: set it in Settings → Embedded Agent → API key');
     expect(queryAllByRole(root, 'button', 'Approve')).toHaveLength(0);
     expect(getByRole<HTMLButtonElement>(root, 'button', 'Send').disabled).toBe(false);
-    expect(getByRole(root, 'log', 'Execution log').closest('[hidden]')).not.toBeNull();
+    expect(queryAllByRole(root, 'log', 'Execution log')).toHaveLength(0);
   });
 
   it('should name the base URL for an openai-compatible provider without one', async () => {
@@ -129,17 +127,16 @@ describe('ChatView', () => {
       },
     });
     const { root, app } = panel;
-    const indicator = getByLabel(root, 'Selection');
-    expect(indicator.hasAttribute('hidden')).toBe(true);
+    expect(queryAllByLabel(root, 'Selection')).toHaveLength(0);
     const editor = app.workspace.getLeavesOfType('markdown').map((leaf) => leaf.view).find((view): view is MarkdownView => view instanceof MarkdownView)!.editor;
     editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: text.length });
     document.dispatchEvent(new Event('selectionchange'));
-    await until(() => expect(indicator.hasAttribute('hidden')).toBe(false));
+    const indicator = await until(() => getByLabel(root, 'Selection'));
     expect(indicator.textContent).toContain('The garden plan');
     expect(indicator.textContent).toContain(`~${Math.ceil(text.length / 4)} tokens`);
     editor.setSelection({ line: 0, ch: 3 }, { line: 0, ch: 3 });
     document.dispatchEvent(new Event('keyup'));
-    await until(() => expect(indicator.hasAttribute('hidden')).toBe(true));
+    await until(() => expect(queryAllByLabel(root, 'Selection')).toHaveLength(0));
   });
 
   it('should send the selection as context with the message', async () => {

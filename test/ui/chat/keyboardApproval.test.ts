@@ -2,7 +2,7 @@
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
-import { getByRole, nameOf, roleOf } from '../support/a11y';
+import { click, getByRole, nameOf, roleOf } from '../support/a11y';
 import { openChatPanel, type ChatPanel } from '../support/chatPanel';
 
 let panel: ChatPanel | null = null;
@@ -64,7 +64,7 @@ describe('chat panel by keyboard alone, as a screen-reader user would use it', (
     box.value = 'Create a note called Idea';
     box.dispatchEvent(new Event('input', { bubbles: true }));
     elsewhere.focus();
-    getByRole<HTMLButtonElement>(root, 'button', 'Send').click();
+    click(getByRole(root, 'button', 'Send'));
     await until(() => getByRole(root, 'group', 'Create Notes/Idea.md'));
     expect(document.activeElement).toBe(elsewhere);
     expect(announcer(root)).toContain('Approval needed: Create Notes/Idea.md.');

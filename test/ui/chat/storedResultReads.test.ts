@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LlmRequest } from '../../../src/core/ports/llm';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
-import { getByRole, type } from '../support/a11y';
+import { click, getByRole, type } from '../support/a11y';
 import { openChatPanel, type ChatPanel } from '../support/chatPanel';
 
 let panel: ChatPanel | null = null;
@@ -33,9 +33,9 @@ describe('the chat panel: what a finished run offers to "Save as button"', () =>
     const runs: { calls: { tool: string }[] }[] = [];
     panel.plugin.chatHooks.onRunFinished = (run) => runs.push(run);
     type(getByRole<HTMLTextAreaElement>(panel.root, 'textbox', 'Message') as unknown as HTMLInputElement, 'Index the archive');
-    getByRole(panel.root, 'button', 'Send').click();
+    click(getByRole(panel.root, 'button', 'Send'));
     const approve = await vi.waitFor(() => getByRole(panel!.root, 'button', 'Approve'), { timeout: 5000 });
-    approve.click();
+    click(approve);
     await vi.waitFor(() => expect(runs).toHaveLength(1), { timeout: 5000 });
     expect(runs[0]?.calls.map((recorded) => recorded.tool)).toEqual(['vault.listFiles', 'vault.createFile']);
   });

@@ -42,7 +42,7 @@ describe('the chat panel, from a message to a saved action that runs offline', (
     const progress = getByRole(root, 'progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe(progress.getAttribute('aria-valuemax'));
 
-    click(getByRole(root, 'button', 'Revert last run'));
+    click(await until(() => getByRole(root, 'button', 'Revert last run')));
     click(await until(() => getByRole(root, 'button', 'Revert changes')));
     await until(() => expect(app.vault.getAbstractFileByPath('Projects')).toBeNull());
 

@@ -132,7 +132,7 @@ describe('DryRunController', () => {
     await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toBe('Cancelled: the rest of the plan did not run.'));
     expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(await fixture.app.vault.adapter.exists('Projects/Beta.md')).toBe(false);
-    expect(getByRole(panel, 'button', 'Stop run').isShown()).toBe(false);
+    expect(queryAllByRole(panel, 'button', 'Stop run')).toHaveLength(0);
     expect(ran).toEqual([]);
   });
 });

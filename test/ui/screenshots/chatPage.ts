@@ -16,6 +16,7 @@ import { createChatSession } from '../../../src/plugin/chatSession';
 import { ChatView } from '../../../src/ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHost } from '../../../src/ui/chat/types';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
+import { click, getByRole, queryAllByRole } from '../support/a11y';
 import { modifyRequest } from '../support/fixtures';
 
 export type ChatShot = 'empty' | 'streaming' | 'approval' | 'log' | 'budget';
@@ -161,14 +162,14 @@ export async function mountChat(root: HTMLElement, shot: ChatShot): Promise<void
   view.containerEl.setCssProps({ height: '100%' });
   view.contentEl.setCssProps({ height: '100%' });
   if (shot === 'empty') return;
-  const box = view.containerEl.querySelector('textarea') as HTMLTextAreaElement;
+  const box = getByRole<HTMLTextAreaElement>(view.containerEl, 'textbox', 'Message');
   box.value = shot === 'streaming' || shot === 'budget' ? 'What does my garden plan need?' : shot === 'approval' ? 'Add Braiding Sweetgrass to this week\'s reading list' : 'Make a note for each project in the garden plan';
-  (view.containerEl.querySelector('button[aria-label="Send"]') as HTMLButtonElement).click();
-  const button = (name: string): HTMLButtonElement | null => view.containerEl.querySelector(`button[aria-label="${name}"]`);
+  click(getByRole(view.containerEl, 'button', 'Send'));
+  const button = (name: string): HTMLButtonElement | undefined => queryAllByRole<HTMLButtonElement>(view.containerEl, 'button', name)[0];
   for (let i = 0; i < 200; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     if (shot === 'streaming' && view.containerEl.textContent?.includes('Garden/Projects')) break;
-    if (shot === 'approval' && Array.from(view.containerEl.querySelectorAll('button')).some((b) => b.textContent === 'Approve')) break;
+    if (shot === 'approval' && button('Approve')) break;
     if ((shot === 'log' || shot === 'budget') && button('Send')?.disabled === false) break;
   }
   // Let the last frame's scroll and render settle.

@@ -10,9 +10,11 @@ import { PlanPreview } from '../../../src/ui/PlanPreview';
 import { ProgressBar } from '../../../src/ui/ProgressBar';
 import { PlanRunView } from '../../../src/ui/plan/PlanRunView';
 import { EmbeddedAgentSettingTab } from '../../../src/ui/SettingsTab';
+import { outsideClientName } from '../../../src/core/session/clientName';
 import { ObsidianSecrets } from '../../../src/obsidian/ObsidianSecrets';
 import { McpServerHost } from '../../../src/plugin/McpServerHost';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
+import { click, getByLabel, getByRole, type } from '../support/a11y';
 import { modifyRequest, planPreview, planRequest } from '../support/fixtures';
 import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
 import { mountChat, type ChatShot } from './chatPage';
@@ -32,10 +34,6 @@ const params = new URLSearchParams(location.search);
 document.body.addClass(params.get('theme') === 'dark' ? 'theme-dark' : 'theme-light');
 const root = document.body.createDiv({ cls: 'shot', attr: { id: 'shot' } });
 
-function inputNamed(name: string): HTMLInputElement {
-  return root.querySelector(`[aria-label="${name}"]`) as HTMLInputElement;
-}
-
 async function mount(view: string | null): Promise<void> {
   switch (view) {
     case 'approval':
@@ -44,7 +42,7 @@ async function mount(view: string | null): Promise<void> {
       return;
     case 'approval-client':
       root.addClass('is-sidebar');
-      new ApprovalCard(root, modifyRequest({ requester: 'Claude Code' }), () => undefined).load();
+      new ApprovalCard(root, modifyRequest({ requester: outsideClientName('Claude Code') }), () => undefined).load();
       return;
     case 'approval-plan':
       root.addClass('is-sidebar');
@@ -90,7 +88,7 @@ async function mount(view: string | null): Promise<void> {
         onEdit: () => undefined,
       });
       preview.load();
-      (root.querySelector('.embedded-agent-plan-edit') as HTMLButtonElement).click();
+      click(getByRole(root, 'button', 'Edit plan'));
       return;
     }
     case 'settings': {
@@ -102,10 +100,8 @@ async function mount(view: string | null): Promise<void> {
       root.appendChild(tab.containerEl);
       const legacy: { display(): void } = tab;
       legacy.display();
-      const tokens = inputNamed('Maximum tokens per answer');
-      tokens.value = '500000';
-      tokens.dispatchEvent(new Event('input'));
-      (Array.from(root.querySelectorAll('button')).find((button) => button.textContent === 'Test connection') as HTMLButtonElement).click();
+      type(getByLabel<HTMLInputElement>(root, 'Maximum tokens per answer'), '500000');
+      click(getByRole(root, 'button', 'Test connection'));
       await new Promise((resolve) => setTimeout(resolve, 50));
       return;
     }

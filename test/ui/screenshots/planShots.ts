@@ -7,6 +7,7 @@ import { SavedActionsPalette } from '../../../src/ui/savedActions/SavedActionsPa
 import { buildPlanHost } from '../../builders/planHost';
 import { PlanModel } from '../../builders/planModel';
 import { createTestApp } from '../../obsidian-double/harness';
+import { click, getByRole } from '../support/a11y';
 
 const GARDEN = ['Soil test', 'Compost bins', 'Rain barrel', 'Seed list'];
 
@@ -36,10 +37,8 @@ export async function mountPlanShot(view: string, root: HTMLElement): Promise<vo
     });
     controller.load();
     await controller.dryRun('Make a note per bullet in Garden/Projects');
-    const edit = root.querySelector<HTMLButtonElement>('.embedded-agent-plan-edit');
-    edit?.click();
-    const folder = root.querySelector<HTMLInputElement>('[aria-label="Step folder: path"]');
-    if (folder) folder.value = 'Garden/2026';
+    click(getByRole(root, 'button', 'Edit plan'));
+    getByRole<HTMLInputElement>(root, 'textbox', 'Step folder: path').value = 'Garden/2026';
     return;
   }
   const policy = await fixture.policy();
@@ -49,5 +48,5 @@ export async function mountPlanShot(view: string, root: HTMLElement): Promise<vo
   await store.add('Weekly review from the inbox', { ...PLAN, goal: 'Weekly review' });
   await store.add('Archive finished projects', { ...PLAN, goal: 'Archive' });
   new SavedActionsPalette(root, { app: createTestApp(), store, run: () => undefined }).load();
-  (root.querySelectorAll('[aria-label^="Delete "]')[2] as HTMLButtonElement).click();
+  click(getByRole(root, 'button', 'Delete Archive finished projects'));
 }

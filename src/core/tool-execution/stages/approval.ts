@@ -1,4 +1,4 @@
-import { AgentError, describeError } from '../../errors';
+import { AgentError, describeError, isAgentError } from '../../errors';
 import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../ports/approval';
 import type { ToolMeta } from '../../tools/types';
 import type { PipelineSettings } from '../types';
@@ -20,21 +20,28 @@ export const NO_APPROVER = 'no approval handler is connected (is the chat panel 
  */
 export async function askApproval(port: ApprovalPort | null, request: ApprovalRequest, signal: AbortSignal, timeoutMs: number): Promise<ApprovalDecision> {
   if (!port) return deny(NO_APPROVER);
-  if (signal.aborted) return deny('the run was cancelled');
+  // A run stopped for a reason it states (an outside client gone) is refused with that reason, on the card too.
+  const cancelled = (): ApprovalDecision => deny(withdrawnBecause(signal) ?? 'the run was cancelled');
+  if (signal.aborted) return cancelled();
   const asking = new AbortController();
-  const onAbort = (): void => asking.abort();
+  const onAbort = (): void => asking.abort(signal.reason);
   signal.addEventListener('abort', onAbort, { once: true });
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** Set when no answer came in time: the question is withdrawn with it, so the card says why. */
+  let expired: string | null = null;
   try {
     // The cancellation promise exists before the port is called: a view that closes while being asked aborts at once.
-    const cancelled = new Promise<ApprovalDecision>((resolve) => {
-      if (asking.signal.aborted) resolve(deny('the run was cancelled'));
-      asking.signal.addEventListener('abort', () => resolve(deny('the run was cancelled')), { once: true });
+    const whenCancelled = new Promise<ApprovalDecision>((resolve) => {
+      if (asking.signal.aborted) resolve(cancelled());
+      asking.signal.addEventListener('abort', () => resolve(cancelled()), { once: true });
     });
     const timedOut = new Promise<ApprovalDecision>((resolve) => {
-      timer = setTimeout(() => resolve(deny(`no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`)), timeoutMs);
+      timer = setTimeout(() => {
+        expired = `no answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
+        resolve(deny(expired));
+      }, timeoutMs);
     });
-    const answer = await Promise.race([cancelled, timedOut, Promise.resolve().then(() => port.request(request, asking.signal))]);
+    const answer = await Promise.race([whenCancelled, timedOut, Promise.resolve().then(() => port.request(request, asking.signal))]);
     if (answer?.approved === true && (answer.scope === 'once' || answer.scope === 'run')) return answer;
     if (answer?.approved === false) return deny(typeof answer.reason === 'string' && answer.reason ? answer.reason : 'the user rejected it');
     return deny('the approval handler gave no clear answer');
@@ -43,10 +50,19 @@ export async function askApproval(port: ApprovalPort | null, request: ApprovalRe
   } finally {
     if (timer !== undefined) clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
-    asking.abort();
+    asking.abort(expired === null ? undefined : new AgentError('CANCELLED', expired));
   }
 }
 
 export function denialError(tool: string, decision: Extract<ApprovalDecision, { approved: false }>): AgentError {
   return new AgentError('DENIED', `${tool} was not approved: ${decision.reason}. Nothing was changed.`);
+}
+
+/**
+ * Why the question behind an approval's `signal` was withdrawn, when whoever withdrew it said so: the signal aborts
+ * with an AgentError "CANCELLED" whose message is the reason ("no answer within 60 s", "… disconnected before anyone
+ * answered"). Null for a plain abort (the run was cancelled).
+ */
+export function withdrawnBecause(signal: AbortSignal): string | null {
+  return signal.aborted && isAgentError(signal.reason, 'CANCELLED') ? signal.reason.message : null;
 }
