@@ -102,7 +102,7 @@ describe.each([
     const result = await client.callTool(CREATE);
     const refusal = textOf(result);
     expect(result.isError).toBe(true);
-    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: Claude Code answered decline \d+ ms after the form was sent, too fast for a person to have read it /);
+    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “Claude Code”\) answered decline \d+ ms after the form was sent, too fast for a person to have read it /);
     expect(refusal).toContain("answer the form with Claude Code's Elicitation hook");
     expect(refusal).toContain('start this server with --approval client');
     expect(refusal).toContain("the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel");
@@ -115,8 +115,8 @@ describe.each([
   it('should say that any other client answered cancel itself, naming what works for every client', async () => {
     const { vault, client } = await open(() => ({ action: 'cancel' }));
     const refusal = textOf(await client.callTool(CREATE));
-    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: test-client answered cancel \d+ ms after the form was sent, too fast for a person to have read it /);
-    expect(refusal).toContain('run test-client where it shows the form to you');
+    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “test-client”\) answered cancel \d+ ms after the form was sent, too fast for a person to have read it /);
+    expect(refusal).toContain('run the client where it shows the form to you');
     expect(refusal).not.toContain('Elicitation hook');
     expect(refusal).toContain('start this server with --approval client');
     expect((await createLine(vault)).approval).toBe('denied');
@@ -125,13 +125,13 @@ describe.each([
   it('should record a decline given after the form could be read as declined in the form, with how long it took', async () => {
     const { vault, client } = await open(() => after(1500, { action: 'decline' as const }));
     const refusal = textOf(await client.callTool(CREATE));
-    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: declined in test-client's approval form \(answered after 1\.\d s\)\. Nothing was changed\.$/);
+    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: declined in the approval form of An MCP client \(reports itself as “test-client”\) \(answered after 1\.\d s\)\. Nothing was changed\.$/);
     expect((await createLine(vault)).error).toBe(refusal.replace(/^Error DENIED: /, ''));
   });
 
   it('should record a form closed after it could be read as closed without an answer', async () => {
     const { client } = await open(() => after(1500, { action: 'cancel' as const }));
-    expect(textOf(await client.callTool(CREATE))).toMatch(/^Error DENIED: vault\.createFile was not approved: test-client's approval form was closed without an answer \(after 1\.\d s\)\. Nothing was changed\.$/);
+    expect(textOf(await client.callTool(CREATE))).toMatch(/^Error DENIED: vault\.createFile was not approved: the approval form of An MCP client \(reports itself as “test-client”\) was closed without an answer \(after 1\.\d s\)\. Nothing was changed\.$/);
   });
 
   it('should log an accepted form as approved in the client form, not as a yes in the panel', async () => {
@@ -147,7 +147,7 @@ describe.each([
     await client.callTool(CREATE);
     const lines = (forms[0]?.message ?? '').split('\n');
     expect(lines.slice(0, 3)).toEqual([
-      'test-client wants to change your vault through Embedded Agent: Create Ideas/Retro.md',
+      'An MCP client (reports itself as “test-client”) wants to change your vault through Embedded Agent: Create Ideas/Retro.md',
       `Size: 1 file created; +1 line; ${Buffer.byteLength(CREATE.arguments.content)} B`,
       'Warnings (2): Ideas/Retro.md line 1: hidden character U+202E RIGHT-TO-LEFT OVERRIDE; Ideas/Retro.md line 1: external link https://example.com',
     ]);
@@ -161,7 +161,7 @@ describe.each([
     const original = await readFile(join('examples/vault', 'Inbox.md'), 'utf8');
     const removed = original.split('\n').length - 1;
     const lines = (forms[0]?.message ?? '').split('\n');
-    expect(lines[0]).toBe('test-client wants to change your vault through Embedded Agent: Change Inbox.md');
+    expect(lines[0]).toBe('An MCP client (reports itself as “test-client”) wants to change your vault through Embedded Agent: Change Inbox.md');
     expect(lines[1]).toBe(`Size: 1 file modified; +1 -${removed} lines; ${Buffer.byteLength(original) < 1024 ? `${Buffer.byteLength(original)} B` : `${(Buffer.byteLength(original) / 1024).toFixed(1)} KB`} → 5 B`);
     expect(lines[2]).toBe('Warnings: none');
   });
