@@ -2,7 +2,7 @@ import { AgentError } from '../errors';
 import { escapeRegex } from './escapeRegex';
 import { WORD } from './regexClasses';
 import { RegexSyntaxError, regexEngineLoader, type CompiledRegex, type RegexEngine } from './regexEngine';
-import { requiredLiterals } from './regexLiterals';
+import { requiredLiteralsOf } from './regexLiterals';
 import { emitPlain, invalidRegex, parseRegex, type Node } from './regexSyntax';
 import { lowerBoundaries } from './wordBoundaries';
 
@@ -59,7 +59,7 @@ export class TextMatcher {
       if (!engine) throw new AgentError('INTERNAL', 'TextMatcher: a regex search needs the regex engine (use TextMatcher.create)');
       this.pattern = compile(engine, query, caseSensitive, wholeWord);
       this.regex = null;
-      this.literals = requiredLiterals(query, validUnderU(query) ? 'u' : '').map((literal) => new RegExp(escapeRegex(literal), caseSensitive ? 'u' : 'iu'));
+      this.literals = requiredLiteralsOf(query).map((literal) => new RegExp(escapeRegex(literal), caseSensitive ? 'u' : 'iu'));
       return;
     }
     this.pattern = null;
@@ -134,15 +134,6 @@ function findPattern(pattern: CompiledRegex, text: string, max: number): MatchSp
   return spans;
 }
 
-/** requiredLiterals reads the pattern as JavaScript would with "u" when it is valid so, else without. */
-function validUnderU(source: string): boolean {
-  try {
-    new RegExp(source, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function findPlain(haystack: string, needle: string, max: number): MatchSpan[] {
   const spans: MatchSpan[] = [];

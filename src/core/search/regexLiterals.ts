@@ -174,3 +174,20 @@ function topLevelBar(source: string, from: number, to: number): boolean {
   }
   return false;
 }
+
+/**
+ * The literals every match of a model's pattern holds, the pattern read as JavaScript would read it with "u" when
+ * it is valid so, else without (TextMatcher and the trigram filter must read it alike).
+ */
+export function requiredLiteralsOf(source: string): string[] {
+  return requiredLiterals(source, validUnderU(source) ? 'u' : '');
+}
+
+function validUnderU(source: string): boolean {
+  try {
+    new RegExp(source, 'u');
+    return true;
+  } catch {
+    return false;
+  }
+}

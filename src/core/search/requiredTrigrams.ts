@@ -1,4 +1,4 @@
-import { requiredLiterals } from './regexLiterals';
+import { requiredLiteralsOf } from './regexLiterals';
 import type { TextMatcherOptions } from './TextMatcher';
 import { trigramHashes } from './trigramFilter';
 
@@ -9,18 +9,9 @@ import { trigramHashes } from './trigramFilter';
  */
 export function requiredTrigrams(options: TextMatcherOptions): number[] | null {
   const { query, mode } = options;
-  const texts = mode === 'plain' ? [query] : requiredLiterals(query, validUnderU(query) ? 'u' : '');
+  const texts = mode === 'plain' ? [query] : requiredLiteralsOf(query);
   const hashes = new Set<number>();
   for (const text of texts) for (const hash of trigramHashes(text)) hashes.add(hash);
   return hashes.size > 0 ? [...hashes] : null;
 }
 
-/** TextMatcher compiles with "u" when the pattern allows it, else without: the literals are read the same way. */
-function validUnderU(source: string): boolean {
-  try {
-    new RegExp(source, 'u');
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -1,10 +1,7 @@
-import type { AgentResult } from '../agent/types';
-import type { AgentError } from '../errors';
-import type { ModeConfig } from '../modes/types';
+import type { AgentResult, TaskCallbacks } from '../agent/types';
 import type { Spend } from '../budget/SpendingMeter';
 import type { RevertPlan, RevertResult, RunSummary } from '../checkpoints/types';
-import type { LlmPort, LlmUsage } from '../ports/llm';
-import type { CallOutcome, ToolCall } from '../tool-execution/types';
+import type { LlmPort } from '../ports/llm';
 import type { FastPathOutcome } from '../recipes/FastPath';
 import type { RecordedCall } from '../recipes/types';
 import type { SeenEntry } from './seenConversation';
@@ -18,29 +15,14 @@ export type RunResult = Pick<AgentResult, 'text' | 'completedBy' | 'usage' | 'mo
 /**
  * What a shell hears while the session runs a message: text and reasoning as they stream, tool calls and their
  * results, usage, mode changes, condensing, warnings and sub-tasks. How the run ended comes back from `send`.
- * The session's own vocabulary, so a shell depends on the session and never on the loop (the architecture test
- * holds that); the session hands the loop what it needs of it.
+ * The session's own type, so a shell depends on the session and never on the loop (the architecture test holds
+ * that): the loop's events a shell has a use for, a run's end as a RunResult, and not the loop's memory hook
+ * (`onPreCompactionFlush`), which is the session's business.
  */
-export interface SessionEvents {
-  onText?: (delta: string) => void;
-  /** The model's reasoning as it streams (reasoning models); not part of the answer. */
-  onThinking?: (delta: string) => void;
-  /** A tool call has begun to stream (its arguments are not complete yet). */
-  onToolCallStart?: (call: { id: string; name: string }) => void;
-  /** A complete tool call, about to go through the pipeline (or to be refused, when truncated or invalid). */
-  onToolCall?: (call: ToolCall) => void;
-  onToolResult?: (outcome: CallOutcome) => void;
-  onUsage?: (usage: { call: LlmUsage; run: LlmUsage }) => void;
-  onIteration?: (info: { iteration: number; maxIterations: number; depth: number }) => void;
-  onModeChange?: (change: { mode: ModeConfig; previous: ModeConfig; reason?: string }) => void;
-  onCondense?: (info: { messagesBefore: number; messagesAfter: number; emergency: boolean }) => void;
-  /** A soft-limit warning or another note the loop added for the model. */
-  onWarning?: (message: string) => void;
-  onSubtaskStart?: (info: { depth: number; mode: string; message: string }) => void;
+export type SessionEvents = Omit<TaskCallbacks, 'onPreCompactionFlush' | 'onSubtaskEnd' | 'onComplete'> & {
   onSubtaskEnd?: (info: { depth: number; result: RunResult }) => void;
-  onError?: (error: AgentError) => void;
   onComplete?: (result: RunResult) => void;
-}
+};
 
 /** What the message spent (every model call of it, sub-tasks included) and the conversation so far. */
 export interface MessageSpend {
