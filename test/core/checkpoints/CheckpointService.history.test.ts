@@ -42,12 +42,12 @@ describe('CheckpointService: history, diff and the repository', () => {
     expect(heard).toHaveLength(0);
     await write(h.service, 'morning', { tool: 'vault.writeFile', paths: ['a.md'] }, () => h.vault.modify('a.md', 'x'));
     expect(heard).toHaveLength(1);
-    h.service.endRun('morning');
+    await h.service.endRun('morning');
     expect(heard).toHaveLength(2);
     stop();
     h.service.beginRun('noon');
     await write(h.service, 'noon', { tool: 'vault.createFile', paths: ['c.md'] }, () => h.vault.create('c.md', 'c'));
-    h.service.endRun('noon');
+    await h.service.endRun('noon');
     expect(heard).toHaveLength(2);
   });
 
