@@ -11,6 +11,7 @@ import { CallReads } from './CallReads';
 import { buildPreview, summarize } from './changePreview/buildPreview';
 import type { IgnoreService } from './IgnoreService';
 import { redactForReader, redactTextForReader } from './redact';
+import { refuseRedactedOverwrite } from './stages/redactedOverwrite';
 import type { ResultExternalizer } from './ResultExternalizer';
 import { ShownState, type StaleFile } from './ShownState';
 import { askApproval, denialError, needsApproval } from './stages/approval';
@@ -239,6 +240,7 @@ export class ToolExecutionPipeline {
   private async described(tool: AnyTool, input: unknown, context: ToolContext, describe: boolean): Promise<PlannedChange[]> {
     const changes = describe ? await tool.describeChanges(input, context) : [];
     await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault, context.runId);
+    await refuseRedactedOverwrite(changes, context.vault, this.knownSecrets());
     return changes;
   }
 

@@ -59,4 +59,22 @@ describe('the chat panel: secrets the model asks for', () => {
     expect(panel.root.textContent).not.toContain(NOTE_KEY.slice(0, 12));
     expect(await panel.app.vault.adapter.read('Keys.md')).toContain(NOTE_KEY);
   });
+
+  it('should refuse to write a redacted read back over the key it hides, before any card, and keep the note', async () => {
+    const original = `# Keys\n\nGitHub token for the sync script: ${NOTE_KEY}\n`;
+    const rewritten = '# Keys\n\nGitHub token for the sync script: [redacted]\n\nRotated yearly.\n';
+    const model = new ScriptedModel([
+      callsReply([call('vault.readFile', { path: 'Keys.md' })]),
+      callsReply([call('vault.writeFile', { path: 'Keys.md', content: rewritten })]),
+      textReply('I could not rewrite it.'),
+    ]);
+    panel = await openChatPanel({ model, files: { 'Keys.md': original } });
+    await send(panel.root, 'Add "Rotated yearly." to Keys.md');
+    await until(() => expect(panel!.root.textContent).toContain('I could not rewrite it.'));
+    expect(lastResult(model.requests[2]?.messages ?? [])).toContain(
+      'The new text of "Keys.md" holds [redacted] where the note keeps a key or token that was never shown',
+    );
+    expect(panel.root.querySelector('[aria-label="Approve"]')).toBeNull();
+    expect(await panel.app.vault.adapter.read('Keys.md')).toBe(original);
+  });
 });
