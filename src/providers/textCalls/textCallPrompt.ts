@@ -11,11 +11,13 @@ export function textToolPrompt(tools: readonly ToolDefinition[]): string {
     '# Tools',
     'You can call these tools (parameter? is optional):',
     ...lines,
-    'To call a tool, write exactly this, one block per call, and nothing after the last block:',
+    'To call a tool, write exactly this, one block per call, each on lines of its own after a blank line, and nothing after the last block:',
     '<tool_call>',
     '{"name": "<tool name>", "arguments": {<arguments as JSON>}}',
     '</tool_call>',
     'Each result comes back in the next user message as <tool_response>{"name": …, "content": …}</tool_response>.',
+    // Only a marker at the top level is a call (see TextCallRecognizer): a model quoting one must know it stays text.
+    'A block inside a list item, a quote or a code block is shown as text and not run: quote a call there to show it without calling it.',
   ].join('\n');
 }
 
