@@ -7,7 +7,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSavedAction } from '../../src/core/plan';
 import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
-import { connect, PLUGIN_FOLDER } from './harness';
+import { connect, PLUGIN_FOLDER, warmUpRunner } from './harness';
 import { httpClient, serveHttp, stopHttpServers } from './httpHarness';
 
 const READ_HOME = createSavedAction({ name: 'Read home', plan: { version: '1.0', goal: 'Read home', assumptions: [], riskLevel: 'read-only', steps: [{ id: 'home', tool: 'vault.readFile', args: { path: 'Home.md' } }] }, now: 0 }, []);
@@ -22,11 +22,7 @@ afterEach(async () => {
   await removeTemporaryFolders();
 });
 
-beforeAll(async () => {
-  // The first start bundles the runner (a few seconds); every test after it starts in a fraction of a second.
-  const { vault, checkpoints } = await exampleVaultCopy();
-  await (await connect({ vault, checkpoints })).client.close();
-}, 60_000);
+beforeAll(warmUpRunner, 60_000);
 
 /**
  * A vault whose data.json is a named pipe nobody writes yet: reading it waits until the test writes, as a slow

@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { type ElicitRequest, ElicitRequestSchema, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { exampleVaultCopy } from '../cli/harness';
 
 export const PLUGIN_FOLDER = join('.obsidian', 'plugins', 'embedded-agent');
 
@@ -90,4 +91,13 @@ export async function auditLines(vault: string): Promise<AuditLine[]> {
     for (const line of (await readFile(join(folder, day), 'utf8')).split('\n')) if (line.trim()) lines.push(JSON.parse(line) as AuditLine);
   }
   return lines;
+}
+
+/**
+ * Starts the stdio server once and closes it, for a file's `beforeAll`: the first start bundles the runner (a few
+ * seconds), and every start after it takes a fraction of a second, so no test's own timing pays for the build.
+ */
+export async function warmUpRunner(): Promise<void> {
+  const { vault, checkpoints } = await exampleVaultCopy();
+  await (await connect({ vault, checkpoints })).client.close();
 }

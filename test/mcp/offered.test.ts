@@ -5,7 +5,7 @@ import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createSavedAction, type SavedAction } from '../../src/core/plan';
 import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
-import { connect, PLUGIN_FOLDER, textOf } from './harness';
+import { connect, PLUGIN_FOLDER, textOf, warmUpRunner } from './harness';
 import { httpClient, serveHttp, stopHttpServers } from './httpHarness';
 
 /** What the tests choose of a server: its mode and approval, and the saved actions in the vault's data.json. */
@@ -22,11 +22,7 @@ afterEach(async () => {
   await removeTemporaryFolders();
 });
 
-beforeAll(async () => {
-  // The first start bundles the runner (a few seconds); every test after it starts in a fraction of a second.
-  const { vault, checkpoints } = await exampleVaultCopy();
-  await (await connect({ vault, checkpoints })).client.close();
-}, 60_000);
+beforeAll(warmUpRunner, 60_000);
 
 const TRANSPORTS = {
   stdio: async (mode: string, approval: string, actions: SavedAction[]): Promise<Served> => {

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CancelledNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createSavedAction } from '../../src/core/plan';
 import { exampleVaultCopy, removeTemporaryFolders, startSession } from '../cli/harness';
-import { auditLines, connect, type Connected, PLUGIN_FOLDER, textOf } from './harness';
+import { auditLines, connect, type Connected, PLUGIN_FOLDER, textOf, warmUpRunner } from './harness';
 
 const open: Connected[] = [];
 afterEach(async () => {
@@ -25,12 +25,7 @@ const exists = (path: string): Promise<boolean> => stat(path).then(
 
 const accept = () => ({ action: 'accept' as const, content: { approveRest: false } });
 
-beforeAll(async () => {
-  // The first start bundles the runner (a few seconds); every test after it starts in a fraction of a second.
-  const { vault, checkpoints } = await exampleVaultCopy();
-  const { client } = await connect({ vault, checkpoints });
-  await client.close();
-}, 60_000);
+beforeAll(warmUpRunner, 60_000);
 
 describe('npm start -- mcp, driven by the SDK Client over stdio', () => {
   it("should list the mode's tools under the providers' wire names, and only the read-only ones in Ask", async () => {
