@@ -2,7 +2,13 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import obsidianmd from 'eslint-plugin-obsidianmd';
 
 const noObsidianInCore = {
-  paths: [{ name: 'obsidian', message: 'Core, providers, node adapters and the CLI run without Obsidian: talk to it through a port in src/core/ports.' }],
+  paths: [
+    {
+      name: 'obsidian',
+      message:
+        'Core, providers, node adapters and the CLI run without Obsidian: talk to it through a port in src/core/ports.',
+    },
+  ],
   patterns: [
     { group: ['**/ui/*', '**/ui'], message: 'Only main.ts and src/ui may import the UI.' },
     { group: ['**/obsidian/*'], message: 'Only main.ts and src/ui may import the Obsidian adapters.' },
@@ -10,12 +16,27 @@ const noObsidianInCore = {
 };
 
 export default defineConfig([
-  globalIgnores(['main.js', 'node_modules/', 'coverage/', 'bench/.vaults/', 'docs/', 'esbuild.config.mjs', 'scripts/*.mjs']),
+  globalIgnores([
+    'main.js',
+    'node_modules/',
+    'coverage/',
+    'bench/.vaults/',
+    'docs/',
+    'esbuild.config.mjs',
+    'scripts/*.mjs',
+  ]),
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['eslint.config.mjs', 'vitest.config.mts', 'scripts/shims/*.cjs', 'test/plugin/support/*.mjs'] },
+        projectService: {
+          allowDefaultProject: [
+            'eslint.config.mjs',
+            'vitest.config.mts',
+            'scripts/shims/*.cjs',
+            'test/plugin/support/*.mjs',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -49,7 +70,13 @@ export default defineConfig([
         'error',
         {
           ...noObsidianInCore,
-          patterns: [...noObsidianInCore.patterns, { group: ['**/mcp/*', '**/mcp', '@modelcontextprotocol/*'], message: 'Core never imports the MCP shell or its SDK: src/mcp builds on core.' }],
+          patterns: [
+            ...noObsidianInCore.patterns,
+            {
+              group: ['**/mcp/*', '**/mcp', '@modelcontextprotocol/*'],
+              message: 'Core never imports the MCP shell or its SDK: src/mcp builds on core.',
+            },
+          ],
         },
       ],
     },
@@ -57,7 +84,15 @@ export default defineConfig([
   {
     // Core and the node adapters are plain TypeScript; the CLI, node adapters and tests run under Node, where
     // Obsidian's popout-window rules (activeDocument, window timers) do not apply.
-    files: ['src/core/**/*.ts', 'src/node/**/*.ts', 'src/cli/**/*.ts', 'src/mcp/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'src/core/**/*.ts',
+      'src/node/**/*.ts',
+      'src/cli/**/*.ts',
+      'src/mcp/**/*.ts',
+      'test/**/*.ts',
+      'scripts/**/*.ts',
+      'bench/**/*.ts',
+    ],
     rules: {
       'obsidianmd/no-nodejs-modules': 'off',
       'obsidianmd/prefer-window-timers': 'off',

@@ -8,9 +8,16 @@ const FILTERED_PREFIX = 'Filtered run ';
 const metCell = (met: boolean | null): string => (met === null ? '–' : met ? 'yes' : '**no**');
 
 /** docs/benchmarks.md from a full run: the table, the rows' notes, and the kept history. */
-export function renderDoc(rows: readonly BenchRow[], lastRun: string, history: string, filteredRuns: readonly string[] = []): string {
+export function renderDoc(
+  rows: readonly BenchRow[],
+  lastRun: string,
+  history: string,
+  filteredRuns: readonly string[] = [],
+): string {
   // One note per area: read back from the doc, an area's note comes with each of its rows.
-  const notes = [...new Set(rows.filter((row) => row.note !== undefined).map((row) => `- **${row.area}**: ${row.note ?? ''}`))];
+  const notes = [
+    ...new Set(rows.filter((row) => row.note !== undefined).map((row) => `- **${row.area}**: ${row.note ?? ''}`)),
+  ];
   return [
     '# Benchmarks',
     '',
@@ -45,7 +52,9 @@ export function parseDoc(doc: string): ParsedDoc {
     const note = /^- \*\*(.+?)\*\*: (.*)$/.exec(line);
     if (note) notes.set(note[1] as string, note[2] as string);
   }
-  const rows = lines.filter((line) => line.startsWith('| ') && !line.startsWith('| area |')).map((line) => parseRow(line, notes));
+  const rows = lines
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| area |'))
+    .map((line) => parseRow(line, notes));
   return {
     rows,
     lastRun: lines.find((line) => line.startsWith('Last run: ')) ?? 'Last run: unknown.',
@@ -56,10 +65,18 @@ export function parseDoc(doc: string): ParsedDoc {
 
 function parseRow(line: string, notes: ReadonlyMap<string, string>): BenchRow {
   const cells = line.slice(2, -2).split(' | ');
-  if (cells.length !== 5 || !line.endsWith(' |')) throw new Error(`docs/benchmarks.md: a table row needs 5 cells, got ${cells.length}: ${line}`);
+  if (cells.length !== 5 || !line.endsWith(' |'))
+    throw new Error(`docs/benchmarks.md: a table row needs 5 cells, got ${cells.length}: ${line}`);
   const [area, measure, result, target, met] = cells as [string, string, string, string, string];
   const note = notes.get(area);
-  return { area, measure, result, target, met: met === 'yes' ? true : met === '**no**' ? false : null, ...(note === undefined ? {} : { note }) };
+  return {
+    area,
+    measure,
+    result,
+    target,
+    met: met === 'yes' ? true : met === '**no**' ? false : null,
+    ...(note === undefined ? {} : { note }),
+  };
 }
 
 /**
@@ -82,9 +99,16 @@ export function mergeRows(old: readonly BenchRow[], fresh: readonly BenchRow[]):
 }
 
 /** docs/benchmarks.md after a filtered run with `--write`, which names itself (and replaces its own earlier line). */
-export function updateDoc(doc: string, fresh: readonly BenchRow[], filteredRun: { filter: string; line: string }): string {
+export function updateDoc(
+  doc: string,
+  fresh: readonly BenchRow[],
+  filteredRun: { filter: string; line: string },
+): string {
   const parsed = parseDoc(doc);
   const own = `${FILTERED_PREFIX}"${filteredRun.filter}"`;
-  const filteredRuns = [...parsed.filteredRuns.filter((line) => !line.startsWith(`${own} `)), `${own} ${filteredRun.line}`];
+  const filteredRuns = [
+    ...parsed.filteredRuns.filter((line) => !line.startsWith(`${own} `)),
+    `${own} ${filteredRun.line}`,
+  ];
   return renderDoc(mergeRows(parsed.rows, fresh), parsed.lastRun, parsed.history, filteredRuns);
 }

@@ -33,12 +33,23 @@ export function chatRequestSize(request: { body: unknown; bytes: number }): Chat
   const first = body.messages?.[0];
   const system = first?.role === 'system' && typeof first.content === 'string' ? first.content : '';
   const textTools = system.lastIndexOf(TEXT_TOOLS_HEADING);
-  const toolChars = body.tools !== undefined ? JSON.stringify(body.tools).length : textTools === -1 ? 0 : jsonChars(system.slice(textTools));
+  const toolChars =
+    body.tools !== undefined
+      ? JSON.stringify(body.tools).length
+      : textTools === -1
+        ? 0
+        : jsonChars(system.slice(textTools));
   return { bytes: request.bytes, chars: JSON.stringify(body).length, systemChars: jsonChars(system), toolChars };
 }
 
 export function taskSize(requests: readonly { body: unknown; bytes: number }[]): TaskSize {
   const sizes = requests.map(chatRequestSize);
   const sum = (pick: (size: ChatRequestSize) => number): number => sizes.reduce((total, size) => total + pick(size), 0);
-  return { requests: sizes.length, bytes: sum((size) => size.bytes), chars: sum((size) => size.chars), toolChars: sum((size) => size.toolChars), systemChars: sizes[0]?.systemChars ?? 0 };
+  return {
+    requests: sizes.length,
+    bytes: sum((size) => size.bytes),
+    chars: sum((size) => size.chars),
+    toolChars: sum((size) => size.toolChars),
+    systemChars: sizes[0]?.systemChars ?? 0,
+  };
 }

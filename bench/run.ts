@@ -71,7 +71,8 @@ function parseArgs(argv: readonly string[]): BenchArgs {
     const arg = argv[i] as string;
     if (arg === '--vault' || arg === '--note') {
       const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) throw new Error(`${arg} needs a value, e.g. npm run bench -- --vault ~/Notes`);
+      if (value === undefined || value.startsWith('--'))
+        throw new Error(`${arg} needs a value, e.g. npm run bench -- --vault ~/Notes`);
       args[arg === '--vault' ? 'vault' : 'note'] = value;
     } else if (arg === '--write') {
       args.write = true;
@@ -81,7 +82,8 @@ function parseArgs(argv: readonly string[]): BenchArgs {
       args.filter = arg;
     }
   }
-  if (args.write && (args.filter === undefined || args.vault !== undefined)) throw new Error(`--write goes with a filter and without --vault (a full run writes anyway): ${USAGE}`);
+  if (args.write && (args.filter === undefined || args.vault !== undefined))
+    throw new Error(`--write goes with a filter and without --vault (a full run writes anyway): ${USAGE}`);
   return args;
 }
 
@@ -91,12 +93,18 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const { filter } = args;
   const rows: BenchRow[] = [];
-  const chosen = CASES.filter((c) => (!filter || c.name.includes(filter)) && Boolean(c.needsVault) === Boolean(args.vault));
-  if (chosen.length === 0) throw new Error(`No benchmark case matches "${filter ?? ''}": the cases are ${CASES.map((c) => `"${c.name}"`).join(', ')}`);
+  const chosen = CASES.filter(
+    (c) => (!filter || c.name.includes(filter)) && Boolean(c.needsVault) === Boolean(args.vault),
+  );
+  if (chosen.length === 0)
+    throw new Error(
+      `No benchmark case matches "${filter ?? ''}": the cases are ${CASES.map((c) => `"${c.name}"`).join(', ')}`,
+    );
   for (const bench of chosen) {
     console.log(`→ ${bench.name}`);
     const result = await bench.run(args);
-    for (const row of result) console.log(`  ${row.measure}: ${row.result} (target ${row.target})${row.met === false ? '  ✗ MISSED' : ''}`);
+    for (const row of result)
+      console.log(`  ${row.measure}: ${row.result} (target ${row.target})${row.met === false ? '  ✗ MISSED' : ''}`);
     rows.push(...result);
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}`;
@@ -105,10 +113,15 @@ async function main(): Promise<void> {
   if (!filter && !args.vault) {
     writeFileSync(DOC, renderDoc(rows, `Last run: ${date} on ${machine}.`, parseDoc(old).history));
   } else if (filter && args.write) {
-    writeFileSync(DOC, updateDoc(old, rows, { filter, line: `on ${date} on ${machine}: its rows replace the full run's.` }));
+    writeFileSync(
+      DOC,
+      updateDoc(old, rows, { filter, line: `on ${date} on ${machine}: its rows replace the full run's.` }),
+    );
     console.log(`(filtered run: its rows written to ${DOC}, the others left as they were)`);
   } else {
-    console.log(`(${args.vault ? 'run over --vault' : 'filtered run'}: ${DOC} left as it was${args.vault ? '' : '; add --write to put these rows in'})`);
+    console.log(
+      `(${args.vault ? 'run over --vault' : 'filtered run'}: ${DOC} left as it was${args.vault ? '' : '; add --write to put these rows in'})`,
+    );
   }
 }
 

@@ -21,7 +21,18 @@ const WORDS = (
   'café résumé naïve über straße 東京 ノート 研究 مرحبا данные'
 ).split(' ');
 
-const FOLDERS = ['Projects', 'Areas', 'Resources', 'Archive', 'Journal', 'Inbox', 'People', 'Meetings', 'Reading', 'Zettelkasten'];
+const FOLDERS = [
+  'Projects',
+  'Areas',
+  'Resources',
+  'Archive',
+  'Journal',
+  'Inbox',
+  'People',
+  'Meetings',
+  'Reading',
+  'Zettelkasten',
+];
 
 export interface GeneratedVault {
   root: string;
@@ -48,17 +59,22 @@ function noteBody(rand: () => number, titles: string[], index: number): string {
   const target = noteLength(rand);
   const parts: string[] = [];
   if (rand() < 0.6) {
-    parts.push(`---\ntags: [${WORDS[index % WORDS.length]}, generated]\ncreated: 2026-0${1 + (index % 9)}-1${index % 10}\n---\n`);
+    parts.push(
+      `---\ntags: [${WORDS[index % WORDS.length]}, generated]\ncreated: 2026-0${1 + (index % 9)}-1${index % 10}\n---\n`,
+    );
   }
   parts.push(`# ${titles[index]}\n`);
   let length = parts.join('').length;
   while (length < target) {
     const roll = rand();
     let block: string;
-    if (roll < 0.45) block = `${sentence(rand, 8 + Math.floor(rand() * 30))} ${sentence(rand, 6 + Math.floor(rand() * 20))}\n`;
-    else if (roll < 0.65) block = `- ${sentence(rand, 3 + Math.floor(rand() * 8))}\n  - ${sentence(rand, 3 + Math.floor(rand() * 6))}\n`;
+    if (roll < 0.45)
+      block = `${sentence(rand, 8 + Math.floor(rand() * 30))} ${sentence(rand, 6 + Math.floor(rand() * 20))}\n`;
+    else if (roll < 0.65)
+      block = `- ${sentence(rand, 3 + Math.floor(rand() * 8))}\n  - ${sentence(rand, 3 + Math.floor(rand() * 6))}\n`;
     else if (roll < 0.75) block = `- [${rand() < 0.5 ? ' ' : 'x'}] ${sentence(rand, 3 + Math.floor(rand() * 6))}\n`;
-    else if (roll < 0.9) block = `See [[${titles[Math.floor(rand() * titles.length)]}]] and [[${titles[Math.floor(rand() * titles.length)]}|this]].\n`;
+    else if (roll < 0.9)
+      block = `See [[${titles[Math.floor(rand() * titles.length)]}]] and [[${titles[Math.floor(rand() * titles.length)]}|this]].\n`;
     else if (roll < 0.95) block = `TODO: ${sentence(rand, 4 + Math.floor(rand() * 6))}\n`;
     else block = `## ${sentence(rand, 2 + Math.floor(rand() * 3)).slice(0, -1)}\n`;
     parts.push(block);
@@ -84,7 +100,12 @@ export function generateVault(notes: number, seed = 42, base = join('bench', '.v
     titles.push(title);
     const depth = Math.floor(rand() * 4);
     const folders: string[] = [];
-    for (let d = 0; d < depth; d++) folders.push(d === 0 ? (FOLDERS[Math.floor(rand() * FOLDERS.length)] as string) : `${WORDS[Math.floor(rand() * 40)] as string} ${Math.floor(rand() * 8)}`);
+    for (let d = 0; d < depth; d++)
+      folders.push(
+        d === 0
+          ? (FOLDERS[Math.floor(rand() * FOLDERS.length)] as string)
+          : `${WORDS[Math.floor(rand() * 40)] as string} ${Math.floor(rand() * 8)}`,
+      );
     paths.push([...folders, `${title}.md`].join('/'));
   }
   const marker = join(root, '.generated');

@@ -9,9 +9,10 @@ import type { AxeResults, Result } from 'axe-core';
 export const PAGE_RULES: Readonly<Record<string, string>> = {
   'document-title': 'the test page has no <title>; Obsidian has one',
   'html-has-lang': 'the test page sets no lang on <html>; Obsidian does',
-  'landmark-one-main': 'the test page has no <main>; Obsidian\'s workspace is the landmark structure',
-  region: 'the test page puts the component straight into <body>, outside any landmark; in Obsidian it sits in a workspace leaf',
-  'page-has-heading-one': 'the test page has no <h1>; Obsidian\'s window does not need one for a sidebar view',
+  'landmark-one-main': "the test page has no <main>; Obsidian's workspace is the landmark structure",
+  region:
+    'the test page puts the component straight into <body>, outside any landmark; in Obsidian it sits in a workspace leaf',
+  'page-has-heading-one': "the test page has no <h1>; Obsidian's window does not need one for a sidebar view",
 };
 
 /**
@@ -20,7 +21,11 @@ export const PAGE_RULES: Readonly<Record<string, string>> = {
  * on its main button, as Obsidian's own dialogs do; the colours are the theme's.
  */
 export const PAGE_ELEMENTS: readonly { rule: string; html: RegExp; why: string }[] = [
-  { rule: 'color-contrast', html: /^<button\b[^>]*\bclass="[^"]*\bmod-cta\b/, why: "Obsidian's call-to-action button, coloured by the theme" },
+  {
+    rule: 'color-contrast',
+    html: /^<button\b[^>]*\bclass="[^"]*\bmod-cta\b/,
+    why: "Obsidian's call-to-action button, coloured by the theme",
+  },
 ];
 
 export interface Finding {
@@ -33,8 +38,16 @@ export interface Finding {
 /** The serious and critical findings that are the plugin's, one per rule with every element it names. */
 export function blockingFindings(results: Pick<AxeResults, 'violations'>): Finding[] {
   return results.violations
-    .filter((violation: Result) => !(violation.id in PAGE_RULES) && (violation.impact === 'serious' || violation.impact === 'critical'))
-    .map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !PAGE_ELEMENTS.some((page) => page.rule === violation.id && page.html.test(node.html))) }))
+    .filter(
+      (violation: Result) =>
+        !(violation.id in PAGE_RULES) && (violation.impact === 'serious' || violation.impact === 'critical'),
+    )
+    .map((violation) => ({
+      ...violation,
+      nodes: violation.nodes.filter(
+        (node) => !PAGE_ELEMENTS.some((page) => page.rule === violation.id && page.html.test(node.html)),
+      ),
+    }))
     .filter((violation) => violation.nodes.length > 0)
     .map((violation) => ({
       rule: violation.id,

@@ -1,6 +1,16 @@
 import { fileNameFromTitle } from '../src/core/paths/fileNameFromTitle';
 
-const EXAMPLES = ['Q3: budget review', 'Why do we meet on Mondays?', 'The "quiet" hours', 'Pros * cons of remote work', 'Read/Write notes', '10:30 standup', '[[Project X]] kickoff #meeting', '.hidden idea', 'CON'];
+const EXAMPLES = [
+  'Q3: budget review',
+  'Why do we meet on Mondays?',
+  'The "quiet" hours',
+  'Pros * cons of remote work',
+  'Read/Write notes',
+  '10:30 standup',
+  '[[Project X]] kickoff #meeting',
+  '.hidden idea',
+  'CON',
+];
 
 const code = (text: string): string => `\`${text.replace(/\|/g, '\\|')}\``;
 
@@ -41,12 +51,12 @@ export function fileNameRuleSection(): string[] {
     '**Collisions.** A taken name gets a number before the extension: `Title (2).md`, then `Title (3).md`; a name that',
     'ends in ` (n)` counts on from n. `vault.createFile` and `vault.rename` do this by default (create-unique).',
     '',
-    '**Where the two seed documents disagree.** The tool reference gives `vault.createFile`\'s `ifNotExists` the default',
-    'true ("only create if doesn\'t exist") and `vault.rename`\'s `collisionStrategy` no default; the product spec\'s',
+    "**Where the two seed documents disagree.** The tool reference gives `vault.createFile`'s `ifNotExists` the default",
+    "true (\"only create if doesn't exist\") and `vault.rename`'s `collisionStrategy` no default; the product spec's",
     'guardrails ask for "Filename sanitization" and "Collision policy: create-unique default (e.g., “Title (2).md”)". We',
     'follow the spec for what happens when a call says nothing (create-unique, numbered as the spec writes it) and the',
     'tool reference for its words: `ifNotExists: true`, given, leaves an existing file alone (`created: false`), and',
-    '`false` overwrites it. `util.slugifyTitle` still makes the tool reference\'s lowercase slugs, for those who want one.',
+    "`false` overwrites it. `util.slugifyTitle` still makes the tool reference's lowercase slugs, for those who want one.",
     '',
   ];
 }

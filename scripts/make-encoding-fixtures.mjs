@@ -12,7 +12,10 @@ put('crlf.md', utf8('# Meeting\r\n\r\n- agenda\r\n- notes\r\n'));
 put('mixed-endings.md', utf8('# Mixed\r\nfrom Windows\r\nfrom a Mac\nlast line\n'));
 put('utf8-bom.md', Buffer.concat([BOM, utf8('# Café\n\nBody text.\n')]));
 put('latin1.md', Buffer.from('# Café\n\nLa mère et le père.\n', 'latin1'));
-put('utf16le-bom.md', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Notes\r\n\r\nNotepad wrote this.\r\n', 'utf16le')]));
+put(
+  'utf16le-bom.md',
+  Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('# Notes\r\n\r\nNotepad wrote this.\r\n', 'utf16le')]),
+);
 put('frontmatter-bom.md', Buffer.concat([BOM, utf8('---\ntags: [travel]\n---\n# Trip\n')]));
 put('frontmatter-trailing-space.md', utf8('--- \ntitle: Old title\n---\nBody.\n'));
 
@@ -36,12 +39,15 @@ const chunk = (type, data) => {
   return Buffer.concat([length, body, sum]);
 };
 const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
-put('pixel.png', Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  chunk('IHDR', ihdr),
-  chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
-  chunk('IEND', Buffer.alloc(0)),
-]));
+put(
+  'pixel.png',
+  Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 255, 0, 0]))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]),
+);
 
 // A one-page PDF with its cross-reference table; the second line's high bytes mark it binary, as PDF writers do.
 const objects = [

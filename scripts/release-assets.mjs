@@ -37,10 +37,14 @@ export function releaseProblems(root, tag) {
       `manifest.json has the pre-release version ${manifest.version}: Obsidian's community directory reads it from the default branch and accepts only x.y.z; keep the last stable version there (\`npm version\` does).`,
     );
   } else if (!isPrerelease(version) && manifest.version !== version) {
-    problems.push(`manifest.json has version ${manifest.version} but package.json has ${version}: bump with \`npm version\`.`);
+    problems.push(
+      `manifest.json has version ${manifest.version} but package.json has ${version}: bump with \`npm version\`.`,
+    );
   }
   for (const listed of Object.keys(versions).filter(isPrerelease)) {
-    problems.push(`versions.json lists the pre-release ${listed}: it holds stable versions only, which Obsidian offers to older apps.`);
+    problems.push(
+      `versions.json lists the pre-release ${listed}: it holds stable versions only, which Obsidian offers to older apps.`,
+    );
   }
   if (versions[manifest.version] !== manifest.minAppVersion) {
     problems.push(
@@ -48,7 +52,9 @@ export function releaseProblems(root, tag) {
     );
   }
   if (tag !== undefined && tag !== version) {
-    problems.push(`The tag "${tag}" is not package.json's version "${version}" (Obsidian expects the bare version, no "v").`);
+    problems.push(
+      `The tag "${tag}" is not package.json's version "${version}" (Obsidian expects the bare version, no "v").`,
+    );
   }
   return problems;
 }

@@ -25,12 +25,22 @@ if (!Array.isArray(steps)) throw new Error('.github/workflows/release.yml has no
 const dir = mkdtempSync(join(tmpdir(), 'embedded-agent-release-'));
 const clone = join(dir, 'repo');
 mkdirSync(clone);
-const identity = { GIT_AUTHOR_NAME: 'Release dry run', GIT_AUTHOR_EMAIL: 'dry-run@example.invalid', GIT_COMMITTER_NAME: 'Release dry run', GIT_COMMITTER_EMAIL: 'dry-run@example.invalid' };
+const identity = {
+  GIT_AUTHOR_NAME: 'Release dry run',
+  GIT_AUTHOR_EMAIL: 'dry-run@example.invalid',
+  GIT_COMMITTER_NAME: 'Release dry run',
+  GIT_COMMITTER_EMAIL: 'dry-run@example.invalid',
+};
 const gitEnv = { ...process.env, ...identity };
-execFileSync('tar', ['-x', '-C', clone], { input: execFileSync('git', ['archive', '--format=tar', 'HEAD'], { maxBuffer: 512 * 1024 * 1024 }) });
+execFileSync('tar', ['-x', '-C', clone], {
+  input: execFileSync('git', ['archive', '--format=tar', 'HEAD'], { maxBuffer: 512 * 1024 * 1024 }),
+});
 execFileSync('git', ['init', '--quiet'], { cwd: clone, env: gitEnv });
 execFileSync('git', ['add', '--all'], { cwd: clone, env: gitEnv });
-execFileSync('git', ['commit', '--quiet', '--no-verify', '--message', 'HEAD of the project under release'], { cwd: clone, env: gitEnv });
+execFileSync('git', ['commit', '--quiet', '--no-verify', '--message', 'HEAD of the project under release'], {
+  cwd: clone,
+  env: gitEnv,
+});
 const tag = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8')).version;
 const staged = RELEASE_ASSETS.map((file) => `${RELEASE_DIR}/${file}`);
 
@@ -62,7 +72,10 @@ for (const step of steps) {
   const name = step.name ?? step.uses ?? step.run;
   if (step.uses) {
     if (step.uses.startsWith('actions/attest-build-provenance@')) {
-      const subjects = String(step.with?.['subject-path'] ?? '').split('\n').map((s) => s.trim()).filter(Boolean);
+      const subjects = String(step.with?.['subject-path'] ?? '')
+        .split('\n')
+        .map((s) => s.trim())
+        .filter(Boolean);
       if (subjects.join(',') !== staged.join(',')) {
         problems.push(`The attestation covers ${subjects.join(', ') || 'nothing'}, not ${staged.join(', ')}.`);
       }
@@ -105,16 +118,21 @@ try {
 // gh names an uploaded asset after the file's base name.
 const assetNames = uploaded.map((path) => path.split('/').pop());
 if (assetNames.join(',') !== RELEASE_ASSETS.join(',')) {
-  problems.push(`The release would hold ${assetNames.join(', ') || 'nothing'}, not exactly ${RELEASE_ASSETS.join(', ')}.`);
+  problems.push(
+    `The release would hold ${assetNames.join(', ') || 'nothing'}, not exactly ${RELEASE_ASSETS.join(', ')}.`,
+  );
 }
 const shippedManifest = uploaded.find((path) => path.endsWith('manifest.json'));
 const shippedVersion = shippedManifest && JSON.parse(readFileSync(join(clone, shippedManifest), 'utf8')).version;
-if (shippedManifest && shippedVersion !== tag) problems.push(`The release's manifest.json has version ${shippedVersion}, not ${tag}.`);
+if (shippedManifest && shippedVersion !== tag)
+  problems.push(`The release's manifest.json has version ${shippedVersion}, not ${tag}.`);
 const rootVersion = JSON.parse(readFileSync(join(clone, 'manifest.json'), 'utf8')).version;
 
 // Nothing beside main.js may come out of the job: a stray file would mean a build step the release misses.
 const left = execFileSync('git', ['status', '--porcelain', '--ignored'], { cwd: clone, encoding: 'utf8' })
-  .split('\n').filter(Boolean).map((line) => line.slice(3))
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => line.slice(3))
   .filter((path) => path !== 'main.js' && !path.startsWith('node_modules') && !path.startsWith(`${RELEASE_DIR}/`));
 if (left.length > 0) problems.push(`The job left files beside main.js and ${RELEASE_DIR}/: ${left.join(', ')}.`);
 

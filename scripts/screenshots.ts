@@ -71,7 +71,8 @@ function serve(dir: string): Promise<{ server: Server; origin: string }> {
     '/theme.css': { path: join(ROOT, 'test/ui/screenshots/theme.css'), type: 'text/css' },
     '/styles.css': { path: join(ROOT, 'styles.css'), type: 'text/css' },
   };
-  const html = '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css"><link rel="stylesheet" href="/styles.css"></head><body><script type="module" src="/page.js"></script></body></html>';
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><link rel="stylesheet" href="/theme.css"><link rel="stylesheet" href="/styles.css"></head><body><script type="module" src="/page.js"></script></body></html>';
   const server = createServer((request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://127.0.0.1').pathname];
     if (!file) {
@@ -110,17 +111,34 @@ async function main(): Promise<void> {
     for (const [name, { view, theme }] of Object.entries(SHOTS)) {
       await page.goto(`${origin}/?view=${view}&theme=${theme}`);
       const ready = await page
-        .waitForFunction(() => (window as unknown as { screenshotReady?: boolean }).screenshotReady === true, undefined, { timeout: 10_000 })
-        .then(() => true, () => false);
-      if (!ready || errors.length > 0) throw new Error(`The page for ${name} ${ready ? 'reported errors' : 'did not get ready'}:\n${errors.join('\n')}`);
+        .waitForFunction(
+          () => (window as unknown as { screenshotReady?: boolean }).screenshotReady === true,
+          undefined,
+          { timeout: 10_000 },
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!ready || errors.length > 0)
+        throw new Error(
+          `The page for ${name} ${ready ? 'reported errors' : 'did not get ready'}:\n${errors.join('\n')}`,
+        );
       await page.locator('#shot').screenshot({ path: join(OUT, `${name}.png`), animations: 'disabled' });
       console.log(`docs/screenshots/${name}.png`);
       await page.addScriptTag({ path: AXE });
-      const results = await page.evaluate(() => (window as unknown as { axe: { run: (context: string) => Promise<AxeResults> } }).axe.run('#shot'));
+      const results = await page.evaluate(() =>
+        (window as unknown as { axe: { run: (context: string) => Promise<AxeResults> } }).axe.run('#shot'),
+      );
       for (const finding of blockingFindings(results)) problems.push(`${name}: ${describeFinding(finding)}`);
     }
-    if (problems.length > 0) throw new Error(`axe-core found ${problems.length} serious or critical problems of the plugin's:\n${problems.join('\n')}`);
-    console.log(`axe-core: no serious or critical finding of the plugin's in ${Object.keys(SHOTS).length} states (left out as the page's, not the plugin's: the rules ${Object.keys(PAGE_RULES).join(', ')}; ${PAGE_ELEMENTS.map((page) => `${page.rule} on ${page.why}`).join('; ')})`);
+    if (problems.length > 0)
+      throw new Error(
+        `axe-core found ${problems.length} serious or critical problems of the plugin's:\n${problems.join('\n')}`,
+      );
+    console.log(
+      `axe-core: no serious or critical finding of the plugin's in ${Object.keys(SHOTS).length} states (left out as the page's, not the plugin's: the rules ${Object.keys(PAGE_RULES).join(', ')}; ${PAGE_ELEMENTS.map((page) => `${page.rule} on ${page.why}`).join('; ')})`,
+    );
   } finally {
     await browser.close();
     server.close();

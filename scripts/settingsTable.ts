@@ -5,10 +5,16 @@ export const SETTINGS_END = '<!-- settings:end -->';
 
 export function renderSettingsTable(): string {
   const rows = SETTING_SPECS.map((spec) => {
-    const values = spec.values ? spec.values.map((v) => `\`${String(v)}\``).join(', ') : spec.range ? `${spec.range.min}–${spec.range.max}` : '';
+    const values = spec.values
+      ? spec.values.map((v) => `\`${String(v)}\``).join(', ')
+      : spec.range
+        ? `${spec.range.min}–${spec.range.max}`
+        : '';
     return `| \`${spec.key}\` | ${values} | \`${JSON.stringify(spec.default)}\` | ${spec.description} |`;
   });
-  return [SETTINGS_START, '| key | values | default | meaning |', '|---|---|---|---|', ...rows, SETTINGS_END].join('\n');
+  return [SETTINGS_START, '| key | values | default | meaning |', '|---|---|---|---|', ...rows, SETTINGS_END].join(
+    '\n',
+  );
 }
 
 /** README.md with its settings table replaced by the generated one. */

@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // One bundle per checkout: git worktrees may share one node_modules, and each must run its own sources.
-const bundle = join(root, 'node_modules', '.cache', 'embedded-agent', `cli-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.cjs`);
+const bundle = join(
+  root,
+  'node_modules',
+  '.cache',
+  'embedded-agent',
+  `cli-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.cjs`,
+);
 
 /** The newest modification time among the runner's sources and what decides its dependencies. */
 function newestInput() {
@@ -29,7 +35,15 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestInput()) {
   const { build } = await import('esbuild');
   // Built beside it and renamed into place, so a runner starting meanwhile never loads half a bundle.
   const partial = `${bundle}.${process.pid}.tmp`;
-  await build({ entryPoints: [join(root, 'src/cli/main.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: partial, logLevel: 'warning' });
+  await build({
+    entryPoints: [join(root, 'src/cli/main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    outfile: partial,
+    logLevel: 'warning',
+  });
   renameSync(partial, bundle);
 }
 // The bundle reads its arguments from process.argv.slice(2): the same as this script's.

@@ -45,7 +45,8 @@ function rows(schema: JsonSchema, withDefaults: boolean, prefix = ''): string[] 
     if (withDefaults) columns.push(child.default === undefined ? '' : `\`${JSON.stringify(child.default)}\``);
     out.push(`| ${columns.map(cell).join(' | ')} | ${cell(notes)} |`);
     if (child.type === 'object' && child.properties) out.push(...rows(child as JsonSchema, withDefaults, `${field}.`));
-    if (child.type === 'array' && child.items?.properties) out.push(...rows(child.items as JsonSchema, withDefaults, `${field}[].`));
+    if (child.type === 'array' && child.items?.properties)
+      out.push(...rows(child.items as JsonSchema, withDefaults, `${field}[].`));
   }
   return out;
 }
@@ -61,7 +62,9 @@ function section(meta: ToolMeta): string {
     meta.gate ? `only when the \`${meta.gate}\` setting is on` : '',
     meta.dryRun === 'simulate' ? "a plan's dry run shows its changes without making them" : '',
     meta.searchQuery ? `a third search with nearly the same \`${meta.searchQuery}\` is refused as a repetition` : '',
-    meta.pathArgs.length ? `paths checked: ${meta.pathArgs.map((arg) => `\`${arg.field}\` (${arg.access}${arg.newName ? ', [name made from a title](#file-names-from-titles)' : ''})`).join(', ')}` : '',
+    meta.pathArgs.length
+      ? `paths checked: ${meta.pathArgs.map((arg) => `\`${arg.field}\` (${arg.access}${arg.newName ? ', [name made from a title](#file-names-from-titles)' : ''})`).join(', ')}`
+      : '',
   ].filter(Boolean);
   const input = rows(meta.inputSchema, true);
   return [
@@ -73,7 +76,9 @@ function section(meta: ToolMeta): string {
     '',
     '**Input**',
     '',
-    ...(input.length ? ['| field | type | required | default | notes |', '|---|---|---|---|---|', ...input] : ['None.']),
+    ...(input.length
+      ? ['| field | type | required | default | notes |', '|---|---|---|---|---|', ...input]
+      : ['None.']),
     '',
     '**Output**',
     '',
@@ -87,7 +92,8 @@ function section(meta: ToolMeta): string {
 /** docs/reference/tools.md, generated from src/core/tools/metadata.ts. */
 export function renderToolReference(tools: readonly ToolMeta[] = TOOL_METADATA): string {
   const summary = tools.map(
-    (meta) => `| [\`${meta.name}\`](#${meta.name.replace(/\./g, '').toLowerCase()}) | ${meta.group} | ${meta.risk} | ${meta.isWrite ? 'yes' : 'no'} | ${meta.parallelSafe ? 'yes' : 'no'} | ${meta.deferred ? 'yes' : 'no'} | ${meta.gate ?? ''} |`,
+    (meta) =>
+      `| [\`${meta.name}\`](#${meta.name.replace(/\./g, '').toLowerCase()}) | ${meta.group} | ${meta.risk} | ${meta.isWrite ? 'yes' : 'no'} | ${meta.parallelSafe ? 'yes' : 'no'} | ${meta.deferred ? 'yes' : 'no'} | ${meta.gate ?? ''} |`,
   );
   return [
     '# Tool reference',

@@ -20,7 +20,9 @@ const writeJson = (file, value) => writeFileSync(file, `${JSON.stringify(value, 
 
 if (isPrerelease(version)) {
   const stable = readJson('manifest.json').version;
-  console.log(`${version} is a pre-release: manifest.json and versions.json stay at ${stable}; the release ships its own manifest.json.`);
+  console.log(
+    `${version} is a pre-release: manifest.json and versions.json stay at ${stable}; the release ships its own manifest.json.`,
+  );
   process.exit(0);
 }
 

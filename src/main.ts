@@ -69,7 +69,13 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
     registerCommands(this);
     this.addSettingTab(
-      new EmbeddedAgentSettingTab(this.app, this, (settings) => this.testConnection(settings), async (settings) => (await lazyModules.runtime()).listModelsFor(this.app, { ...settings }), this.mcpServer),
+      new EmbeddedAgentSettingTab(
+        this.app,
+        this,
+        (settings) => this.testConnection(settings),
+        async (settings) => (await lazyModules.runtime()).listModelsFor(this.app, { ...settings }),
+        this.mcpServer,
+      ),
     );
     this.savedActions = installPlanFeatures(this);
     // After layout-ready, so start-up is not slowed: results that runs cut off left behind more than an hour ago,
@@ -95,8 +101,19 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) => {
       const built =
         'vaultPath' in this.overrides
-          ? createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals, this.overrides.vaultPath ?? null)
-          : createAgentServices(this.app, this.manifest.id, () => this.settings, () => this.approvals);
+          ? createAgentServices(
+              this.app,
+              this.manifest.id,
+              () => this.settings,
+              () => this.approvals,
+              this.overrides.vaultPath ?? null,
+            )
+          : createAgentServices(
+              this.app,
+              this.manifest.id,
+              () => this.settings,
+              () => this.approvals,
+            );
       this.runWatch.attach(built.services);
       return built;
     });
@@ -165,7 +182,11 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   /** Loads the MCP server's code (the SDK and src/mcp) only now, and serves this vault with the panel's services. */
   private async startMcpServer(listen: { port: number; token: string }): Promise<RunningMcpServer> {
-    const [{ startPluginMcpServer }, services, modes] = await Promise.all([lazyModules.mcp(), this.agentServices(), this.modes()]);
+    const [{ startPluginMcpServer }, services, modes] = await Promise.all([
+      lazyModules.mcp(),
+      this.agentServices(),
+      this.modes(),
+    ]);
     return startPluginMcpServer(
       {
         app: this.app,
@@ -187,8 +208,10 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   private async sweepTemporaryResults(): Promise<void> {
     const files = this.pluginFiles();
-    await new ResultExternalizer(files, `${this.app.vault.configDir}/plugins/${this.manifest.id}`).sweepOrphans(Date.now()).catch((error: unknown) => {
-      console.error('Embedded Agent: could not clean up temporary results', error);
-    });
+    await new ResultExternalizer(files, `${this.app.vault.configDir}/plugins/${this.manifest.id}`)
+      .sweepOrphans(Date.now())
+      .catch((error: unknown) => {
+        console.error('Embedded Agent: could not clean up temporary results', error);
+      });
   }
 }

@@ -18,7 +18,9 @@ function importEdges(): [string, string][] {
   const edges: [string, string][] = [];
   for (const file of sourceFiles(SRC)) {
     const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(/(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)) {
+    for (const match of text.matchAll(
+      /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g,
+    )) {
       const specifier = (match[1] ?? match[2]) as string;
       const target = specifier.startsWith('.') ? relative(SRC, resolve(dirname(file), specifier)) : specifier;
       edges.push([relative(SRC, file), target]);
@@ -28,20 +30,44 @@ function importEdges(): [string, string][] {
 }
 
 const forbidden: { from: RegExp; to: RegExp; why: string }[] = [
-  { from: /^(core|providers|node|cli|mcp)\//, to: /^obsidian$/, why: 'only src/obsidian, src/plugin, src/ui and main.ts may import obsidian' },
-  { from: /^(core|providers|node|cli|mcp|settings)\//, to: /^(ui|obsidian)(\/|$)/, why: 'the UI and the Obsidian adapters sit above the core' },
+  {
+    from: /^(core|providers|node|cli|mcp)\//,
+    to: /^obsidian$/,
+    why: 'only src/obsidian, src/plugin, src/ui and main.ts may import obsidian',
+  },
+  {
+    from: /^(core|providers|node|cli|mcp|settings)\//,
+    to: /^(ui|obsidian)(\/|$)/,
+    why: 'the UI and the Obsidian adapters sit above the core',
+  },
   { from: /^core\//, to: /^(providers|node|cli|mcp)(\/|$)/, why: 'core depends on ports, not on adapters or shells' },
   { from: /^core\//, to: /^@modelcontextprotocol\//, why: 'the MCP SDK belongs to the src/mcp shell, never to core' },
-  { from: /^core\/tools\//, to: /^core\/(tool-execution|agent|plan)(\/|$)/, why: 'tools do not know the pipeline or the loop that calls them' },
+  {
+    from: /^core\/tools\//,
+    to: /^core\/(tool-execution|agent|plan)(\/|$)/,
+    why: 'tools do not know the pipeline or the loop that calls them',
+  },
   { from: /^cli\//, to: /^(ui|obsidian)(\/|$)/, why: 'the terminal runner is core + src/node' },
   {
     from: /^(ui|cli|mcp|plugin)\//,
     to: /^core\/agent(\/|$)/,
     why: 'shells never import core/agent: they drive the session and hear its events, not the loop',
   },
-  { from: /^obsidian\//, to: /^(ui|plugin)(\/|$)/, why: 'src/obsidian is ports over Obsidian\'s API: it knows neither the views nor the wiring' },
-  { from: /^ui\//, to: /^(obsidian\/|plugin(\/|$))/, why: 'the views are handed adapters and wiring, they do not import them' },
-  { from: /^(core|providers|node|cli|mcp|settings|obsidian|ui)\//, to: /^plugin(\/|$)/, why: 'src/plugin is the wiring at the top: only main.ts imports it' },
+  {
+    from: /^obsidian\//,
+    to: /^(ui|plugin)(\/|$)/,
+    why: "src/obsidian is ports over Obsidian's API: it knows neither the views nor the wiring",
+  },
+  {
+    from: /^ui\//,
+    to: /^(obsidian\/|plugin(\/|$))/,
+    why: 'the views are handed adapters and wiring, they do not import them',
+  },
+  {
+    from: /^(core|providers|node|cli|mcp|settings|obsidian|ui)\//,
+    to: /^plugin(\/|$)/,
+    why: 'src/plugin is the wiring at the top: only main.ts imports it',
+  },
   {
     from: /^core\/ports\//,
     to: /^(core\/(?!ports\/)|ui\/|obsidian\/|plugin\/|providers\/|node\/|cli\/|mcp\/|settings\/)/,
@@ -98,7 +124,9 @@ describe('architecture', () => {
 
   for (const rule of forbidden) {
     it(`should keep this rule: ${rule.why}`, () => {
-      const violations = edges.filter(([from, to]) => rule.from.test(from) && rule.to.test(to)).map(([from, to]) => `${from} → ${to}`);
+      const violations = edges
+        .filter(([from, to]) => rule.from.test(from) && rule.to.test(to))
+        .map(([from, to]) => `${from} → ${to}`);
       expect(violations).toEqual([]);
     });
   }
@@ -108,8 +136,19 @@ describe('architecture', () => {
   });
 
   it('should see a cycle between folders when there is one (the check itself)', () => {
-    expect(folderCycles([['core/plan/a.ts', 'core/session/b'], ['core/session/b.ts', 'core/tools/c'], ['core/tools/c.ts', 'core/plan/x']])).toEqual([['core/plan', 'core/session', 'core/tools']]);
-    expect(folderCycles([['core/plan/a.ts', 'core/session/b'], ['ui/x.ts', 'core/plan/a']])).toEqual([]);
+    expect(
+      folderCycles([
+        ['core/plan/a.ts', 'core/session/b'],
+        ['core/session/b.ts', 'core/tools/c'],
+        ['core/tools/c.ts', 'core/plan/x'],
+      ]),
+    ).toEqual([['core/plan', 'core/session', 'core/tools']]);
+    expect(
+      folderCycles([
+        ['core/plan/a.ts', 'core/session/b'],
+        ['ui/x.ts', 'core/plan/a'],
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -119,9 +158,13 @@ describe('the repository stands alone', () => {
   it('should open no path outside the repository from src, test, bench or scripts', () => {
     // The checker and this test hold examples of what they catch.
     const examples = new Set([resolve('test/architecture.test.ts'), resolve('test/builders/outsideReferences.ts')]);
-    const files = ['src', 'test', 'bench', 'scripts'].flatMap((folder) => sourceFiles(resolve(folder), code)).filter((file) => !examples.has(file));
+    const files = ['src', 'test', 'bench', 'scripts']
+      .flatMap((folder) => sourceFiles(resolve(folder), code))
+      .filter((file) => !examples.has(file));
     expect(files.length).toBeGreaterThan(100);
-    const violations = files.flatMap((file) => outsideReferences(ROOT, file, readFileSync(file, 'utf8')).map((what) => `${relative(ROOT, file)}: ${what}`));
+    const violations = files.flatMap((file) =>
+      outsideReferences(ROOT, file, readFileSync(file, 'utf8')).map((what) => `${relative(ROOT, file)}: ${what}`),
+    );
     expect(violations).toEqual([]);
   });
 
@@ -134,15 +177,23 @@ describe('the repository stands alone', () => {
     expect(caught("import { x } from '../../../elsewhere/x';")).toEqual(['../../../elsewhere/x']);
     expect(caught("const d = resolve(import.meta.dirname, '..', '..', '..', 'other');")).toHaveLength(1);
     expect(caught("const d = '/work/data/notes';")).toHaveLength(1);
-    expect(caught("import { y } from '../../src/y'; const f = new URL('../fixtures/a.sse', import.meta.url);")).toEqual([]);
+    expect(caught("import { y } from '../../src/y'; const f = new URL('../fixtures/a.sse', import.meta.url);")).toEqual(
+      [],
+    );
   });
 });
 
 describe('the sources hold no merge leftovers', () => {
   it('should have no conflict markers in src, test, bench, scripts, docs or README.md', () => {
     const text = /\.(?:ts|mts|mjs|js|md|css|json)$/;
-    const files = [...['src', 'test', 'bench', 'scripts', 'docs'].flatMap((folder) => sourceFiles(resolve(folder), text)), resolve('README.md'), resolve('styles.css')];
-    const marked = files.filter((file) => /^(?:<{7} |>{7} |={7}$)/m.test(readFileSync(file, 'utf8'))).map((file) => relative(ROOT, file));
+    const files = [
+      ...['src', 'test', 'bench', 'scripts', 'docs'].flatMap((folder) => sourceFiles(resolve(folder), text)),
+      resolve('README.md'),
+      resolve('styles.css'),
+    ];
+    const marked = files
+      .filter((file) => /^(?:<{7} |>{7} |={7}$)/m.test(readFileSync(file, 'utf8')))
+      .map((file) => relative(ROOT, file));
     expect(marked).toEqual([]);
   });
 });

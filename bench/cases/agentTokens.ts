@@ -16,12 +16,24 @@ import { MemoryEditor } from '../../src/node/MemoryEditor';
 import { MemoryVault } from '../../src/node/MemoryVault';
 import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../src/node/NodeGitFs';
-import { callsReply, ScriptedModel, textReply, type RecordedRequest, type ScriptedCall } from '../../test/builders/scriptedModel';
+import {
+  callsReply,
+  ScriptedModel,
+  textReply,
+  type RecordedRequest,
+  type ScriptedCall,
+} from '../../test/builders/scriptedModel';
 import { discard } from '../context';
 import { measure, ms, type BenchRow } from '../measure';
 
 const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
-const SETTINGS = { approval: 'writes' as const, allowDeletes: true, allowCommands: true, approvalTimeoutMs: 60_000, checkpointMaxMb: 200 };
+const SETTINGS = {
+  approval: 'writes' as const,
+  allowDeletes: true,
+  allowCommands: true,
+  approvalTimeoutMs: 60_000,
+  checkpointMaxMb: 200,
+};
 
 /** A small deterministic random source, so every run sends the same text. */
 function seeded(seed: number): () => number {
@@ -32,19 +44,24 @@ function seeded(seed: number): () => number {
   };
 }
 
-const WORDS = 'garden shed timber roof review weekly newsletter draft budget quote order trailer notes idea reading meeting retro desk bread flour plan'.split(' ');
+const WORDS =
+  'garden shed timber roof review weekly newsletter draft budget quote order trailer notes idea reading meeting retro desk bread flour plan'.split(
+    ' ',
+  );
 
 /** A vault of 60 notes with TODO lines, and one long meeting transcript: search and list results worth externalizing. */
 export function benchVault(): Record<string, string> {
   const random = seeded(7);
-  const sentence = (n: number): string => Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
+  const sentence = (n: number): string =>
+    Array.from({ length: n }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
   const files: Record<string, string> = {
     'Inbox.md': `# Inbox\n\n${Array.from({ length: 5 }, (_, i) => `- Idea ${i + 1}: ${sentence(8)}`).join('\n')}\n`,
     'Meetings/Planning transcript.md': `# Planning\n\n${Array.from({ length: 80 }, (_, i) => `Speaker ${i % 3}: ${sentence(14)}.`).join('\n')}\n`,
   };
   for (let i = 0; i < 60; i++) {
     const folder = ['Projects', 'Areas', 'Reading'][i % 3] as string;
-    files[`${folder}/Note ${i}.md`] = `# Note ${i}\n\n${sentence(30)}.\n\n## TODO\n${Array.from({ length: 4 }, () => `- [ ] ${sentence(7)}`).join('\n')}\n`;
+    files[`${folder}/Note ${i}.md`] =
+      `# Note ${i}\n\n${sentence(30)}.\n\n## TODO\n${Array.from({ length: 4 }, () => `- [ ] ${sentence(7)}`).join('\n')}\n`;
   }
   return files;
 }
@@ -59,7 +76,11 @@ export const TASKS: { name: string; message: string; replies: () => LlmEvent[][]
     replies: () => [
       callsReply([c('vault.readFile', { path: 'Inbox.md' })]),
       callsReply([c('util.parseMarkdownBullets', { text: '- Idea 1\n- Idea 2\n- Idea 3\n- Idea 4\n- Idea 5' })]),
-      callsReply(Array.from({ length: 5 }, (_, i) => c('vault.createFile', { path: `Ideas/Idea ${i + 1}.md`, content: `# Idea ${i + 1}\n\nFrom the inbox.\n` }))),
+      callsReply(
+        Array.from({ length: 5 }, (_, i) =>
+          c('vault.createFile', { path: `Ideas/Idea ${i + 1}.md`, content: `# Idea ${i + 1}\n\nFrom the inbox.\n` }),
+        ),
+      ),
       callsReply([c('agent.attemptCompletion', { result: 'Created 5 notes in Ideas/.' })]),
     ],
   },
@@ -68,8 +89,16 @@ export const TASKS: { name: string; message: string; replies: () => LlmEvent[][]
     message: 'Collect my open TODOs into one overview note',
     replies: () => [
       callsReply([c('vault.searchText', { query: '- [ ]' })]),
-      callsReply([c('vault.readFile', { path: 'Projects/Note 0.md' }), c('vault.readFile', { path: 'Projects/Note 3.md' })]),
-      callsReply([c('vault.createFile', { path: 'TODO overview.md', content: '# Open TODOs\n\n- [ ] see Projects/Note 0\n- [ ] see Projects/Note 3\n' })]),
+      callsReply([
+        c('vault.readFile', { path: 'Projects/Note 0.md' }),
+        c('vault.readFile', { path: 'Projects/Note 3.md' }),
+      ]),
+      callsReply([
+        c('vault.createFile', {
+          path: 'TODO overview.md',
+          content: '# Open TODOs\n\n- [ ] see Projects/Note 0\n- [ ] see Projects/Note 3\n',
+        }),
+      ]),
       callsReply([c('agent.attemptCompletion', { result: 'Wrote TODO overview.md.' })]),
     ],
   },
@@ -78,22 +107,39 @@ export const TASKS: { name: string; message: string; replies: () => LlmEvent[][]
     message: 'Make an index note of everything under Projects and the planning meeting',
     replies: () => [
       callsReply([c('vault.listFiles', { recursive: true })]),
-      callsReply([c('vault.readFile', { path: 'Meetings/Planning transcript.md' }), c('vault.readFile', { path: 'Projects/Note 6.md' }), c('vault.readFile', { path: 'Projects/Note 9.md' })]),
-      callsReply([c('vault.createFile', { path: 'Projects/Index.md', content: '# Projects\n\n- [[Note 0]]\n- [[Note 3]]\n- [[Planning transcript]]\n' })]),
+      callsReply([
+        c('vault.readFile', { path: 'Meetings/Planning transcript.md' }),
+        c('vault.readFile', { path: 'Projects/Note 6.md' }),
+        c('vault.readFile', { path: 'Projects/Note 9.md' }),
+      ]),
+      callsReply([
+        c('vault.createFile', {
+          path: 'Projects/Index.md',
+          content: '# Projects\n\n- [[Note 0]]\n- [[Note 3]]\n- [[Planning transcript]]\n',
+        }),
+      ]),
       textReply('Created Projects/Index.md.'),
     ],
   },
 ];
 
 /** Tokens of one request: characters of system, messages and tools over 4, as the loop itself estimates. */
-const tokensOf = (request: RecordedRequest): number => Math.ceil((request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4);
+const tokensOf = (request: RecordedRequest): number =>
+  Math.ceil(
+    (request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length) / 4,
+  );
 
 /**
  * Prompt caching as Anthropic does it with the provider's breakpoints (system, last tool, last message): a request
  * whose system, tools and earlier messages equal the previous request's reads that whole previous prompt from the
  * cache (billed at 10 %) and writes the rest (billed at 125 %).
  */
-export function cachedCost(requests: readonly RecordedRequest[]): { requests: number; sent: number; cacheRead: number; billed: number } {
+export function cachedCost(requests: readonly RecordedRequest[]): {
+  requests: number;
+  sent: number;
+  cacheRead: number;
+  billed: number;
+} {
   let sent = 0;
   let cacheRead = 0;
   let billed = 0;
@@ -101,7 +147,10 @@ export function cachedCost(requests: readonly RecordedRequest[]): { requests: nu
     const tokens = tokensOf(request);
     const previous = requests[i - 1];
     const prefix =
-      previous && previous.system === request.system && JSON.stringify(previous.tools) === JSON.stringify(request.tools) && JSON.stringify(request.messages.slice(0, previous.messages.length)) === JSON.stringify(previous.messages);
+      previous &&
+      previous.system === request.system &&
+      JSON.stringify(previous.tools) === JSON.stringify(request.tools) &&
+      JSON.stringify(request.messages.slice(0, previous.messages.length)) === JSON.stringify(previous.messages);
     const read = prefix && previous ? tokensOf(previous) : 0;
     sent += tokens;
     cacheRead += read;
@@ -110,17 +159,41 @@ export function cachedCost(requests: readonly RecordedRequest[]): { requests: nu
   return { requests: requests.length, sent, cacheRead, billed: Math.round(billed) };
 }
 
-async function runTask(task: (typeof TASKS)[number], externalize: boolean, checkpointRoot: string, index: number): Promise<RecordedRequest[]> {
+async function runTask(
+  task: (typeof TASKS)[number],
+  externalize: boolean,
+  checkpointRoot: string,
+  index: number,
+): Promise<RecordedRequest[]> {
   const vault = new MemoryVault(benchVault());
   const editor = new MemoryEditor({ vault });
   const approve = { request: () => Promise.resolve({ approved: true as const, scope: 'run' as const }) };
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: discard, gitFs: new NodeGitFs(join(checkpointRoot, `run-${index}`)), clock },
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: { request: () => Promise.reject(new Error('offline')) },
+      pluginFiles: discard,
+      gitFs: new NodeGitFs(join(checkpointRoot, `run-${index}`)),
+      clock,
+    },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS, approval: () => approve },
   );
   const model = new ScriptedModel(task.replies());
-  const pipeline: AgentPipeline = { ...services.agentPipeline(), startRun: (runId, options) => services.pipeline.startRun(runId, { ...options, externalize }) };
-  const agent = new AgentTask({ api: model, toolRegistry: services.registry, taskCallbacks: {}, modeService: new ModeService({ gates: () => SETTINGS }), pipeline, ports: services.toolPorts() });
+  const pipeline: AgentPipeline = {
+    ...services.agentPipeline(),
+    startRun: (runId, options) => services.pipeline.startRun(runId, { ...options, externalize }),
+  };
+  const agent = new AgentTask({
+    api: model,
+    toolRegistry: services.registry,
+    taskCallbacks: {},
+    modeService: new ModeService({ gates: () => SETTINGS }),
+    pipeline,
+    ports: services.toolPorts(),
+  });
   const result = await agent.run({ message: task.message, taskId: `bench-${index}`, mode: 'agent' });
   if (result.completedBy === 'error') throw new Error(`Task "${task.name}" failed: ${result.text}`);
   return model.requests;
@@ -182,17 +255,43 @@ async function loopOverhead(): Promise<{ perIteration: number; tools: number }> 
     const editor = new MemoryEditor({ vault });
     const extra = Array.from({ length: pads }, (_, i) => padTool(i + 1));
     const services = new AgentServices(
-      { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: discard, gitFs: null, clock },
-      { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS, approval: () => null, extraTools: extra },
+      {
+        vault,
+        editor,
+        workspace: new MemoryWorkspace({ vault, editor }),
+        commands: new MemoryCommands(),
+        http: { request: () => Promise.reject(new Error('offline')) },
+        pluginFiles: discard,
+        gitFs: null,
+        clock,
+      },
+      {
+        pluginFolderInVault: '.obsidian/plugins/embedded-agent',
+        settings: () => SETTINGS,
+        approval: () => null,
+        extraTools: extra,
+      },
     );
     const model = new InstantModel(iterations);
-    const modes = new ModeService({ gates: () => SETTINGS, catalog: () => [...TOOL_METADATA, ...extra.map((tool) => tool.meta)] });
-    const agent = new AgentTask({ api: model, toolRegistry: services.registry, taskCallbacks: {}, modeService: modes, pipeline: services.pipeline, ports: services.toolPorts(), maxIterations: iterations + 5 });
+    const modes = new ModeService({
+      gates: () => SETTINGS,
+      catalog: () => [...TOOL_METADATA, ...extra.map((tool) => tool.meta)],
+    });
+    const agent = new AgentTask({
+      api: model,
+      toolRegistry: services.registry,
+      taskCallbacks: {},
+      modeService: modes,
+      pipeline: services.pipeline,
+      ports: services.toolPorts(),
+      maxIterations: iterations + 5,
+    });
     let n = 0;
     const run = async (): Promise<void> => {
       model.reset();
       const result = await agent.run({ message: 'Slugify twenty titles', taskId: `loop-${++n}`, mode: 'agent' });
-      if (result.iterations !== iterations) throw new Error(`The loop ran ${result.iterations} iterations, expected ${iterations}: ${result.text}`);
+      if (result.iterations !== iterations)
+        throw new Error(`The loop ran ${result.iterations} iterations, expected ${iterations}: ${result.text}`);
     };
     return { run, model };
   };
@@ -209,7 +308,8 @@ export async function agentTokensBench(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   const root = await mkdtemp(join(tmpdir(), 'ea-bench-tokens-'));
   const n = (value: number): string => value.toLocaleString('en-US');
-  const pct = (after: number, before: number): string => `${before === 0 ? 0 : Math.round((100 * (after - before)) / before)}%`;
+  const pct = (after: number, before: number): string =>
+    `${before === 0 ? 0 : Math.round((100 * (after - before)) / before)}%`;
   try {
     const totals = { plain: 0, externalized: 0, billedPlain: 0, billedBoth: 0 };
     let index = 0;
@@ -239,6 +339,12 @@ export async function agentTokensBench(): Promise<BenchRow[]> {
     await rm(root, { recursive: true, force: true });
   }
   const loop = await loopOverhead();
-  rows.push({ area: 'agent loop', measure: `overhead per iteration, model excluded (${loop.tools} tools sent)`, result: `${ms(loop.perIteration)} ms`, target: '≤ 2 ms', met: loop.perIteration <= 2 });
+  rows.push({
+    area: 'agent loop',
+    measure: `overhead per iteration, model excluded (${loop.tools} tools sent)`,
+    result: `${ms(loop.perIteration)} ms`,
+    target: '≤ 2 ms',
+    met: loop.perIteration <= 2,
+  });
   return rows;
 }

@@ -26,7 +26,11 @@ export async function checkpointRunLengthBench(): Promise<BenchRow[]> {
   try {
     await mkdir(join(folder, 'vault'));
     const vault = new NodeVault(join(folder, 'vault'));
-    const service = new CheckpointService({ vault, gitFs: new NodeGitFs(join(folder, 'repo')), clock: new SystemClock() });
+    const service = new CheckpointService({
+      vault,
+      gitFs: new NodeGitFs(join(folder, 'repo')),
+      clock: new SystemClock(),
+    });
     service.beginRun('long');
     const samples: number[] = [];
     for (let n = 1; n <= WRITES; n++) {
@@ -52,7 +56,13 @@ export async function checkpointRunLengthBench(): Promise<BenchRow[]> {
       met: medianEndingAt(mark) <= 30,
     }));
     const ratio = medianEndingAt(WRITES) / medianEndingAt(MARKS[0] as number);
-    rows.push({ area: 'checkpoint per write, one run', measure: `last / first window (flat in run length)`, result: ratio.toFixed(2), target: '≤ 1.3', met: ratio <= 1.3 });
+    rows.push({
+      area: 'checkpoint per write, one run',
+      measure: `last / first window (flat in run length)`,
+      result: ratio.toFixed(2),
+      target: '≤ 1.3',
+      met: ratio <= 1.3,
+    });
     return rows;
   } finally {
     await rm(folder, { recursive: true, force: true });

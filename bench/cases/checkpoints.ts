@@ -33,12 +33,24 @@ export async function checkpointBench(): Promise<BenchRow[]> {
         { warmup: 5, runs: 60 },
       );
       medians.set(notes, timing.median);
-      rows.push({ area: 'checkpoint per write', measure: `${notes.toLocaleString('en')} notes`, result: `${ms(timing.median)} ms (p95 ${ms(timing.p95)})`, target: '≤ 30 ms', met: timing.median <= 30 });
+      rows.push({
+        area: 'checkpoint per write',
+        measure: `${notes.toLocaleString('en')} notes`,
+        result: `${ms(timing.median)} ms (p95 ${ms(timing.p95)})`,
+        target: '≤ 30 ms',
+        met: timing.median <= 30,
+      });
     } finally {
       await rm(repo, { recursive: true, force: true });
     }
   }
   const ratio = (medians.get(10_000) ?? 0) / (medians.get(1_000) ?? 1);
-  rows.push({ area: 'checkpoint per write', measure: '10k / 1k ratio (flat in vault size)', result: ratio.toFixed(2), target: '≤ 1.3', met: ratio <= 1.3 });
+  rows.push({
+    area: 'checkpoint per write',
+    measure: '10k / 1k ratio (flat in vault size)',
+    result: ratio.toFixed(2),
+    target: '≤ 1.3',
+    met: ratio <= 1.3,
+  });
   return rows;
 }

@@ -13,9 +13,18 @@ interface Shape {
 
 const SHAPES: Shape[] = [
   { name: 'sorted 10,000-line note reversed', texts: (scale) => reversed(sortedTasks(10_000 / scale)) },
-  { name: 'two unrelated 20,000-line notes', texts: (scale) => [note(namedLines('Old', 20_000 / scale)), note(namedLines('New', 20_000 / scale))] },
-  { name: 'two different 50,000-character one-line paragraphs', texts: (scale) => [`${paragraph(1, 50_000 / scale)}\n`, `${paragraph(2, 50_000 / scale)}\n`] },
-  { name: 'every 40th line of a 20,000-line note rewritten (the most changed lines still diffed)', texts: (scale) => everyFortieth(20_000 / scale) },
+  {
+    name: 'two unrelated 20,000-line notes',
+    texts: (scale) => [note(namedLines('Old', 20_000 / scale)), note(namedLines('New', 20_000 / scale))],
+  },
+  {
+    name: 'two different 50,000-character one-line paragraphs',
+    texts: (scale) => [`${paragraph(1, 50_000 / scale)}\n`, `${paragraph(2, 50_000 / scale)}\n`],
+  },
+  {
+    name: 'every 40th line of a 20,000-line note rewritten (the most changed lines still diffed)',
+    texts: (scale) => everyFortieth(20_000 / scale),
+  },
 ];
 
 const TARGET_MS = 200;
@@ -35,7 +44,8 @@ function unboundedDiff(before: string, after: string): void {
   for (const hunk of structuredPatch('old', 'new', before, after, undefined, undefined, { context: 3 }).hunks) {
     const removed = hunk.lines.filter((line) => line.startsWith('-'));
     const added = hunk.lines.filter((line) => line.startsWith('+'));
-    for (let i = 0; i < Math.min(removed.length, added.length); i++) diffWordsWithSpace((removed[i] as string).slice(1), (added[i] as string).slice(1));
+    for (let i = 0; i < Math.min(removed.length, added.length); i++)
+      diffWordsWithSpace((removed[i] as string).slice(1), (added[i] as string).slice(1));
   }
 }
 
@@ -49,7 +59,10 @@ export async function diffPreviewBench(): Promise<BenchRow[]> {
   for (const shape of SHAPES) {
     const [before, after] = shape.texts(1);
     const vault = new MemoryVault({ 'Note.md': before });
-    const timing = await measure(() => buildPreview([{ kind: 'modify', path: 'Note.md', content: after }], vault), { warmup: 1, runs: 7 });
+    const timing = await measure(() => buildPreview([{ kind: 'modify', path: 'Note.md', content: after }], vault), {
+      warmup: 1,
+      runs: 7,
+    });
     const [smallBefore, smallAfter] = shape.texts(5);
     const start = performance.now();
     unboundedDiff(smallBefore, smallAfter);

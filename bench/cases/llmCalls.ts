@@ -11,7 +11,11 @@ const TASK = 'Create a note for every bullet of the selection in folder Travel';
 
 /** Tokens sent, estimated as characters / 4 of system prompt, history and tool definitions of every request. */
 function tokensSent(requests: readonly RecordedRequest[]): number {
-  const chars = requests.reduce((sum, request) => sum + request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length, 0);
+  const chars = requests.reduce(
+    (sum, request) =>
+      sum + request.system.length + JSON.stringify(request.messages).length + JSON.stringify(request.tools).length,
+    0,
+  );
   return Math.round(chars / 4);
 }
 
@@ -29,25 +33,48 @@ export async function llmCallsBench(): Promise<BenchRow[]> {
       callsReply([{ name: 'editor.getSelection' }]),
       callsReply([{ name: 'util.parseMarkdownBullets', input: { text: '- Lisbon\n- Porto' } }]),
       callsReply([{ name: 'vault.ensureFolder', input: { path: 'Travel' } }]),
-      callsReply([{ name: 'vault.createFile', input: { path: 'Travel/Lisbon.md', content: '# Lisbon\n' } }, { name: 'vault.createFile', input: { path: 'Travel/Porto.md', content: '# Porto\n' } }]),
+      callsReply([
+        { name: 'vault.createFile', input: { path: 'Travel/Lisbon.md', content: '# Lisbon\n' } },
+        { name: 'vault.createFile', input: { path: 'Travel/Porto.md', content: '# Porto\n' } },
+      ]),
       callsReply([{ name: 'agent.attemptCompletion', input: { result: 'Created two notes in Travel.' } }]),
     ],
   });
   await loop.run(TASK);
 
   const fast = await bulletsFastPathSetup(3);
-  const fastModel = new ScriptedModel([textReply(JSON.stringify(BULLETS_PLAN)), textReply('Created two notes in Travel.')]);
-  const fastOutcome = await tryFastPath({ llm: fastModel, recipes: fast.recipes, host: fast.host, message: TASK, runId: 'bench-fast', signal: new AbortController().signal, maxTokens: 2000 });
+  const fastModel = new ScriptedModel([
+    textReply(JSON.stringify(BULLETS_PLAN)),
+    textReply('Created two notes in Travel.'),
+  ]);
+  const fastOutcome = await tryFastPath({
+    llm: fastModel,
+    recipes: fast.recipes,
+    host: fast.host,
+    message: TASK,
+    runId: 'bench-fast',
+    signal: new AbortController().signal,
+    maxTokens: 2000,
+  });
   await fast.cleanup();
 
   const saved = await bulletsFastPathSetup(0);
   const action = createSavedAction({ name: 'Bullets to Travel notes', plan: BULLETS_PLAN as ActionPlan, now: 0 }, []);
-  const savedOutcome = await runSavedAction(action, saved.host, { runId: 'bench-saved', signal: new AbortController().signal });
+  const savedOutcome = await runSavedAction(action, saved.host, {
+    runId: 'bench-saved',
+    signal: new AbortController().signal,
+  });
   const savedOk = savedOutcome.status === 'ran' && Object.keys(saved.vault.dump()).includes('Travel/Porto.md');
   await saved.cleanup();
 
   return [
-    { area, measure: 'agent loop: model calls / tokens sent', result: `${loop.model.requests.length} calls, ~${tokensSent(loop.model.requests).toLocaleString('en')} tokens`, target: '–', met: null },
+    {
+      area,
+      measure: 'agent loop: model calls / tokens sent',
+      result: `${loop.model.requests.length} calls, ~${tokensSent(loop.model.requests).toLocaleString('en')} tokens`,
+      target: '–',
+      met: null,
+    },
     {
       area,
       measure: 'fast path (recipe proven 3 times): model calls / tokens sent',
@@ -55,6 +82,12 @@ export async function llmCallsBench(): Promise<BenchRow[]> {
       target: '≤ 2 calls',
       met: fastOutcome.status === 'done' && fastModel.requests.length <= 2,
     },
-    { area, measure: 'saved action: model calls / network requests', result: `0 calls, 0 requests (${savedOk ? 'notes created' : 'FAILED'})`, target: '0', met: savedOk },
+    {
+      area,
+      measure: 'saved action: model calls / network requests',
+      result: `0 calls, 0 requests (${savedOk ? 'notes created' : 'FAILED'})`,
+      target: '0',
+      met: savedOk,
+    },
   ];
 }

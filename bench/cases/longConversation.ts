@@ -25,26 +25,54 @@ export async function longConversationBench(): Promise<BenchRow[]> {
   const vault = generateVault(1_000);
   const files: Record<string, string> = {};
   for (const path of vault.paths) files[path] = readFileSync(join(vault.root, path), 'utf8');
-  const measureAt = new Set(CHECKPOINTS.flatMap((turn) => Array.from({ length: Math.min(turn, WINDOW) }, (_, i) => turn - i)));
-  const run = await entry.longConversation(files, ['garden', 'meeting', 'budget', 'travel', 'recipe', 'sleep'], TURNS, measureAt);
+  const measureAt = new Set(
+    CHECKPOINTS.flatMap((turn) => Array.from({ length: Math.min(turn, WINDOW) }, (_, i) => turn - i)),
+  );
+  const run = await entry.longConversation(
+    files,
+    ['garden', 'meeting', 'budget', 'travel', 'recipe', 'sleep'],
+    TURNS,
+    measureAt,
+  );
 
   const at = (turn: number): { turnaround: number; elements: number } => {
     const window = run.samples.filter((sample) => sample.turn <= turn && sample.turn > turn - WINDOW);
-    return { turnaround: median(window.map((sample) => sample.turnaroundMs)), elements: run.samples.find((sample) => sample.turn === turn)?.elements ?? 0 };
+    return {
+      turnaround: median(window.map((sample) => sample.turnaroundMs)),
+      elements: run.samples.find((sample) => sample.turn === turn)?.elements ?? 0,
+    };
   };
   const area = 'long conversation (chat panel)';
   const rows: BenchRow[] = CHECKPOINTS.map((turn) => {
     const { turnaround, elements } = at(turn);
     const window = turn > 1 ? ` (median of turns ${turn - WINDOW + 1}–${turn})` : '';
-    return { area, measure: `turn ${turn}: turnaround${window} / elements in the panel`, result: `${ms(turnaround)} ms / ${elements.toLocaleString('en')}`, target: '–', met: null };
+    return {
+      area,
+      measure: `turn ${turn}: turnaround${window} / elements in the panel`,
+      result: `${ms(turnaround)} ms / ${elements.toLocaleString('en')}`,
+      target: '–',
+      met: null,
+    };
   });
   const ten = at(10);
   const last = at(TURNS);
   const hundred = at(100);
   rows.push(
-    { area, measure: `turnaround at turn ${TURNS} / at turn 10`, result: (last.turnaround / ten.turnaround).toFixed(2), target: '≤ 1.2', met: last.turnaround / ten.turnaround <= 1.2 },
+    {
+      area,
+      measure: `turnaround at turn ${TURNS} / at turn 10`,
+      result: (last.turnaround / ten.turnaround).toFixed(2),
+      target: '≤ 1.2',
+      met: last.turnaround / ten.turnaround <= 1.2,
+    },
     // Flat once the drawn turns are full (10 turns, well past the first screenfuls).
-    { area, measure: `elements at turn ${TURNS} / at turn 100`, result: (last.elements / hundred.elements).toFixed(2), target: '≤ 1.05', met: last.elements / hundred.elements <= 1.05 },
+    {
+      area,
+      measure: `elements at turn ${TURNS} / at turn 100`,
+      result: (last.elements / hundred.elements).toFixed(2),
+      target: '≤ 1.05',
+      met: last.elements / hundred.elements <= 1.05,
+    },
     {
       area,
       measure: `restored from History after ${TURNS} turns (${run.condensed} condensings): turns kept, turn 1 shown`,

@@ -57,12 +57,16 @@ function renderLikeObsidian(): void {
   };
 }
 
-const SENTENCE = 'The garden plan lists a **fence** along the east side, a small pond, and a herb spiral near `Kitchen.md`. ';
+const SENTENCE =
+  'The garden plan lists a **fence** along the east side, a small pond, and a herb spiral near `Kitchen.md`. ';
 
 /** About 490 words: a heading, four paragraphs and a list, as a research answer reads. */
 function answer(turn: number): string {
   const paragraph = SENTENCE.repeat(5);
-  const list = Array.from({ length: 6 }, (_, i) => `- Point ${i + 1} of answer ${turn}: the note says what to do next and when.`).join('\n');
+  const list = Array.from(
+    { length: 6 },
+    (_, i) => `- Point ${i + 1} of answer ${turn}: the note says what to do next and when.`,
+  ).join('\n');
   return `## Answer ${turn}\n\n${paragraph}\n\n${paragraph}\n\n${list}\n\n${paragraph}\n\n${paragraph}\n\nThat is all for answer ${turn}.`;
 }
 
@@ -73,7 +77,8 @@ function uniqueWord(turn: number): string {
   return `q${word}`;
 }
 
-const until = <T>(find: () => T | null | undefined, what: string): Promise<T> => poll(find, what, { timeoutMs: 120_000 });
+const until = <T>(find: () => T | null | undefined, what: string): Promise<T> =>
+  poll(find, what, { timeoutMs: 120_000 });
 
 /** Resolves when an element matching `selector` is added under `root` (no polling: that would scan the panel). */
 function added(root: HTMLElement, selector: string): Promise<void> {
@@ -82,7 +87,10 @@ function added(root: HTMLElement, selector: string): Promise<void> {
     const observer = new window.MutationObserver((records) => {
       for (const record of records) {
         for (const node of Array.from(record.addedNodes)) {
-          if (node.nodeType === 1 && ((node as Element).matches(selector) || (node as Element).querySelector(selector))) {
+          if (
+            node.nodeType === 1 &&
+            ((node as Element).matches(selector) || (node as Element).querySelector(selector))
+          ) {
             observer.disconnect();
             resolve();
             return;
@@ -95,11 +103,22 @@ function added(root: HTMLElement, selector: string): Promise<void> {
 }
 
 const button = (root: HTMLElement, text: string | RegExp): HTMLButtonElement | undefined =>
-  Array.from(root.querySelectorAll('button')).find((el) => (typeof text === 'string' ? el.textContent === text : text.test(el.textContent ?? '')) && !el.hidden);
+  Array.from(root.querySelectorAll('button')).find(
+    (el) => (typeof text === 'string' ? el.textContent === text : text.test(el.textContent ?? '')) && !el.hidden,
+  );
 
-export async function longConversation(files: Record<string, string>, queries: readonly string[], turns: number, measureAt: ReadonlySet<number>): Promise<LongRun> {
+export async function longConversation(
+  files: Record<string, string>,
+  queries: readonly string[],
+  turns: number,
+  measureAt: ReadonlySet<number>,
+): Promise<LongRun> {
   renderLikeObsidian();
-  const model = new ConversationModel({ search: (turn) => ({ name: 'vault.searchText', input: { query: queries[turn % queries.length] } }), answer, chunk: 48 });
+  const model = new ConversationModel({
+    search: (turn) => ({ name: 'vault.searchText', input: { query: queries[turn % queries.length] } }),
+    answer,
+    chunk: 48,
+  });
   const { app, plugin, root, box, base } = await openPanel(files, model, 'ea-bench-long-');
   const window = box.ownerDocument.defaultView as unknown as typeof globalThis;
   const send = await until(() => button(root, 'Send'), 'Send');
@@ -120,21 +139,26 @@ export async function longConversation(files: Record<string, string>, queries: r
       for (const child of Array.from(root.children)) counts.set(child.className, child.querySelectorAll('*').length);
       const transcript = root.querySelector('.embedded-agent-transcript');
       const kids = new Map<string, number>();
-      for (const child of Array.from(transcript?.children ?? [])) kids.set(child.className, (kids.get(child.className) ?? 0) + 1 + child.querySelectorAll('*').length);
+      for (const child of Array.from(transcript?.children ?? []))
+        kids.set(child.className, (kids.get(child.className) ?? 0) + 1 + child.querySelectorAll('*').length);
       console.log(turn, JSON.stringify([...counts]), JSON.stringify([...kids]));
     }
   }
 
   (await until(() => button(root, 'New'), 'New')).click();
   (await until(() => button(root, 'History'), 'History')).click();
-  const entry = await until(() => root.querySelector<HTMLButtonElement>('.embedded-agent-history-item'), 'the history entry');
+  const entry = await until(
+    () => root.querySelector<HTMLButtonElement>('.embedded-agent-history-item'),
+    'the history entry',
+  );
   const drawn = added(root, '.embedded-agent-message.is-user');
   const clicked = performance.now();
   entry.click();
   await drawn;
   const restoreMs = performance.now() - clicked;
   const restoredElements = root.querySelectorAll('*').length;
-  for (let earlier = button(root, /^Show \d+ earlier/); earlier; earlier = button(root, /^Show \d+ earlier/)) earlier.click();
+  for (let earlier = button(root, /^Show \d+ earlier/); earlier; earlier = button(root, /^Show \d+ earlier/))
+    earlier.click();
   const messages = root.querySelectorAll('.embedded-agent-message.is-user');
   const restoredTurns = messages.length;
   const restoredShowsTurnOne = messages[0]?.textContent === `My ${uniqueWord(1)} notes`;
@@ -143,5 +167,13 @@ export async function longConversation(files: Record<string, string>, queries: r
   plugin.unload();
   document.body.empty();
   await rm(base, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
-  return { samples, answerWords: answer(1).split(/\s+/).length, condensed: model.condensed, restoredTurns, restoredShowsTurnOne, restoreMs, restoredElements };
+  return {
+    samples,
+    answerWords: answer(1).split(/\s+/).length,
+    condensed: model.condensed,
+    restoredTurns,
+    restoredShowsTurnOne,
+    restoreMs,
+    restoredElements,
+  };
 }

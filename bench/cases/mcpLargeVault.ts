@@ -81,7 +81,9 @@ export async function mcpLargeVaultBench(): Promise<BenchRow[]> {
 function probeOf(generated: GeneratedVault): Probe {
   const calls = 1 + WARMUP + RUNS;
   const step = Math.floor(generated.notes / calls);
-  const words = Array.from({ length: calls }, (_, i) => ((generated.paths[i * step + (step >> 1)] as string).split('/').pop() as string).replace(/\.md$/, ''));
+  const words = Array.from({ length: calls }, (_, i) =>
+    ((generated.paths[i * step + (step >> 1)] as string).split('/').pop() as string).replace(/\.md$/, ''),
+  );
   const texts = generated.paths.map((path) => readFileSync(join(generated.root, path), 'utf8').toLowerCase());
   const notesWithWord = words.map((word) => texts.filter((text) => text.includes(word.toLowerCase())).length);
   return { words, notesWithWord, note: generated.paths[generated.notes >> 2] as string };
@@ -108,7 +110,8 @@ async function listAll(client: Client, notes: number): Promise<{ ms: number; pag
     cursor = page.nextCursor;
   } while (cursor !== undefined);
   const elapsed = performance.now() - start;
-  if (seen.size !== notes) throw new Error(`resources/list gave ${seen.size} distinct notes over ${pages} pages; the vault holds ${notes}`);
+  if (seen.size !== notes)
+    throw new Error(`resources/list gave ${seen.size} distinct notes over ${pages} pages; the vault holds ${notes}`);
   return { ms: elapsed, pages, resources: seen.size };
 }
 
@@ -117,12 +120,18 @@ async function listAll(client: Client, notes: number): Promise<{ ms: number; pag
  * listing twice, a search (first, then warm), a read. `between` runs after each step with its name (for counts),
  * `indexed` after the first search (the search index builds in the background).
  */
-async function exercise(connect: () => Promise<Client>, probe: Probe, notes: number, hooks: { between: (step: string) => void; indexed: () => Promise<void> }): Promise<{ run: ClientRun; client: Client }> {
+async function exercise(
+  connect: () => Promise<Client>,
+  probe: Probe,
+  notes: number,
+  hooks: { between: (step: string) => void; indexed: () => Promise<void> },
+): Promise<{ run: ClientRun; client: Client }> {
   const contact = performance.now();
   const client = await connect();
   const { tools } = await client.listTools();
   const firstContactMs = performance.now() - contact;
-  for (const name of ['vault_searchText', 'vault_readFile']) if (!tools.some((tool) => tool.name === name)) throw new Error(`tools/list has no ${name}`);
+  for (const name of ['vault_searchText', 'vault_readFile'])
+    if (!tools.some((tool) => tool.name === name)) throw new Error(`tools/list has no ${name}`);
   hooks.between('contact');
   const first = await listAll(client, notes);
   hooks.between('listing');
@@ -135,38 +144,50 @@ async function exercise(connect: () => Promise<Client>, probe: Probe, notes: num
   await hooks.indexed();
   hooks.between('index');
   let s = 1;
-  const warm = await measure(() => callOk(client, 'vault_searchText', { query: probe.words[s++] }), { warmup: WARMUP, runs: RUNS });
+  const warm = await measure(() => callOk(client, 'vault_searchText', { query: probe.words[s++] }), {
+    warmup: WARMUP,
+    runs: RUNS,
+  });
   hooks.between('warm search');
   let r = 0;
-  const read = await measure(() => callOk(client, 'vault_readFile', readArgs(probe.note, r++)), { warmup: WARMUP, runs: RUNS });
+  const read = await measure(() => callOk(client, 'vault_readFile', readArgs(probe.note, r++)), {
+    warmup: WARMUP,
+    runs: RUNS,
+  });
   hooks.between('read');
   return {
     client,
-    run: { firstContactMs, tools: tools.length, listing: { firstMs: first.ms, againMs: again.ms, pages: first.pages, resources: first.resources }, search: { firstMs: firstSearchMs, warm }, read },
+    run: {
+      firstContactMs,
+      tools: tools.length,
+      listing: { firstMs: first.ms, againMs: again.ms, pages: first.pages, resources: first.resources },
+      search: { firstMs: firstSearchMs, warm },
+      read,
+    },
   };
 }
 
 /** The server module in this process, the vault's access counted per step; also how long the search index took. */
-async function overHttp(vault: string, base: string, probe: Probe, notes: number): Promise<{ run: ClientRun; access: Map<string, Access>; indexMs: number }> {
+async function overHttp(
+  vault: string,
+  base: string,
+  probe: Probe,
+  notes: number,
+): Promise<{ run: ClientRun; access: Map<string, Access>; indexMs: number }> {
   const runtime = await benchRuntime(vault, join(base, 'cp-http'));
   const { http, connect } = await serveOverHttp(runtime);
   const counter = countAccess(runtime.vault);
   const access = new Map<string, Access>();
   let indexMs = 0;
   try {
-    const { run, client } = await exercise(
-      connect,
-      probe,
-      notes,
-      {
-        between: (step) => access.set(step, counter.take()),
-        indexed: async () => {
-          const start = performance.now();
-          await runtime.vault.searchIndex.idle();
-          indexMs = performance.now() - start;
-        },
+    const { run, client } = await exercise(connect, probe, notes, {
+      between: (step) => access.set(step, counter.take()),
+      indexed: async () => {
+        const start = performance.now();
+        await runtime.vault.searchIndex.idle();
+        indexMs = performance.now() - start;
       },
-    );
+    });
     await client.close();
     return { run, access, indexMs };
   } finally {
@@ -176,11 +197,20 @@ async function overHttp(vault: string, base: string, probe: Probe, notes: number
 }
 
 /** The client spawning the bundled runner, as Claude Code does with `npm start -- mcp --vault …`. */
-async function overStdio(vault: string, base: string, probe: Probe, notes: number, indexWaitMs: number): Promise<ClientRun> {
+async function overStdio(
+  vault: string,
+  base: string,
+  probe: Probe,
+  notes: number,
+  indexWaitMs: number,
+): Promise<ClientRun> {
   const spawn = (): Promise<Client> => connectOverStdio(vault, base, 'cp-stdio');
   // Once unmeasured: the runner's bundle is built on its first start after a source change.
   await (await spawn()).close();
-  const { run, client } = await exercise(spawn, probe, notes, { between: () => undefined, indexed: () => sleep(indexWaitMs) });
+  const { run, client } = await exercise(spawn, probe, notes, {
+    between: () => undefined,
+    indexed: () => sleep(indexWaitMs),
+  });
   await client.close();
   return run;
 }
@@ -195,7 +225,10 @@ function countAccess(vault: NodeVault): AccessCounter {
   const wrap = (target: object, name: string, count: (args: unknown[], result: unknown) => void): void => {
     const record = target as Record<string, unknown>;
     const original = record[name];
-    if (typeof original !== 'function') throw new Error(`the access counter expects ${name} on ${target.constructor.name}: bench/cases/mcpLargeVault.ts needs updating`);
+    if (typeof original !== 'function')
+      throw new Error(
+        `the access counter expects ${name} on ${target.constructor.name}: bench/cases/mcpLargeVault.ts needs updating`,
+      );
     record[name] = function (this: unknown, ...args: unknown[]): unknown {
       const result = (original as (...a: unknown[]) => unknown).apply(this, args);
       if (result instanceof Promise) return result.then((value: unknown) => (count(args, value), value));
@@ -223,21 +256,73 @@ function countAccess(vault: NodeVault): AccessCounter {
 }
 
 const count = (value: number): string => value.toLocaleString('en', { maximumFractionDigits: 1 });
-const reads = (a: Access | undefined): string => (a === undefined ? '–' : `${count(a.asked)} ${a.asked === 1 ? 'note' : 'notes'} asked of the vault, ${count(a.fromDisk)} read from disk`);
+const reads = (a: Access | undefined): string =>
+  a === undefined
+    ? '–'
+    : `${count(a.asked)} ${a.asked === 1 ? 'note' : 'notes'} asked of the vault, ${count(a.fromDisk)} read from disk`;
 
-function rowsOf(area: string, run: ClientRun, probe: Probe, notes: number, counted: { access: Map<string, Access>; indexMs: number } | null): BenchRow[] {
+function rowsOf(
+  area: string,
+  run: ClientRun,
+  probe: Probe,
+  notes: number,
+  counted: { access: Map<string, Access>; indexMs: number } | null,
+): BenchRow[] {
   const { listing, search, read } = run;
-  const perCall = (a: Access | undefined, calls: number): Access | undefined => a && { asked: a.asked / calls, fromDisk: a.fromDisk / calls, lists: a.lists / calls, listed: a.listed / calls };
+  const perCall = (a: Access | undefined, calls: number): Access | undefined =>
+    a && { asked: a.asked / calls, fromDisk: a.fromDisk / calls, lists: a.lists / calls, listed: a.listed / calls };
   const rows: BenchRow[] = [
-    { area, measure: `first contact: connect, initialize, tools/list (${run.tools} tools)${counted ? '' : '; the client spawns the server'}`, result: `${ms(run.firstContactMs)} ms`, target: '≤ 1000 ms', met: run.firstContactMs <= 1_000 },
-    { area, measure: `resources/list, the whole vault, first walk (${listing.pages} pages of ≤ 500, ${listing.resources.toLocaleString('en')} notes; the file index is built by it)`, result: `${ms(listing.firstMs)} ms`, target: '≤ 1000 ms', met: listing.firstMs <= 1_000 },
-    { area, measure: 'resources/list, the whole vault again (index built)', result: `${ms(listing.againMs)} ms (${ms(listing.againMs / listing.pages)} ms a page)`, target: '≤ 200 ms', met: listing.againMs <= 200 },
-    { area, measure: `vault_searchText "${probe.words[0]}" (in ${probe.notesWithWord[0]} notes), first call`, result: `${ms(search.firstMs)} ms`, target: '≤ 1000 ms', met: search.firstMs <= 1_000 },
-    { area, measure: `vault_searchText, warm (search index built): ${RUNS} other note titles, each in ${Math.min(...probe.notesWithWord.slice(1))}-${Math.max(...probe.notesWithWord.slice(1))} notes`, result: `${ms(search.warm.median)} ms (p95 ${ms(search.warm.p95)})`, target: '≤ 20 ms', met: search.warm.median <= 20 },
-    { area, measure: 'vault_readFile of one note', result: `${ms(read.median)} ms (p95 ${ms(read.p95)})`, target: '≤ 20 ms', met: read.median <= 20 },
+    {
+      area,
+      measure: `first contact: connect, initialize, tools/list (${run.tools} tools)${counted ? '' : '; the client spawns the server'}`,
+      result: `${ms(run.firstContactMs)} ms`,
+      target: '≤ 1000 ms',
+      met: run.firstContactMs <= 1_000,
+    },
+    {
+      area,
+      measure: `resources/list, the whole vault, first walk (${listing.pages} pages of ≤ 500, ${listing.resources.toLocaleString('en')} notes; the file index is built by it)`,
+      result: `${ms(listing.firstMs)} ms`,
+      target: '≤ 1000 ms',
+      met: listing.firstMs <= 1_000,
+    },
+    {
+      area,
+      measure: 'resources/list, the whole vault again (index built)',
+      result: `${ms(listing.againMs)} ms (${ms(listing.againMs / listing.pages)} ms a page)`,
+      target: '≤ 200 ms',
+      met: listing.againMs <= 200,
+    },
+    {
+      area,
+      measure: `vault_searchText "${probe.words[0]}" (in ${probe.notesWithWord[0]} notes), first call`,
+      result: `${ms(search.firstMs)} ms`,
+      target: '≤ 1000 ms',
+      met: search.firstMs <= 1_000,
+    },
+    {
+      area,
+      measure: `vault_searchText, warm (search index built): ${RUNS} other note titles, each in ${Math.min(...probe.notesWithWord.slice(1))}-${Math.max(...probe.notesWithWord.slice(1))} notes`,
+      result: `${ms(search.warm.median)} ms (p95 ${ms(search.warm.p95)})`,
+      target: '≤ 20 ms',
+      met: search.warm.median <= 20,
+    },
+    {
+      area,
+      measure: 'vault_readFile of one note',
+      result: `${ms(read.median)} ms (p95 ${ms(read.p95)})`,
+      target: '≤ 20 ms',
+      met: read.median <= 20,
+    },
   ];
   if (!counted) {
-    rows.push({ area, measure: 'vault files read', result: 'not counted: the server runs in the spawned process (the HTTP rows count the same code in-process)', target: '–', met: null });
+    rows.push({
+      area,
+      measure: 'vault files read',
+      result: 'not counted: the server runs in the spawned process (the HTTP rows count the same code in-process)',
+      target: '–',
+      met: null,
+    });
     return rows;
   }
   const { access, indexMs } = counted;
@@ -246,7 +331,13 @@ function rowsOf(area: string, run: ClientRun, probe: Probe, notes: number, count
   // The search index starts its own pass over the notes (from memory) once the first search has read them.
   const searched = access.get('first search');
   const indexed = access.get('index');
-  const first = searched && indexed && { asked: searched.asked + indexed.asked, fromDisk: searched.fromDisk + indexed.fromDisk, lists: 0, listed: 0 };
+  const first = searched &&
+    indexed && {
+      asked: searched.asked + indexed.asked,
+      fromDisk: searched.fromDisk + indexed.fromDisk,
+      lists: 0,
+      listed: 0,
+    };
   const warm = perCall(access.get('warm search'), RUNS + WARMUP);
   const readAccess = perCall(access.get('read'), RUNS + WARMUP);
   rows.push(
@@ -264,8 +355,20 @@ function rowsOf(area: string, run: ClientRun, probe: Probe, notes: number, count
       target: `each note from disk once (${notes.toLocaleString('en')})`,
       met: first !== undefined && first.fromDisk <= notes,
     },
-    { area, measure: 'files read by a warm search (per call)', result: reads(warm), target: `≤ 50 notes (of ${notes.toLocaleString('en')})`, met: warm !== undefined && warm.asked <= 50 },
-    { area, measure: 'files read by a vault_readFile (per call)', result: reads(readAccess), target: '≤ 1 note', met: readAccess !== undefined && readAccess.asked <= 1 },
+    {
+      area,
+      measure: 'files read by a warm search (per call)',
+      result: reads(warm),
+      target: `≤ 50 notes (of ${notes.toLocaleString('en')})`,
+      met: warm !== undefined && warm.asked <= 50,
+    },
+    {
+      area,
+      measure: 'files read by a vault_readFile (per call)',
+      result: reads(readAccess),
+      target: '≤ 1 note',
+      met: readAccess !== undefined && readAccess.asked <= 1,
+    },
   );
   return rows;
 }

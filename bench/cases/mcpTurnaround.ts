@@ -18,10 +18,13 @@ const readArgs = (i: number): { path: string; maxBytes: number } => ({ path: 'In
 /** Reads of Inbox.md through `client`, each with its own byte limit; `how` names the path in a failure. */
 function measureReads(client: Client, how: string): Promise<Timing> {
   let n = 0;
-  return measure(async () => {
-    const result = await client.callTool({ name: 'vault_readFile', arguments: readArgs(n++) });
-    if (result.isError) throw new Error(`the read ${how} failed`);
-  }, { warmup: 20, runs: RUNS });
+  return measure(
+    async () => {
+      const result = await client.callTool({ name: 'vault_readFile', arguments: readArgs(n++) });
+      if (result.isError) throw new Error(`the read ${how} failed`);
+    },
+    { warmup: 20, runs: RUNS },
+  );
 }
 
 export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
@@ -31,12 +34,21 @@ export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
   try {
     const runtime = await benchRuntime(vault, join(base, 'cp-panel'));
     const pipeline = runtime.services.agentPipeline();
-    const run = pipeline.startRun('bench-panel', { signal: new AbortController().signal, ports: runtime.services.toolPorts() });
+    const run = pipeline.startRun('bench-panel', {
+      signal: new AbortController().signal,
+      ports: runtime.services.toolPorts(),
+    });
     let n = 0;
-    const inProcess = await measure(async () => {
-      const [outcome] = await pipeline.executeBatch([{ id: String(n), name: 'vault.readFile', input: readArgs(n++) }], run);
-      if (!outcome?.ok) throw new Error(`the in-process read failed: ${outcome?.error?.message}`);
-    }, { warmup: 20, runs: RUNS });
+    const inProcess = await measure(
+      async () => {
+        const [outcome] = await pipeline.executeBatch(
+          [{ id: String(n), name: 'vault.readFile', input: readArgs(n++) }],
+          run,
+        );
+        if (!outcome?.ok) throw new Error(`the in-process read failed: ${outcome?.error?.message}`);
+      },
+      { warmup: 20, runs: RUNS },
+    );
     await pipeline.endRun(run);
 
     // The HTTP server in this process, as a host would run it; the client talks to it over loopback.
@@ -54,10 +66,35 @@ export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
     await client.close();
     const area = 'MCP server (stdio), examples/vault';
     return [
-      { area, measure: 'vault_readFile through the MCP server: SDK Client → stdio → outside session → pipeline', result: `${ms(stdio.median)} ms (p95 ${ms(stdio.p95)})`, target: '≤ 20 ms', met: stdio.median <= 20 },
-      { area: 'MCP server (Streamable HTTP, 127.0.0.1), examples/vault', measure: 'vault_readFile over HTTP: SDK Client → loopback → outside session → pipeline (server in the same process)', result: `${ms(overHttp.median)} ms (p95 ${ms(overHttp.p95)})`, target: '≤ 20 ms', met: overHttp.median <= 20 },
-      { area, measure: 'the same call in-process through the pipeline, as the panel makes it', result: `${ms(inProcess.median)} ms (p95 ${ms(inProcess.p95)})`, target: '–', met: null },
-      { area, measure: 'spawn and initialize (the client starting the server, bundle already built)', result: `${ms(connectMs)} ms`, target: '≤ 1000 ms', met: connectMs <= 1000 },
+      {
+        area,
+        measure: 'vault_readFile through the MCP server: SDK Client → stdio → outside session → pipeline',
+        result: `${ms(stdio.median)} ms (p95 ${ms(stdio.p95)})`,
+        target: '≤ 20 ms',
+        met: stdio.median <= 20,
+      },
+      {
+        area: 'MCP server (Streamable HTTP, 127.0.0.1), examples/vault',
+        measure:
+          'vault_readFile over HTTP: SDK Client → loopback → outside session → pipeline (server in the same process)',
+        result: `${ms(overHttp.median)} ms (p95 ${ms(overHttp.p95)})`,
+        target: '≤ 20 ms',
+        met: overHttp.median <= 20,
+      },
+      {
+        area,
+        measure: 'the same call in-process through the pipeline, as the panel makes it',
+        result: `${ms(inProcess.median)} ms (p95 ${ms(inProcess.p95)})`,
+        target: '–',
+        met: null,
+      },
+      {
+        area,
+        measure: 'spawn and initialize (the client starting the server, bundle already built)',
+        result: `${ms(connectMs)} ms`,
+        target: '≤ 1000 ms',
+        met: connectMs <= 1000,
+      },
     ];
   } finally {
     rmSync(base, { recursive: true, force: true });

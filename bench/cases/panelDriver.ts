@@ -12,12 +12,17 @@ import EmbeddedAgentPlugin from '../../src/main';
 import { commandsOf, createTestApp, manifest } from '../../test/obsidian-double/harness';
 
 /** Polls a macrotask at a time, for setup steps that are not measured; `shows` says what the panel showed. */
-export async function until<T>(find: () => T | null | undefined, what: string, options: { timeoutMs?: number; shows?: () => string } = {}): Promise<T> {
+export async function until<T>(
+  find: () => T | null | undefined,
+  what: string,
+  options: { timeoutMs?: number; shows?: () => string } = {},
+): Promise<T> {
   const started = performance.now();
   for (;;) {
     const found = find();
     if (found) return found;
-    if (performance.now() - started > (options.timeoutMs ?? 60_000)) throw new Error(`Timed out waiting for ${what}${options.shows ? `; the panel shows: ${options.shows()}` : ''}`);
+    if (performance.now() - started > (options.timeoutMs ?? 60_000))
+      throw new Error(`Timed out waiting for ${what}${options.shows ? `; the panel shows: ${options.shows()}` : ''}`);
     await new Promise((resolve) => setImmediate(resolve));
   }
 }

@@ -66,14 +66,21 @@ process.stdout.write(JSON.stringify(report));
 
 /** A source file of the MCP server: the SDK, zod (which only the SDK brings), src/mcp or the plugin's mcpRuntime. */
 export const isServerSource = (path: string): boolean =>
-  /(^|\/)node_modules\/(@modelcontextprotocol\/sdk|zod|zod-to-json-schema)\/|(^|\/)src\/mcp\/|(^|\/)src\/plugin\/mcpRuntime\.ts$/.test(path);
+  /(^|\/)node_modules\/(@modelcontextprotocol\/sdk|zod|zod-to-json-schema)\/|(^|\/)src\/mcp\/|(^|\/)src\/plugin\/mcpRuntime\.ts$/.test(
+    path,
+  );
 
 /**
  * The source files whose code ran, from the functions that ran and the bundle's source map: each function is
  * attributed to the source of the mapping at its first character (esbuild maps the start of every function, a
  * module's lazy-init wrapper included, to the file it came from). Paths are made absolute against `mapDir`.
  */
-export function sourcesThatRan(bundle: string, payload: SourceMapPayload, mapDir: string, ran: readonly [number, number][]): Set<string> {
+export function sourcesThatRan(
+  bundle: string,
+  payload: SourceMapPayload,
+  mapDir: string,
+  ran: readonly [number, number][],
+): Set<string> {
   const lineStarts = [0];
   for (let i = bundle.indexOf('\n'); i !== -1; i = bundle.indexOf('\n', i + 1)) lineStarts.push(i + 1);
   const map = new SourceMap(payload);

@@ -17,7 +17,12 @@ async function hashes(root: string): Promise<Map<string, string>> {
     if (!entry.isFile()) continue;
     const path = relative(root, join(entry.parentPath, entry.name)).split('\\').join('/');
     if (path.startsWith('.obsidian/plugins/')) continue;
-    out.set(path, createHash('sha256').update(await readFile(join(root, path))).digest('hex'));
+    out.set(
+      path,
+      createHash('sha256')
+        .update(await readFile(join(root, path)))
+        .digest('hex'),
+    );
   }
   return out;
 }
@@ -60,7 +65,13 @@ export async function renameLinksBench(options: { vault?: string; note?: string 
   const root = join(base, 'vault');
   await cp(options.vault, root, { recursive: true });
   const runtime = await createCliRuntime({
-    args: { vault: root, checkpoints: join(base, 'checkpoints'), approval: 'writes', allowDeletes: true, allowCommands: false } as Parameters<typeof createCliRuntime>[0]['args'],
+    args: {
+      vault: root,
+      checkpoints: join(base, 'checkpoints'),
+      approval: 'writes',
+      allowDeletes: true,
+      allowCommands: false,
+    } as Parameters<typeof createCliRuntime>[0]['args'],
     approval: () => ({ request: () => Promise.resolve({ approved: true, scope: 'once' }) }),
     clock: new SystemClock(),
     modesFile: join(base, 'modes.json'),
@@ -86,7 +97,10 @@ export async function renameLinksBench(options: { vault?: string; note?: string 
 
     const run = services.startRun('bench-rename', { signal: new AbortController().signal });
     start = performance.now();
-    const outcome = await services.pipeline.execute({ id: 'mv', name: 'vault.rename', input: { fromPath: note, toPath } }, run);
+    const outcome = await services.pipeline.execute(
+      { id: 'mv', name: 'vault.rename', input: { fromPath: note, toPath } },
+      run,
+    );
     const renamed = performance.now() - start;
     await services.endRun(run);
     if (outcome.error) throw new Error(`The rename failed: ${outcome.error.message}`);
@@ -101,11 +115,41 @@ export async function renameLinksBench(options: { vault?: string; note?: string 
     const revertMs = performance.now() - start;
     const left = differing(before, await hashes(root));
     return [
-      { area, measure: `"${note}": other notes linking to it / files the rename changed besides the note`, result: `${linking.length} / ${rewritten.length}`, target: 'equal', met: linking.length === rewritten.length },
-      { area, measure: 'links that led to it before the rename / lead to it after (to the old path after)', result: `${linksBefore} / ${kept} (${countsAfter.get(note) ?? 0})`, target: 'equal (0)', met: linksBefore === kept && !countsAfter.has(note) },
-      { area, measure: 'list the linking notes: cold (reads every note) / warm', result: `${ms(cold)} ms / ${ms(warm)} ms`, target: '–', met: null },
-      { area, measure: 'approved rename through the pipeline (card, checkpoint, move, rewrite)', result: `${ms(renamed)} ms`, target: '–', met: null },
-      { area, measure: 'revert: changes applied, files not byte-exact after it', result: `${reverted?.applied.length ?? 0} in ${ms(revertMs)} ms, ${left.length} left`, target: '0 left', met: left.length === 0 },
+      {
+        area,
+        measure: `"${note}": other notes linking to it / files the rename changed besides the note`,
+        result: `${linking.length} / ${rewritten.length}`,
+        target: 'equal',
+        met: linking.length === rewritten.length,
+      },
+      {
+        area,
+        measure: 'links that led to it before the rename / lead to it after (to the old path after)',
+        result: `${linksBefore} / ${kept} (${countsAfter.get(note) ?? 0})`,
+        target: 'equal (0)',
+        met: linksBefore === kept && !countsAfter.has(note),
+      },
+      {
+        area,
+        measure: 'list the linking notes: cold (reads every note) / warm',
+        result: `${ms(cold)} ms / ${ms(warm)} ms`,
+        target: '–',
+        met: null,
+      },
+      {
+        area,
+        measure: 'approved rename through the pipeline (card, checkpoint, move, rewrite)',
+        result: `${ms(renamed)} ms`,
+        target: '–',
+        met: null,
+      },
+      {
+        area,
+        measure: 'revert: changes applied, files not byte-exact after it',
+        result: `${reverted?.applied.length ?? 0} in ${ms(revertMs)} ms, ${left.length} left`,
+        target: '0 left',
+        met: left.length === 0,
+      },
     ];
   } finally {
     runtime.close();

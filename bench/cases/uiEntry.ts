@@ -29,8 +29,13 @@ export async function streamAnswer(): Promise<{ perChunkMs: number[]; chunks: nu
   const parent = document.body.createDiv();
   const stream = new MarkdownStream(app, parent);
   stream.load();
-  const paragraph = 'The garden plan lists a fence along the east side, a small pond, and a herb spiral near the kitchen door. ';
-  const answer = Array.from({ length: 80 }, (_, index) => `${index % 5 === 0 ? `## Part ${index / 5 + 1}\n\n` : ''}${paragraph}${index % 3 === 0 ? '\n- one\n- two\n' : ''}\n\n`).join('');
+  const paragraph =
+    'The garden plan lists a fence along the east side, a small pond, and a herb spiral near the kitchen door. ';
+  const answer = Array.from(
+    { length: 80 },
+    (_, index) =>
+      `${index % 5 === 0 ? `## Part ${index / 5 + 1}\n\n` : ''}${paragraph}${index % 3 === 0 ? '\n- one\n- two\n' : ''}\n\n`,
+  ).join('');
   const pieces = answer.match(/[\s\S]{1,16}/g) ?? [];
   const perChunkMs: number[] = [];
   for (const piece of pieces) {

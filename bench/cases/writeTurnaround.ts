@@ -11,14 +11,27 @@ const max = (values: number[]): number => Math.max(...values);
 const WRITES_EACH = 20;
 
 /** The generated vault as the double's file map, and the writes a person would ask for in it. */
-function scenario(notes: number): { files: Record<string, string>; creates: { path: string; content: string }[]; edits: { path: string; content: string }[] } {
+function scenario(notes: number): {
+  files: Record<string, string>;
+  creates: { path: string; content: string }[];
+  edits: { path: string; content: string }[];
+} {
   const vault = generateVault(notes);
   const files: Record<string, string> = {};
   for (const path of vault.paths) files[path] = readFileSync(join(vault.root, path), 'utf8');
   // Creates go into existing folders three levels deep; edits add a bullet to existing notes.
-  const deep = [...new Set(vault.paths.filter((path) => path.split('/').length === 4).map((path) => path.slice(0, path.lastIndexOf('/'))))];
-  const creates = Array.from({ length: WRITES_EACH }, (_, i) => ({ path: `${deep[(i * 7) % deep.length] as string}/Bench idea ${i}.md`, content: `# Bench idea ${i}\n\n- from the benchmark\n` }));
-  const editable = vault.paths.filter((_, index) => index % Math.max(1, Math.floor(notes / WRITES_EACH)) === 0).slice(0, WRITES_EACH);
+  const deep = [
+    ...new Set(
+      vault.paths.filter((path) => path.split('/').length === 4).map((path) => path.slice(0, path.lastIndexOf('/'))),
+    ),
+  ];
+  const creates = Array.from({ length: WRITES_EACH }, (_, i) => ({
+    path: `${deep[(i * 7) % deep.length] as string}/Bench idea ${i}.md`,
+    content: `# Bench idea ${i}\n\n- from the benchmark\n`,
+  }));
+  const editable = vault.paths
+    .filter((_, index) => index % Math.max(1, Math.floor(notes / WRITES_EACH)) === 0)
+    .slice(0, WRITES_EACH);
   const edits = editable.map((path) => ({ path, content: `${files[path] as string}\n- one more bullet\n` }));
   return { files, creates, edits };
 }
@@ -41,7 +54,13 @@ export async function writeTurnaroundBench(sizes = [1_000, 10_000, 50_000]): Pro
     medians.set(notes, perWrite);
     const size = notes.toLocaleString('en');
     rows.push(
-      { area, measure: `${size} notes: turnaround per approved write, 40 writes (max)`, result: `${ms(perWrite)} ms (max ${ms(max(run.perWriteMs))})`, target: '≤ 50 ms', met: perWrite <= 50 },
+      {
+        area,
+        measure: `${size} notes: turnaround per approved write, 40 writes (max)`,
+        result: `${ms(perWrite)} ms (max ${ms(max(run.perWriteMs))})`,
+        target: '≤ 50 ms',
+        met: perWrite <= 50,
+      },
       {
         area,
         measure: `${size} notes: vault reads / stats / lists per write (max)`,
@@ -49,13 +68,25 @@ export async function writeTurnaroundBench(sizes = [1_000, 10_000, 50_000]): Pro
         target: '≤ 3 reads',
         met: max(run.readsPerWrite) <= 3,
       },
-      { area, measure: `${size} notes: "Revert last run" of the 40 writes (reads)`, result: `${ms(run.revertMs)} ms (${run.revertReads})`, target: '≤ 1,000 ms', met: run.revertMs <= 1_000 },
+      {
+        area,
+        measure: `${size} notes: "Revert last run" of the 40 writes (reads)`,
+        result: `${ms(run.revertMs)} ms (${run.revertReads})`,
+        target: '≤ 1,000 ms',
+        met: run.revertMs <= 1_000,
+      },
     );
   }
   const small = medians.get(1_000);
   const large = medians.get(10_000);
   if (small !== undefined && large !== undefined) {
-    rows.push({ area, measure: 'turnaround at 10k notes / at 1k notes', result: (large / small).toFixed(2), target: '≤ 1.3', met: large / small <= 1.3 });
+    rows.push({
+      area,
+      measure: 'turnaround at 10k notes / at 1k notes',
+      result: (large / small).toFixed(2),
+      target: '≤ 1.3',
+      met: large / small <= 1.3,
+    });
   }
   return rows;
 }

@@ -26,13 +26,19 @@ export interface WriteRun {
 let panelText = (): string => '';
 
 /** The shared poll, saying what the panel showed when it times out. */
-const until = <T>(find: () => T | null | undefined, what: string, timeoutMs = 60_000): Promise<T> => poll(find, what, { timeoutMs, shows: () => panelText() });
+const until = <T>(find: () => T | null | undefined, what: string, timeoutMs = 60_000): Promise<T> =>
+  poll(find, what, { timeoutMs, shows: () => panelText() });
 
 /**
  * The first element added under `root` (or inside one added) that `match` accepts. Measured waits use this
  * rather than polling: scanning a long transcript on every turn would cost more than the work being timed.
  */
-function nextAdded<T>(root: HTMLElement, match: (el: Element) => T | null, what: string, timeoutMs = 600_000): Promise<T> {
+function nextAdded<T>(
+  root: HTMLElement,
+  match: (el: Element) => T | null,
+  what: string,
+  timeoutMs = 600_000,
+): Promise<T> {
   const window = root.ownerDocument.defaultView as unknown as typeof globalThis;
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -56,11 +62,16 @@ function nextAdded<T>(root: HTMLElement, match: (el: Element) => T | null, what:
   });
 }
 
-const buttonIn = (text: string) => (el: Element): HTMLButtonElement | null => {
-  const candidates = el.tagName === 'BUTTON' ? [el] : Array.from(el.querySelectorAll('button'));
-  return (candidates.find((button) => button.textContent === text) as HTMLButtonElement | undefined) ?? null;
-};
-const textIn = (pattern: RegExp) => (el: Element): true | null => (pattern.test(el.textContent ?? '') ? true : null);
+const buttonIn =
+  (text: string) =>
+  (el: Element): HTMLButtonElement | null => {
+    const candidates = el.tagName === 'BUTTON' ? [el] : Array.from(el.querySelectorAll('button'));
+    return (candidates.find((button) => button.textContent === text) as HTMLButtonElement | undefined) ?? null;
+  };
+const textIn =
+  (pattern: RegExp) =>
+  (el: Element): true | null =>
+    pattern.test(el.textContent ?? '') ? true : null;
 
 const buttons = (root: HTMLElement, text: string): HTMLButtonElement[] =>
   Array.from(root.querySelectorAll('button')).filter((button) => button.textContent === text && !button.disabled);
@@ -69,7 +80,11 @@ const buttons = (root: HTMLElement, text: string): HTMLButtonElement[] =>
  * `creates` notes made in existing deep folders and `edits` notes changed, each its own model turn and approval,
  * then "Revert last run" of them all.
  */
-export async function approvedWrites(files: Record<string, string>, creates: { path: string; content: string }[], edits: { path: string; content: string }[]): Promise<WriteRun> {
+export async function approvedWrites(
+  files: Record<string, string>,
+  creates: { path: string; content: string }[],
+  edits: { path: string; content: string }[],
+): Promise<WriteRun> {
   MarkdownRenderer.render = (_app, markdown, el) => {
     el.createEl('p', { text: markdown.trim() });
     return Promise.resolve();
@@ -77,7 +92,9 @@ export async function approvedWrites(files: Record<string, string>, creates: { p
   const setupStart = performance.now();
   const writes = [...creates.map((c) => call('vault.createFile', c)), ...edits.map((e) => call('vault.writeFile', e))];
   // Two writes a turn, each with its own card: 40 one-write turns would pass the loop's iteration limit.
-  const turns = Array.from({ length: Math.ceil(writes.length / 2) }, (_, turn) => callsReply(writes.slice(turn * 2, turn * 2 + 2)));
+  const turns = Array.from({ length: Math.ceil(writes.length / 2) }, (_, turn) =>
+    callsReply(writes.slice(turn * 2, turn * 2 + 2)),
+  );
   const model = new ScriptedModel([...turns, textReply('All done.')]);
   const { app, plugin, root, box, base } = await openPanel(files, model, 'ea-bench-writes-');
   const setupMs = performance.now() - setupStart;
@@ -90,11 +107,21 @@ export async function approvedWrites(files: Record<string, string>, creates: { p
   box.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
 
   const access = countVaultAccess(app);
-  const run: WriteRun = { perWriteMs: [], readsPerWrite: [], statsPerWrite: [], listsPerWrite: [], revertMs: 0, revertReads: 0, setupMs };
+  const run: WriteRun = {
+    perWriteMs: [],
+    readsPerWrite: [],
+    statsPerWrite: [],
+    listsPerWrite: [],
+    revertMs: 0,
+    revertReads: 0,
+    setupMs,
+  };
   let approve = await until(() => buttons(root, 'Approve')[0], 'the first approval card');
   for (let index = 0; index < writes.length; index++) {
     const last = index === writes.length - 1;
-    const next = last ? nextAdded(root, textIn(/All done\./), 'the final answer') : nextAdded(root, buttonIn('Approve'), `card ${index + 2}`);
+    const next = last
+      ? nextAdded(root, textIn(/All done\./), 'the final answer')
+      : nextAdded(root, buttonIn('Approve'), `card ${index + 2}`);
     access.reset();
     const clicked = performance.now();
     approve.click();
@@ -103,7 +130,8 @@ export async function approvedWrites(files: Record<string, string>, creates: { p
     run.readsPerWrite.push(access.reads);
     run.statsPerWrite.push(access.stats);
     run.listsPerWrite.push(access.lists);
-    if (process.env.BENCH_DEBUG) console.log(index, (performance.now() - clicked).toFixed(1), access.readPaths.join(' | '));
+    if (process.env.BENCH_DEBUG)
+      console.log(index, (performance.now() - clicked).toFixed(1), access.readPaths.join(' | '));
     if (found !== true) approve = found;
   }
 

@@ -34,7 +34,8 @@ export function obsidianApiUses(
     // A type annotation costs nothing at run time, so an API named only in types (an optional override's return
     // type, say) needs no newer Obsidian; a class's `extends` clause is a real use.
     if (ts.isExpressionWithTypeArguments(node) && ts.isHeritageClause(node.parent)) {
-      if (node.parent.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(node.parent.parent)) visit(node.expression, file);
+      if (node.parent.token === ts.SyntaxKind.ExtendsKeyword && ts.isClassLike(node.parent.parent))
+        visit(node.expression, file);
       return;
     }
     if (ts.isTypeNode(node)) return;

@@ -35,7 +35,8 @@ export async function inspectBundle(entry: string): Promise<BundleFacts> {
         name: 'record-desktop-modules',
         setup(pluginBuild) {
           pluginBuild.onResolve({ filter: /^[^./]/ }, (args) => {
-            if (args.path !== 'electron' && !args.path.startsWith('electron/') && !isBuiltin(args.path)) return undefined;
+            if (args.path !== 'electron' && !args.path.startsWith('electron/') && !isBuiltin(args.path))
+              return undefined;
             found.add(args.path.replace(/^node:/, ''));
             return { path: args.path, external: true };
           });
@@ -60,5 +61,10 @@ export async function inspectBundle(entry: string): Promise<BundleFacts> {
       if (use.kind !== 'dynamic-import' && !use.external) pending.push(use.path);
     }
   }
-  return { desktopModules: [...found].sort(), desktopImporters, inputs: Object.keys(inputs), eagerInputs: [...eager].sort() };
+  return {
+    desktopModules: [...found].sort(),
+    desktopImporters,
+    inputs: Object.keys(inputs),
+    eagerInputs: [...eager].sort(),
+  };
 }

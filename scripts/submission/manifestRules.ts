@@ -63,7 +63,11 @@ export async function manifestProblems(manifestText: string, facts: CodeFacts): 
     });
   }
   const latest = facts.apiUses[0];
-  if (latest !== undefined && typeof manifest.minAppVersion === 'string' && compareVersions(manifest.minAppVersion, latest.since) < 0) {
+  if (
+    latest !== undefined &&
+    typeof manifest.minAppVersion === 'string' &&
+    compareVersions(manifest.minAppVersion, latest.since) < 0
+  ) {
     problems.push({
       rule: 'min-app-version',
       message: `manifest.json: minAppVersion ${manifest.minAppVersion} is older than ${latest.since}, which ${latest.api} (used at ${latest.at}) needs.`,

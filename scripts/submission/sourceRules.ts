@@ -12,9 +12,10 @@ import tseslint from 'typescript-eslint';
  */
 export const SOURCE_RULES = {
   'obsidianmd/commands/no-plugin-id-in-command-id': 'a command id does not repeat the plugin id (Obsidian prefixes it)',
-  'obsidianmd/commands/no-default-hotkeys': 'a command has no default hotkey (hotkeys are the user\'s to choose)',
+  'obsidianmd/commands/no-default-hotkeys': "a command has no default hotkey (hotkeys are the user's to choose)",
   'obsidianmd/ui/sentence-case': 'every UI string is in sentence case',
-  '@microsoft/sdl/no-inner-html': 'no innerHTML, outerHTML or insertAdjacentHTML (build elements with createEl instead)',
+  '@microsoft/sdl/no-inner-html':
+    'no innerHTML, outerHTML or insertAdjacentHTML (build elements with createEl instead)',
 } as const;
 
 export type SourceRule = keyof typeof SOURCE_RULES;
@@ -24,9 +25,15 @@ export type SourceRule = keyof typeof SOURCE_RULES;
  * project's config, `ESLint#calculateConfigForFile`, so a sample is judged as src/ is). Type information is not
  * needed by these rules, so a snippet needs no project around it.
  */
-export async function lintSourceSample(code: string, rules: Partial<Record<SourceRule, Linter.RuleEntry>>): Promise<string[]> {
+export async function lintSourceSample(
+  code: string,
+  rules: Partial<Record<SourceRule, Linter.RuleEntry>>,
+): Promise<string[]> {
   const recommended = [...obsidianmd.configs.recommended];
-  const plugins = Object.assign({}, ...recommended.map((config) => config.plugins ?? {})) as Record<string, ESLint.Plugin>;
+  const plugins = Object.assign({}, ...recommended.map((config) => config.plugins ?? {})) as Record<
+    string,
+    ESLint.Plugin
+  >;
   const eslint = new ESLint({
     overrideConfigFile: true,
     overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser }, plugins, rules }],

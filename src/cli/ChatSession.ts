@@ -129,19 +129,29 @@ export class ChatSession {
     }
     if (outcome.via === 'fast-path') this.printFastPath(printer, outcome, seconds);
     else printer.finish(outcome.result, seconds, outcome.spend);
-    if (outcome.saveError !== null) printer.line(this.o.style.yellow(`The conversation could not be saved: ${outcome.saveError}`));
+    if (outcome.saveError !== null)
+      printer.line(this.o.style.yellow(`The conversation could not be saved: ${outcome.saveError}`));
     if (outcome.via === 'fast-path') return;
-    if (outcome.result.error?.code === 'PROVIDER_AUTH' && this.o.authHint) printer.line(this.o.style.yellow(this.o.authHint));
+    if (outcome.result.error?.code === 'PROVIDER_AUTH' && this.o.authHint)
+      printer.line(this.o.style.yellow(this.o.authHint));
   }
 
   /** A request the fast path answered: the plan's summary, then the same footer a loop run gets. */
-  private printFastPath(printer: RunPrinter, { outcome, spend }: Extract<SendOutcome, { via: 'fast-path' }>, seconds: number): void {
+  private printFastPath(
+    printer: RunPrinter,
+    { outcome, spend }: Extract<SendOutcome, { via: 'fast-path' }>,
+    seconds: number,
+  ): void {
     if (outcome.status === 'rejected') {
       printer.line(this.o.style.yellow(`Not run: ${outcome.reason}`));
       return;
     }
     for (const line of outcome.result.summary) printer.line(this.o.style.dim(line));
-    printer.line(this.o.style.dim(`Fast path (a recipe that worked ${outcome.recipe.successes} times) · ${outcome.llmCalls} model calls · ${seconds.toFixed(1)} s`));
+    printer.line(
+      this.o.style.dim(
+        `Fast path (a recipe that worked ${outcome.recipe.successes} times) · ${outcome.llmCalls} model calls · ${seconds.toFixed(1)} s`,
+      ),
+    );
     printer.line(this.o.style.dim(describeMessageSpend(spend.message, spend.conversation)));
   }
 
@@ -182,7 +192,9 @@ export class ChatSession {
           await listActions(this.commandContext);
           break;
         case '/run': {
-          const prompt = await this.cancellable((signal) => runActionCommand(this.commandContext, this.plans, argument, signal));
+          const prompt = await this.cancellable((signal) =>
+            runActionCommand(this.commandContext, this.plans, argument, signal),
+          );
           // A prompt action is a typed message in every respect: the mode, the approvals, the conversation.
           if (prompt) await this.runAgent(prompt.send);
           break;
@@ -217,7 +229,12 @@ export class ChatSession {
     const { modes } = this.o.runtime;
     if (slug === '') {
       const active = modes.getActiveMode().slug;
-      const lines = modes.listModes().map((mode) => `${mode.slug === active ? '*' : ' '} ${mode.slug.padEnd(12)} ${mode.name}: ${mode.whenToUse ?? mode.roleDefinition}`);
+      const lines = modes
+        .listModes()
+        .map(
+          (mode) =>
+            `${mode.slug === active ? '*' : ' '} ${mode.slug.padEnd(12)} ${mode.name}: ${mode.whenToUse ?? mode.roleDefinition}`,
+        );
       this.o.write(`Modes (* is active; switch with /mode <slug>):\n${lines.join('\n')}\n`);
       return;
     }

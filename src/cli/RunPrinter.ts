@@ -46,18 +46,36 @@ export class RunPrinter {
       onToolCall: (call) => this.line(this.style.cyan(`→ ${terminalText(call.name)}${formatArgs(call.input)}`)),
       onToolResult: (outcome) => {
         if (outcome.ok) {
-          this.line(this.style.dim(`  ✓ ${terminalText(outcome.tool)}${outcome.checkpoint ? ` (checkpoint ${outcome.checkpoint})` : ''}`));
+          this.line(
+            this.style.dim(
+              `  ✓ ${terminalText(outcome.tool)}${outcome.checkpoint ? ` (checkpoint ${outcome.checkpoint})` : ''}`,
+            ),
+          );
         } else {
-          this.line(this.style.red(`  ✗ ${terminalText(outcome.tool)}: ${terminalText(outcome.error?.code ?? 'ERROR')} ${shorten(outcome.error?.message ?? '', ERROR_CHARS)}`));
+          this.line(
+            this.style.red(
+              `  ✗ ${terminalText(outcome.tool)}: ${terminalText(outcome.error?.code ?? 'ERROR')} ${shorten(outcome.error?.message ?? '', ERROR_CHARS)}`,
+            ),
+          );
         }
       },
       onModeChange: ({ mode, previous, reason }) =>
-        this.line(this.style.yellow(`Mode: ${terminalText(previous.name)} → ${terminalText(mode.name)}${reason ? ` (${terminalText(reason)})` : ''}`)),
+        this.line(
+          this.style.yellow(
+            `Mode: ${terminalText(previous.name)} → ${terminalText(mode.name)}${reason ? ` (${terminalText(reason)})` : ''}`,
+          ),
+        ),
       onCondense: ({ messagesBefore, messagesAfter, emergency }) =>
-        this.line(this.style.dim(`Condensed the conversation${emergency ? ' (it no longer fit the context window)' : ''}: ${messagesBefore} → ${messagesAfter} messages`)),
+        this.line(
+          this.style.dim(
+            `Condensed the conversation${emergency ? ' (it no longer fit the context window)' : ''}: ${messagesBefore} → ${messagesAfter} messages`,
+          ),
+        ),
       onWarning: (message) => this.line(this.style.yellow(`! ${terminalText(message)}`)),
-      onSubtaskStart: ({ depth, mode, message }) => this.line(this.style.dim(`┌ sub-task (depth ${depth}, ${mode}): ${shorten(message, 80)}`)),
-      onSubtaskEnd: ({ depth, result }) => this.line(this.style.dim(`└ sub-task (depth ${depth}) ${result.completedBy}`)),
+      onSubtaskStart: ({ depth, mode, message }) =>
+        this.line(this.style.dim(`┌ sub-task (depth ${depth}, ${mode}): ${shorten(message, 80)}`)),
+      onSubtaskEnd: ({ depth, result }) =>
+        this.line(this.style.dim(`└ sub-task (depth ${depth}) ${result.completedBy}`)),
     };
   }
 
@@ -71,7 +89,9 @@ export class RunPrinter {
         this.line(terminalText(result.text));
         break;
       case 'cancelled':
-        this.line(this.style.yellow('Cancelled. Nothing more runs; what was done so far stays (use /revert to undo it).'));
+        this.line(
+          this.style.yellow('Cancelled. Nothing more runs; what was done so far stays (use /revert to undo it).'),
+        );
         break;
       case 'limit':
       case 'mistakes':
@@ -79,13 +99,20 @@ export class RunPrinter {
         break;
       case 'budget':
         this.line(this.style.yellow(terminalText(result.text)));
-        if (result.budgetStop) this.line(this.style.yellow(`Type /continue to go on: ${continueLabel(result.budgetStop).toLowerCase()}.`));
+        if (result.budgetStop)
+          this.line(this.style.yellow(`Type /continue to go on: ${continueLabel(result.budgetStop).toLowerCase()}.`));
         break;
       case 'error':
-        this.line(this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${terminalText(result.text)}`));
+        this.line(
+          this.style.red(`Error${result.error ? ` (${result.error.code})` : ''}: ${terminalText(result.text)}`),
+        );
         break;
     }
-    this.line(this.style.dim(`${describeMessageSpend(spend.message, spend.conversation)} · ${result.modelCalls} model ${result.modelCalls === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`));
+    this.line(
+      this.style.dim(
+        `${describeMessageSpend(spend.message, spend.conversation)} · ${result.modelCalls} model ${result.modelCalls === 1 ? 'call' : 'calls'} · ${seconds.toFixed(1)} s`,
+      ),
+    );
   }
 
   /** Text on a line of its own. */
@@ -112,7 +139,8 @@ export function formatArgs(input: unknown): string {
   if (input === null || typeof input !== 'object') return '';
   const parts = Object.entries(input as Record<string, unknown>).map(([key, value]) => {
     const name = terminalText(key);
-    if (typeof value === 'string') return `${name}: ${value.length > ARG_CHARS ? `(${value.length} chars)` : JSON.stringify(terminalText(value))}`;
+    if (typeof value === 'string')
+      return `${name}: ${value.length > ARG_CHARS ? `(${value.length} chars)` : JSON.stringify(terminalText(value))}`;
     const json = terminalText(JSON.stringify(value) ?? 'null');
     return `${name}: ${json.length > ARG_CHARS ? `${json.slice(0, ARG_CHARS)}…` : json}`;
   });

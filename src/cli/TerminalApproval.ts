@@ -31,13 +31,18 @@ export class TerminalApproval implements ApprovalPort {
     for (;;) {
       const event = await this.input.ask(PROMPT, signal);
       if (event.kind === 'eof') return this.rejected('no answer: the input ended');
-      if (event.kind === 'interrupt') return this.rejected(signal.aborted ? 'the run was cancelled' : 'the user pressed Ctrl-C');
+      if (event.kind === 'interrupt')
+        return this.rejected(signal.aborted ? 'the run was cancelled' : 'the user pressed Ctrl-C');
       const decision = parseAnswer(event.text);
       if (decision) {
-        this.write(`${decision.approved ? this.style.green(decision.scope === 'run' ? 'Approved for the rest of this run.' : 'Approved.') : this.style.red('Rejected.')}\n`);
+        this.write(
+          `${decision.approved ? this.style.green(decision.scope === 'run' ? 'Approved for the rest of this run.' : 'Approved.') : this.style.red('Rejected.')}\n`,
+        );
         return decision;
       }
-      this.write(`Type y to approve, n to reject (n <reason> tells the agent why), or a to approve everything else in this run; got "${event.text.trim()}".\n`);
+      this.write(
+        `Type y to approve, n to reject (n <reason> tells the agent why), or a to approve everything else in this run; got "${event.text.trim()}".\n`,
+      );
     }
   }
 

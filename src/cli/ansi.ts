@@ -6,12 +6,25 @@ import type { PreviewStyle } from '../core/tool-execution/changePreview/previewT
  */
 export type Style = PreviewStyle;
 
-const sgr = (open: number | string, close: number | string) => (text: string): string => (text === '' ? '' : `\u001b[${open}m${text}\u001b[${close}m`);
+const sgr =
+  (open: number | string, close: number | string) =>
+  (text: string): string =>
+    text === '' ? '' : `\u001b[${open}m${text}\u001b[${close}m`;
 
 export function createStyle(color: boolean): Style {
   if (!color) {
     const plain = (text: string): string => text;
-    return { color, bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain, removedWord: plain, addedWord: plain };
+    return {
+      color,
+      bold: plain,
+      dim: plain,
+      red: plain,
+      green: plain,
+      yellow: plain,
+      cyan: plain,
+      removedWord: plain,
+      addedWord: plain,
+    };
   }
   return {
     color,

@@ -41,7 +41,8 @@ export interface McpArgs {
   approvalTimeoutMinutes?: number;
 }
 
-export type ParsedArgs = { help: true } | { help: false; listModels: ListModelsArgs } | { help: false; listModels?: undefined; args: CliArgs };
+export type ParsedArgs =
+  { help: true } | { help: false; listModels: ListModelsArgs } | { help: false; listModels?: undefined; args: CliArgs };
 
 const PROVIDERS: readonly ProviderKind[] = ['anthropic', 'openai', 'openai-compatible'];
 const APPROVALS: readonly ApprovalPolicy[] = ['always', 'writes'];
@@ -81,10 +82,15 @@ const MCP_VALUE_OPTIONS: Record<string, string> = {
 };
 const MCP_FLAGS = new Set(['--allow-deletes', '--allow-commands', '--help', '-h']);
 
-const usageError = (message: string): AgentError => new AgentError('INVALID_INPUT', `${message}. Run with --help to see every option`);
+const usageError = (message: string): AgentError =>
+  new AgentError('INVALID_INPUT', `${message}. Run with --help to see every option`);
 
 /** The options and flags of a command line, each checked against what it takes. */
-function readOptions(argv: readonly string[], valueOptions: Record<string, string>, flagNames: ReadonlySet<string>): { values: Map<string, string>; flags: Set<string> } {
+function readOptions(
+  argv: readonly string[],
+  valueOptions: Record<string, string>,
+  flagNames: ReadonlySet<string>,
+): { values: Map<string, string>; flags: Set<string> } {
   const values = new Map<string, string>();
   const flags = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -98,10 +104,15 @@ function readOptions(argv: readonly string[], valueOptions: Record<string, strin
     }
     const expected = valueOptions[name];
     if (expected === undefined) {
-      throw usageError(name.startsWith('-') ? `Unknown option ${name}` : `Unexpected argument "${arg}" (the vault folder goes after --vault)`);
+      throw usageError(
+        name.startsWith('-')
+          ? `Unknown option ${name}`
+          : `Unexpected argument "${arg}" (the vault folder goes after --vault)`,
+      );
     }
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw usageError(`${name} needs ${expected}`);
+    if (value === undefined || value === '' || (eq < 0 && value.startsWith('--')))
+      throw usageError(`${name} needs ${expected}`);
     if (values.has(name)) throw usageError(`${name} is given twice ("${values.get(name)}" and "${value}")`);
     values.set(name, value);
   }
@@ -118,12 +129,15 @@ export function parseMcpArgs(argv: readonly string[]): { help: true } | { help: 
   const { values, flags } = readOptions(argv, MCP_VALUE_OPTIONS, MCP_FLAGS);
   if (flags.has('--help') || flags.has('-h')) return { help: true };
   const vault = values.get('--vault');
-  if (vault === undefined) throw usageError('mcp: --vault is required: the folder of the vault to serve, e.g. mcp --vault examples/vault');
+  if (vault === undefined)
+    throw usageError('mcp: --vault is required: the folder of the vault to serve, e.g. mcp --vault examples/vault');
   const approval = values.get('--approval') ?? 'ask';
-  if (!(OUTSIDE_APPROVAL_MODES as readonly string[]).includes(approval)) throw usageError(`mcp: --approval must be one of ${OUTSIDE_APPROVAL_MODES.join(', ')}, got "${approval}"`);
+  if (!(OUTSIDE_APPROVAL_MODES as readonly string[]).includes(approval))
+    throw usageError(`mcp: --approval must be one of ${OUTSIDE_APPROVAL_MODES.join(', ')}, got "${approval}"`);
   const timeout = values.get('--approval-timeout');
   const minutes = timeout === undefined ? undefined : Number(timeout);
-  if (minutes !== undefined && !(Number.isFinite(minutes) && minutes > 0)) throw usageError(`mcp: --approval-timeout must be a number of minutes above 0, got "${timeout}"`);
+  if (minutes !== undefined && !(Number.isFinite(minutes) && minutes > 0))
+    throw usageError(`mcp: --approval-timeout must be a number of minutes above 0, got "${timeout}"`);
   const mode = values.get('--mode');
   const checkpoints = values.get('--checkpoints');
   return {
@@ -159,13 +173,19 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const value = values.get(name);
     return value === undefined ? {} : { [key]: value };
   };
-  const chosen = { ...(provider === undefined ? {} : { provider: provider as ProviderKind }), ...optional('--model', 'model'), ...optional('--base-url', 'baseUrl') };
+  const chosen = {
+    ...(provider === undefined ? {} : { provider: provider as ProviderKind }),
+    ...optional('--model', 'model'),
+    ...optional('--base-url', 'baseUrl'),
+  };
   if (flags.has('--list-models')) return { help: false, listModels: chosen };
 
   const vault = values.get('--vault');
-  if (vault === undefined) throw usageError(`--vault is required: the folder of the vault to work on, e.g. --vault examples/vault`);
+  if (vault === undefined)
+    throw usageError(`--vault is required: the folder of the vault to work on, e.g. --vault examples/vault`);
   const approval = values.get('--approval') ?? 'writes';
-  if (!(APPROVALS as readonly string[]).includes(approval)) throw usageError(`--approval must be always or writes, got "${approval}"`);
+  if (!(APPROVALS as readonly string[]).includes(approval))
+    throw usageError(`--approval must be always or writes, got "${approval}"`);
   const budget: Partial<BudgetLimits> = {};
   for (const [option, kind] of BUDGET_OPTIONS) {
     const raw = values.get(option);

@@ -8,18 +8,26 @@ const KINDS: readonly LimitKind[] = ['maxTokensPerRun', 'maxCostPerRun', 'maxTok
  * The budget limits the user set in Obsidian (the vault's data.json), read as the plugin reads them, so the
  * terminal spends under the same limits as the panel; `problems` names any value that was refused.
  */
-export async function budgetFromDataJson(files: PluginFilesPort): Promise<{ limits: BudgetLimits; problems: string[] }> {
+export async function budgetFromDataJson(
+  files: PluginFilesPort,
+): Promise<{ limits: BudgetLimits; problems: string[] }> {
   let raw: unknown = {};
   const text = await files.read('data.json').catch(() => null);
   if (text !== null) {
     try {
       raw = JSON.parse(text);
     } catch {
-      return { limits: pick(parseSettings({}).settings), problems: ["The plugin's data.json is not valid JSON: no budget limits were read from it"] };
+      return {
+        limits: pick(parseSettings({}).settings),
+        problems: ["The plugin's data.json is not valid JSON: no budget limits were read from it"],
+      };
     }
   }
   const { settings, problems } = parseSettings(raw);
-  return { limits: pick(settings), problems: problems.filter((problem) => KINDS.some((kind) => problem.includes(`"${kind}"`))) };
+  return {
+    limits: pick(settings),
+    problems: problems.filter((problem) => KINDS.some((kind) => problem.includes(`"${kind}"`))),
+  };
 }
 
 /** "50,000 tokens per run, $2.00 per day", or null when no limit is set. */
@@ -32,5 +40,10 @@ export function describeLimits(limits: BudgetLimits): string | null {
 }
 
 function pick(settings: BudgetLimits): BudgetLimits {
-  return { maxTokensPerRun: settings.maxTokensPerRun, maxCostPerRun: settings.maxCostPerRun, maxTokensPerDay: settings.maxTokensPerDay, maxCostPerDay: settings.maxCostPerDay };
+  return {
+    maxTokensPerRun: settings.maxTokensPerRun,
+    maxCostPerRun: settings.maxCostPerRun,
+    maxTokensPerDay: settings.maxTokensPerDay,
+    maxCostPerDay: settings.maxCostPerDay,
+  };
 }

@@ -78,7 +78,13 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   const vault = new NodeVault(root, { watch: options.watch });
   const editor = new MemoryEditor({ vault });
   const pluginFolderInVault = `${vault.configDir}/plugins/${PLUGIN_ID}`;
-  const settings = { approval: args.approval, allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, approvalTimeoutMs: options.approvalTimeoutMs ?? approvalTimeoutMs(DEFAULT_SETTINGS), checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb };
+  const settings = {
+    approval: args.approval,
+    allowDeletes: args.allowDeletes,
+    allowCommands: args.allowCommands,
+    approvalTimeoutMs: options.approvalTimeoutMs ?? approvalTimeoutMs(DEFAULT_SETTINGS),
+    checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb,
+  };
   const services = new AgentServices(
     {
       vault,
@@ -90,9 +96,18 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
       gitFs: new NodeGitFs(checkpointFolder),
       clock: options.clock,
     },
-    { pluginFolderInVault, settings: () => settings, approval: options.approval, knownSecrets: () => options.knownSecrets, onError: options.onError, auditOwner: processOwner() },
+    {
+      pluginFolderInVault,
+      settings: () => settings,
+      approval: options.approval,
+      knownSecrets: () => options.knownSecrets,
+      onError: options.onError,
+      auditOwner: processOwner(),
+    },
   );
-  const fromVault = options.serving ? { limits: NO_LIMITS, problems: [] } : await budgetFromDataJson(services.ports.pluginFiles);
+  const fromVault = options.serving
+    ? { limits: NO_LIMITS, problems: [] }
+    : await budgetFromDataJson(services.ports.pluginFiles);
   const budget: BudgetLimits = { ...fromVault.limits, ...args.budget };
   // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
   // They are over an hour old, so a server's own runs starting meanwhile are never among them.
@@ -119,7 +134,13 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
         services: () => Promise.resolve(services),
         llm: () => Promise.resolve(llm),
         modes: () => Promise.resolve(modes),
-        settings: () => ({ ...settings, ...budget, maxRetries: DEFAULT_SETTINGS.maxRetries, maxTokens: DEFAULT_SETTINGS.maxTokens, temperature: DEFAULT_SETTINGS.temperature }),
+        settings: () => ({
+          ...settings,
+          ...budget,
+          maxRetries: DEFAULT_SETTINGS.maxRetries,
+          maxTokens: DEFAULT_SETTINGS.maxTokens,
+          temperature: DEFAULT_SETTINGS.temperature,
+        }),
         approval: options.approval,
         files: services.ports.pluginFiles,
         knownSecrets: () => services.knownSecrets(),
@@ -146,7 +167,11 @@ async function assertFolder(root: string, given: string): Promise<void> {
   try {
     isFolder = (await stat(root)).isDirectory();
   } catch {
-    throw new AgentError('NOT_FOUND', `--vault "${given}" does not exist (looked at ${root}): give the folder of an existing vault, e.g. --vault examples/vault`);
+    throw new AgentError(
+      'NOT_FOUND',
+      `--vault "${given}" does not exist (looked at ${root}): give the folder of an existing vault, e.g. --vault examples/vault`,
+    );
   }
-  if (!isFolder) throw new AgentError('NOT_A_FOLDER', `--vault "${given}" is a file, not a folder: give the vault's folder`);
+  if (!isFolder)
+    throw new AgentError('NOT_A_FOLDER', `--vault "${given}" is a file, not a folder: give the vault's folder`);
 }

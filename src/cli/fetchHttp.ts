@@ -6,7 +6,11 @@ export class FetchHttp implements HttpPort {
   constructor(private readonly fetchImpl: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init)) {}
 
   async request(request: HttpRequest): Promise<HttpResponse> {
-    const response = await this.fetchImpl(request.url, { method: request.method ?? 'GET', headers: request.headers, body: request.body });
+    const response = await this.fetchImpl(request.url, {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+    });
     const headers: Record<string, string> = {};
     response.headers.forEach((value, key) => {
       headers[key] = value;

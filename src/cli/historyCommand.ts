@@ -13,7 +13,8 @@ export async function listConversations(context: CommandContext): Promise<void> 
     return;
   }
   const lines = [style.bold('Conversations, newest first (continue one with /resume <id> or --resume <id>):')];
-  for (const conversation of conversations) lines.push(`  ${conversation.id}  ${formatTime(conversation.updatedAt)}  ${terminalText(conversation.title)}`);
+  for (const conversation of conversations)
+    lines.push(`  ${conversation.id}  ${formatTime(conversation.updatedAt)}  ${terminalText(conversation.title)}`);
   write(`${lines.join('\n')}\n`);
 }
 
@@ -32,7 +33,9 @@ export async function resumeConversation(context: CommandContext, id: string): P
     }
     // Counted in what was shown: the model's history may have been condensed to a summary and the last turns.
     const messages = conversation.seen.filter((entry) => entry.kind === 'user').length;
-    write(`Continuing "${terminalText(conversation.title)}" (${messages} ${messages === 1 ? 'message' : 'messages'} so far): the agent sees what was said.\n`);
+    write(
+      `Continuing "${terminalText(conversation.title)}" (${messages} ${messages === 1 ? 'message' : 'messages'} so far): the agent sees what was said.\n`,
+    );
     write(lastExchange(conversation.seen, style));
     return true;
   } catch (error) {
@@ -49,7 +52,13 @@ function lastExchange(seen: readonly SeenEntry[], style: CommandContext['style']
   while (at >= 0 && seen[at]?.kind !== 'user') at--;
   if (at < 0) return '';
   const last = seen[at] as Extract<SeenEntry, { kind: 'user' }>;
-  const answer = seen.slice(at + 1).flatMap((entry) => (entry.kind === 'answer' ? [entry.text.trim()] : [])).join(' ').replace(/\s+/g, ' ');
+  const answer = seen
+    .slice(at + 1)
+    .flatMap((entry) => (entry.kind === 'answer' ? [entry.text.trim()] : []))
+    .join(' ')
+    .replace(/\s+/g, ' ');
   const cut = answer.length > RECAP_CHARS ? `${answer.slice(0, RECAP_CHARS - 1)}…` : answer;
-  return style.dim(`Last: you: ${terminalText(last.text.replace(/\s+/g, ' '))}${cut === '' ? '' : `\n      agent: ${terminalText(cut)}`}\n`);
+  return style.dim(
+    `Last: you: ${terminalText(last.text.replace(/\s+/g, ' '))}${cut === '' ? '' : `\n      agent: ${terminalText(cut)}`}\n`,
+  );
 }

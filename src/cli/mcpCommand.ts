@@ -26,7 +26,10 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
   const log = (line: string): void => void io.stderr.write(terminalOutput(`${line}\n`));
   const clock = io.clock ?? new SystemClock();
   const approval: { port: ApprovalPort | null } = { port: null };
-  const timeoutMs = args.approvalTimeoutMinutes === undefined ? approvalTimeoutMs(DEFAULT_SETTINGS) : Math.round(args.approvalTimeoutMinutes * 60_000);
+  const timeoutMs =
+    args.approvalTimeoutMinutes === undefined
+      ? approvalTimeoutMs(DEFAULT_SETTINGS)
+      : Math.round(args.approvalTimeoutMinutes * 60_000);
   const settings = {
     // The pipeline's policy: writes and commands are asked for; who answers is the --approval mode's port.
     approval: 'writes' as const,
@@ -40,7 +43,16 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
   let runtime: CliRuntime;
   try {
     runtime = await createCliRuntime({
-      args: { vault: args.vault, approval: 'writes', allowDeletes: args.allowDeletes, allowCommands: args.allowCommands, streaming: true, budget: {}, ...(args.mode ? { mode: args.mode } : {}), ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}) },
+      args: {
+        vault: args.vault,
+        approval: 'writes',
+        allowDeletes: args.allowDeletes,
+        allowCommands: args.allowCommands,
+        streaming: true,
+        budget: {},
+        ...(args.mode ? { mode: args.mode } : {}),
+        ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}),
+      },
       approval: () => approval.port,
       clock,
       modesFile: io.modesFile,
@@ -56,7 +68,9 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
   }
   try {
     const mode = runtime.modes.getActiveMode();
-    log(`Embedded Agent MCP server on stdio: vault ${args.vault}; mode ${mode.name} (${mode.slug}); ${APPROVALS[args.approval]}${args.allowDeletes ? '; deletes allowed' : ''}${args.allowCommands ? '; commands allowed' : ''}; checkpoints ${runtime.checkpointFolder}.`);
+    log(
+      `Embedded Agent MCP server on stdio: vault ${args.vault}; mode ${mode.name} (${mode.slug}); ${APPROVALS[args.approval]}${args.allowDeletes ? '; deletes allowed' : ''}${args.allowCommands ? '; commands allowed' : ''}; checkpoints ${runtime.checkpointFolder}.`,
+    );
     for (const problem of runtime.modeProblems) log(problem);
     const services = runtime.services;
     // Read from the audit while the client's first requests are answered: nothing slow goes in front of them.

@@ -13,14 +13,23 @@ export interface PlanState {
  * `/dry-run <message>`: the session plans and previews the message (nothing is written), the preview is printed as
  * an approval's is, and one question decides: yes runs exactly what the preview showed, as the panel's Approve does.
  */
-export async function dryRunCommand(context: CommandContext, state: PlanState, message: string, signal: AbortSignal): Promise<void> {
+export async function dryRunCommand(
+  context: CommandContext,
+  state: PlanState,
+  message: string,
+  signal: AbortSignal,
+): Promise<void> {
   const { write, style } = context;
   if (message === '') {
     write('Usage: /dry-run <message> (plans and previews the message, then asks before running it).\n');
     return;
   }
   write(style.dim('Planning…\n'));
-  const outcome = await context.session.dryRun(message, { askInputs: (missing) => askInputs(context, missing) }, signal);
+  const outcome = await context.session.dryRun(
+    message,
+    { askInputs: (missing) => askInputs(context, missing) },
+    signal,
+  );
   if (outcome.status === 'needs-input') {
     write(style.yellow(`Not previewed: the plan needs ${outcome.missing.map((input) => input.name).join(', ')}.\n`));
     return;
@@ -43,7 +52,10 @@ export async function listActions(context: CommandContext): Promise<void> {
     return;
   }
   const width = Math.max(...actions.map((action) => action.id.length));
-  const lines = actions.map((action) => `  ${terminalText(action.id).padEnd(width)}  ${terminalText(action.name)}${action.kind === 'prompt' ? style.dim(' (prompt)') : ''}`);
+  const lines = actions.map(
+    (action) =>
+      `  ${terminalText(action.id).padEnd(width)}  ${terminalText(action.name)}${action.kind === 'prompt' ? style.dim(' (prompt)') : ''}`,
+  );
   write(`Saved actions (run one with /run <name or id>):\n${lines.join('\n')}\n`);
 }
 
@@ -51,7 +63,12 @@ export async function listActions(context: CommandContext): Promise<void> {
  * `/run <name or id>`: asks by line for what the context lacks, then the session's policy: preview, one
  * confirmation, execute. A prompt action comes back as the message to send, as if typed.
  */
-export async function runActionCommand(context: CommandContext, state: PlanState, nameOrId: string, signal: AbortSignal): Promise<{ send: string } | null> {
+export async function runActionCommand(
+  context: CommandContext,
+  state: PlanState,
+  nameOrId: string,
+  signal: AbortSignal,
+): Promise<{ send: string } | null> {
   const { write, style } = context;
   if (nameOrId === '') {
     write('Usage: /run <name or id> (/actions lists them).\n');
@@ -71,7 +88,11 @@ export async function runActionCommand(context: CommandContext, state: PlanState
   const outcome = await context.session.runSavedAction(action, values, {}, signal);
   if (outcome.status === 'prompt') return { send: outcome.message };
   if (outcome.status === 'needs-input') {
-    write(style.yellow(`Not run: "${terminalText(action.name)}" still needs ${outcome.missing.map((input) => input.name).join(', ')}.\n`));
+    write(
+      style.yellow(
+        `Not run: "${terminalText(action.name)}" still needs ${outcome.missing.map((input) => input.name).join(', ')}.\n`,
+      ),
+    );
     return null;
   }
   printOutcome(context, state, outcome);
@@ -105,17 +126,24 @@ function printOutcome(context: CommandContext, state: PlanState, outcome: RunPla
   const headline = terminalText(runHeadline(outcome.result));
   write(`${outcome.result.status === 'completed' ? style.green(headline) : style.yellow(headline)}\n`);
   state.rest = outcome.rest;
-  if (outcome.rest) write(style.dim('/rest runs what is left (anything the preview did not show is asked for again).\n'));
+  if (outcome.rest)
+    write(style.dim('/rest runs what is left (anything the preview did not show is asked for again).\n'));
 }
 
 /** One line per missing input; Enter takes the default when there is one. Null when the input ends or Ctrl-C. */
-async function askInputs(context: CommandContext, missing: readonly MissingInput[]): Promise<Record<string, string> | null> {
+async function askInputs(
+  context: CommandContext,
+  missing: readonly MissingInput[],
+): Promise<Record<string, string> | null> {
   const values: Record<string, string> = {};
   for (const input of missing) {
     const hint = input.default !== undefined ? ` [${terminalText(input.default)}]` : '';
     for (;;) {
       // A value, not a decision: a pasted one is fine.
-      const label = input.description && input.description !== input.name ? `${terminalText(input.description)} (${input.name})` : input.name;
+      const label =
+        input.description && input.description !== input.name
+          ? `${terminalText(input.description)} (${input.name})`
+          : input.name;
       const event = await context.input.read(`${label}${hint}: `);
       if (event.kind !== 'line') return null;
       const value = event.text.trim() === '' ? (input.default ?? '') : event.text;

@@ -17,7 +17,8 @@ export interface ProviderChoice {
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-const set = (value: string | undefined): string | undefined => (value !== undefined && value.trim() !== '' ? value.trim() : undefined);
+const set = (value: string | undefined): string | undefined =>
+  value !== undefined && value.trim() !== '' ? value.trim() : undefined;
 
 /**
  * The provider from the flags, else from the environment: ANTHROPIC_API_KEY, then OPENAI_API_KEY, then
@@ -25,25 +26,44 @@ const set = (value: string | undefined): string | undefined => (value !== undefi
  * nothing is configured. A provider named with --provider but lacking its key or URL is an error that says which
  * variable to set. API keys come only from the environment, never from flags, so they stay out of shell history.
  */
-export function resolveProvider(args: Pick<CliArgs, 'provider' | 'model' | 'baseUrl'>, env: Environment): ProviderChoice | null {
+export function resolveProvider(
+  args: Pick<CliArgs, 'provider' | 'model' | 'baseUrl'>,
+  env: Environment,
+): ProviderChoice | null {
   const anthropicKey = set(env.ANTHROPIC_API_KEY);
   const openAiKey = set(env.OPENAI_API_KEY);
   const openAiBase = set(args.baseUrl) ?? set(env.OPENAI_BASE_URL);
-  const provider = args.provider ?? (anthropicKey ? 'anthropic' : openAiKey ? 'openai' : openAiBase ? 'openai-compatible' : null);
+  const provider =
+    args.provider ?? (anthropicKey ? 'anthropic' : openAiKey ? 'openai' : openAiBase ? 'openai-compatible' : null);
   if (provider === null) return null;
   const model = set(args.model) ?? set(env.EMBEDDED_AGENT_MODEL) ?? DEFAULT_MODELS[provider];
   switch (provider) {
     case 'anthropic':
-      if (!anthropicKey) throw missing('--provider anthropic needs an API key: export ANTHROPIC_API_KEY=sk-ant-... and start again');
-      return { provider, model, baseUrl: set(args.baseUrl) ?? '', apiKey: anthropicKey, keySource: 'key from ANTHROPIC_API_KEY' };
+      if (!anthropicKey)
+        throw missing('--provider anthropic needs an API key: export ANTHROPIC_API_KEY=sk-ant-... and start again');
+      return {
+        provider,
+        model,
+        baseUrl: set(args.baseUrl) ?? '',
+        apiKey: anthropicKey,
+        keySource: 'key from ANTHROPIC_API_KEY',
+      };
     case 'openai':
       if (!openAiKey) throw missing('--provider openai needs an API key: export OPENAI_API_KEY=sk-... and start again');
       return { provider, model, baseUrl: openAiBase ?? '', apiKey: openAiKey, keySource: 'key from OPENAI_API_KEY' };
     case 'openai-compatible':
       if (!openAiBase) {
-        throw missing('--provider openai-compatible needs the server\'s URL: add --base-url http://localhost:11434/v1 (Ollama) or export OPENAI_BASE_URL');
+        throw missing(
+          "--provider openai-compatible needs the server's URL: add --base-url http://localhost:11434/v1 (Ollama) or export OPENAI_BASE_URL",
+        );
       }
-      return { provider, model, baseUrl: openAiBase, apiKey: openAiKey ?? '', keySource: openAiKey ? 'key from OPENAI_API_KEY' : 'no key' };
+      return {
+        provider,
+        model,
+        baseUrl: openAiBase,
+        apiKey: openAiKey ?? '',
+        keySource: openAiKey ? 'key from OPENAI_API_KEY' : 'no key',
+      };
   }
 }
 
@@ -55,7 +75,8 @@ export function describeProvider(choice: ProviderChoice): string {
 
 /** Said after the provider refused the key (401/403): the settings path in that message is the plugin's, not ours. */
 export function authHint(choice: ProviderChoice): string {
-  if (choice.apiKey === '') return 'In the terminal runner a key for this server comes from OPENAI_API_KEY: export it and start again.';
+  if (choice.apiKey === '')
+    return 'In the terminal runner a key for this server comes from OPENAI_API_KEY: export it and start again.';
   const variable = choice.provider === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
   return `In the terminal runner the key comes from ${variable}: export a valid key and start again.`;
 }

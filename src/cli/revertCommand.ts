@@ -31,7 +31,11 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
   try {
     outcome = await context.session.revertLastRun((plan, run) => askRevert(context, plan, run));
   } catch (error) {
-    write(style.red(`The revert failed: ${describeError(error)}. Files reverted before the failure can be restored with /revert.\n`));
+    write(
+      style.red(
+        `The revert failed: ${describeError(error)}. Files reverted before the failure can be restored with /revert.\n`,
+      ),
+    );
     return;
   }
   switch (outcome.status) {
@@ -55,9 +59,12 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
   }
   const { result } = outcome;
   const out = [style.green(`Reverted ${plural(result.applied.length, 'change')}.`)];
-  for (const change of result.applied) out.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
-  for (const conflict of result.skipped) out.push(style.yellow(`  left alone: ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
-  for (const folder of result.keptFolders) out.push(style.dim(`  kept folder ${terminalText(folder)}/: it holds files the run did not create`));
+  for (const change of result.applied)
+    out.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
+  for (const conflict of result.skipped)
+    out.push(style.yellow(`  left alone: ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
+  for (const folder of result.keptFolders)
+    out.push(style.dim(`  kept folder ${terminalText(folder)}/: it holds files the run did not create`));
   if (result.revertRunId) out.push(style.dim('This revert is a run too: /revert again undoes it.'));
   write(`${out.join('\n')}\n`);
 }
@@ -65,16 +72,33 @@ export async function revertLastRun(context: CommandContext): Promise<void> {
 /** Prints what the revert would change and asks, and again before overwriting any file changed since the run. */
 async function askRevert(context: CommandContext, plan: RevertPlan, run: RunSummary): Promise<RevertAnswer> {
   const { write, style } = context;
-  const lines = [style.bold(`Revert run ${run.runId} (${formatTime(run.startedAt)}, ${plural(run.files.length, 'file')}):`)];
-  for (const change of plan.changes) lines.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
+  const lines = [
+    style.bold(`Revert run ${run.runId} (${formatTime(run.startedAt)}, ${plural(run.files.length, 'file')}):`),
+  ];
+  for (const change of plan.changes)
+    lines.push(`  ${ACTION[change.action]} ${terminalText(change.path)}${change.kind === 'folder' ? '/' : ''}`);
   if (plan.conflicts.length > 0) {
     lines.push(style.yellow('Changed since the run, left alone unless you say so:'));
-    for (const conflict of plan.conflicts) lines.push(style.yellow(`  ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
+    for (const conflict of plan.conflicts)
+      lines.push(style.yellow(`  ${terminalText(conflict.path)} (${conflictReason(conflict)})`));
   }
   write(`${lines.join('\n')}\n`);
-  if (!(await confirm(context, plan.changes.length > 0 ? 'Revert these changes? [y/n] ' : 'Nothing else to revert. Go on to the changed files? [y/n] '))) return 'keep';
+  if (
+    !(await confirm(
+      context,
+      plan.changes.length > 0
+        ? 'Revert these changes? [y/n] '
+        : 'Nothing else to revert. Go on to the changed files? [y/n] ',
+    ))
+  )
+    return 'keep';
   const edited = plan.conflicts.filter((conflict) => conflict.reason === 'edited');
-  const overwrite = edited.length > 0 && (await confirm(context, `Overwrite ${plural(edited.length, 'file')} changed since the run, losing those changes? [y/n] `));
+  const overwrite =
+    edited.length > 0 &&
+    (await confirm(
+      context,
+      `Overwrite ${plural(edited.length, 'file')} changed since the run, losing those changes? [y/n] `,
+    ));
   if (overwrite) return 'overwrite';
   return plan.changes.length === 0 ? 'keep' : 'revert';
 }
@@ -93,8 +117,13 @@ export async function listRuns(context: CommandContext): Promise<void> {
   }
   const lines = [style.bold(`Runs, newest first (${runs.length} kept):`)];
   for (const run of runs.slice(0, RUNS_SHOWN)) {
-    const files = run.files.length <= 3 ? terminalText(run.files.join(', ')) : `${terminalText(run.files.slice(0, 3).join(', '))} and ${run.files.length - 3} more`;
-    lines.push(`  ${run.runId}  ${formatTime(run.startedAt)}  ${plural(run.checkpoints, 'write')}: ${files}${run.inProgress ? ' (running)' : ''}`);
+    const files =
+      run.files.length <= 3
+        ? terminalText(run.files.join(', '))
+        : `${terminalText(run.files.slice(0, 3).join(', '))} and ${run.files.length - 3} more`;
+    lines.push(
+      `  ${run.runId}  ${formatTime(run.startedAt)}  ${plural(run.checkpoints, 'write')}: ${files}${run.inProgress ? ' (running)' : ''}`,
+    );
   }
   if (runs.length > RUNS_SHOWN) lines.push(style.dim(`  … and ${runs.length - RUNS_SHOWN} older`));
   write(`${lines.join('\n')}\n`);

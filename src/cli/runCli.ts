@@ -75,7 +75,8 @@ export async function runCli(io: CliIo): Promise<number> {
       io.stdout.write(USAGE);
       return 0;
     }
-    if (parsed.listModels) return await listModelsCommand(parsed.listModels, io.env, io.http ?? new FetchHttp(), io.stdout, fail);
+    if (parsed.listModels)
+      return await listModelsCommand(parsed.listModels, io.env, io.http ?? new FetchHttp(), io.stdout, fail);
     args = parsed.args;
     choice = resolveProvider(args, io.env);
   } catch (error) {
@@ -104,7 +105,9 @@ export async function runCli(io: CliIo): Promise<number> {
       },
     });
   } catch (error) {
-    return fail(`${describeError(error)}\n(In the terminal runner: --provider, --model and --base-url, or the environment variables in --help.)`);
+    return fail(
+      `${describeError(error)}\n(In the terminal runner: --provider, --model and --base-url, or the environment variables in --help.)`,
+    );
   }
 
   const terminal = io.stdin.isTTY === true && io.stdout.isTTY === true;
@@ -135,7 +138,16 @@ export async function runCli(io: CliIo): Promise<number> {
       return [];
     });
     for (const line of interruptedRunLines(interrupted)) write(style.yellow(`! ${line}\n`));
-    const chat = new ChatSession({ runtime, llm, input, write, style, clock, authHint: authHint(choice), ...(args.resume !== undefined ? { resume: args.resume } : {}) });
+    const chat = new ChatSession({
+      runtime,
+      llm,
+      input,
+      write,
+      style,
+      clock,
+      authHint: authHint(choice),
+      ...(args.resume !== undefined ? { resume: args.resume } : {}),
+    });
     io.onInterruptHandler?.(() => input.interrupt());
     return await chat.run();
   } finally {

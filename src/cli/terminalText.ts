@@ -1,8 +1,9 @@
 import { controlMarker, visibleText } from '../core/tool-execution/changePreview/visibleText';
 
 // The SGR codes `createStyle` writes, and only those: a model's own "\x1b[8m" (conceal) is shown, not obeyed.
-// eslint-disable-next-line no-control-regex -- ANSI codes start with the ESC control character.
-const OWN_CODE_OR_CONTROL = /\u001b\[(?:1|2|22|31|32|33|36|39|1;41|1;42|22;49)m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
+const OWN_CODE_OR_CONTROL =
+  // eslint-disable-next-line no-control-regex -- ANSI codes start with the ESC control character.
+  /\u001b\[(?:1|2|22|31|32|33|36|39|1;41|1;42|22;49)m|[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Text a model or a note wrote, as the terminal may print it (see `visibleText`, shared with the MCP server). */
 export const terminalText = visibleText;

@@ -36,7 +36,12 @@ export class ElicitationAsker implements OutsideAsker {
     return this.server.getClientCapabilities()?.elicitation?.form !== undefined;
   }
 
-  async ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision> {
+  async ask(
+    message: string,
+    request: ApprovalRequest,
+    signal: AbortSignal,
+    call?: AbortSignal,
+  ): Promise<ApprovalDecision> {
     void request;
     // The SDK sends notifications/cancelled whenever the signal it was given aborts, even after the answer came (it
     // never removes its listener), and the caller's signal does abort once the question is settled. So the SDK gets
@@ -47,13 +52,21 @@ export class ElicitationAsker implements OutsideAsker {
     else signal.addEventListener('abort', withdraw, { once: true });
     // Asked as part of the call it is about: over HTTP the form then travels on that call's answer stream.
     const relatedRequestId = callRequestId(call);
-    const options = { signal: pending.signal, timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS, ...(relatedRequestId !== undefined ? { relatedRequestId } : {}) };
+    const options = {
+      signal: pending.signal,
+      timeout: this.timeoutMs() + SDK_TIMEOUT_MARGIN_MS,
+      ...(relatedRequestId !== undefined ? { relatedRequestId } : {}),
+    };
     const sent = this.now();
     try {
       const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, options);
       const client = this.server.getClientVersion();
       const shown = clientNameOf(this.server);
-      return formDecision(answer.action, answer.content?.approveRest === true, this.now() - sent, { shown, name: client?.name ?? shown, ...(client?.title ? { title: client.title } : {}) });
+      return formDecision(answer.action, answer.content?.approveRest === true, this.now() - sent, {
+        shown,
+        name: client?.name ?? shown,
+        ...(client?.title ? { title: client.title } : {}),
+      });
     } finally {
       signal.removeEventListener('abort', withdraw);
     }

@@ -91,7 +91,11 @@ export class LineTransport implements Transport {
       this.pendingBytes = 0;
       this.dropping = false;
       start = newline + 1;
-      if (tooLong) this.refuse(ErrorCode.InvalidRequest, `Invalid Request: a message line of more than ${MAX_LINE_BYTES} bytes was dropped`);
+      if (tooLong)
+        this.refuse(
+          ErrorCode.InvalidRequest,
+          `Invalid Request: a message line of more than ${MAX_LINE_BYTES} bytes was dropped`,
+        );
       else this.receive(line.endsWith('\r') ? line.slice(0, -1) : line);
     }
     if (start < chunk.length && !this.dropping) {
@@ -111,12 +115,18 @@ export class LineTransport implements Transport {
     try {
       parsed = JSON.parse(line);
     } catch (error) {
-      this.refuse(ErrorCode.ParseError, `Parse error: the line is not JSON (${error instanceof Error ? error.message : String(error)}); send one JSON-RPC message per line`);
+      this.refuse(
+        ErrorCode.ParseError,
+        `Parse error: the line is not JSON (${error instanceof Error ? error.message : String(error)}); send one JSON-RPC message per line`,
+      );
       return;
     }
     const message = JSONRPCMessageSchema.safeParse(parsed);
     if (!message.success) {
-      this.refuse(ErrorCode.InvalidRequest, `Invalid Request: the line is JSON but not a JSON-RPC 2.0 request, notification or response (${message.error.issues[0]?.message ?? 'wrong shape'})`);
+      this.refuse(
+        ErrorCode.InvalidRequest,
+        `Invalid Request: the line is JSON but not a JSON-RPC 2.0 request, notification or response (${message.error.issues[0]?.message ?? 'wrong shape'})`,
+      );
       return;
     }
     if ('method' in message.data && 'id' in message.data) this.unanswered.add(message.data.id);

@@ -23,7 +23,12 @@ export interface FormClient {
  * client's form (never taken for one given in Obsidian); a no says what happened, and when the client answered
  * itself, says so and what would let the person answer.
  */
-export function formDecision(action: 'accept' | 'decline' | 'cancel', approveRest: boolean, answeredAfterMs: number, client: FormClient): ApprovalDecision {
+export function formDecision(
+  action: 'accept' | 'decline' | 'cancel',
+  approveRest: boolean,
+  answeredAfterMs: number,
+  client: FormClient,
+): ApprovalDecision {
   if (action === 'accept') return { approved: true, scope: approveRest ? 'run' : 'once', by: 'client-form' };
   const ms = Math.max(0, Math.round(answeredAfterMs));
   if (ms < UNREAD_WITHIN_MS) {
@@ -44,7 +49,9 @@ const INSIDE_OBSIDIAN = `or ${ASK_IN_OBSIDIAN}`;
 function waysToAnswer(client: FormClient): string {
   const known = `${client.name} ${client.title ?? ''}`;
   const clientPrompt = "start this server with --approval client to let the client's own permission prompt decide";
-  if (/claude/i.test(known)) return `answer the form with Claude Code's Elicitation hook, ${clientPrompt}, ${INSIDE_OBSIDIAN}`;
-  if (/codex/i.test(known)) return `run it interactively (codex, not codex exec), where the form is shown to you, ${clientPrompt} (with default_tools_approval_mode = "prompt" for this server), ${INSIDE_OBSIDIAN}`;
+  if (/claude/i.test(known))
+    return `answer the form with Claude Code's Elicitation hook, ${clientPrompt}, ${INSIDE_OBSIDIAN}`;
+  if (/codex/i.test(known))
+    return `run it interactively (codex, not codex exec), where the form is shown to you, ${clientPrompt} (with default_tools_approval_mode = "prompt" for this server), ${INSIDE_OBSIDIAN}`;
   return `run the client where it shows the form to you, ${clientPrompt}, ${INSIDE_OBSIDIAN}`;
 }

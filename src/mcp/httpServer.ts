@@ -105,8 +105,10 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message } }));
   };
 
-  const allowedHost = (value: string | undefined): boolean => value === `${HOST}:${port}` || value === `localhost:${port}`;
-  const allowedOrigin = (value: string | undefined): boolean => value === undefined || value === `http://${HOST}:${port}` || value === `http://localhost:${port}`;
+  const allowedHost = (value: string | undefined): boolean =>
+    value === `${HOST}:${port}` || value === `localhost:${port}`;
+  const allowedOrigin = (value: string | undefined): boolean =>
+    value === undefined || value === `http://${HOST}:${port}` || value === `http://localhost:${port}`;
 
   /** Why a new session for `token` would pass a cap, or null when there is room. */
   const overCap = (token: number): string | null => {
@@ -114,26 +116,49 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     const mine = open.filter((session) => session.token === token).length + (opening[token] ?? 0);
     const all = open.length + opening.reduce((sum, n) => sum + n, 0);
     const free = `close a client you no longer use (ending its session, as a DELETE does), or wait until one ends by itself after ${durationText(idleMs)} without a request`;
-    if (mine >= perToken) return `Too many MCP sessions: this token holds ${mine} open, the most one token may (${perToken}; ${inAll} in all). To free a place, ${free}`;
-    if (all >= inAll) return `Too many MCP sessions: ${all} are open, the most this server holds (${inAll} in all; ${perToken} per token). To free a place, ${free}`;
+    if (mine >= perToken)
+      return `Too many MCP sessions: this token holds ${mine} open, the most one token may (${perToken}; ${inAll} in all). To free a place, ${free}`;
+    if (all >= inAll)
+      return `Too many MCP sessions: ${all} are open, the most this server holds (${inAll} in all; ${perToken} per token). To free a place, ${free}`;
     return null;
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!allowedHost(req.headers.host)) return refuse(res, 403, `Forbidden: the Host header "${req.headers.host ?? ''}" does not name this server (${HOST}:${port})`);
+    if (!allowedHost(req.headers.host))
+      return refuse(
+        res,
+        403,
+        `Forbidden: the Host header "${req.headers.host ?? ''}" does not name this server (${HOST}:${port})`,
+      );
     const origin = req.headers.origin;
-    if (!allowedOrigin(origin)) return refuse(res, 403, `Forbidden: requests from the origin "${origin ?? ''}" are not served; only agents on this machine may call this server`);
+    if (!allowedOrigin(origin))
+      return refuse(
+        res,
+        403,
+        `Forbidden: requests from the origin "${origin ?? ''}" are not served; only agents on this machine may call this server`,
+      );
     const auth = req.headers.authorization ?? '';
     const given = /^Bearer (.+)$/i.exec(auth)?.[1];
     const token = given === undefined ? -1 : matchingToken(digest(given), expected);
     if (token < 0) {
-      return refuse(res, 401, given === undefined ? 'Unauthorized: send the token as "Authorization: Bearer <token>"' : 'Unauthorized: the token is wrong', { 'www-authenticate': 'Bearer' });
+      return refuse(
+        res,
+        401,
+        given === undefined
+          ? 'Unauthorized: send the token as "Authorization: Bearer <token>"'
+          : 'Unauthorized: the token is wrong',
+        { 'www-authenticate': 'Bearer' },
+      );
     }
     const now = Date.now();
     while (recent.length > 0 && (recent[0] as number) <= now - window) recent.shift();
-    if (recent.length >= maxRequests) return refuse(res, 429, `Too many requests: at most ${maxRequests} in ${window / 1000} s`, { 'retry-after': String(Math.ceil(window / 1000)) });
+    if (recent.length >= maxRequests)
+      return refuse(res, 429, `Too many requests: at most ${maxRequests} in ${window / 1000} s`, {
+        'retry-after': String(Math.ceil(window / 1000)),
+      });
     recent.push(now);
-    if (new URL(req.url ?? '/', `http://${HOST}`).pathname !== PATH) return refuse(res, 404, `Not found: the MCP endpoint is ${PATH}`);
+    if (new URL(req.url ?? '/', `http://${HOST}`).pathname !== PATH)
+      return refuse(res, 404, `Not found: the MCP endpoint is ${PATH}`);
 
     let body: unknown = undefined;
     if (req.method === 'POST') {
@@ -146,17 +171,40 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
         body = JSON.parse(read.text);
       } catch (error) {
         res.writeHead(400, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `Parse error: the body is not JSON (${describeError(error)})` } }));
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32700, message: `Parse error: the body is not JSON (${describeError(error)})` },
+          }),
+        );
         return;
       }
     }
     const id = req.headers['mcp-session-id'];
     const existing = typeof id === 'string' ? sessions.get(id) : undefined;
-    if (existing) return serve(existing, () => existing.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body }), res, body);
+    if (existing)
+      return serve(
+        existing,
+        () => existing.transport.handleRequest(webRequestOf(req, `http://${HOST}:${port}`), { parsedBody: body }),
+        res,
+        body,
+      );
     const why = typeof id === 'string' ? ended.get(id) : undefined;
-    if (why !== undefined) return refuse(res, 404, `Not found: the MCP session "${String(id)}" ${why}; initialize a new one`);
-    if (typeof id === 'string') return refuse(res, 404, `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`);
-    if (req.method !== 'POST' || !isInitializeRequest(body)) return refuse(res, 400, 'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header');
+    if (why !== undefined)
+      return refuse(res, 404, `Not found: the MCP session "${String(id)}" ${why}; initialize a new one`);
+    if (typeof id === 'string')
+      return refuse(
+        res,
+        404,
+        `Not found: no MCP session "${id}" (it ended, or the server restarted); initialize a new one`,
+      );
+    if (req.method !== 'POST' || !isInitializeRequest(body))
+      return refuse(
+        res,
+        400,
+        'Bad request: start a session with an initialize request, then send its Mcp-Session-Id header',
+      );
     const full = overCap(token);
     if (full !== null) return refuse(res, 503, full);
     opening[token] = (opening[token] ?? 0) + 1;
@@ -175,7 +223,12 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     await serve(session, () => Promise.resolve(response), res, body);
   };
 
-  const serve = async (session: Session, respond: () => Promise<Response>, res: ServerResponse, body: unknown): Promise<void> => {
+  const serve = async (
+    session: Session,
+    respond: () => Promise<Response>,
+    res: ServerResponse,
+    body: unknown,
+  ): Promise<void> => {
     session.open++;
     stopIdleTimer(session);
     try {
@@ -185,7 +238,9 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
       // Its answer can never reach the client (no event store to resume from): the client has gone, and a card
       // still asking about its call must say so rather than write for nobody.
       if (!delivered && !session.closed && carriesRequest(body)) {
-        endWith(session, 'ended when its client closed the connection of a call still waiting for its answer').catch((error: unknown) => o.log(`MCP over HTTP: ending a session whose client left: ${describeError(error)}`));
+        endWith(session, 'ended when its client closed the connection of a call still waiting for its answer').catch(
+          (error: unknown) => o.log(`MCP over HTTP: ending a session whose client left: ${describeError(error)}`),
+        );
       }
     } finally {
       session.open--;
@@ -205,7 +260,9 @@ export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpS
     if (session.open > 0 || session.closed) return;
     // A call under way (a write waiting for its approval) is the client's work still going, whatever its connection.
     if (session.outside.busy()) return armIdle(session);
-    endWith(session, `ended after ${durationText(idleMs)} without a request`).catch((error: unknown) => o.log(`MCP over HTTP: ending an idle session: ${describeError(error)}`));
+    endWith(session, `ended after ${durationText(idleMs)} without a request`).catch((error: unknown) =>
+      o.log(`MCP over HTTP: ending an idle session: ${describeError(error)}`),
+    );
   };
 
   /** Ends a session the client did not end, remembering why for a client that comes back with its id. */
@@ -276,7 +333,13 @@ function durationText(ms: number): string {
  * Answers an initialize on a new transport. Only once the transport accepts it (and names the session) is the
  * outside session made and its run started; for an initialize it refuses, nothing is made and `session` is null.
  */
-async function initialize(o: HttpServeOptions, token: number, sessions: Map<string, Session>, request: Request, body: unknown): Promise<{ session: Session | null; response: Response }> {
+async function initialize(
+  o: HttpServeOptions,
+  token: number,
+  sessions: Map<string, Session>,
+  request: Request,
+  body: unknown,
+): Promise<{ session: Session | null; response: Response }> {
   const server = createMcpServer();
   let session: Session | null = null;
   const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
@@ -298,7 +361,13 @@ async function initialize(o: HttpServeOptions, token: number, sessions: Map<stri
 }
 
 /** The outside session of an accepted initialize, its run started; `forget` takes it off the server's list once closed. */
-function startSession(o: HttpServeOptions, server: LowLevelServer, transport: WebStandardStreamableHTTPServerTransport, token: number, forget: () => void): Session {
+function startSession(
+  o: HttpServeOptions,
+  server: LowLevelServer,
+  transport: WebStandardStreamableHTTPServerTransport,
+  token: number,
+  forget: () => void,
+): Session {
   const outside = o.createSession(server);
   serveSession(server, outside);
   const session: Session = { transport, outside, server, token, open: 0, idle: null, closed: false };

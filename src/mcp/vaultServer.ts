@@ -80,22 +80,43 @@ export function serveSession(server: LowLevelServer, outside: OutsideSession): v
   server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     const page = await outside.listNotes(request.params?.cursor ?? null);
     return {
-      resources: page.notes.map((note) => ({ uri: noteUri(note.path), name: note.path, mimeType: mimeTypeOf(note.path), size: note.sizeBytes })),
+      resources: page.notes.map((note) => ({
+        uri: noteUri(note.path),
+        name: note.path,
+        mimeType: mimeTypeOf(note.path),
+        size: note.sizeBytes,
+      })),
       ...(page.nextCursor !== null ? { nextCursor: page.nextCursor } : {}),
     };
   });
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
-    resourceTemplates: [{ uriTemplate: VAULT_URI_TEMPLATE, name: 'vault-file', title: 'A file of the vault', description: 'Any file the ignore rules let the agent read, by its vault path.' }],
+    resourceTemplates: [
+      {
+        uriTemplate: VAULT_URI_TEMPLATE,
+        name: 'vault-file',
+        title: 'A file of the vault',
+        description: 'Any file the ignore rules let the agent read, by its vault path.',
+      },
+    ],
   }));
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const uri = request.params.uri;
     try {
       const note = await outside.readNote(notePath(uri));
       const mimeType = mimeTypeOf(note.path, 'text' in note);
-      return { contents: ['text' in note ? { uri, mimeType, text: note.text } : { uri, mimeType, blob: Buffer.from(note.bytes).toString('base64') }] };
+      return {
+        contents: [
+          'text' in note
+            ? { uri, mimeType, text: note.text }
+            : { uri, mimeType, blob: Buffer.from(note.bytes).toString('base64') },
+        ],
+      };
     } catch (error) {
       // A resource read has no isError result: the JSON-RPC error carries what was wrong.
-      throw new McpError(isAgentError(error, 'NOT_FOUND') ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest, `Cannot read ${uri}: ${describeError(error)}`);
+      throw new McpError(
+        isAgentError(error, 'NOT_FOUND') ? ErrorCode.InvalidParams : ErrorCode.InvalidRequest,
+        `Cannot read ${uri}: ${describeError(error)}`,
+      );
     }
   });
 }
@@ -112,17 +133,33 @@ function toMcpTool(tool: OutsideTool): Tool {
 /** MCP's annotations: whether a tool destroys or repeats harmlessly is said only of one that changes something. */
 function annotationsOf(hints: ToolHints): ToolAnnotations {
   if (hints.readOnly) return { readOnlyHint: true, openWorldHint: hints.openWorld };
-  return { readOnlyHint: false, destructiveHint: hints.destructive, idempotentHint: hints.idempotent, openWorldHint: hints.openWorld };
+  return {
+    readOnlyHint: false,
+    destructiveHint: hints.destructive,
+    idempotentHint: hints.idempotent,
+    openWorldHint: hints.openWorld,
+  };
 }
 
 /** Text content; a result stored outside the answer comes as its short summary and a link the client can read. */
 function toCallResult(result: OutsideResult): CallToolResult {
-  if (!result.ok) return { isError: true, content: [{ type: 'text', text: `Error ${result.code ?? 'INTERNAL'}: ${result.text}` }] };
+  if (!result.ok)
+    return { isError: true, content: [{ type: 'text', text: `Error ${result.code ?? 'INTERNAL'}: ${result.text}` }] };
   const link = result.storedResult;
   return {
     content: [
       { type: 'text', text: result.text },
-      ...(link ? [{ type: 'resource_link' as const, uri: noteUri(link), name: link.split('/').pop() ?? link, mimeType: 'text/markdown', description: 'The whole result, readable until this session ends' }] : []),
+      ...(link
+        ? [
+            {
+              type: 'resource_link' as const,
+              uri: noteUri(link),
+              name: link.split('/').pop() ?? link,
+              mimeType: 'text/markdown',
+              description: 'The whole result, readable until this session ends',
+            },
+          ]
+        : []),
     ],
   };
 }

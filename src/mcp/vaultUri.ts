@@ -12,7 +12,11 @@ export function noteUri(path: string): string {
 
 /** The vault path a `vault://` URI names; the sandbox checks it further when it is read. */
 export function notePath(uri: string): string {
-  if (!uri.startsWith(SCHEME)) throw new AgentError('INVALID_PATH', `"${uri}" is not a vault URI: it must start with ${SCHEME}, e.g. ${noteUri('Notes/Idea.md')}`);
+  if (!uri.startsWith(SCHEME))
+    throw new AgentError(
+      'INVALID_PATH',
+      `"${uri}" is not a vault URI: it must start with ${SCHEME}, e.g. ${noteUri('Notes/Idea.md')}`,
+    );
   try {
     return uri.slice(SCHEME.length).split('/').map(decodeURIComponent).join('/');
   } catch {

@@ -43,7 +43,8 @@ export class MemoryEditor implements EditorPort {
 
   /** Opens a vault file, as clicking it in the file explorer does. Needs the vault given to the constructor. */
   async open(filePath: string): Promise<void> {
-    if (!this.vault) throw new AgentError('INTERNAL', `MemoryEditor cannot open "${filePath}": it was created without a vault`);
+    if (!this.vault)
+      throw new AgentError('INTERNAL', `MemoryEditor cannot open "${filePath}": it was created without a vault`);
     this.setDocument(filePath, await this.vault.read(filePath));
   }
 
@@ -89,7 +90,8 @@ export class MemoryEditor implements EditorPort {
 
   async replaceRange(text: string, range: EditorRange): Promise<void> {
     const doc = this.requireDoc('replaceRange');
-    const [fromPos, toPos] = comparePositions(range.from, range.to) <= 0 ? [range.from, range.to] : [range.to, range.from];
+    const [fromPos, toPos] =
+      comparePositions(range.from, range.to) <= 0 ? [range.from, range.to] : [range.to, range.from];
     const from = this.offsetOf(doc, fromPos);
     const to = this.offsetOf(doc, toPos);
     const insert = normalizeNewlines(text);

@@ -37,7 +37,9 @@ export class MemoryVault implements VaultPort {
 
   /** A snapshot of every file's content, for assertions. */
   dump(): Record<string, string> {
-    return Object.fromEntries([...this.files.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([path, file]) => [path, file.content]));
+    return Object.fromEntries(
+      [...this.files.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([path, file]) => [path, file.content]),
+    );
   }
 
   stat(raw: string): Promise<VaultEntry | null> {
@@ -124,7 +126,9 @@ export class MemoryVault implements VaultPort {
       if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
       if (this.statSync(toPath)) throw new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath });
       if (source.kind === 'folder' && isInside(toPath, fromPath)) {
-        throw new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, { path: toPath });
+        throw new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, {
+          path: toPath,
+        });
       }
       this.ensureParents(toPath);
       this.moveTree(fromPath, toPath);
@@ -180,19 +184,24 @@ export class MemoryVault implements VaultPort {
 
   hiddenEntries(raw: string): Promise<string[]> {
     const folder = this.stored(raw);
-    const found = [...this.files.keys(), ...this.folders].map((path) => hiddenEntryOf(path, folder)).filter((path) => path !== null);
+    const found = [...this.files.keys(), ...this.folders]
+      .map((path) => hiddenEntryOf(path, folder))
+      .filter((path) => path !== null);
     return Promise.resolve([...new Set(found)].sort());
   }
 
   list(raw: string, recursive: boolean): Promise<VaultEntry[]> {
     const folder = this.stored(raw);
-    if (this.files.has(folder)) return Promise.reject(new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder }));
-    if (!this.folders.has(folder)) return Promise.reject(new AgentError('NOT_FOUND', `Folder "${folder}" does not exist`, { path: folder }));
+    if (this.files.has(folder))
+      return Promise.reject(new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder }));
+    if (!this.folders.has(folder))
+      return Promise.reject(new AgentError('NOT_FOUND', `Folder "${folder}" does not exist`, { path: folder }));
     const depthOk = (path: string): boolean => recursive || parentFolder(path) === folder;
     const visible = (path: string): boolean => !path.split('/').some((segment) => segment.startsWith('.'));
     const entries: VaultEntry[] = [];
     for (const path of this.folders) {
-      if (path !== '/' && path !== folder && isInside(path, folder) && depthOk(path) && visible(path)) entries.push(this.statSync(path) as VaultEntry);
+      if (path !== '/' && path !== folder && isInside(path, folder) && depthOk(path) && visible(path))
+        entries.push(this.statSync(path) as VaultEntry);
     }
     for (const path of this.files.keys()) {
       if (isInside(path, folder) && depthOk(path) && visible(path)) entries.push(this.statSync(path) as VaultEntry);
@@ -210,13 +219,17 @@ export class MemoryVault implements VaultPort {
     return resolveStoredPath(path, {
       has: (candidate) => this.files.has(candidate) || this.folders.has(candidate),
       exact: true,
-      namesIn: (folder) => [...this.files.keys(), ...this.folders].filter((entry) => entry !== '/' && parentFolder(entry) === folder).map(baseName),
+      namesIn: (folder) =>
+        [...this.files.keys(), ...this.folders]
+          .filter((entry) => entry !== '/' && parentFolder(entry) === folder)
+          .map(baseName),
     });
   }
 
   private statSync(path: string): VaultEntry | null {
     const file = this.files.get(path);
-    if (file) return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
+    if (file)
+      return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
     if (this.folders.has(path)) return { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
     return null;
   }
@@ -239,7 +252,10 @@ export class MemoryVault implements VaultPort {
     const parents: string[] = [];
     for (let folder = parentFolder(path); folder !== '/'; folder = parentFolder(folder)) parents.unshift(folder);
     for (const folder of parents) {
-      if (this.files.has(folder)) throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${path}" cannot be created inside it`, { path: folder });
+      if (this.files.has(folder))
+        throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${path}" cannot be created inside it`, {
+          path: folder,
+        });
       this.folders.add(folder);
     }
   }

@@ -10,9 +10,25 @@ const VIEW_TYPE_BY_EXTENSION: Record<string, string> = {
   canvas: 'canvas',
   base: 'bases',
   pdf: 'pdf',
-  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', bmp: 'image', svg: 'image', webp: 'image', avif: 'image',
-  mp3: 'audio', wav: 'audio', m4a: 'audio', ogg: 'audio', flac: 'audio', '3gp': 'audio',
-  mp4: 'video', webm: 'video', mov: 'video', mkv: 'video', ogv: 'video',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  bmp: 'image',
+  svg: 'image',
+  webp: 'image',
+  avif: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+  flac: 'audio',
+  '3gp': 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
+  mkv: 'video',
+  ogv: 'video',
 };
 
 export function viewTypeForFile(path: string): string {
@@ -71,7 +87,11 @@ export class MemoryWorkspace implements WorkspacePort {
     if (!entry) throw new AgentError('NOT_FOUND', `"${path}" does not exist`, { path });
     if (entry.kind !== 'file') throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
     // Named as the vault stores it ("Cafe" + U+0301 for "Café" written on a Mac), as Obsidian names its files.
-    const file = { viewType: viewTypeForFile(entry.path), title: splitExtension(baseName(entry.path)).stem, filePath: entry.path };
+    const file = {
+      viewType: viewTypeForFile(entry.path),
+      title: splitExtension(baseName(entry.path)).stem,
+      filePath: entry.path,
+    };
     let leaf = options.newLeaf ? undefined : this.leaf(this.fileLeafId);
     if (leaf) Object.assign(leaf, file);
     else leaf = this.addLeaf(file);
@@ -90,7 +110,11 @@ export class MemoryWorkspace implements WorkspacePort {
   /** Makes a leaf active, as clicking into it does; a file leaf also becomes the one the editor shows. */
   async focus(leafId: string): Promise<void> {
     const leaf = this.leaf(leafId);
-    if (!leaf) throw new AgentError('NOT_FOUND', `No leaf with id "${leafId}"; open leaves: ${this.leaves.map((l) => l.id).join(', ') || 'none'}`);
+    if (!leaf)
+      throw new AgentError(
+        'NOT_FOUND',
+        `No leaf with id "${leafId}"; open leaves: ${this.leaves.map((l) => l.id).join(', ') || 'none'}`,
+      );
     if (leaf.filePath !== undefined) await this.track(leaf, true);
     else this.activeId = leaf.id;
   }

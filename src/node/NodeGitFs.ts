@@ -54,7 +54,14 @@ export class NodeGitFs implements GitFsPort {
       lstat: async (path) => toStat(await fs.lstat(inside(path, 'lstat'))),
       readlink: async (path) => fs.readlink(inside(path, 'readlink')),
       symlink: (target, path) =>
-        Promise.reject(refusal('EPERM', 'symlink', path, `the checkpoint repository does not create symlinks ("${path}" → "${target}")`)),
+        Promise.reject(
+          refusal(
+            'EPERM',
+            'symlink',
+            path,
+            `the checkpoint repository does not create symlinks ("${path}" → "${target}")`,
+          ),
+        ),
       chmod: async (path, mode) => fs.chmod(inside(path, 'chmod'), mode),
     };
   }

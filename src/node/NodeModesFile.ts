@@ -25,7 +25,11 @@ export class NodeModesFile implements ModesFilePort {
   }
 
   async write(text: string): Promise<void> {
-    await asVaultError(mkdir(nodePath.dirname(this.location), { recursive: true }), nodePath.dirname(this.location), 'create');
+    await asVaultError(
+      mkdir(nodePath.dirname(this.location), { recursive: true }),
+      nodePath.dirname(this.location),
+      'create',
+    );
     // Replaced atomically: a crash mid-write leaves the old modes, never half a file.
     await asVaultError(writeAtomically(this.location, text, 0o644), this.location, 'write');
   }

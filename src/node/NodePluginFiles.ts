@@ -47,7 +47,8 @@ export class NodePluginFiles implements PluginFilesPort {
 
   async remove(path: string): Promise<void> {
     const abs = this.resolve(path);
-    if (abs === this.root) throw new AgentError('INVALID_PATH', 'Refusing to remove the plugin folder itself', { path });
+    if (abs === this.root)
+      throw new AgentError('INVALID_PATH', 'Refusing to remove the plugin folder itself', { path });
     await asVaultError(rm(abs, { recursive: true, force: true }), path, 'remove');
   }
 
@@ -61,9 +62,14 @@ export class NodePluginFiles implements PluginFilesPort {
   }
 
   private resolve(path: string): string {
-    if (path.includes('\u0000')) throw new AgentError('INVALID_PATH', 'The plugin file path contains a NUL character', { path });
+    if (path.includes('\u0000'))
+      throw new AgentError('INVALID_PATH', 'The plugin file path contains a NUL character', { path });
     if (nodePath.isAbsolute(path) || /^[\\/]|^[A-Za-z]:/.test(path)) {
-      throw new AgentError('FORBIDDEN_PATH', `"${path}" is absolute; plugin file paths are relative to the plugin folder`, { path });
+      throw new AgentError(
+        'FORBIDDEN_PATH',
+        `"${path}" is absolute; plugin file paths are relative to the plugin folder`,
+        { path },
+      );
     }
     const segments = path.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
     if (segments.includes('..')) throw new AgentError('FORBIDDEN_PATH', `"${path}" leaves the plugin folder`, { path });
@@ -72,7 +78,8 @@ export class NodePluginFiles implements PluginFilesPort {
 
   private async withParents(path: string): Promise<string> {
     const abs = this.resolve(path);
-    if (abs === this.root) throw new AgentError('INVALID_PATH', 'A file path is needed, not the plugin folder itself', { path });
+    if (abs === this.root)
+      throw new AgentError('INVALID_PATH', 'A file path is needed, not the plugin folder itself', { path });
     await asVaultError(mkdir(nodePath.dirname(abs), { recursive: true }), path, 'create the folder of');
     return abs;
   }

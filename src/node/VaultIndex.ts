@@ -82,7 +82,9 @@ export class VaultIndex {
 
   /** Moves an entry and its subtree to `toPath` (whose parent folders are added when missing). */
   move(fromPath: string, toPath: string): void {
-    const moved = [fromPath, ...this.descendants(fromPath)].map((path) => this.entries.get(path)).filter((entry) => entry !== undefined);
+    const moved = [fromPath, ...this.descendants(fromPath)]
+      .map((path) => this.entries.get(path))
+      .filter((entry) => entry !== undefined);
     if (moved.length === 0) return;
     this.remove(fromPath);
     if (moved.length > SPLICE_LIMIT) this.sorted = null;
@@ -94,7 +96,8 @@ export class VaultIndex {
 
   /** Entries under `folder` (which must be an indexed folder), sorted by path. */
   list(folder: string, recursive: boolean): VaultEntry[] {
-    if (!recursive) return [...(this.children.get(folder) ?? [])].sort().map((path) => this.entries.get(path) as VaultEntry);
+    if (!recursive)
+      return [...(this.children.get(folder) ?? [])].sort().map((path) => this.entries.get(path) as VaultEntry);
     const sorted = (this.sorted ??= [...this.entries.keys()].filter((path) => path !== '/').sort());
     this.sortedEntries ??= sorted.map((path) => this.entries.get(path) as VaultEntry);
     if (folder === '/') return this.sortedEntries.slice();

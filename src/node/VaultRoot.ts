@@ -1,4 +1,13 @@
-import { closeSync, constants as fsConstants, lstatSync, openSync, readdirSync, readSync, realpathSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants as fsConstants,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  type Stats,
+} from 'node:fs';
 import { lstat, realpath } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { isAscii } from 'node:buffer';
@@ -42,11 +51,16 @@ export class VaultRoot {
    * name that is not.
    */
   normalize(raw: string): string {
-    if (raw.includes('\u0000')) throw new AgentError('INVALID_PATH', `The path "${raw.replaceAll('\u0000', '')}" contains a NUL character`, { path: raw });
+    if (raw.includes('\u0000'))
+      throw new AgentError('INVALID_PATH', `The path "${raw.replaceAll('\u0000', '')}" contains a NUL character`, {
+        path: raw,
+      });
     const path = cleanPath(raw);
     const segments = path === '/' ? [] : path.split('/');
-    if (segments.includes('..')) throw new AgentError('FORBIDDEN_PATH', `The path "${raw}" leaves the vault`, { path: raw });
-    if (segments.includes('.')) throw new AgentError('INVALID_PATH', `The path "${raw}" has a "." segment`, { path: raw });
+    if (segments.includes('..'))
+      throw new AgentError('FORBIDDEN_PATH', `The path "${raw}" leaves the vault`, { path: raw });
+    if (segments.includes('.'))
+      throw new AgentError('INVALID_PATH', `The path "${raw}" has a "." segment`, { path: raw });
     return resolveStoredPath(path, {
       has: (candidate) => existsAt(this.toAbs(candidate)),
       exact: false,
@@ -87,7 +101,8 @@ export class VaultRoot {
         if (error instanceof AgentError) throw error;
         const code = fsCode(error);
         if ((code !== 'ENOENT' && code !== 'ENOTDIR') || current === this.abs) throw fromFsError(error, path, 'open');
-        if (code === 'ENOENT' && (await isSymlink(current))) throw forbidden(path, 'goes through a link whose target is missing');
+        if (code === 'ENOENT' && (await isSymlink(current)))
+          throw forbidden(path, 'goes through a link whose target is missing');
       }
     }
   }
@@ -105,7 +120,8 @@ export class VaultRoot {
     const read = this.withKnownFile(path, (fd) => {
       let offset = 0;
       // One byte more than expected: getting it means the file grew since it was indexed.
-      for (let n = -1; n !== 0 && offset <= size; offset += n) n = readSync(fd, scratch, offset, size + 1 - offset, offset);
+      for (let n = -1; n !== 0 && offset <= size; offset += n)
+        n = readSync(fd, scratch, offset, size + 1 - offset, offset);
       return offset;
     });
     if (read !== size) return null;
@@ -122,7 +138,10 @@ export class VaultRoot {
       const folderReal = this.folderRealSync(slash < 0 ? '/' : path.slice(0, slash), Date.now());
       if (folderReal === null) return null;
       if (folderReal === OUTSIDE) throw forbidden(path);
-      const fd = openSync(folderReal + nodePath.sep + path.slice(slash + 1), fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0));
+      const fd = openSync(
+        folderReal + nodePath.sep + path.slice(slash + 1),
+        fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0),
+      );
       try {
         return use(fd);
       } finally {
@@ -153,7 +172,10 @@ export class VaultRoot {
     } else if (info?.isDirectory()) {
       const slash = folder.lastIndexOf('/');
       const parentReal = this.folderRealSync(slash < 0 ? '/' : folder.slice(0, slash), now);
-      real = parentReal === null || parentReal === OUTSIDE ? parentReal : parentReal + nodePath.sep + folder.slice(slash + 1);
+      real =
+        parentReal === null || parentReal === OUTSIDE
+          ? parentReal
+          : parentReal + nodePath.sep + folder.slice(slash + 1);
     }
     if (real !== null) this.folderReals.set(folder, { real, at: now });
     return real;
@@ -191,7 +213,9 @@ export class VaultRoot {
   private realRootPath(): Promise<string> {
     this.realRoot ??= realpath(this.abs).catch((error: unknown) => {
       this.realRoot = undefined;
-      throw fsCode(error) === 'ENOENT' ? new AgentError('NOT_FOUND', 'The vault folder does not exist', { path: '/' }) : fromFsError(error, '/', 'open the vault');
+      throw fsCode(error) === 'ENOENT'
+        ? new AgentError('NOT_FOUND', 'The vault folder does not exist', { path: '/' })
+        : fromFsError(error, '/', 'open the vault');
     });
     return this.realRoot;
   }

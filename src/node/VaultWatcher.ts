@@ -41,7 +41,9 @@ export class VaultWatcher {
   start(): void {
     if (this.perFolder) return;
     try {
-      this.watcher = watch(this.rootAbs, { recursive: true, persistent: false }, (_event, filename) => this.mark(filename === null ? null : cleanPath(filename)));
+      this.watcher = watch(this.rootAbs, { recursive: true, persistent: false }, (_event, filename) =>
+        this.mark(filename === null ? null : cleanPath(filename)),
+      );
       this.watcher.on('error', () => this.fail());
     } catch {
       this.fail();
@@ -56,7 +58,11 @@ export class VaultWatcher {
     if (!this.perFolder || this.failed || isHiddenPath(path)) return;
     this.folders.get(path)?.close();
     try {
-      const watcher = watch(path === '/' ? this.rootAbs : join(this.rootAbs, path), { persistent: false }, (_event, name) => this.mark(name === null ? null : joinPath(path, name)));
+      const watcher = watch(
+        path === '/' ? this.rootAbs : join(this.rootAbs, path),
+        { persistent: false },
+        (_event, name) => this.mark(name === null ? null : joinPath(path, name)),
+      );
       // A watched folder that is deleted ends its watch with an error on some systems: its parent's watch reports it.
       watcher.on('error', () => this.unwatch(path));
       this.folders.set(path, watcher);

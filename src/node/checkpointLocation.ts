@@ -49,7 +49,12 @@ export function vaultCheckpointId(vaultPath: string, info: PlatformInfo = curren
 
 /** The default checkpoint folder: `<user config dir>/embedded-agent/checkpoints/<vault id>`, outside the vault. */
 export function defaultCheckpointFolder(vaultPath: string, info: PlatformInfo = currentPlatform()): string {
-  return pathFor(info.platform).join(userConfigDir(info), 'embedded-agent', 'checkpoints', vaultCheckpointId(vaultPath, info));
+  return pathFor(info.platform).join(
+    userConfigDir(info),
+    'embedded-agent',
+    'checkpoints',
+    vaultCheckpointId(vaultPath, info),
+  );
 }
 
 /**
@@ -57,7 +62,11 @@ export function defaultCheckpointFolder(vaultPath: string, info: PlatformInfo = 
  * A folder inside the vault is refused: sync services would copy the repository, Obsidian would index it, and
  * `<vault>/.git` would make it the vault's own repository.
  */
-export function resolveCheckpointFolder(vaultPath: string, setting: string, info: PlatformInfo = currentPlatform()): string {
+export function resolveCheckpointFolder(
+  vaultPath: string,
+  setting: string,
+  info: PlatformInfo = currentPlatform(),
+): string {
   const path = pathFor(info.platform);
   if (setting.trim() === '') return defaultCheckpointFolder(vaultPath, info);
   const vault = path.resolve(vaultPath);

@@ -29,7 +29,10 @@ export function fromFsError(error: unknown, path: string, action: string): Agent
   const code = fsCode(error);
   const known = code === undefined ? undefined : CODES[code];
   if (known) return new AgentError(known.code, known.says(path), { path, fsCode: code });
-  return new AgentError('INTERNAL', `Could not ${action} "${path}" (${code ?? 'unknown error'})`, { path, fsCode: code });
+  return new AgentError('INTERNAL', `Could not ${action} "${path}" (${code ?? 'unknown error'})`, {
+    path,
+    fsCode: code,
+  });
 }
 
 /** `promise`, with any fs failure turned into an AgentError about `path`. */

@@ -82,7 +82,11 @@ function readFolder(abs: string): Dirent[] {
  * U+FFFD in place of the bytes it cannot decode, so no path opens it and the scan leaves it out.
  */
 export function findHidden(target: Pick<ScanTarget, 'toAbs'>, folder: string): string[] {
-  return findBelow(target, folder, (item, path) => item.name.startsWith('.') || unopenable(target.toAbs(path), item.name));
+  return findBelow(
+    target,
+    folder,
+    (item, path) => item.name.startsWith('.') || unopenable(target.toAbs(path), item.name),
+  );
 }
 
 /** The symbolic links under `folder` on disk, outside hidden folders, not following linked folders (see VaultPort). */
@@ -91,9 +95,13 @@ export function findLinks(target: Pick<ScanTarget, 'toAbs'>, folder: string): st
 }
 
 /** The entries under `folder` that `pick` names, descending into the plain folders it does not name. */
-function findBelow(target: Pick<ScanTarget, 'toAbs'>, folder: string, pick: (item: Dirent, path: string) => boolean): string[] {
+function findBelow(
+  target: Pick<ScanTarget, 'toAbs'>,
+  folder: string,
+  pick: (item: Dirent, path: string) => boolean,
+): string[] {
   const found: string[] = [];
-  for (let level = [folder]; level.length > 0; ) {
+  for (let level = [folder]; level.length > 0;) {
     const next: string[] = [];
     for (const dir of level) {
       for (const item of readFolder(target.toAbs(dir))) {

@@ -18,14 +18,18 @@ function registryOf(app: App): CommandRegistry | null {
   const value: unknown = Reflect.get(app, 'commands');
   if (typeof value !== 'object' || value === null) return null;
   const registry = value as Partial<CommandRegistry>;
-  return typeof registry.commands === 'object' && typeof registry.executeCommandById === 'function' ? (registry as CommandRegistry) : null;
+  return typeof registry.commands === 'object' && typeof registry.executeCommandById === 'function'
+    ? (registry as CommandRegistry)
+    : null;
 }
 
 function pluginsOf(app: App): PluginRegistry | null {
   const value: unknown = Reflect.get(app, 'plugins');
   if (typeof value !== 'object' || value === null) return null;
   const manifests: unknown = Reflect.get(value, 'manifests');
-  return typeof manifests === 'object' && manifests !== null ? { manifests: manifests as Record<string, unknown> } : null;
+  return typeof manifests === 'object' && manifests !== null
+    ? { manifests: manifests as Record<string, unknown> }
+    : null;
 }
 
 /**
@@ -50,11 +54,18 @@ export class ObsidianCommands implements CommandsPort {
 
   run(id: string): Promise<boolean> {
     const registry = registryOf(this.app);
-    if (!registry) return Promise.reject(new AgentError('COMMAND_FAILED', `Cannot run "${id}": this version of Obsidian has no command registry`, { id }));
+    if (!registry)
+      return Promise.reject(
+        new AgentError('COMMAND_FAILED', `Cannot run "${id}": this version of Obsidian has no command registry`, {
+          id,
+        }),
+      );
     try {
       return Promise.resolve(registry.executeCommandById(id));
     } catch (error) {
-      return Promise.reject(new AgentError('COMMAND_FAILED', `Command "${id}" failed: ${describeError(error)}`, { id }));
+      return Promise.reject(
+        new AgentError('COMMAND_FAILED', `Command "${id}" failed: ${describeError(error)}`, { id }),
+      );
     }
   }
 

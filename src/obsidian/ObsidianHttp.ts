@@ -18,9 +18,17 @@ export class ObsidianHttp implements HttpPort {
     const method = request.method ?? 'GET';
     let response: RequestUrlResponse;
     try {
-      response = await this.send({ url: request.url, method, headers: request.headers, body: request.body, throw: false });
+      response = await this.send({
+        url: request.url,
+        method,
+        headers: request.headers,
+        body: request.body,
+        throw: false,
+      });
     } catch (error) {
-      throw new AgentError('NETWORK', `${method} ${request.url} got no response: ${describeError(error)}`, { url: request.url });
+      throw new AgentError('NETWORK', `${method} ${request.url} got no response: ${describeError(error)}`, {
+        url: request.url,
+      });
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) headers[name.toLowerCase()] = value;

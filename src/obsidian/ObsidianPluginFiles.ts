@@ -23,7 +23,8 @@ export class ObsidianPluginFiles implements PluginFilesPort {
     const target = this.resolve(path);
     const stat = await attempt(target, () => this.adapter.stat(target));
     if (!stat) return null;
-    if (stat.type === 'folder') throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
+    if (stat.type === 'folder')
+      throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
     return attempt(target, () => this.adapter.read(target));
   }
 
@@ -47,7 +48,8 @@ export class ObsidianPluginFiles implements PluginFilesPort {
 
   async remove(path: string): Promise<void> {
     const target = this.resolve(path);
-    if (target === this.root) throw new AgentError('INVALID_PATH', 'Refusing to remove the plugin folder itself', { path });
+    if (target === this.root)
+      throw new AgentError('INVALID_PATH', 'Refusing to remove the plugin folder itself', { path });
     const stat = await attempt(target, () => this.adapter.stat(target));
     if (!stat) return;
     if (stat.type === 'folder') await attempt(target, () => this.adapter.rmdir(target, true));
@@ -58,7 +60,8 @@ export class ObsidianPluginFiles implements PluginFilesPort {
     const target = this.resolve(folder);
     const stat = await attempt(target, () => this.adapter.stat(target));
     if (!stat) return [];
-    if (stat.type === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
+    if (stat.type === 'file')
+      throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
     const listed = await attempt(target, () => this.adapter.list(target));
     // The adapter lists vault-relative paths; the port wants names.
     return [...listed.files, ...listed.folders].map((entry) => entry.slice(entry.lastIndexOf('/') + 1)).sort();
@@ -66,9 +69,14 @@ export class ObsidianPluginFiles implements PluginFilesPort {
 
   /** The vault-relative path of `path` inside the plugin folder ("" and "." are the folder itself). */
   private resolve(path: string): string {
-    if (path.includes('\u0000')) throw new AgentError('INVALID_PATH', 'The plugin file path contains a NUL character', { path });
+    if (path.includes('\u0000'))
+      throw new AgentError('INVALID_PATH', 'The plugin file path contains a NUL character', { path });
     if (/^[\\/]|^[A-Za-z]:/.test(path)) {
-      throw new AgentError('FORBIDDEN_PATH', `"${path}" is absolute; plugin file paths are relative to the plugin folder`, { path });
+      throw new AgentError(
+        'FORBIDDEN_PATH',
+        `"${path}" is absolute; plugin file paths are relative to the plugin folder`,
+        { path },
+      );
     }
     const segments = path.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
     if (segments.includes('..')) throw new AgentError('FORBIDDEN_PATH', `"${path}" leaves the plugin folder`, { path });
@@ -77,7 +85,8 @@ export class ObsidianPluginFiles implements PluginFilesPort {
 
   private resolveFile(path: string): string {
     const target = this.resolve(path);
-    if (target === this.root) throw new AgentError('INVALID_PATH', 'A file path is needed, not the plugin folder itself', { path });
+    if (target === this.root)
+      throw new AgentError('INVALID_PATH', 'A file path is needed, not the plugin folder itself', { path });
     return target;
   }
 

@@ -19,7 +19,11 @@ export class ObsidianSecrets implements SecretsPort {
     try {
       this.storage.setSecret(name, value);
     } catch (error) {
-      throw new AgentError('INVALID_INPUT', `Obsidian refused the secret name "${name}" (use lowercase letters, digits and dashes): ${describeError(error)}`, { name });
+      throw new AgentError(
+        'INVALID_INPUT',
+        `Obsidian refused the secret name "${name}" (use lowercase letters, digits and dashes): ${describeError(error)}`,
+        { name },
+      );
     }
   }
 }

@@ -74,19 +74,33 @@ export class ObsidianVault implements VaultPort {
     if (found || !isHidden(target)) return found ? this.entryOf(found) : null;
     const stat = await this.vault.adapter.stat(target);
     if (!stat) return null;
-    return stat.type === 'folder' ? { path: target, kind: 'folder', sizeBytes: 0, mtimeMs: 0 } : { path: target, kind: 'file', sizeBytes: stat.size, mtimeMs: stat.mtime };
+    return stat.type === 'folder'
+      ? { path: target, kind: 'folder', sizeBytes: 0, mtimeMs: 0 }
+      : { path: target, kind: 'file', sizeBytes: stat.size, mtimeMs: stat.mtime };
   }
 
   read(path: string): Promise<string> {
-    return this.readWith(path, (file) => this.vault.read(file), (hidden) => this.vault.adapter.read(hidden));
+    return this.readWith(
+      path,
+      (file) => this.vault.read(file),
+      (hidden) => this.vault.adapter.read(hidden),
+    );
   }
 
   cachedRead(path: string): Promise<string> {
-    return this.readWith(path, (file) => this.vault.cachedRead(file), (hidden) => this.vault.adapter.read(hidden));
+    return this.readWith(
+      path,
+      (file) => this.vault.cachedRead(file),
+      (hidden) => this.vault.adapter.read(hidden),
+    );
   }
 
   async readBinary(path: string): Promise<Uint8Array> {
-    const buffer = await this.readWith(path, (file) => this.vault.readBinary(file), (hidden) => this.vault.adapter.readBinary(hidden));
+    const buffer = await this.readWith(
+      path,
+      (file) => this.vault.readBinary(file),
+      (hidden) => this.vault.adapter.readBinary(hidden),
+    );
     return new Uint8Array(buffer);
   }
 
@@ -101,7 +115,8 @@ export class ObsidianVault implements VaultPort {
 
   async modify(path: string, content: string): Promise<VaultEntry> {
     const target = this.stored(path);
-    if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.write(target, content));
+    if (await this.isUnindexedFile(target))
+      return this.writeHidden(target, () => this.vault.adapter.write(target, content));
     const file = this.fileAt(target);
     // The whole new text was approved and the checkpoint just recorded the old one: `process` would read the note
     // once more only to throw its text away.
@@ -114,20 +129,26 @@ export class ObsidianVault implements VaultPort {
     // A copy, so the ArrayBuffer holds exactly these bytes even when `data` is a view into a larger one.
     const buffer = new Uint8Array(data).buffer;
     const existing = this.vault.getAbstractFileByPath(target);
-    if (existing instanceof TFolder) throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
+    if (existing instanceof TFolder)
+      throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
     if (existing instanceof TFile) {
       await attempt(target, () => this.vault.modifyBinary(existing, buffer));
       return this.remember(target, data, this.entryOf(existing));
     }
     await this.ensureFolder(parentFolder(target), target);
     if (isHidden(target)) return this.writeHidden(target, () => this.vault.adapter.writeBinary(target, buffer));
-    return this.remember(target, data, this.entryOf(await attempt(target, () => this.vault.createBinary(target, buffer))));
+    return this.remember(
+      target,
+      data,
+      this.entryOf(await attempt(target, () => this.vault.createBinary(target, buffer))),
+    );
   }
 
   async append(path: string, content: string): Promise<VaultEntry> {
     const target = this.stored(path);
     this.written.forget(target);
-    if (await this.isUnindexedFile(target)) return this.writeHidden(target, () => this.vault.adapter.append(target, content));
+    if (await this.isUnindexedFile(target))
+      return this.writeHidden(target, () => this.vault.adapter.append(target, content));
     const file = this.fileAt(target);
     await attempt(file.path, () => this.vault.append(file, content));
     return this.entryOf(file);
@@ -149,7 +170,8 @@ export class ObsidianVault implements VaultPort {
     const indexed = this.vault.getAbstractFileByPath(from);
     const isFolder = indexed ? indexed instanceof TFolder : (await this.unindexed(from)).kind === 'folder';
     // A hidden target is not in the index either, and a rename on disk would replace it.
-    if (await this.stat(to)) throw new AgentError('EXISTS', `Cannot move "${from}": "${to}" already exists`, { path: to });
+    if (await this.stat(to))
+      throw new AgentError('EXISTS', `Cannot move "${from}": "${to}" already exists`, { path: to });
     if (isFolder && isInside(to, from)) {
       throw new AgentError('INVALID_PATH', `Cannot move folder "${from}" into itself ("${to}")`, { path: to });
     }
@@ -178,10 +200,13 @@ export class ObsidianVault implements VaultPort {
     if (!this.vault.getAbstractFileByPath(normalized)) {
       const hidden = await this.unindexed(normalized);
       const adapter = this.vault.adapter;
-      return attempt(normalized, () => (hidden.kind === 'folder' ? adapter.rmdir(normalized, true) : adapter.remove(normalized)));
+      return attempt(normalized, () =>
+        hidden.kind === 'folder' ? adapter.rmdir(normalized, true) : adapter.remove(normalized),
+      );
     }
     const target = this.existing(normalized);
-    if (target instanceof TFolder && target.isRoot()) throw new AgentError('INVALID_PATH', 'Cannot delete the vault root', { path: target.path });
+    if (target instanceof TFolder && target.isRoot())
+      throw new AgentError('INVALID_PATH', 'Cannot delete the vault root', { path: target.path });
     // The port's permanent delete; `trash` above is the one that follows the user's setting. `force` also
     // removes a folder that holds hidden files.
     const permanent: Pick<Vault, 'delete'> = this.vault;
@@ -192,7 +217,8 @@ export class ObsidianVault implements VaultPort {
     const target = this.stored(path);
     const entry = await this.stat(target);
     if (!entry) throw new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target });
-    if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
+    if (entry.kind === 'file')
+      throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
     if (target === '/') throw new AgentError('INVALID_PATH', 'Cannot delete the vault root', { path: target });
     // The adapter lists what is on disk, hidden entries included; the index would not show them.
     const inside = await attempt(target, () => this.vault.adapter.list(target));
@@ -207,7 +233,7 @@ export class ObsidianVault implements VaultPort {
     if ((await this.stat(target))?.kind !== 'folder') return [];
     const found: string[] = [];
     // The adapter names the root "" and may hand back paths with a leading slash.
-    for (let level = [target === '/' ? '' : target]; level.length > 0; ) {
+    for (let level = [target === '/' ? '' : target]; level.length > 0;) {
       const next: string[] = [];
       for (const dir of level) {
         const listed = await attempt(dir || '/', () => this.vault.adapter.list(dir));
@@ -225,7 +251,8 @@ export class ObsidianVault implements VaultPort {
     const found = this.vault.getAbstractFileByPath(target);
     if (!(found instanceof TFolder)) {
       const hidden = found ? null : await this.stat(target);
-      if (found || hidden?.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
+      if (found || hidden?.kind === 'file')
+        throw new AgentError('NOT_A_FOLDER', `"${target}" is a file, not a folder`, { path: target });
       if (!hidden) throw new AgentError('NOT_FOUND', `Folder "${target}" does not exist`, { path: target });
       // A hidden folder: not in the index, and hidden entries are not listed, as in the port's other vaults.
       return [];
@@ -277,7 +304,8 @@ export class ObsidianVault implements VaultPort {
   }
 
   private entryOf(file: TAbstractFile): VaultEntry {
-    if (file instanceof TFile) return { path: file.path, kind: 'file', sizeBytes: file.stat.size, mtimeMs: file.stat.mtime };
+    if (file instanceof TFile)
+      return { path: file.path, kind: 'file', sizeBytes: file.stat.size, mtimeMs: file.stat.mtime };
     return { path: file.path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
   }
 
@@ -313,7 +341,11 @@ export class ObsidianVault implements VaultPort {
     throw new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, { path });
   }
 
-  private async readWith<T>(path: string, indexed: (file: TFile) => Promise<T>, hidden: (path: string) => Promise<T>): Promise<T> {
+  private async readWith<T>(
+    path: string,
+    indexed: (file: TFile) => Promise<T>,
+    hidden: (path: string) => Promise<T>,
+  ): Promise<T> {
     const target = this.stored(path);
     if (!this.vault.getAbstractFileByPath(target) && isHidden(target)) return attempt(target, () => hidden(target));
     const file = this.fileAt(target);
@@ -326,7 +358,9 @@ export class ObsidianVault implements VaultPort {
     const found = await this.stat(folder);
     if (found?.kind === 'folder') return;
     if (found) {
-      throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${forPath}" cannot be created inside it`, { path: folder });
+      throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${forPath}" cannot be created inside it`, {
+        path: folder,
+      });
     }
     await this.ensureFolder(parentFolder(folder), forPath);
     // Vault.createFolder makes a hidden folder but returns null; the adapter's mkdir does the same plainly.

@@ -55,7 +55,8 @@ export class ObsidianWorkspace implements WorkspacePort {
   async openFile(path: string, options: { newLeaf: boolean; focus: boolean }): Promise<{ leafId?: string }> {
     const target = indexedPath(this.vault, path);
     const found = this.vault.getAbstractFileByPath(target);
-    if (found instanceof TFolder) throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
+    if (found instanceof TFolder)
+      throw new AgentError('NOT_A_FILE', `"${target}" is a folder, not a file`, { path: target });
     if (!(found instanceof TFile)) throw new AgentError('NOT_FOUND', `"${target}" does not exist`, { path: target });
     const leaf = this.workspace.getLeaf(options.newLeaf ? 'tab' : false);
     await leaf.openFile(found, { active: options.focus });

@@ -16,10 +16,12 @@ export function toAgentError(error: unknown, path: string): AgentError {
   const message = describeError(error);
   const details = { path, cause: message };
   const code = fsCode(error);
-  if (code === 'EEXIST' || /already exists/i.test(message)) return new AgentError('EXISTS', `"${path}" already exists`, details);
+  if (code === 'EEXIST' || /already exists/i.test(message))
+    return new AgentError('EXISTS', `"${path}" already exists`, details);
   if (code === 'ENOENT') return new AgentError('NOT_FOUND', `"${path}" does not exist`, details);
   if (code === 'EISDIR') return new AgentError('NOT_A_FILE', `"${path}" is a folder, not a file`, details);
-  if (code === 'ENOTDIR') return new AgentError('NOT_A_FOLDER', `A parent of "${path}" is a file, not a folder`, details);
+  if (code === 'ENOTDIR')
+    return new AgentError('NOT_A_FOLDER', `A parent of "${path}" is a file, not a folder`, details);
   return new AgentError('INTERNAL', `Obsidian could not complete the operation on "${path}": ${message}`, details);
 }
 

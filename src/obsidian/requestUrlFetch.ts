@@ -14,7 +14,9 @@ const DROPPED_HEADERS = new Set(['content-length', 'host', 'connection']);
  * with `fetch`; a request that gets no answer rejects with a TypeError, as `fetch` does. An abort rejects at
  * once with an AbortError and the late answer is dropped. Takes `requestUrl` itself, so tests can pass the double.
  */
-export function createRequestUrlFetch(send: Send): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+export function createRequestUrlFetch(
+  send: Send,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
   return async (input, init) => {
     const request = new Request(input, init);
     const signal = init?.signal ?? request.signal;
@@ -24,13 +26,22 @@ export function createRequestUrlFetch(send: Send): (input: string | URL | Reques
       if (!DROPPED_HEADERS.has(name)) headers[name] = value;
     });
     const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-    const answer = send({ url: request.url, method: request.method, headers, body: body && body.byteLength > 0 ? body : undefined, throw: false });
+    const answer = send({
+      url: request.url,
+      method: request.method,
+      headers,
+      body: body && body.byteLength > 0 ? body : undefined,
+      throw: false,
+    });
     let response: RequestUrlResponse;
     try {
       response = await raceAbort(answer, signal);
     } catch (error) {
       if (isAbort(error)) throw error;
-      throw new TypeError(`requestUrl ${request.method} ${request.url} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new TypeError(
+        `requestUrl ${request.method} ${request.url} failed: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
     }
     return new Response(NULL_BODY_STATUSES.has(response.status) ? null : response.arrayBuffer, {
       status: response.status,
@@ -62,7 +73,9 @@ function throwIfAborted(signal: AbortSignal | null | undefined): void {
 }
 
 function abortError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error && signal.reason.name === 'AbortError' ? signal.reason : new DOMException('The request was aborted', 'AbortError');
+  return signal.reason instanceof Error && signal.reason.name === 'AbortError'
+    ? signal.reason
+    : new DOMException('The request was aborted', 'AbortError');
 }
 
 function isAbort(error: unknown): boolean {

@@ -43,7 +43,9 @@ export class McpServerHost implements McpServerControls {
 
   /** Starts, restarts or stops the server to match the settings; resolves once that is done. */
   sync(): Promise<void> {
-    this.applying = this.applying.then(() => this.apply()).catch((error: unknown) => this.fail(`The MCP server could not be updated: ${describeError(error)}`));
+    this.applying = this.applying
+      .then(() => this.apply())
+      .catch((error: unknown) => this.fail(`The MCP server could not be updated: ${describeError(error)}`));
     return this.applying;
   }
 
@@ -54,7 +56,12 @@ export class McpServerHost implements McpServerControls {
   }
 
   state(): McpServerState {
-    if (this.running) return { status: 'listening', url: `http://127.0.0.1:${this.running.server.address.port}/mcp`, clients: this.running.server.sessions() };
+    if (this.running)
+      return {
+        status: 'listening',
+        url: `http://127.0.0.1:${this.running.server.address.port}/mcp`,
+        clients: this.running.server.sessions(),
+      };
     return this.failure === null ? { status: 'off' } : { status: 'failed', message: this.failure };
   }
 
@@ -95,7 +102,8 @@ export class McpServerHost implements McpServerControls {
     const token = settings.mcpServer ? this.tokenForStart() : null;
     const running = this.running;
     if (running && (token === null || running.port !== settings.mcpPort || running.token !== token)) await this.stop();
-    const failedHere = this.failedAt !== null && this.failedAt.port === settings.mcpPort && this.failedAt.token === token;
+    const failedHere =
+      this.failedAt !== null && this.failedAt.port === settings.mcpPort && this.failedAt.token === token;
     if (token !== null && !this.running && !failedHere) await this.start(settings.mcpPort, token);
     // Switched off: the failure is forgotten, and switching on again tries again.
     if (token === null) [this.failure, this.failedAt] = [null, null];
@@ -110,7 +118,9 @@ export class McpServerHost implements McpServerControls {
     } catch (error) {
       this.failedAt = { port, token };
       const inUse = (error as { code?: unknown }).code === 'EADDRINUSE';
-      this.fail(`The MCP server could not listen on 127.0.0.1:${port}: ${inUse ? 'another program uses that port; choose another port in the settings' : describeError(error)}`);
+      this.fail(
+        `The MCP server could not listen on 127.0.0.1:${port}: ${inUse ? 'another program uses that port; choose another port in the settings' : describeError(error)}`,
+      );
     }
   }
 
@@ -134,7 +144,9 @@ export class McpServerHost implements McpServerControls {
     const token = createToken();
     this.o.secrets.set(MCP_TOKEN_SECRET, token);
     this.unseen = token;
-    this.o.notify('Embedded Agent: the MCP server has a new access token. Copy it from the plugin settings (it is shown once).');
+    this.o.notify(
+      'Embedded Agent: the MCP server has a new access token. Copy it from the plugin settings (it is shown once).',
+    );
     return token;
   }
 

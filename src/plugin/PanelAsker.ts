@@ -28,12 +28,16 @@ export class PanelAsker implements OutsideAsker {
     const asked: ApprovalRequest = { ...request, requester: this.clientName() };
     // The person may be writing a note with the panel closed, in a collapsed sidebar or behind another tab: a
     // notice says what waits, and opens (reveals) the panel when clicked.
-    const notice = this.panelInSight() ? null : new Notice(`${approvalTitle(asked)}. Click here to answer in the Embedded Agent panel; no answer means no.`, 0);
+    const notice = this.panelInSight()
+      ? null
+      : new Notice(`${approvalTitle(asked)}. Click here to answer in the Embedded Agent panel; no answer means no.`, 0);
     // On messageEl rather than in a fragment: the test double copies a fragment, and its listeners with it are lost.
     notice?.messageEl.addEventListener('click', () => void openChatPanel(this.app));
     try {
       const port = this.panel.port ?? (await this.panel.whenOpen(signal));
-      return port ? await port.request(asked, signal) : { approved: false, reason: 'nobody opened the chat panel to answer' };
+      return port
+        ? await port.request(asked, signal)
+        : { approved: false, reason: 'nobody opened the chat panel to answer' };
     } finally {
       notice?.hide();
     }
@@ -44,7 +48,9 @@ export class PanelAsker implements OutsideAsker {
     const { workspace } = this.app;
     return workspace.getLeavesOfType(CHAT_VIEW_TYPE).some((leaf) => {
       const root = leaf.getRoot();
-      const collapsed = (root === workspace.rightSplit || root === workspace.leftSplit) && (root as WorkspaceSidedock | WorkspaceMobileDrawer).collapsed;
+      const collapsed =
+        (root === workspace.rightSplit || root === workspace.leftSplit) &&
+        (root as WorkspaceSidedock | WorkspaceMobileDrawer).collapsed;
       return !collapsed && leaf.view.containerEl.isShown();
     });
   }

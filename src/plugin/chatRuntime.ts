@@ -42,7 +42,11 @@ export function createLlm(app: App, settings: EmbeddedAgentSettings): LlmPort {
 /** The provider's models with these settings, through requestUrl (a local server sends no CORS headers). */
 export async function listModelsFor(app: App, settings: EmbeddedAgentSettings): Promise<ModelInfo[]> {
   const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
-  const models = await listModels(new ObsidianHttp(requestUrl), { provider: settings.provider, baseUrl: settings.baseUrl, apiKey });
+  const models = await listModels(new ObsidianHttp(requestUrl), {
+    provider: settings.provider,
+    baseUrl: settings.baseUrl,
+    apiKey,
+  });
   serverWindows.remember(settings.provider, settings.baseUrl, models);
   return models;
 }
@@ -55,7 +59,9 @@ export async function checkConnectionFor(app: App, settings: EmbeddedAgentSettin
   const llm = createLlm(app, settings);
   const apiKey = app.secretStorage.getSecret(settings.apiKeySecret) ?? '';
   const endpoint = { provider: settings.provider, baseUrl: settings.baseUrl, apiKey };
-  const items = await checkConnection(new ObsidianHttp(requestUrl), endpoint, llm, (models) => serverWindows.remember(settings.provider, settings.baseUrl, models));
+  const items = await checkConnection(new ObsidianHttp(requestUrl), endpoint, llm, (models) =>
+    serverWindows.remember(settings.provider, settings.baseUrl, models),
+  );
   const checklist = formatChecklist(items);
   if (items.some((item) => item.ok === false)) throw new Error(`\n${checklist}`);
   return `\n${checklist}`;
@@ -84,12 +90,20 @@ export async function testConnection(llm: LlmPort): Promise<string> {
  * starts in Agent: a person who types an instruction there expects it carried out, and every write still waits
  * for their approval and can be reverted.
  */
-export async function createModes(settings: () => EmbeddedAgentSettings, modesFile?: string): Promise<{ modes: ModeService; problems: string[] }> {
+export async function createModes(
+  settings: () => EmbeddedAgentSettings,
+  modesFile?: string,
+): Promise<{ modes: ModeService; problems: string[] }> {
   const loaded = await new GlobalModeStore(new NodeModesFile(modesFile)).load();
   // The vault's own modes come from the settings; the settings tab refuses invalid ones, so a problem here means
   // a hand-edited data.json: it is reported, and the valid modes still load.
   const vault = parseModeList(settings().customModes, 'Custom modes (settings)', 'vault');
-  const modes = new ModeService({ gates: () => settings(), globalModes: loaded.modes, vaultModes: vault.modes, activeMode: 'agent' });
+  const modes = new ModeService({
+    gates: () => settings(),
+    globalModes: loaded.modes,
+    vaultModes: vault.modes,
+    activeMode: 'agent',
+  });
   return { modes, problems: [...loaded.errors, ...vault.errors].map((error) => error.message) };
 }
 

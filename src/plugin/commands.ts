@@ -14,6 +14,8 @@ export function registerCommands(plugin: Plugin): void {
 }
 
 /** The commands of the saved actions: one per action, running the action of its id. */
-export function savedActionCommands(plugin: Pick<Plugin, 'addCommand' | 'removeCommand'>): (run: (actionId: string) => void) => ActionCommandSync {
+export function savedActionCommands(
+  plugin: Pick<Plugin, 'addCommand' | 'removeCommand'>,
+): (run: (actionId: string) => void) => ActionCommandSync {
   return (run) => new SavedActionCommands(plugin, run);
 }

@@ -36,7 +36,8 @@ export function createAgentServices(
   const editorTracker = new ObsidianEditorTracker(app.workspace);
   const secrets = new ObsidianSecrets(app.secretStorage);
   const adapter = app.vault.adapter;
-  const gitFs = vaultPath === null ? null : new NodeGitFs(resolveCheckpointFolder(vaultPath, settings().checkpointLocation));
+  const gitFs =
+    vaultPath === null ? null : new NodeGitFs(resolveCheckpointFolder(vaultPath, settings().checkpointLocation));
   const services = new AgentServices(
     {
       vault: new ObsidianVault(app.vault, app.fileManager, app.metadataCache),
@@ -61,6 +62,10 @@ export function createAgentServices(
     },
   );
   // Writes a crashed Obsidian (or terminal runner) started and never finished get their "interrupted" audit line.
-  void services.markInterruptedRuns(ownerAlive).catch((error: unknown) => console.error('Embedded Agent: could not check the audit log for interrupted runs', error));
+  void services
+    .markInterruptedRuns(ownerAlive)
+    .catch((error: unknown) =>
+      console.error('Embedded Agent: could not check the audit log for interrupted runs', error),
+    );
   return { services, editorTracker, secrets };
 }

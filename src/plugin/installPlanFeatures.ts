@@ -14,7 +14,8 @@ import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
 import { DryRunController } from '../ui/plan/DryRunController';
 import { createChatSession } from './chatSession';
 
-type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild' | 'removeChild'> & ChatHost & { saveSettings(): Promise<void> };
+type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild' | 'removeChild'> &
+  ChatHost & { saveSettings(): Promise<void> };
 
 const RECOMMENDATIONS_SHOWN = 5;
 
@@ -46,7 +47,8 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
       // Opening (or revealing) the panel runs its onOpen, which hands over its api before this resolves.
       await openChatPanel(plugin.app);
       if (!panel) throw new Error('the chat panel did not open');
-      if (panel.api.busy()) throw new Error('the chat panel is busy with another run; run the action again once it ends');
+      if (panel.api.busy())
+        throw new Error('the chat panel is busy with another run; run the action again once it ends');
       panel.api.send(message);
     },
   });
@@ -58,7 +60,11 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
       trackRun: api.trackRun,
       askInputs: (inputs) => ParameterModal.ask(plugin.app, 'Dry run', inputs),
       onPlanRan: (plan, context, parent) => {
-        const button = new SaveAsButton(parent, plugin.app, savedActions, { kind: 'plan', plan, context: { userMessage: plan.goal, ...context } });
+        const button = new SaveAsButton(parent, plugin.app, savedActions, {
+          kind: 'plan',
+          plan,
+          context: { userMessage: plan.goal, ...context },
+        });
         (panel?.component ?? controller).addChild(button);
       },
     });
@@ -75,9 +81,16 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     void savedActions.store().then(
       (store) => {
         if (panel?.component !== component) return;
-        component.addChild(new SavedActionsPalette(api.paletteEl, { app: plugin.app, store, run: (action) => void savedActions.runner.run(action) }));
+        component.addChild(
+          new SavedActionsPalette(api.paletteEl, {
+            app: plugin.app,
+            store,
+            run: (action) => void savedActions.runner.run(action),
+          }),
+        );
       },
-      (error: unknown) => api.say(`Saved actions are not available: ${error instanceof Error ? error.message : String(error)}`),
+      (error: unknown) =>
+        api.say(`Saved actions are not available: ${error instanceof Error ? error.message : String(error)}`),
     );
   };
   plugin.chatHooks.onPanelClose = (api) => {
@@ -102,10 +115,12 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     offers = { el: parent, component, owner };
     const services = await plugin.agentServices();
     for (const call of run.calls) {
-      if (call.tool !== 'plugins.search' || !call.ok || !isRecord(call.input) || typeof call.input.query !== 'string') continue;
+      if (call.tool !== 'plugins.search' || !call.ok || !isRecord(call.input) || typeof call.input.query !== 'string')
+        continue;
       // The search already ran in this run; the list is cached, so asking again costs no download.
       const found = await services.plugins.search(call.input.query, RECOMMENDATIONS_SHOWN).catch(() => null);
-      if (found && found.results.length > 0) component.addChild(new RecommendationCard(parent, plugin.app, found.results));
+      if (found && found.results.length > 0)
+        component.addChild(new RecommendationCard(parent, plugin.app, found.results));
     }
     if (!run.ok) return;
     component.addChild(new SaveAsPromptButton(parent, plugin.app, savedActions, run.message));
@@ -114,7 +129,14 @@ export function installPlanFeatures(plugin: PluginHost): SavedActionsController 
     const planHost = await session.planHost();
     await planHost.ignore.ensureLoaded();
     const context = readPlanContext(planHost);
-    component.addChild(new SaveAsButton(parent, plugin.app, savedActions, { kind: 'calls', calls: run.calls, context: { userMessage: run.message, ...context }, goal: run.message }));
+    component.addChild(
+      new SaveAsButton(parent, plugin.app, savedActions, {
+        kind: 'calls',
+        calls: run.calls,
+        context: { userMessage: run.message, ...context },
+        goal: run.message,
+      }),
+    );
   }
 
   return savedActions;

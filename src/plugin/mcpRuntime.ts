@@ -30,7 +30,10 @@ export interface PluginMcpOptions {
  * connection an outside session over the panel's services, so its writes are checkpointed in the same repository
  * ("Revert last run" undoes them) and its approvals are cards in the chat panel that name the client.
  */
-export function startPluginMcpServer(o: PluginMcpOptions, listen: { port: number; token: string }): Promise<RunningMcpServer> {
+export function startPluginMcpServer(
+  o: PluginMcpOptions,
+  listen: { port: number; token: string },
+): Promise<RunningMcpServer> {
   return startHttpServer({
     port: listen.port,
     token: listen.token,

@@ -1,5 +1,10 @@
 import type { Command, Plugin } from 'obsidian';
-import { type ActionCommandInfo, type ActionCommandSync, savedActionCommandId, savedActionCommandName } from '../core/plan';
+import {
+  type ActionCommandInfo,
+  type ActionCommandSync,
+  savedActionCommandId,
+  savedActionCommandName,
+} from '../core/plan';
 
 /**
  * Keeps one command per saved action: `run-saved-action-<id>`, named "Run saved action: <name>". `sync` adds
@@ -16,7 +21,9 @@ export class SavedActionCommands implements ActionCommandSync {
   ) {}
 
   sync(actions: readonly ActionCommandInfo[]): void {
-    const wanted = new Map(actions.map((action) => [savedActionCommandId(action), { action, name: savedActionCommandName(action) }]));
+    const wanted = new Map(
+      actions.map((action) => [savedActionCommandId(action), { action, name: savedActionCommandName(action) }]),
+    );
     for (const [id, name] of [...this.registered]) {
       if (wanted.get(id)?.name === name) continue;
       this.plugin.removeCommand(id);

@@ -40,12 +40,19 @@ export class OpenAiProvider implements LlmPort {
   }
 
   stream(request: LlmRequest): AsyncIterable<LlmEvent> {
-    const events = withLinkedSignal(request.signal, (signal) => this.runner.run(signal, (transport) => this.attempt({ ...request, signal }, transport)));
+    const events = withLinkedSignal(request.signal, (signal) =>
+      this.runner.run(signal, (transport) => this.attempt({ ...request, signal }, transport)),
+    );
     // Calls written as text are looked for only where tools were offered, and never in the planner's JSON answer.
     if (this.toolCallFormat === 'native' || request.tools.length === 0 || request.json) return events;
     const canonicalName = canonicalNameLookup(request.tools);
     const offered = new Set(request.tools.map((tool) => tool.name));
-    return withTextCalls(events, canonicalName, (name) => offered.has(canonicalName(name)), () => `${TEXT_CALL_ID_PREFIX}${crypto.randomUUID().slice(0, 8)}`);
+    return withTextCalls(
+      events,
+      canonicalName,
+      (name) => offered.has(canonicalName(name)),
+      () => `${TEXT_CALL_ID_PREFIX}${crypto.randomUUID().slice(0, 8)}`,
+    );
   }
 
   /** OpenAI's own models call tools natively: there `auto` reads nothing from the text. */
@@ -64,7 +71,10 @@ export class OpenAiProvider implements LlmPort {
       yield* openAiCompletionEvents(completion, canonicalName);
       return;
     }
-    const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, requestOptions);
+    const stream = await client.chat.completions.create(
+      { ...body, stream: true, stream_options: { include_usage: true } },
+      requestOptions,
+    );
     const reader = new OpenAiStreamReader(canonicalName);
     for await (const chunk of stream) yield* reader.read(chunk);
     // The SDK ends the iteration quietly when the signal aborts.
@@ -79,13 +89,21 @@ export class OpenAiProvider implements LlmPort {
     const tools = asText ? [] : toOpenAiTools(request.tools);
     const system = asText ? `${request.system}\n\n${textToolPrompt(request.tools)}` : request.system;
     // OpenAI's reasoning models refuse `max_tokens`; local servers know only `max_tokens` (deprecated by OpenAI).
-    const tokenLimit: Record<string, number> = official ? { max_completion_tokens: request.maxTokens } : { max_tokens: request.maxTokens };
+    const tokenLimit: Record<string, number> = official
+      ? { max_completion_tokens: request.maxTokens }
+      : { max_tokens: request.maxTokens };
     return {
       model: this.model,
-      messages: toOpenAiMessages(system, request.messages, asText ? () => true : (id) => id.startsWith(TEXT_CALL_ID_PREFIX)),
+      messages: toOpenAiMessages(
+        system,
+        request.messages,
+        asText ? () => true : (id) => id.startsWith(TEXT_CALL_ID_PREFIX),
+      ),
       ...(tools.length > 0 ? { tools } : {}),
       ...tokenLimit,
-      ...(request.temperature !== undefined && !(official && fixedTemperature(this.model)) ? { temperature: request.temperature } : {}),
+      ...(request.temperature !== undefined && !(official && fixedTemperature(this.model))
+        ? { temperature: request.temperature }
+        : {}),
       // LM Studio accepts only `json_schema` here, so the JSON mode is asked of OpenAI alone; prompts ask for JSON anyway.
       ...(request.json && official ? { response_format: { type: 'json_object' } } : {}),
     };

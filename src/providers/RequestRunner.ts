@@ -21,14 +21,19 @@ export class RequestRunner {
     this.label = providerLabel(options.provider, options.baseUrl);
   }
 
-  async *run(signal: AbortSignal, attempt: (transport: Transport) => AsyncIterable<LlmEvent>): AsyncGenerator<LlmEvent> {
+  async *run(
+    signal: AbortSignal,
+    attempt: (transport: Transport) => AsyncIterable<LlmEvent>,
+  ): AsyncGenerator<LlmEvent> {
     const { clock, maxRetries, model, provider, baseUrl } = this.options;
     let retries = 0;
     let trialOfFallback = false;
     for (;;) {
       if (signal.aborted) throw cancelledError(provider, baseUrl);
       const transport = this.transport(trialOfFallback);
-      this.log(`${this.label} (${model}): request ${transport.label}${retries > 0 ? `, retry ${retries} of ${maxRetries}` : ''}`);
+      this.log(
+        `${this.label} (${model}): request ${transport.label}${retries > 0 ? `, retry ${retries} of ${maxRetries}` : ''}`,
+      );
       let yielded = false;
       try {
         for await (const event of attempt(transport)) {
@@ -47,7 +52,9 @@ export class RequestRunner {
           // An HTTP answer through the buffered fetch shows the server is there: streaming was blocked (CORS).
           if (failure.kind === 'http') this.keepFallback();
         } else if (!yielded && failure.kind === 'connection' && !failure.answered && this.canFallBack(transport)) {
-          this.log(`${this.label}: streaming request failed (${failure.serverMessage}); trying without streaming in case CORS blocks it`);
+          this.log(
+            `${this.label}: streaming request failed (${failure.serverMessage}); trying without streaming in case CORS blocks it`,
+          );
           trialOfFallback = true;
           yield { type: 'retry', reason: `streaming failed (${failure.serverMessage}); sent again without streaming` };
           continue;
@@ -55,9 +62,12 @@ export class RequestRunner {
         const context = { provider, model, baseUrl, retries, midStream: yielded };
         if (yielded || !isRetryable(failure) || retries >= maxRetries) throw toAgentError(failure, context);
         const retryAfter = parseRetryAfter(failure.headers, clock.now());
-        if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS) throw toAgentError(failure, { ...context, retryAfterMs: retryAfter });
+        if (retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS)
+          throw toAgentError(failure, { ...context, retryAfterMs: retryAfter });
         const delay = retryDelay(retries, retryAfter, this.options.random);
-        this.log(`${this.label}: ${failure.status ?? failure.kind} ${failure.serverMessage}; retry ${retries + 1} of ${maxRetries} in ${delay} ms`);
+        this.log(
+          `${this.label}: ${failure.status ?? failure.kind} ${failure.serverMessage}; retry ${retries + 1} of ${maxRetries} in ${delay} ms`,
+        );
         try {
           await clock.sleep(delay, signal);
         } catch (sleepError) {
@@ -65,15 +75,20 @@ export class RequestRunner {
           throw sleepError;
         }
         retries += 1;
-        yield { type: 'retry', reason: `${failure.status ?? failure.kind} ${failure.serverMessage}; retry ${retries} of ${maxRetries}` };
+        yield {
+          type: 'retry',
+          reason: `${failure.status ?? failure.kind} ${failure.serverMessage}; retry ${retries} of ${maxRetries}`,
+        };
       }
     }
   }
 
   private transport(trialOfFallback: boolean): Transport {
     const { streaming, fetch, nonStreamingFetch } = this.options;
-    if (streaming && !trialOfFallback && !this.corsFallback) return { streaming: true, fetch, label: 'streaming over fetch' };
-    if (nonStreamingFetch) return { streaming: false, fetch: nonStreamingFetch, label: 'without streaming over requestUrl' };
+    if (streaming && !trialOfFallback && !this.corsFallback)
+      return { streaming: true, fetch, label: 'streaming over fetch' };
+    if (nonStreamingFetch)
+      return { streaming: false, fetch: nonStreamingFetch, label: 'without streaming over requestUrl' };
     return { streaming: false, fetch, label: 'without streaming over fetch' };
   }
 

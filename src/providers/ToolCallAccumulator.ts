@@ -82,7 +82,14 @@ export class ToolCallAccumulator {
         return { type: 'tool-call', id: slot.id, name, input: null, error: 'The tool call had no tool name.' };
       }
       const parsed = parseArguments(slot.args);
-      if ('error' in parsed) return { type: 'tool-call', id: slot.id, name, input: null, error: `Arguments of ${name} are not valid JSON (${parsed.error}); got: ${preview(slot.args)}` };
+      if ('error' in parsed)
+        return {
+          type: 'tool-call',
+          id: slot.id,
+          name,
+          input: null,
+          error: `Arguments of ${name} are not valid JSON (${parsed.error}); got: ${preview(slot.args)}`,
+        };
       return { type: 'tool-call', id: slot.id, name, input: parsed.value };
     });
   }
@@ -100,7 +107,8 @@ export class ToolCallAccumulator {
     if (!slot.started && slot.name !== '') {
       slot.started = true;
       events.push({ type: 'tool-call-start', id: slot.id, name: this.canonicalName(slot.name) });
-      if (slot.pendingArgs !== '') events.push({ type: 'tool-call-delta', id: slot.id, argumentsDelta: slot.pendingArgs });
+      if (slot.pendingArgs !== '')
+        events.push({ type: 'tool-call-delta', id: slot.id, argumentsDelta: slot.pendingArgs });
       slot.pendingArgs = '';
     }
     if (args !== undefined && args !== '') {
@@ -120,7 +128,13 @@ export class ToolCallAccumulator {
       // The first piece of this call came without an id (Ollama gpt-oss); the id we made up stays, so that the
       // events already sent keep matching.
       const anonymous = index === undefined ? last : this.latestAt(index);
-      if (anonymous && !anonymous.serverId && !anonymous.closed && (index !== undefined || piece.name === undefined || piece.name === '')) return anonymous;
+      if (
+        anonymous &&
+        !anonymous.serverId &&
+        !anonymous.closed &&
+        (index !== undefined || piece.name === undefined || piece.name === '')
+      )
+        return anonymous;
       return this.open(index, id);
     }
     if (index !== undefined) return this.latestAt(index) ?? this.open(index, undefined);

@@ -37,7 +37,8 @@ export class AnthropicStreamReader {
       case 'content_block_delta': {
         const delta = event.delta;
         if (delta.type === 'text_delta') return delta.text === '' ? [] : [{ type: 'text', delta: delta.text }];
-        if (delta.type === 'input_json_delta') return this.calls.push({ index: event.index, arguments: delta.partial_json });
+        if (delta.type === 'input_json_delta')
+          return this.calls.push({ index: event.index, arguments: delta.partial_json });
         return [];
       }
       // Not a sign of a complete call: a block cut off by max_tokens may be closed too, with its JSON unfinished
@@ -55,7 +56,8 @@ export class AnthropicStreamReader {
 
   /** After the last event: the whole tool calls, usage, stop. */
   end(): LlmEvent[] {
-    if (this.stopReason === undefined) throw new IncompleteStreamError('The answer stream ended before its stop reason arrived');
+    if (this.stopReason === undefined)
+      throw new IncompleteStreamError('The answer stream ended before its stop reason arrived');
     return finishEvents(this.calls, this.stopReason, this.usage, this.model);
   }
 
@@ -64,7 +66,14 @@ export class AnthropicStreamReader {
    * that only grow keep their largest value: Anthropic-compatible servers (sglang) send `input_tokens: 0` in
    * message_delta, others 0 in message_start and the real count later.
    */
-  private addUsage(usage: Partial<Record<'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens', number | null>>): void {
+  private addUsage(
+    usage: Partial<
+      Record<
+        'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens',
+        number | null
+      >
+    >,
+  ): void {
     this.usage.inputTokens = Math.max(this.usage.inputTokens, usage.input_tokens ?? 0);
     this.usage.outputTokens = Math.max(this.usage.outputTokens, usage.output_tokens ?? 0);
     this.usage.cacheReadTokens = Math.max(this.usage.cacheReadTokens, usage.cache_read_input_tokens ?? 0);
@@ -73,13 +82,18 @@ export class AnthropicStreamReader {
 }
 
 /** A whole (non-streamed) message as the same event sequence a stream of it gives. */
-export function anthropicMessageEvents(message: Anthropic.Message, canonicalName: (wireName: string) => string, model: string): LlmEvent[] {
+export function anthropicMessageEvents(
+  message: Anthropic.Message,
+  canonicalName: (wireName: string) => string,
+  model: string,
+): LlmEvent[] {
   const calls = new ToolCallAccumulator(canonicalName, 'toolu');
   const events: LlmEvent[] = [];
   for (const block of message.content) {
     if (block.type !== 'tool_use') calls.closeAll();
     if (block.type === 'text' && block.text !== '') events.push({ type: 'text', delta: block.text });
-    if (block.type === 'tool_use') events.push(...calls.pushWhole({ id: block.id, name: block.name, arguments: block.input }));
+    if (block.type === 'tool_use')
+      events.push(...calls.pushWhole({ id: block.id, name: block.name, arguments: block.input }));
   }
   const usage: LlmUsage = {
     inputTokens: message.usage.input_tokens,
@@ -90,11 +104,23 @@ export function anthropicMessageEvents(message: Anthropic.Message, canonicalName
   return [...events, ...finishEvents(calls, message.stop_reason ?? 'end_turn', usage, model)];
 }
 
-function finishEvents(calls: ToolCallAccumulator, stopReason: Anthropic.StopReason, usage: LlmUsage, model: string): LlmEvent[] {
+function finishEvents(
+  calls: ToolCallAccumulator,
+  stopReason: Anthropic.StopReason,
+  usage: LlmUsage,
+  model: string,
+): LlmEvent[] {
   if (stopReason === 'model_context_window_exceeded') {
-    throw contextOverflowError(model, 'the model reached the end of its context window (model_context_window_exceeded)');
+    throw contextOverflowError(
+      model,
+      'the model reached the end of its context window (model_context_window_exceeded)',
+    );
   }
-  return [...calls.finish(stopReason === 'max_tokens'), { type: 'usage', usage: { ...usage } }, { type: 'stop', reason: toStopReason(stopReason) }];
+  return [
+    ...calls.finish(stopReason === 'max_tokens'),
+    { type: 'usage', usage: { ...usage } },
+    { type: 'stop', reason: toStopReason(stopReason) },
+  ];
 }
 
 function toStopReason(reason: Anthropic.StopReason): StopReason {

@@ -42,7 +42,9 @@ export interface ProviderConfig {
 export function createProvider(config: ProviderConfig): LlmPort {
   const model = config.model.trim();
   if (model === '') {
-    throw new AgentError('INVALID_INPUT', `No model is set for ${config.provider}: fill in ${SETTINGS_PATH} → Model`, { setting: 'model' });
+    throw new AgentError('INVALID_INPUT', `No model is set for ${config.provider}: fill in ${SETTINGS_PATH} → Model`, {
+      setting: 'model',
+    });
   }
   const baseUrl = normalizeBaseUrl(config.provider, config.baseUrl ?? '');
   const apiKey = (config.apiKey ?? '').trim();
@@ -54,7 +56,11 @@ export function createProvider(config: ProviderConfig): LlmPort {
     );
   }
   if (config.provider !== 'openai-compatible' && apiKey === '') {
-    throw new AgentError('PROVIDER_AUTH', `No API key for ${providerLabel(config.provider, baseUrl)}: set it in ${SETTINGS_PATH} → API key`, { setting: 'apiKeySecret' });
+    throw new AgentError(
+      'PROVIDER_AUTH',
+      `No API key for ${providerLabel(config.provider, baseUrl)}: set it in ${SETTINGS_PATH} → API key`,
+      { setting: 'apiKeySecret' },
+    );
   }
   const options = {
     provider: config.provider,
@@ -88,7 +94,9 @@ function normalizeBaseUrl(provider: ProviderKind, raw: string): string {
     parsed = new URL('invalid:');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    throw new AgentError('INVALID_INPUT', `${SETTINGS_PATH} → Base URL must be an http(s) URL, got "${raw}"`, { setting: 'baseUrl' });
+    throw new AgentError('INVALID_INPUT', `${SETTINGS_PATH} → Base URL must be an http(s) URL, got "${raw}"`, {
+      setting: 'baseUrl',
+    });
   }
   if (provider === 'anthropic') url = url.replace(/\/v1$/, '');
   return url;

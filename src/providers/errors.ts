@@ -77,15 +77,21 @@ export function providerLabel(provider: ProviderKind, baseUrl: string): string {
 }
 
 export function inspectFailure(error: unknown): ProviderFailure {
-  if (error instanceof AnthropicSdk.APIUserAbortError || error instanceof OpenAiSdk.APIUserAbortError || isAbortError(error)) {
+  if (
+    error instanceof AnthropicSdk.APIUserAbortError ||
+    error instanceof OpenAiSdk.APIUserAbortError ||
+    isAbortError(error)
+  ) {
     return { kind: 'abort', serverMessage: describeError(error), overflow: false };
   }
   if (error instanceof AnthropicSdk.APIConnectionError || error instanceof OpenAiSdk.APIConnectionError) {
     const cause = error.cause === undefined ? '' : `: ${describeError(error.cause)}`;
     return { kind: 'connection', serverMessage: `${error.message.replace(/\.+$/, '')}${cause}`, overflow: false };
   }
-  if (error instanceof IncompleteStreamError) return { kind: 'connection', serverMessage: error.message, overflow: false, answered: true };
-  if (isBrokenBody(error)) return { kind: 'connection', serverMessage: `connection lost (${error.message})`, overflow: false, answered: true };
+  if (error instanceof IncompleteStreamError)
+    return { kind: 'connection', serverMessage: error.message, overflow: false, answered: true };
+  if (isBrokenBody(error))
+    return { kind: 'connection', serverMessage: `connection lost (${error.message})`, overflow: false, answered: true };
   if (error instanceof AnthropicSdk.APIError || error instanceof OpenAiSdk.APIError) {
     // Both SDKs' APIError: `error` is the body (Anthropic) or its `error` member (OpenAI).
     const apiError = error as { status?: number; headers?: Headers; error?: unknown; type?: unknown; message: string };
@@ -95,7 +101,9 @@ export function inspectFailure(error: unknown): ProviderFailure {
     const serverMessage = body.message ?? apiError.message;
     // Beyond the overflow types, only a refused request is an overflow: a 5xx or 429 that mentions the context is something else.
     const refused = status === undefined || status === 400 || status === 413 || status === 422;
-    const overflow = (errorType !== undefined && OVERFLOW_TYPES.has(errorType)) || (refused && (status === 413 || OVERFLOW_PATTERNS.some((pattern) => pattern.test(serverMessage))));
+    const overflow =
+      (errorType !== undefined && OVERFLOW_TYPES.has(errorType)) ||
+      (refused && (status === 413 || OVERFLOW_PATTERNS.some((pattern) => pattern.test(serverMessage))));
     return { kind: 'http', status, headers: apiError.headers, serverMessage, errorType, overflow };
   }
   return { kind: 'other', serverMessage: describeError(error), overflow: false };
@@ -117,8 +125,15 @@ export function isRetryable(failure: ProviderFailure): boolean {
 /** The AgentError a person reads when a request finally fails. */
 export function toAgentError(failure: ProviderFailure, context: ErrorContext): AgentError {
   const label = providerLabel(context.provider, context.baseUrl);
-  const details = { provider: context.provider, model: context.model, status: failure.status, serverMessage: failure.serverMessage, retries: context.retries };
-  const afterRetries = context.retries > 0 ? ` after ${context.retries} ${context.retries === 1 ? 'retry' : 'retries'}` : '';
+  const details = {
+    provider: context.provider,
+    model: context.model,
+    status: failure.status,
+    serverMessage: failure.serverMessage,
+    retries: context.retries,
+  };
+  const afterRetries =
+    context.retries > 0 ? ` after ${context.retries} ${context.retries === 1 ? 'retry' : 'retries'}` : '';
   const status = failure.status;
   if (failure.kind === 'abort') return cancelledError(context.provider, context.baseUrl);
   if (failure.overflow) return contextOverflowError(context.model, failure.serverMessage, details);
@@ -137,14 +152,29 @@ export function toAgentError(failure: ProviderFailure, context: ErrorContext): A
     );
   }
   if (status === 401 || status === 403) {
-    return new AgentError('PROVIDER_AUTH', `${label} rejected the API key (${status}): set it in ${SETTINGS_PATH} → API key`, details);
+    return new AgentError(
+      'PROVIDER_AUTH',
+      `${label} rejected the API key (${status}): set it in ${SETTINGS_PATH} → API key`,
+      details,
+    );
   }
   if (status === 404) {
-    const hint = context.provider === 'openai-compatible' ? ', and that the base URL ends in /v1 (e.g. http://localhost:11434/v1)' : '';
-    return new AgentError('PROVIDER_MODEL', `${label} does not know the model "${context.model}" (404): check ${SETTINGS_PATH} → Model${hint}. ${failure.serverMessage}`, details);
+    const hint =
+      context.provider === 'openai-compatible'
+        ? ', and that the base URL ends in /v1 (e.g. http://localhost:11434/v1)'
+        : '';
+    return new AgentError(
+      'PROVIDER_MODEL',
+      `${label} does not know the model "${context.model}" (404): check ${SETTINGS_PATH} → Model${hint}. ${failure.serverMessage}`,
+      details,
+    );
   }
   if (failure.errorType === 'insufficient_quota') {
-    return new AgentError('PROVIDER_ERROR', `${label} refused the request: the account of the API key has no quota left (${status ?? 429}). Check its plan and billing. ${failure.serverMessage}`, details);
+    return new AgentError(
+      'PROVIDER_ERROR',
+      `${label} refused the request: the account of the API key has no quota left (${status ?? 429}). Check its plan and billing. ${failure.serverMessage}`,
+      details,
+    );
   }
   if (status === 429 && context.retryAfterMs !== undefined) {
     return new AgentError(
@@ -161,19 +191,39 @@ export function toAgentError(failure: ProviderFailure, context: ErrorContext): A
     );
   }
   if (status === 529 || failure.errorType === 'overloaded_error') {
-    return new AgentError('PROVIDER_ERROR', `${label} is overloaded (529)${afterRetries}: try again in a few minutes. ${failure.serverMessage}`, details);
+    return new AgentError(
+      'PROVIDER_ERROR',
+      `${label} is overloaded (529)${afterRetries}: try again in a few minutes. ${failure.serverMessage}`,
+      details,
+    );
   }
   if (status !== undefined && status >= 500) {
-    return new AgentError('PROVIDER_ERROR', `${label} failed with a server error (${status})${afterRetries}: ${failure.serverMessage}`, details);
+    return new AgentError(
+      'PROVIDER_ERROR',
+      `${label} failed with a server error (${status})${afterRetries}: ${failure.serverMessage}`,
+      details,
+    );
   }
   if (status !== undefined) {
-    return new AgentError('PROVIDER_ERROR', `${label} refused the request (${status}): ${failure.serverMessage}`, details);
+    return new AgentError(
+      'PROVIDER_ERROR',
+      `${label} refused the request (${status}): ${failure.serverMessage}`,
+      details,
+    );
   }
   return new AgentError('PROVIDER_ERROR', `${label} request failed${afterRetries}: ${failure.serverMessage}`, details);
 }
 
-export function contextOverflowError(model: string, serverMessage: string, details: Record<string, unknown> = {}): AgentError {
-  return new AgentError('CONTEXT_OVERFLOW', `The conversation no longer fits the context window of ${model}: ${serverMessage}`, { model, ...details });
+export function contextOverflowError(
+  model: string,
+  serverMessage: string,
+  details: Record<string, unknown> = {},
+): AgentError {
+  return new AgentError(
+    'CONTEXT_OVERFLOW',
+    `The conversation no longer fits the context window of ${model}: ${serverMessage}`,
+    { model, ...details },
+  );
 }
 
 export function cancelledError(provider: ProviderKind, baseUrl: string): AgentError {
@@ -195,9 +245,13 @@ function bodyError(body: unknown): { message?: string; type?: string; code?: str
   if (body === null || typeof body !== 'object') return {};
   const record = body as Record<string, unknown>;
   if (typeof record.error === 'string' && record.error !== '') return { message: record.error };
-  const inner = record.error !== null && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : record;
+  const inner =
+    record.error !== null && typeof record.error === 'object' ? (record.error as Record<string, unknown>) : record;
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-  const status = typeof inner.code === 'number' && Number.isInteger(inner.code) && inner.code >= 400 && inner.code <= 599 ? inner.code : undefined;
+  const status =
+    typeof inner.code === 'number' && Number.isInteger(inner.code) && inner.code >= 400 && inner.code <= 599
+      ? inner.code
+      : undefined;
   return { message: text(inner.message), type: text(inner.type), code: text(inner.code), status };
 }
 
@@ -212,4 +266,3 @@ function isBrokenBody(error: unknown): error is TypeError {
 function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
-

@@ -16,7 +16,8 @@ export function contentEvents(content: unknown): LlmEvent[] {
 function partEvents(part: unknown): LlmEvent[] {
   if (typeof part === 'string') return part === '' ? [] : [{ type: 'text', delta: part }];
   if (!isRecord(part)) return [unknownShape(`a content part that is ${describe(part)}`)];
-  if (part.type === 'text' && typeof part.text === 'string') return part.text === '' ? [] : [{ type: 'text', delta: part.text }];
+  if (part.type === 'text' && typeof part.text === 'string')
+    return part.text === '' ? [] : [{ type: 'text', delta: part.text }];
   if (part.type === 'thinking') return thinkingEvents(part.thinking);
   return [unknownShape(`a content part of type ${JSON.stringify(part.type ?? null)}`)];
 }
@@ -25,13 +26,21 @@ function thinkingEvents(thinking: unknown): LlmEvent[] {
   if (typeof thinking === 'string') return thinking === '' ? [] : [{ type: 'thinking', delta: thinking }];
   if (!Array.isArray(thinking)) return [unknownShape(`a thinking part holding ${describe(thinking)}`)];
   return thinking.flatMap((inner: unknown): LlmEvent[] => {
-    if (isRecord(inner) && inner.type === 'text' && typeof inner.text === 'string') return inner.text === '' ? [] : [{ type: 'thinking', delta: inner.text }];
-    return [unknownShape(`a thinking part holding ${isRecord(inner) ? `a part of type ${JSON.stringify(inner.type ?? null)}` : describe(inner)}`)];
+    if (isRecord(inner) && inner.type === 'text' && typeof inner.text === 'string')
+      return inner.text === '' ? [] : [{ type: 'thinking', delta: inner.text }];
+    return [
+      unknownShape(
+        `a thinking part holding ${isRecord(inner) ? `a part of type ${JSON.stringify(inner.type ?? null)}` : describe(inner)}`,
+      ),
+    ];
   });
 }
 
 function unknownShape(what: string): LlmEvent {
-  return { type: 'warning', message: `The model sent ${what} in its answer, which Embedded Agent cannot read; that part is left out.` };
+  return {
+    type: 'warning',
+    message: `The model sent ${what} in its answer, which Embedded Agent cannot read; that part is left out.`,
+  };
 }
 
 function describe(value: unknown): string {

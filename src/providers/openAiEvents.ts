@@ -35,7 +35,14 @@ export class OpenAiStreamReader {
     const delta = choice.delta as OpenAI.Chat.ChatCompletionChunk.Choice.Delta | undefined;
     events.push(...this.once(contentEvents(delta?.content)));
     for (const call of (delta?.tool_calls ?? []) as LooseToolCall[]) {
-      events.push(...this.calls.push({ index: call.index, id: call.id, name: call.function?.name, arguments: call.function?.arguments }));
+      events.push(
+        ...this.calls.push({
+          index: call.index,
+          id: call.id,
+          name: call.function?.name,
+          arguments: call.function?.arguments,
+        }),
+      );
     }
     if (choice.finish_reason) this.finishReason = choice.finish_reason;
     return events;
@@ -56,18 +63,28 @@ export class OpenAiStreamReader {
    * the connection closes early, without [DONE]; an answer with no finish reason is such a broken one.
    */
   end(): LlmEvent[] {
-    if (this.finishReason === undefined) throw new IncompleteStreamError('The answer stream ended before its finish reason arrived');
+    if (this.finishReason === undefined)
+      throw new IncompleteStreamError('The answer stream ended before its finish reason arrived');
     return finishEvents(this.calls, this.finishReason, this.usage);
   }
 }
 
 /** A whole (non-streamed) completion as the same event sequence a stream of it gives. */
-export function openAiCompletionEvents(completion: OpenAI.Chat.ChatCompletion, canonicalName: (wireName: string) => string): LlmEvent[] {
+export function openAiCompletionEvents(
+  completion: OpenAI.Chat.ChatCompletion,
+  canonicalName: (wireName: string) => string,
+): LlmEvent[] {
   throwIfErrorObject(completion);
   const calls = new ToolCallAccumulator(canonicalName);
   const choice = (completion.choices as OpenAI.Chat.ChatCompletion.Choice[] | undefined)?.[0];
   // A 200 with no choice at all is no answer (LM Studio has sent one for a prompt too long), not an empty one.
-  if (!choice) throw new OpenAI.APIError(undefined, { message: `the answer had no choices: ${JSON.stringify(completion).slice(0, 300)}` }, undefined, undefined);
+  if (!choice)
+    throw new OpenAI.APIError(
+      undefined,
+      { message: `the answer had no choices: ${JSON.stringify(completion).slice(0, 300)}` },
+      undefined,
+      undefined,
+    );
   const events: LlmEvent[] = [];
   const message = choice?.message;
   events.push(...contentEvents(message?.content));
@@ -75,7 +92,14 @@ export function openAiCompletionEvents(completion: OpenAI.Chat.ChatCompletion, c
     // Whole calls: each is its own call even when a server numbers them all 0 or not at all.
     events.push(...calls.pushWhole({ id: call.id, name: call.function?.name, arguments: call.function?.arguments }));
   }
-  return [...events, ...finishEvents(calls, choice?.finish_reason ?? undefined, completion.usage ? toUsage(completion.usage) : undefined)];
+  return [
+    ...events,
+    ...finishEvents(
+      calls,
+      choice?.finish_reason ?? undefined,
+      completion.usage ? toUsage(completion.usage) : undefined,
+    ),
+  ];
 }
 
 /**
@@ -85,18 +109,37 @@ export function openAiCompletionEvents(completion: OpenAI.Chat.ChatCompletion, c
  */
 function throwIfErrorObject(data: object): void {
   const loose = data as { object?: unknown; message?: unknown };
-  if (loose.object === 'error') throw new OpenAI.APIError(undefined, data, typeof loose.message === 'string' ? loose.message : undefined, undefined);
+  if (loose.object === 'error')
+    throw new OpenAI.APIError(
+      undefined,
+      data,
+      typeof loose.message === 'string' ? loose.message : undefined,
+      undefined,
+    );
 }
 
-function finishEvents(calls: ToolCallAccumulator, finishReason: string | undefined, usage: LlmUsage | undefined): LlmEvent[] {
+function finishEvents(
+  calls: ToolCallAccumulator,
+  finishReason: string | undefined,
+  usage: LlmUsage | undefined,
+): LlmEvent[] {
   const reason = toStopReason(finishReason, calls.size > 0);
-  return [...calls.finish(reason === 'max_tokens'), ...(usage ? [{ type: 'usage', usage } as const] : []), { type: 'stop', reason }];
+  return [
+    ...calls.finish(reason === 'max_tokens'),
+    ...(usage ? [{ type: 'usage', usage } as const] : []),
+    { type: 'stop', reason },
+  ];
 }
 
 /** `inputTokens` excludes cached tokens, as Anthropic counts them: input + cache read + cache write = the prompt. */
 function toUsage(usage: OpenAI.CompletionUsage): LlmUsage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? 0;
-  return { inputTokens: Math.max(0, (usage.prompt_tokens ?? 0) - cached), outputTokens: usage.completion_tokens ?? 0, cacheReadTokens: cached, cacheWriteTokens: 0 };
+  return {
+    inputTokens: Math.max(0, (usage.prompt_tokens ?? 0) - cached),
+    outputTokens: usage.completion_tokens ?? 0,
+    cacheReadTokens: cached,
+    cacheWriteTokens: 0,
+  };
 }
 
 function toStopReason(finishReason: string | undefined, hasToolCalls: boolean): StopReason {

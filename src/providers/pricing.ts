@@ -35,15 +35,29 @@ const PRICES: readonly [prefix: string, price: Price][] = [
  * the like) has prices of its own, so they are unknown.
  */
 export function pricesFor(provider: string, model: string, endpoint?: string): TokenPrices | null {
-  if (provider === 'openai-compatible') return endpoint !== undefined && isLocalEndpoint(endpoint) ? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 } : null;
-  const price = [...PRICES].filter(([prefix]) => model.startsWith(prefix)).sort((a, b) => b[0].length - a[0].length)[0]?.[1];
+  if (provider === 'openai-compatible')
+    return endpoint !== undefined && isLocalEndpoint(endpoint)
+      ? { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }
+      : null;
+  const price = [...PRICES]
+    .filter(([prefix]) => model.startsWith(prefix))
+    .sort((a, b) => b[0].length - a[0].length)[0]?.[1];
   if (!price) return null;
   const cacheWrite = provider === 'anthropic' ? 1.25 : 1;
-  return { input: price.input, output: price.output, cacheRead: price.input * price.cacheRead, cacheWrite: price.input * cacheWrite };
+  return {
+    input: price.input,
+    output: price.output,
+    cacheRead: price.input * price.cacheRead,
+    cacheWrite: price.input * cacheWrite,
+  };
 }
 
 /** The list price per million tokens of `model` (null when not known), or 'free' for a local server. */
-export function pricePerMillion(provider: string, model: string, endpoint?: string): { input: number; output: number } | 'free' | null {
+export function pricePerMillion(
+  provider: string,
+  model: string,
+  endpoint?: string,
+): { input: number; output: number } | 'free' | null {
   const prices = pricesFor(provider, model, endpoint);
   if (!prices) return null;
   return prices.input === 0 && prices.output === 0 ? 'free' : { input: prices.input, output: prices.output };
@@ -59,7 +73,8 @@ export function isLocalEndpoint(url: string): boolean {
   }
   if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1') return true;
   const octets = host.split('.').map(Number);
-  if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet) || octet < 0 || octet > 255)) return /^f[cd][0-9a-f]{2}:/.test(host);
+  if (octets.length !== 4 || octets.some((octet) => !Number.isInteger(octet) || octet < 0 || octet > 255))
+    return /^f[cd][0-9a-f]{2}:/.test(host);
   const [a = -1, b = -1] = octets;
   return a === 127 || a === 10 || (a === 192 && b === 168) || (a === 172 && b >= 16 && b <= 31);
 }

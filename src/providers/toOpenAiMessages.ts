@@ -19,7 +19,11 @@ export function toOpenAiTools(tools: readonly ToolDefinition[]): OpenAI.Chat.Cha
  * error flag, so a failed call's result says so in its text. Calls for which `textForm` holds (those the model
  * wrote as text) go back as text, with their results, as such a model reads them.
  */
-export function toOpenAiMessages(system: string, history: readonly HistoryMessage[], textForm: (callId: string) => boolean = () => false): Message[] {
+export function toOpenAiMessages(
+  system: string,
+  history: readonly HistoryMessage[],
+  textForm: (callId: string) => boolean = () => false,
+): Message[] {
   const messages: Message[] = system === '' ? [] : [{ role: 'system', content: system }];
   for (const message of history) {
     if (message.role === 'user') {
@@ -48,7 +52,11 @@ export function toOpenAiMessages(system: string, history: readonly HistoryMessag
     } else {
       for (const result of message.results) {
         const content = result.content === '' ? '(no output)' : result.content;
-        messages.push({ role: 'tool', tool_call_id: result.callId, content: result.isError && !/^error\b/i.test(content) ? `Error: ${content}` : content });
+        messages.push({
+          role: 'tool',
+          tool_call_id: result.callId,
+          content: result.isError && !/^error\b/i.test(content) ? `Error: ${content}` : content,
+        });
       }
     }
   }

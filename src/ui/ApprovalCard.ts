@@ -39,12 +39,23 @@ export class ApprovalCard extends Component {
   ) {
     super();
     const titleId = `embedded-agent-approval-${++nextId}`;
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-card', attr: { role: 'group', 'aria-labelledby': titleId, tabindex: '-1' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-card',
+      attr: { role: 'group', 'aria-labelledby': titleId, tabindex: '-1' },
+    });
     this.renderHeader(titleId);
     if (request.tool === 'plan') {
-      this.addChild(new PlanPreview(this.el, { preview: request.preview, risk: request.risk, ...(options.plan ?? { counts: { steps: stepCount(request.input) } }) }));
+      this.addChild(
+        new PlanPreview(this.el, {
+          preview: request.preview,
+          risk: request.risk,
+          ...(options.plan ?? { counts: { steps: stepCount(request.input) } }),
+        }),
+      );
     }
-    this.renderNotes(request.preview.notes.filter((note) => !request.preview.files.some((file) => note.includes(file.path))));
+    this.renderNotes(
+      request.preview.notes.filter((note) => !request.preview.files.some((file) => note.includes(file.path))),
+    );
     for (const change of request.preview.files) this.renderChange(change);
     if (request.preview.commands.length > 0) this.renderCommands(request.preview.commands);
     this.renderArguments();
@@ -135,14 +146,20 @@ export class ApprovalCard extends Component {
         detail.setText(`New file, ${formatSize(change.newSize)}`);
         break;
       case 'modified':
-        detail.setText(`${plural(change.added, 'line')} added, ${plural(change.removed, 'line')} removed; ${formatSize(change.oldSize)} → ${formatSize(change.newSize)}`);
+        detail.setText(
+          `${plural(change.added, 'line')} added, ${plural(change.removed, 'line')} removed; ${formatSize(change.oldSize)} → ${formatSize(change.newSize)}`,
+        );
         break;
       case 'moved':
         detail.appendText('To ');
         appendRevealed(detail.createSpan({ cls: 'embedded-agent-path' }), change.toPath);
         break;
       case 'deleted':
-        detail.setText(change.toTrash ? `Goes to the trash (${formatSize(change.oldSize)}); it can be restored from there` : `Deleted for good (${formatSize(change.oldSize)})`);
+        detail.setText(
+          change.toTrash
+            ? `Goes to the trash (${formatSize(change.oldSize)}); it can be restored from there`
+            : `Deleted for good (${formatSize(change.oldSize)})`,
+        );
         break;
       case 'folder-created':
         detail.remove();
@@ -153,21 +170,33 @@ export class ApprovalCard extends Component {
         detail.appendText(' are rewritten to the new place');
         break;
     }
-    this.renderNotes(this.request.preview.notes.filter((note) => note.includes(change.path)), section);
+    this.renderNotes(
+      this.request.preview.notes.filter((note) => note.includes(change.path)),
+      section,
+    );
     if ('warnings' in change && change.warnings.length > 0) renderWarnings(section, change.warnings);
     if ((change.kind === 'created' || change.kind === 'modified') && change.hunks.length > 0) {
       // Changes to existing notes, and content with hidden characters or links, always show; new notes fold when many.
       const diffable = this.request.preview.files.filter((file) => 'hunks' in file && file.hunks.length > 0).length;
       const open = diffable <= OPEN_DIFFS_UP_TO || change.kind === 'modified' || change.warnings.length > 0;
-      const details = section.createEl('details', { cls: 'embedded-agent-diff-details', attr: open ? { open: '' } : {} });
+      const details = section.createEl('details', {
+        cls: 'embedded-agent-diff-details',
+        attr: open ? { open: '' } : {},
+      });
       details.createEl('summary', { text: change.kind === 'created' ? 'Content' : 'Diff' });
-      renderDiff(details, change.hunks, { label: `${change.kind === 'created' ? 'Content of' : 'Diff of'} ${change.path}`, newFile: change.kind === 'created' });
+      renderDiff(details, change.hunks, {
+        label: `${change.kind === 'created' ? 'Content of' : 'Diff of'} ${change.path}`,
+        newFile: change.kind === 'created',
+      });
     }
   }
 
   private renderCommands(commands: readonly CommandChange[]): void {
     const section = this.el.createDiv({ cls: ['embedded-agent-change', 'is-command', 'is-warning'] });
-    section.createDiv({ cls: 'embedded-agent-change-header', text: commands.length === 1 ? 'Runs a command' : `Runs ${commands.length} commands` });
+    section.createDiv({
+      cls: 'embedded-agent-change-header',
+      text: commands.length === 1 ? 'Runs a command' : `Runs ${commands.length} commands`,
+    });
     const list = section.createEl('ul', { cls: 'embedded-agent-commands' });
     for (const command of commands) {
       const item = list.createEl('li');
@@ -179,7 +208,8 @@ export class ApprovalCard extends Component {
   private renderArguments(): void {
     if (this.request.input === undefined || this.request.tool === 'plan') return;
     let text = JSON.stringify(this.request.input, null, 2) ?? '';
-    if (text.length > MAX_ARGUMENTS_SHOWN) text = `${text.slice(0, MAX_ARGUMENTS_SHOWN)}\n… (${text.length - MAX_ARGUMENTS_SHOWN} more characters)`;
+    if (text.length > MAX_ARGUMENTS_SHOWN)
+      text = `${text.slice(0, MAX_ARGUMENTS_SHOWN)}\n… (${text.length - MAX_ARGUMENTS_SHOWN} more characters)`;
     const details = this.el.createEl('details', { cls: 'embedded-agent-arguments' });
     details.createEl('summary', { text: 'Arguments' });
     appendRevealed(details.createEl('pre'), text);
@@ -192,7 +222,12 @@ export class ApprovalCard extends Component {
     };
     add('Approve', ['mod-cta'], { approved: true, scope: 'once' }, 'Approved');
     add('Reject', [], { approved: false, reason: 'the user rejected it' }, 'Rejected');
-    add('Approve all for this run', ['embedded-agent-approve-all'], { approved: true, scope: 'run' }, 'Approved, with every later change of this run');
+    add(
+      'Approve all for this run',
+      ['embedded-agent-approve-all'],
+      { approved: true, scope: 'run' },
+      'Approved, with every later change of this run',
+    );
   }
 }
 
@@ -207,7 +242,9 @@ function renderWarnings(parent: HTMLElement, warnings: readonly ContentWarning[]
       // Shown as text, never as a link: approving must not be one click away from opening it.
       appendRevealed(item.createEl('code', { cls: 'embedded-agent-url' }), warning.value);
     } else {
-      item.appendText(`Line ${warning.line}: hidden ${warning.kind === 'bidi-control' ? 'text-direction character' : 'character'} ${warning.label} (${warning.value})`);
+      item.appendText(
+        `Line ${warning.line}: hidden ${warning.kind === 'bidi-control' ? 'text-direction character' : 'character'} ${warning.label} (${warning.value})`,
+      );
     }
   }
 }

@@ -27,7 +27,10 @@ export class ExecutionLog {
   private readonly entries = new Map<string, { row: HTMLElement; status: HTMLElement; message: HTMLElement }>();
 
   constructor(parentEl: HTMLElement) {
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-log', attr: { role: 'log', 'aria-label': 'Execution log', 'aria-live': 'polite' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-log',
+      attr: { role: 'log', 'aria-label': 'Execution log', 'aria-live': 'polite' },
+    });
   }
 
   /** Adds the entry, or updates the one with the same id. */

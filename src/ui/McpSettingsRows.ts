@@ -2,9 +2,7 @@ import type { Setting } from 'obsidian';
 import { mcpClientConfigs } from './mcpClientConfigs';
 
 export type McpServerState =
-  | { status: 'off' }
-  | { status: 'listening'; url: string; clients: number }
-  | { status: 'failed'; message: string };
+  { status: 'off' } | { status: 'listening'; url: string; clients: number } | { status: 'failed'; message: string };
 
 /** The MCP server as the settings tab sees it (the plugin's McpServerHost). */
 export interface McpServerControls {
@@ -44,14 +42,20 @@ export function renderMcpStatus(setting: Setting, mcp: McpServerControls): () =>
  * client (`mcpClientConfigs`), each with a copy button. It is not shown again later; a lost token is replaced, not
  * recovered. Returns how to stop following the server.
  */
-export function renderMcpToken(setting: Setting, mcp: McpServerControls, url: () => string, approvalTimeoutMinutes: () => number): () => void {
+export function renderMcpToken(
+  setting: Setting,
+  mcp: McpServerControls,
+  url: () => string,
+  approvalTimeoutMinutes: () => number,
+): () => void {
   const note = setting.infoEl.createDiv({ cls: 'embedded-agent-setting-status', attr: { role: 'status' } });
   const shown = setting.infoEl.createDiv({ cls: 'embedded-agent-mcp-token' });
   const show = (token: string): void => {
     shown.empty();
     note.setText('Copy it now: it is not shown again.');
     copyRow(shown, 'Token', token);
-    for (const config of mcpClientConfigs(url(), token, approvalTimeoutMinutes())) copyRow(shown, config.label, config.value);
+    for (const config of mcpClientConfigs(url(), token, approvalTimeoutMinutes()))
+      copyRow(shown, config.label, config.value);
   };
   note.setText(mcp.hasToken() ? 'A token is set.' : 'No token yet: one is made when the server is switched on.');
   setting.addButton((button) =>
@@ -88,7 +92,10 @@ function statusText(state: McpServerState): string {
 function copyRow(parent: HTMLElement, label: string, value: string): void {
   const row = parent.createDiv({ cls: 'embedded-agent-copy-row' });
   const lines = value.split('\n').length;
-  const field = lines > 1 ? row.createEl('textarea', { text: value, attr: { readonly: 'true', rows: String(lines), 'aria-label': label } }) : row.createEl('input', { type: 'text', value, attr: { readonly: 'true', 'aria-label': label } });
+  const field =
+    lines > 1
+      ? row.createEl('textarea', { text: value, attr: { readonly: 'true', rows: String(lines), 'aria-label': label } })
+      : row.createEl('input', { type: 'text', value, attr: { readonly: 'true', 'aria-label': label } });
   field.addClass('embedded-agent-copy-field');
   const button = row.createEl('button', { text: 'Copy', attr: { 'aria-label': `Copy: ${label}` } });
   button.addEventListener('click', () => {

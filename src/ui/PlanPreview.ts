@@ -41,9 +41,15 @@ export class PlanPreview extends Component {
   private form: HTMLFormElement | null = null;
   private formError: HTMLElement | null = null;
 
-  constructor(parentEl: HTMLElement, private readonly options: PlanPreviewOptions) {
+  constructor(
+    parentEl: HTMLElement,
+    private readonly options: PlanPreviewOptions,
+  ) {
     super();
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-plan', attr: { role: 'region', 'aria-label': 'Plan preview' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-plan',
+      attr: { role: 'region', 'aria-label': 'Plan preview' },
+    });
     this.render();
   }
 
@@ -67,25 +73,64 @@ export class PlanPreview extends Component {
     const files = preview.files;
     const of = (kind: FileChange['kind']): FileChange[] => files.filter((file) => file.kind === kind);
     const groups: Group[] = [
-      { title: (n) => `Will create ${plural(n, 'file')}`, short: (n) => `${n} created`, cls: 'is-created', items: of('created') },
-      { title: (n) => `Will change ${plural(n, 'file')}`, short: (n) => `${n} changed`, cls: 'is-modified', items: of('modified') },
-      { title: (n) => `Will move or rename ${plural(n, 'item')}`, short: (n) => `${n} moved`, cls: 'is-warning', items: of('moved') },
-      { title: (n) => `Will update links in ${plural(n, 'note')}`, short: (n) => `${n} with links updated`, cls: 'is-modified', items: of('links-updated') },
-      { title: (n) => `Will delete ${plural(n, 'item')}`, short: (n) => `${n} deleted`, cls: 'is-danger', items: of('deleted') },
-      { title: (n) => `Will create ${plural(n, 'folder')}`, short: (n) => plural(n, 'new folder'), cls: 'is-folder', items: of('folder-created') },
+      {
+        title: (n) => `Will create ${plural(n, 'file')}`,
+        short: (n) => `${n} created`,
+        cls: 'is-created',
+        items: of('created'),
+      },
+      {
+        title: (n) => `Will change ${plural(n, 'file')}`,
+        short: (n) => `${n} changed`,
+        cls: 'is-modified',
+        items: of('modified'),
+      },
+      {
+        title: (n) => `Will move or rename ${plural(n, 'item')}`,
+        short: (n) => `${n} moved`,
+        cls: 'is-warning',
+        items: of('moved'),
+      },
+      {
+        title: (n) => `Will update links in ${plural(n, 'note')}`,
+        short: (n) => `${n} with links updated`,
+        cls: 'is-modified',
+        items: of('links-updated'),
+      },
+      {
+        title: (n) => `Will delete ${plural(n, 'item')}`,
+        short: (n) => `${n} deleted`,
+        cls: 'is-danger',
+        items: of('deleted'),
+      },
+      {
+        title: (n) => `Will create ${plural(n, 'folder')}`,
+        short: (n) => plural(n, 'new folder'),
+        cls: 'is-folder',
+        items: of('folder-created'),
+      },
     ];
-    this.el.createDiv({ cls: 'embedded-agent-plan-counts', text: countsLine(counts.steps, groups, preview.commands.length) });
+    this.el.createDiv({
+      cls: 'embedded-agent-plan-counts',
+      text: countsLine(counts.steps, groups, preview.commands.length),
+    });
 
     for (const group of groups) {
       if (group.items.length === 0) continue;
       const section = this.el.createDiv({ cls: ['embedded-agent-plan-group', group.cls] });
-      section.createDiv({ cls: 'embedded-agent-plan-group-title', text: `${group.title(group.items.length)}${commonFolder(group.items)}` });
+      section.createDiv({
+        cls: 'embedded-agent-plan-group-title',
+        text: `${group.title(group.items.length)}${commonFolder(group.items)}`,
+      });
       const list = section.createEl('ul');
       for (const item of group.items) renderItem(list.createEl('li'), item);
     }
     if (preview.commands.length > 0) {
       const section = this.el.createDiv({ cls: ['embedded-agent-plan-group', 'is-warning'] });
-      section.createDiv({ cls: 'embedded-agent-plan-group-title', text: `Will run ${plural(preview.commands.length, 'command')}` });
+      section.createDiv({
+        cls: 'embedded-agent-plan-group-title',
+        text: `Will run ${plural(preview.commands.length, 'command')}`,
+      });
       const list = section.createEl('ul');
       for (const command of preview.commands) {
         const item = list.createEl('li');
@@ -93,7 +138,8 @@ export class PlanPreview extends Component {
         appendRevealed(item.createEl('code'), command.id);
       }
     }
-    if (files.length === 0 && preview.commands.length === 0) this.el.createDiv({ cls: 'embedded-agent-plan-empty', text: `${nothingChanges(preview, risk)}.` });
+    if (files.length === 0 && preview.commands.length === 0)
+      this.el.createDiv({ cls: 'embedded-agent-plan-empty', text: `${nothingChanges(preview, risk)}.` });
     if (preview.notes.length > 0) {
       const notes = this.el.createEl('ul', { cls: 'embedded-agent-notes' });
       for (const note of preview.notes) notes.createEl('li', { text: note });
@@ -104,14 +150,22 @@ export class PlanPreview extends Component {
   private renderEditForm(): void {
     const args = this.options.editableArgs ?? [];
     if (args.length === 0 || !this.options.onEdit) return;
-    this.editButton = this.el.createEl('button', { text: 'Edit plan', cls: 'embedded-agent-plan-edit', attr: { type: 'button', 'aria-expanded': 'false' } });
+    this.editButton = this.el.createEl('button', {
+      text: 'Edit plan',
+      cls: 'embedded-agent-plan-edit',
+      attr: { type: 'button', 'aria-expanded': 'false' },
+    });
     const form = this.el.createEl('form', { cls: 'embedded-agent-plan-form' });
     form.hide();
     for (const arg of args) {
       const label = form.createEl('label', { cls: 'embedded-agent-plan-field' });
       const name = `Step ${arg.stepId}: ${arg.path}`;
       label.createSpan({ text: name });
-      label.createEl('input', { type: 'text', value: arg.value, attr: { 'aria-label': name, 'data-step': arg.stepId, 'data-path': arg.path } });
+      label.createEl('input', {
+        type: 'text',
+        value: arg.value,
+        attr: { 'aria-label': name, 'data-step': arg.stepId, 'data-path': arg.path },
+      });
     }
     this.formError = form.createDiv({ cls: 'embedded-agent-error', attr: { role: 'alert' } });
     form.createEl('button', { text: 'Apply changes', cls: 'mod-cta', attr: { type: 'submit' } });
@@ -128,7 +182,9 @@ export class PlanPreview extends Component {
 
   private async submit(): Promise<void> {
     if (!this.form || !this.options.onEdit) return;
-    const before = new Map((this.options.editableArgs ?? []).map((arg) => [`${arg.stepId}\u0000${arg.path}`, arg.value]));
+    const before = new Map(
+      (this.options.editableArgs ?? []).map((arg) => [`${arg.stepId}\u0000${arg.path}`, arg.value]),
+    );
     const edits: EditableArg[] = [];
     for (const input of Array.from(this.form.querySelectorAll('input'))) {
       const stepId = input.getAttr('data-step') ?? '';
@@ -170,7 +226,9 @@ function countsLine(steps: number, groups: readonly Group[], commands: number): 
 /** " under Projects/Ideas" when every item sits in that one folder: "Will create 10 files under XYZ". */
 function commonFolder(items: readonly FileChange[]): string {
   if (items.length < 2) return '';
-  const folders = new Set(items.map((item) => (item.path.includes('/') ? item.path.slice(0, item.path.lastIndexOf('/')) : '')));
+  const folders = new Set(
+    items.map((item) => (item.path.includes('/') ? item.path.slice(0, item.path.lastIndexOf('/')) : '')),
+  );
   const [only] = [...folders];
   return folders.size === 1 && only ? ` under ${only}` : '';
 }

@@ -13,12 +13,21 @@ export class ProgressBar extends Component {
   private readonly restNoteEl: HTMLElement;
   private readonly restButton: HTMLButtonElement;
 
-  constructor(parentEl: HTMLElement, private readonly onRunRest?: () => void) {
+  constructor(
+    parentEl: HTMLElement,
+    private readonly onRunRest?: () => void,
+  ) {
     super();
     this.el = parentEl.createDiv({ cls: 'embedded-agent-progress' });
     this.barEl = this.el.createDiv({
       cls: 'embedded-agent-progress-bar',
-      attr: { role: 'progressbar', 'aria-label': 'Progress', 'aria-valuemin': '0', 'aria-valuemax': '0', 'aria-valuenow': '0' },
+      attr: {
+        role: 'progressbar',
+        'aria-label': 'Progress',
+        'aria-valuemin': '0',
+        'aria-valuemax': '0',
+        'aria-valuenow': '0',
+      },
     });
     this.fillEl = this.barEl.createDiv({ cls: 'embedded-agent-progress-fill' });
     this.textEl = this.el.createDiv({ cls: 'embedded-agent-progress-text' });

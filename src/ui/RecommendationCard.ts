@@ -15,9 +15,16 @@ export class RecommendationCard extends Component {
   readonly el: HTMLElement;
   private readonly actions: { el: HTMLButtonElement; run: () => void }[] = [];
 
-  constructor(parentEl: HTMLElement, private readonly app: App, results: PluginSearchResult['results']) {
+  constructor(
+    parentEl: HTMLElement,
+    private readonly app: App,
+    results: PluginSearchResult['results'],
+  ) {
     super();
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-recommendations', attr: { role: 'region', 'aria-label': 'Plugin recommendations' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-recommendations',
+      attr: { role: 'region', 'aria-label': 'Plugin recommendations' },
+    });
     this.el.createDiv({ cls: 'embedded-agent-recommendations-title', text: 'Community plugins that may help' });
     const list = this.el.createEl('ul');
     for (const plugin of results) {

@@ -1,8 +1,22 @@
-import { PluginSettingTab, SecretComponent, Setting, type App, type Plugin, type SettingDefinitionItem, type TextComponent } from 'obsidian';
+import {
+  PluginSettingTab,
+  SecretComponent,
+  Setting,
+  type App,
+  type Plugin,
+  type SettingDefinitionItem,
+  type TextComponent,
+} from 'obsidian';
 import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
 import { parseModeList } from '../core/modes/modeSchema';
 import { attachModelPicker, type ListModels } from './modelPicker';
-import { MCP_STATUS_ROW, MCP_TOKEN_ROW, type McpServerControls, renderMcpStatus, renderMcpToken } from './McpSettingsRows';
+import {
+  MCP_STATUS_ROW,
+  MCP_TOKEN_ROW,
+  type McpServerControls,
+  renderMcpStatus,
+  renderMcpToken,
+} from './McpSettingsRows';
 import { SECTION_ORDER, SETTING_LABELS, type SettingSection } from './settingLabels';
 
 /** The plugin as the settings tab sees it: its settings and a way to save them. */
@@ -52,8 +66,10 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
         const setting = new Setting(containerEl).setName(SETTING_LABELS[spec.key].name).setDesc(describe(spec));
         this.renderControl(setting, spec);
       }
-      if (section === 'Model') this.renderTestConnection(new Setting(containerEl).setName('Test connection').setDesc(TEST_DESCRIPTION));
-      for (const row of this.extraRows(section)) row.render(new Setting(containerEl).setName(row.name).setDesc(row.desc));
+      if (section === 'Model')
+        this.renderTestConnection(new Setting(containerEl).setName('Test connection').setDesc(TEST_DESCRIPTION));
+      for (const row of this.extraRows(section))
+        row.render(new Setting(containerEl).setName(row.name).setDesc(row.desc));
     }
   }
 
@@ -74,7 +90,15 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
           aliases: [spec.key],
           render: (setting: Setting) => this.renderControl(setting, spec),
         })),
-        ...(section === 'Model' ? [{ name: 'Test connection', desc: TEST_DESCRIPTION, render: (setting: Setting) => this.renderTestConnection(setting) }] : []),
+        ...(section === 'Model'
+          ? [
+              {
+                name: 'Test connection',
+                desc: TEST_DESCRIPTION,
+                render: (setting: Setting) => this.renderTestConnection(setting),
+              },
+            ]
+          : []),
         ...this.extraRows(section),
       ],
     }));
@@ -87,7 +111,12 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     const url = (): string => `http://127.0.0.1:${this.host.settings.mcpPort}/mcp`;
     return [
       { name: MCP_STATUS_ROW, desc: '', render: (setting) => void this.following.push(renderMcpStatus(setting, mcp)) },
-      { name: MCP_TOKEN_ROW, desc: MCP_TOKEN_DESCRIPTION, render: (setting) => void this.following.push(renderMcpToken(setting, mcp, url, () => this.host.settings.approvalTimeoutMinutes)) },
+      {
+        name: MCP_TOKEN_ROW,
+        desc: MCP_TOKEN_DESCRIPTION,
+        render: (setting) =>
+          void this.following.push(renderMcpToken(setting, mcp, url, () => this.host.settings.approvalTimeoutMinutes)),
+      },
     ];
   }
 
@@ -115,7 +144,11 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
         dropdown.selectEl.setAttr('aria-label', label.name);
         // setValue before onChange: showing the stored value must not count as a change.
         dropdown.setValue(String(current)).onChange((value) => {
-          if (!values.includes(value)) return this.showError(setting, `${label.name} must be one of ${values.join(', ')}; got "${value}". Not saved.`);
+          if (!values.includes(value))
+            return this.showError(
+              setting,
+              `${label.name} must be one of ${values.join(', ')}; got "${value}". Not saved.`,
+            );
           if (spec.key === 'provider') this.followProviderDefault(value as ProviderId);
           void this.save(setting, spec.key, value);
         });
@@ -129,7 +162,12 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
       setting.addText((text) => {
         text.inputEl.type = 'number';
         text.inputEl.setAttr('aria-label', label.name);
-        if (spec.range) text.inputEl.setAttrs({ min: String(spec.range.min), max: String(spec.range.max), step: label.fractional ? 'any' : '1' });
+        if (spec.range)
+          text.inputEl.setAttrs({
+            min: String(spec.range.min),
+            max: String(spec.range.max),
+            step: label.fractional ? 'any' : '1',
+          });
         text.setValue(String(current)).onChange((raw) => {
           const problem = numberProblem(raw, label.name, spec.range, label.fractional === true);
           text.inputEl.setAttr('aria-invalid', String(problem !== null));
@@ -149,7 +187,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
           void this.save(setting, spec.key, spec.key === 'baseUrl' ? raw.trim() : raw);
         });
         const listModels = this.listModels;
-        if (spec.key === 'model' && listModels) attachModelPicker(setting, text, () => listModels({ ...this.host.settings }));
+        if (spec.key === 'model' && listModels)
+          attachModelPicker(setting, text, () => listModels({ ...this.host.settings }));
       });
     } else if (spec.key === 'customModes') {
       this.renderCustomModes(setting, label.name);
@@ -163,7 +202,9 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     setting.addTextArea((area) => {
       area.inputEl.setAttr('aria-label', name);
       area.inputEl.rows = 6;
-      area.setPlaceholder('[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "…" }]');
+      area.setPlaceholder(
+        '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "…" }]',
+      );
       const current = this.host.settings.customModes;
       area.setValue(current.length === 0 ? '' : JSON.stringify(current, null, 2)).onChange((raw) => {
         const problem = customModesProblem(raw);
@@ -210,7 +251,10 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
     try {
       await this.host.saveSettings();
     } catch (error) {
-      this.showError(setting, `${SETTING_LABELS[key].name} was not saved: ${error instanceof Error ? error.message : String(error)}`);
+      this.showError(
+        setting,
+        `${SETTING_LABELS[key].name} was not saved: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -228,9 +272,11 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
   }
 }
 
-const MCP_TOKEN_DESCRIPTION = 'Clients send it in the header "Authorization: Bearer <token>". It is kept in Obsidian\'s secret storage, not in data.json, and shown only when it is made.';
+const MCP_TOKEN_DESCRIPTION =
+  'Clients send it in the header "Authorization: Bearer <token>". It is kept in Obsidian\'s secret storage, not in data.json, and shown only when it is made.';
 
-const TEST_DESCRIPTION = 'Checks the settings above, one line each: reachable, key accepted, model exists, streams, a native tool call (one short request), context window and price.';
+const TEST_DESCRIPTION =
+  'Checks the settings above, one line each: reachable, key accepted, model exists, streams, a native tool call (one short request), context window and price.';
 
 function specsOf(section: SettingSection): Spec[] {
   return SETTING_SPECS.filter((spec) => SETTING_LABELS[spec.key].section === section);
@@ -240,25 +286,37 @@ function specsOf(section: SettingSection): Spec[] {
 function describe(spec: Spec): DocumentFragment {
   return createFragment((fragment) => {
     for (const part of spec.description.split(/(`[^`]+`|\*[^*]+\*)/)) {
-      if (part.startsWith('`') && part.endsWith('`') && part.length > 1) fragment.createEl('code', { text: part.slice(1, -1) });
-      else if (part.startsWith('*') && part.endsWith('*') && part.length > 1) fragment.createEl('em', { text: part.slice(1, -1) });
+      if (part.startsWith('`') && part.endsWith('`') && part.length > 1)
+        fragment.createEl('code', { text: part.slice(1, -1) });
+      else if (part.startsWith('*') && part.endsWith('*') && part.length > 1)
+        fragment.createEl('em', { text: part.slice(1, -1) });
       else if (part) fragment.appendText(part);
     }
   });
 }
 
-export function numberProblem(raw: string, name: string, range: { min: number; max: number } | undefined, fractional: boolean): string | null {
+export function numberProblem(
+  raw: string,
+  name: string,
+  range: { min: number; max: number } | undefined,
+  fractional: boolean,
+): string | null {
   const kind = fractional ? 'a number' : 'a whole number';
   const bounds = range ? ` from ${range.min} to ${range.max}` : '';
   const value = raw.trim() === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(value) || (!fractional && !Number.isInteger(value)) || (range && (value < range.min || value > range.max))) {
+  if (
+    !Number.isFinite(value) ||
+    (!fractional && !Number.isInteger(value)) ||
+    (range && (value < range.min || value > range.max))
+  ) {
     return `${name} must be ${kind}${bounds}; got "${raw}". Not saved.`;
   }
   return null;
 }
 
 export function textProblem(key: Key, raw: string, name: string): string | null {
-  if (key === 'model' && raw.trim() === '') return `${name} must not be empty: enter the model id the provider expects. Not saved.`;
+  if (key === 'model' && raw.trim() === '')
+    return `${name} must not be empty: enter the model id the provider expects. Not saved.`;
   if (key === 'baseUrl' && raw.trim() !== '') {
     let url: URL | null = null;
     try {
@@ -266,7 +324,8 @@ export function textProblem(key: Key, raw: string, name: string): string | null 
     } catch {
       url = null;
     }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) return `${name} must be empty or an http(s) address like http://localhost:11434/v1; got "${raw}". Not saved.`;
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      return `${name} must be empty or an http(s) address like http://localhost:11434/v1; got "${raw}". Not saved.`;
   }
   return null;
 }

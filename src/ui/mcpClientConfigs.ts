@@ -26,13 +26,35 @@ export function mcpClientConfigs(url: string, token: string, approvalTimeoutMinu
   const authorization = `Bearer ${token}`;
   const seconds = toolTimeoutSeconds(approvalTimeoutMinutes);
   return [
-    { label: 'Claude Code', value: `claude mcp add --scope user --transport http ${NAME} ${url} --header "Authorization: ${authorization}"` },
+    {
+      label: 'Claude Code',
+      value: `claude mcp add --scope user --transport http ${NAME} ${url} --header "Authorization: ${authorization}"`,
+    },
     {
       label: 'Codex (~/.codex/config.toml)',
-      value: [`[mcp_servers.${NAME}]`, `url = "${url}"`, `http_headers = { Authorization = "${authorization}" }`, `tool_timeout_sec = ${seconds}`, 'default_tools_approval_mode = "approve"'].join('\n'),
+      value: [
+        `[mcp_servers.${NAME}]`,
+        `url = "${url}"`,
+        `http_headers = { Authorization = "${authorization}" }`,
+        `tool_timeout_sec = ${seconds}`,
+        'default_tools_approval_mode = "approve"',
+      ].join('\n'),
     },
-    { label: 'Gemini CLI (~/.gemini/settings.json)', value: JSON.stringify({ mcpServers: { [NAME]: { httpUrl: url, headers: { Authorization: authorization }, timeout: seconds * 1000 } } }) },
-    { label: 'VS Code (mcp.json)', value: JSON.stringify({ servers: { [NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }) },
-    { label: 'JSON configuration', value: JSON.stringify({ mcpServers: { [NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }) },
+    {
+      label: 'Gemini CLI (~/.gemini/settings.json)',
+      value: JSON.stringify({
+        mcpServers: { [NAME]: { httpUrl: url, headers: { Authorization: authorization }, timeout: seconds * 1000 } },
+      }),
+    },
+    {
+      label: 'VS Code (mcp.json)',
+      value: JSON.stringify({ servers: { [NAME]: { type: 'http', url, headers: { Authorization: authorization } } } }),
+    },
+    {
+      label: 'JSON configuration',
+      value: JSON.stringify({
+        mcpServers: { [NAME]: { type: 'http', url, headers: { Authorization: authorization } } },
+      }),
+    },
   ];
 }

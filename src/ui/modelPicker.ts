@@ -22,27 +22,29 @@ export function attachModelPicker(setting: Setting, text: TextComponent, listMod
   text.inputEl.setAttr('list', list.id);
   const status = setting.infoEl.createDiv({ cls: 'embedded-agent-setting-status', attr: { role: 'status' } });
   setting.addButton((button) =>
-    button
-      .setButtonText('Refresh models')
-      .onClick(async () => {
-        button.setDisabled(true);
-        status.removeClass('is-error', 'is-success');
-        status.setText('Fetching models…');
-        try {
-          const models = await listModels();
-          list.empty();
-          for (const model of models) list.createEl('option', { attr: { value: model.id, label: describeModel(model) } });
-          status.addClass('is-success');
-          status.setText(
-            models.length === 0 ? 'The server lists no models; type the id.' : `${models.length} model${models.length === 1 ? '' : 's'} listed. Pick one or type any id.`,
-          );
-        } catch (error) {
-          status.addClass('is-error');
-          status.setText(`Could not list models: ${error instanceof Error ? error.message : String(error)} You can still type the id.`);
-        } finally {
-          button.setDisabled(false);
-        }
-      }),
+    button.setButtonText('Refresh models').onClick(async () => {
+      button.setDisabled(true);
+      status.removeClass('is-error', 'is-success');
+      status.setText('Fetching models…');
+      try {
+        const models = await listModels();
+        list.empty();
+        for (const model of models) list.createEl('option', { attr: { value: model.id, label: describeModel(model) } });
+        status.addClass('is-success');
+        status.setText(
+          models.length === 0
+            ? 'The server lists no models; type the id.'
+            : `${models.length} model${models.length === 1 ? '' : 's'} listed. Pick one or type any id.`,
+        );
+      } catch (error) {
+        status.addClass('is-error');
+        status.setText(
+          `Could not list models: ${error instanceof Error ? error.message : String(error)} You can still type the id.`,
+        );
+      } finally {
+        button.setDisabled(false);
+      }
+    }),
   );
 }
 

@@ -32,16 +32,42 @@ export const REMOTE_TOKEN = /\uE000(\d+)\uE001/g;
 
 /** Raw HTML kept, without its attributes: formatting that can load nothing. */
 const KEPT_TAGS = new Set(
-  'b i em strong u s del ins mark sub sup kbd small br hr abbr cite q span div p details summary code ul ol li dl dt dd table thead tbody tfoot tr th td h1 h2 h3 h4 h5 h6 blockquote'.split(' '),
+  'b i em strong u s del ins mark sub sup kbd small br hr abbr cite q span div p details summary code ul ol li dl dt dd table thead tbody tfoot tr th td h1 h2 h3 h4 h5 h6 blockquote'.split(
+    ' ',
+  ),
 );
 /** Tags dropped when they name nothing remote (wrappers around sources, closing tags). */
 const MEDIA_TAGS = new Set('img image picture source video audio iframe frame object embed track input'.split(' '));
 /** Per tag, the attributes that load something, in the order a placeholder prefers them. */
 const LOADING_ATTRIBUTES: Record<string, string[]> = {
-  img: ['src', 'srcset'], image: ['src', 'srcset'], input: ['src'], source: ['src', 'srcset'], track: ['src'],
-  video: ['src', 'poster'], audio: ['src'], iframe: ['src'], frame: ['src'], object: ['data'], embed: ['src'],
+  img: ['src', 'srcset'],
+  image: ['src', 'srcset'],
+  input: ['src'],
+  source: ['src', 'srcset'],
+  track: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  iframe: ['src'],
+  frame: ['src'],
+  object: ['data'],
+  embed: ['src'],
 };
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', sol: '/', period: '.', tab: '\t', newline: '\n', num: '#', lpar: '(', rpar: ')', equals: '=' };
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  colon: ':',
+  sol: '/',
+  period: '.',
+  tab: '\t',
+  newline: '\n',
+  num: '#',
+  lpar: '(',
+  rpar: ')',
+  equals: '=',
+};
 
 export function neutralizeRemote(markdown: string): NeutralizedMarkdown {
   const remotes: RemoteResource[] = [];
@@ -93,10 +119,18 @@ function fenceOpener(line: string): { char: string; length: number; indent: numb
   if (!match) return null;
   const [, prefix = '', run = '', info = ''] = match;
   if (run.startsWith('`') && info.includes('`')) return null;
-  return { char: run.charAt(0), length: run.length, indent: indentOf(prefix.replace(/[-*+]/, ' ')), infoAt: prefix.length + run.length };
+  return {
+    char: run.charAt(0),
+    length: run.length,
+    indent: indentOf(prefix.replace(/[-*+]/, ' ')),
+    infoAt: prefix.length + run.length,
+  };
 }
 
-interface Definition { local: boolean; url: string }
+interface Definition {
+  local: boolean;
+  url: string;
+}
 
 const normalizeLabel = (label: string): string => label.trim().replace(/\s+/g, ' ').toLowerCase().toUpperCase();
 
@@ -126,9 +160,13 @@ function decodeEntities(text: string): string {
 }
 
 /** The URL a browser would fetch: entities decoded, tabs and newlines dropped, as the URL parser does. */
-const cleanUrl = (text: string): string => decodeEntities(text).replace(/[\t\n\r]/g, '').trim();
+const cleanUrl = (text: string): string =>
+  decodeEntities(text)
+    .replace(/[\t\n\r]/g, '')
+    .trim();
 
-const decodeDestination = (raw: string): string => cleanUrl(raw.replace(/^<(.*)>$/s, '$1').replace(/\\([!-/:-@[-`{-~])/g, '$1'));
+const decodeDestination = (raw: string): string =>
+  cleanUrl(raw.replace(/^<(.*)>$/s, '$1').replace(/\\([!-/:-@[-`{-~])/g, '$1'));
 
 function httpHost(url: string): string | null {
   if (!/^https?:\/\//i.test(url)) return null;
@@ -216,7 +254,12 @@ class InlineScanner {
     const inline = /^!\[([^\]\n]*)\]\(([^)\n]*)\)/.exec(rest);
     if (inline) {
       const [whole, alt = '', inside = ''] = inline;
-      if (/^[^`<\\[!]*$/.test(alt) && /^\s*[^\s()<>`\\&:!]+(\s+"[^"\n`<>\\&]*")?\s*$/.test(inside) && !/^\s*[\\/]{2}/.test(inside)) return ['!', 1];
+      if (
+        /^[^`<\\[!]*$/.test(alt) &&
+        /^\s*[^\s()<>`\\&:!]+(\s+"[^"\n`<>\\&]*")?\s*$/.test(inside) &&
+        !/^\s*[\\/]{2}/.test(inside)
+      )
+        return ['!', 1];
       const destination = /^\s*(<[^>\n]*>|\S+)/.exec(inside)?.[1] ?? '';
       const token = this.token('image', decodeDestination(destination), alt);
       return token === null ? ['\\!', 1] : [token, whole.length];
@@ -233,8 +276,15 @@ class InlineScanner {
   }
 
   private mediaTag(tag: Tag): string {
-    if (['video', 'audio', 'picture'].includes(tag.name) && !tag.closing) this.mediaKind = tag.name === 'picture' ? 'image' : (tag.name as RemoteKind);
-    const kind: RemoteKind = ['iframe', 'frame', 'object', 'embed'].includes(tag.name) ? 'frame' : tag.name === 'source' ? this.mediaKind : tag.name === 'video' || tag.name === 'audio' ? tag.name : 'image';
+    if (['video', 'audio', 'picture'].includes(tag.name) && !tag.closing)
+      this.mediaKind = tag.name === 'picture' ? 'image' : (tag.name as RemoteKind);
+    const kind: RemoteKind = ['iframe', 'frame', 'object', 'embed'].includes(tag.name)
+      ? 'frame'
+      : tag.name === 'source'
+        ? this.mediaKind
+        : tag.name === 'video' || tag.name === 'audio'
+          ? tag.name
+          : 'image';
     for (const name of LOADING_ATTRIBUTES[tag.name] ?? []) {
       const value = tag.attributes.get(name);
       if (value === undefined) continue;
@@ -248,13 +298,21 @@ class InlineScanner {
 
   /** Images a dropped `style` or `background` attribute would have loaded, as placeholders. */
   private styleImages(attributes: Map<string, string>): string {
-    const urls = [...cleanUrl(attributes.get('style') ?? '').matchAll(/url\(\s*['"]?([^'")\s]+)/gi)].map((match) => match[1] ?? '');
+    const urls = [...cleanUrl(attributes.get('style') ?? '').matchAll(/url\(\s*['"]?([^'")\s]+)/gi)].map(
+      (match) => match[1] ?? '',
+    );
     urls.push(cleanUrl(attributes.get('background') ?? ''));
     return urls.map((url) => this.token('image', url, '') ?? '').join('');
   }
 }
 
-interface Tag { name: string; closing: boolean; attributes: Map<string, string>; length: number; source: string }
+interface Tag {
+  name: string;
+  closing: boolean;
+  attributes: Map<string, string>;
+  length: number;
+  source: string;
+}
 
 /** An HTML tag that ends on this line, read as a browser reads it (quoted values may hold `>`). */
 function parseTag(rest: string): Tag | null {

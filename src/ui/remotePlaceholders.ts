@@ -11,7 +11,8 @@ export function placeRemotes(root: HTMLElement, remotes: readonly RemoteResource
   const doc = root.ownerDocument;
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const found: Text[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) if (node.nodeValue?.includes('\uE000')) found.push(node as Text);
+  for (let node = walker.nextNode(); node; node = walker.nextNode())
+    if (node.nodeValue?.includes('\uE000')) found.push(node as Text);
   for (const text of found) {
     const parts: (string | Node)[] = [];
     let last = 0;
@@ -19,7 +20,10 @@ export function placeRemotes(root: HTMLElement, remotes: readonly RemoteResource
     for (const match of value.matchAll(REMOTE_TOKEN)) {
       const remote = remotes[Number(match[1])];
       if (!remote) continue;
-      parts.push(value.slice(last, match.index), loaded.has(remote.url) ? resource(remote) : placeholder(remote, loaded));
+      parts.push(
+        value.slice(last, match.index),
+        loaded.has(remote.url) ? resource(remote) : placeholder(remote, loaded),
+      );
       last = match.index + match[0].length;
     }
     parts.push(value.slice(last));
@@ -29,7 +33,11 @@ export function placeRemotes(root: HTMLElement, remotes: readonly RemoteResource
 
 function placeholder(remote: RemoteResource, loaded: Set<string>): HTMLButtonElement {
   const label = `Load ${remote.kind} from ${remote.host}`;
-  const button = createEl('button', { cls: 'embedded-agent-remote', text: label, attr: { 'aria-label': label, title: remote.url } });
+  const button = createEl('button', {
+    cls: 'embedded-agent-remote',
+    text: label,
+    attr: { 'aria-label': label, title: remote.url },
+  });
   button.addEventListener('click', (event) => {
     // The placeholder may sit inside a link: loading the image must not also follow it.
     event.preventDefault();

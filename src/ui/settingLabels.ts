@@ -22,7 +22,11 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   provider: {
     name: 'Provider',
     section: 'Model',
-    options: { anthropic: 'Anthropic', openai: 'OpenAI', 'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, …)' },
+    options: {
+      anthropic: 'Anthropic',
+      openai: 'OpenAI',
+      'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, …)',
+    },
   },
   model: { name: 'Model', section: 'Model' },
   baseUrl: { name: 'Base URL', section: 'Model', placeholder: 'http://localhost:11434/v1' },
@@ -55,7 +59,11 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   mcpApproval: {
     name: 'Who approves their changes',
     section: 'MCP server',
-    options: { ask: 'You, in the chat panel', client: "The client's own prompt", 'writes-refused': 'Nobody: reads only' },
+    options: {
+      ask: 'You, in the chat panel',
+      client: "The client's own prompt",
+      'writes-refused': 'Nobody: reads only',
+    },
   },
   condensingThreshold: { name: 'Condense the conversation at (%)', section: 'Advanced' },
   contextWindow: { name: 'Context window (tokens)', section: 'Advanced', placeholder: '0' },
@@ -63,4 +71,11 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   savedActions: { name: 'Saved actions', section: 'Advanced' },
 };
 
-export const SECTION_ORDER: readonly SettingSection[] = ['Model', 'Safety', 'Budget', 'Checkpoints', 'MCP server', 'Advanced'];
+export const SECTION_ORDER: readonly SettingSection[] = [
+  'Model',
+  'Safety',
+  'Budget',
+  'Checkpoints',
+  'MCP server',
+  'Advanced',
+];

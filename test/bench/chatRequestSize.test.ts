@@ -5,10 +5,26 @@ import { textToolPrompt } from '../../src/providers/textCalls/textCallPrompt';
 import { CREATE_FILE, READ_FILE } from '../providers/helpers';
 
 const SYSTEM = 'You are a vault agent.\nBe brief.';
-const bodyOf = (body: unknown): { body: unknown; bytes: number } => ({ body, bytes: Buffer.byteLength(JSON.stringify(body)) });
-const native = bodyOf({ model: 'm', messages: [{ role: 'system', content: SYSTEM }, { role: 'user', content: 'Make a note' }], tools: toOpenAiTools([CREATE_FILE, READ_FILE]) });
+const bodyOf = (body: unknown): { body: unknown; bytes: number } => ({
+  body,
+  bytes: Buffer.byteLength(JSON.stringify(body)),
+});
+const native = bodyOf({
+  model: 'm',
+  messages: [
+    { role: 'system', content: SYSTEM },
+    { role: 'user', content: 'Make a note' },
+  ],
+  tools: toOpenAiTools([CREATE_FILE, READ_FILE]),
+});
 const textPrompt = textToolPrompt([CREATE_FILE, READ_FILE]);
-const text = bodyOf({ model: 'm', messages: [{ role: 'system', content: `${SYSTEM}\n\n${textPrompt}` }, { role: 'user', content: 'Make a note' }] });
+const text = bodyOf({
+  model: 'm',
+  messages: [
+    { role: 'system', content: `${SYSTEM}\n\n${textPrompt}` },
+    { role: 'user', content: 'Make a note' },
+  ],
+});
 
 describe('chatRequestSize', () => {
   it('should count the native tools array as the tool definitions, and the system message without it', () => {
@@ -26,12 +42,17 @@ describe('chatRequestSize', () => {
   });
 
   it('should count no tool definitions when a request offers none', () => {
-    expect(chatRequestSize(bodyOf({ messages: [{ role: 'user', content: 'hi' }] }))).toEqual({ bytes: 45, chars: 45, systemChars: 0, toolChars: 0 });
+    expect(chatRequestSize(bodyOf({ messages: [{ role: 'user', content: 'hi' }] }))).toEqual({
+      bytes: 45,
+      chars: 45,
+      systemChars: 0,
+      toolChars: 0,
+    });
   });
 });
 
 describe('taskSize', () => {
-  it('should sum requests, bytes, characters and tool definitions, and keep the first request\'s system message', () => {
+  it("should sum requests, bytes, characters and tool definitions, and keep the first request's system message", () => {
     const first = chatRequestSize(native);
     const second = chatRequestSize(text);
     expect(taskSize([native, text])).toEqual({
@@ -44,6 +65,8 @@ describe('taskSize', () => {
   });
 
   it('should estimate a token as 4 characters', () => {
-    expect([estimatedTokens(0), estimatedTokens(4), estimatedTokens(10), estimatedTokens(4_000)]).toEqual([0, 1, 3, 1_000]);
+    expect([estimatedTokens(0), estimatedTokens(4), estimatedTokens(10), estimatedTokens(4_000)]).toEqual([
+      0, 1, 3, 1_000,
+    ]);
   });
 });

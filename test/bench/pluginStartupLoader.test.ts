@@ -17,11 +17,15 @@ function file(name: string, text: string): string {
   return path;
 }
 
-const load = (bundle: string, ...flags: string[]): LoadReport => JSON.parse(execFileSync(process.execPath, [loader, bundle, ...flags], { encoding: 'utf8' })) as LoadReport;
+const load = (bundle: string, ...flags: string[]): LoadReport =>
+  JSON.parse(execFileSync(process.execPath, [loader, bundle, ...flags], { encoding: 'utf8' })) as LoadReport;
 
 describe('the start-up bench loader', () => {
   it('should load a bundle that extends the stubbed obsidian classes and list the modules it required, once each', () => {
-    const bundle = file('extends.cjs', "const o = require('obsidian'); class P extends o.Plugin {} class M extends o.Modal {} require('node:path'); require('obsidian'); module.exports = { P, M };");
+    const bundle = file(
+      'extends.cjs',
+      "const o = require('obsidian'); class P extends o.Plugin {} class M extends o.Modal {} require('node:path'); require('obsidian'); module.exports = { P, M };",
+    );
     const report = load(bundle);
     expect(report.required).toEqual(['obsidian', 'node:path']);
     expect(report.ms).toBeGreaterThan(0);
@@ -31,17 +35,36 @@ describe('the start-up bench loader', () => {
     const bundle = file('platform.cjs', "const o = require('obsidian'); module.exports = o.Platform.isMobile;");
     const run = spawnSync(process.execPath, [loader, bundle], { encoding: 'utf8' });
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain("main.js read obsidian.Platform while loading; the start-up bench's obsidian stub lacks it (bench/cases/pluginStartupLoader.ts)");
+    expect(run.stderr).toContain(
+      "main.js read obsidian.Platform while loading; the start-up bench's obsidian stub lacks it (bench/cases/pluginStartupLoader.ts)",
+    );
   });
 
   it('should attribute code that ran at load to its source, a wrapped module run eagerly included, and not a module only imported lazily', async () => {
     file('eager.ts', 'export const twice = (n: number): number => n * 2;');
     file('both.ts', "import { twice } from './eager'; export const table = new Map([[1, twice(1)]]);");
     file('lazy.ts', "import { twice } from './eager'; export const lazyTable = new Map([[2, twice(2)]]);");
-    file('entry.ts', "import { table } from './both'; export const size = table.size; export const later = () => Promise.all([import('./lazy'), import('./both')]);");
+    file(
+      'entry.ts',
+      "import { table } from './both'; export const size = table.size; export const later = () => Promise.all([import('./lazy'), import('./both')]);",
+    );
     const js = join(dir, 'bundle.js');
-    await build({ entryPoints: [join(dir, 'entry.ts')], bundle: true, minify: true, format: 'cjs', platform: 'browser', outfile: js, sourcemap: 'external', logLevel: 'silent' });
-    const ran = sourcesThatRan(readFileSync(js, 'utf8'), JSON.parse(readFileSync(`${js}.map`, 'utf8')) as Parameters<typeof sourcesThatRan>[1], dir, load(js, '--coverage').ran ?? []);
+    await build({
+      entryPoints: [join(dir, 'entry.ts')],
+      bundle: true,
+      minify: true,
+      format: 'cjs',
+      platform: 'browser',
+      outfile: js,
+      sourcemap: 'external',
+      logLevel: 'silent',
+    });
+    const ran = sourcesThatRan(
+      readFileSync(js, 'utf8'),
+      JSON.parse(readFileSync(`${js}.map`, 'utf8')) as Parameters<typeof sourcesThatRan>[1],
+      dir,
+      load(js, '--coverage').ran ?? [],
+    );
     expect([...ran].map((path) => path.slice(dir.length + 1)).sort()).toEqual(['both.ts', 'eager.ts']);
   });
 });
@@ -57,7 +80,12 @@ describe('isServerSource', () => {
     expect(isServerSource(path)).toBe(true);
   });
 
-  it.each(['src/plugin/lazyModules.ts', 'src/core/session/OutsideSession.ts', 'node_modules/ajv/dist/core.js', 'node_modules/js-yaml/dist/js-yaml.mjs'])('should not count %s as the MCP server', (path) => {
+  it.each([
+    'src/plugin/lazyModules.ts',
+    'src/core/session/OutsideSession.ts',
+    'node_modules/ajv/dist/core.js',
+    'node_modules/js-yaml/dist/js-yaml.mjs',
+  ])('should not count %s as the MCP server', (path) => {
     expect(isServerSource(path)).toBe(false);
   });
 });

@@ -13,7 +13,9 @@ const shim = load('../../scripts/shims/pako.cjs') as PakoCalls;
 // The real package, still installed because isomorphic-git depends on it.
 const pako = load(load.resolve('pako', { paths: [load.resolve('isomorphic-git')] })) as PakoCalls;
 
-const text = new TextEncoder().encode('tree 0\0'.repeat(3) + '# A note\n\nSome text, some text, some text.\n'.repeat(200));
+const text = new TextEncoder().encode(
+  'tree 0\0'.repeat(3) + '# A note\n\nSome text, some text, some text.\n'.repeat(200),
+);
 // Text, as notes are: zlib compresses it as pako's port of it does.
 const TEXT: [string, Uint8Array][] = [
   ['empty input', new Uint8Array(0)],
@@ -24,7 +26,17 @@ const TEXT: [string, Uint8Array][] = [
 // Bytes that do not compress: zlib since 1.2.9 picks stored blocks where pako's 1.2.8 port picks others (same length,
 // other bytes), as CompressionStream, which isomorphic-git prefers, does too. Git ids hash the inflated content.
 const BINARY: [string, Uint8Array][] = [
-  ['a 77-byte tree object', new Uint8Array(Buffer.concat([Buffer.from('tree 69\x0040000 files\x00'), randomBytes(20), Buffer.from('100644 meta.json\x00'), randomBytes(20)]))],
+  [
+    'a 77-byte tree object',
+    new Uint8Array(
+      Buffer.concat([
+        Buffer.from('tree 69\x0040000 files\x00'),
+        randomBytes(20),
+        Buffer.from('100644 meta.json\x00'),
+        randomBytes(20),
+      ]),
+    ),
+  ],
   ['16 KB of random bytes', new Uint8Array(randomBytes(16_000))],
   ['70 KB of random bytes', new Uint8Array(randomBytes(70_000))],
 ];
@@ -62,11 +74,14 @@ describe('the pako stand-in main.js is built with', () => {
     expect(Object.getPrototypeOf(shim.inflate(shim.deflate(text)))).toBe(Uint8Array.prototype);
   });
 
-  it.each([...TEXT, ...BINARY])('should return bytes that own their whole ArrayBuffer for %s, as pako does', (_, input) => {
-    for (const result of [shim.deflate(input), shim.inflate(pako.deflate(input))]) {
-      expect([result.byteOffset, result.byteLength]).toEqual([0, result.buffer.byteLength]);
-    }
-  });
+  it.each([...TEXT, ...BINARY])(
+    'should return bytes that own their whole ArrayBuffer for %s, as pako does',
+    (_, input) => {
+      for (const result of [shim.deflate(input), shim.inflate(pako.deflate(input))]) {
+        expect([result.byteOffset, result.byteLength]).toEqual([0, result.buffer.byteLength]);
+      }
+    },
+  );
 
   it('should ignore bytes after the end of the stream, as pako does', () => {
     const padded = Buffer.concat([pako.deflate(text), Buffer.from('trailing')]);
@@ -88,8 +103,14 @@ describe('the pako stand-in main.js is built with', () => {
 
   // pako 1 returns the bytes it had for a cut-off stream (isomorphic-git's hash check then fails instead).
   it('should throw "unexpected end of file" for a cut-off stream, where pako returns a prefix', () => {
-    expect(outcome(() => shim.inflate(deflated.subarray(0, deflated.length - 10)))).toEqual({ thrown: 'unexpected end of file', type: 'string' });
-    expect(outcome(() => shim.inflate(new Uint8Array(0)))).toEqual({ thrown: 'unexpected end of file', type: 'string' });
+    expect(outcome(() => shim.inflate(deflated.subarray(0, deflated.length - 10)))).toEqual({
+      thrown: 'unexpected end of file',
+      type: 'string',
+    });
+    expect(outcome(() => shim.inflate(new Uint8Array(0)))).toEqual({
+      thrown: 'unexpected end of file',
+      type: 'string',
+    });
   });
 
   it('should refuse pako.Inflate by name, which only packfile indexing uses', () => {

@@ -18,7 +18,9 @@ interface Bundled {
 
 const load = createRequire(import.meta.url);
 const zlib = load('node:zlib') as typeof import('node:zlib');
-const pako = load(load.resolve('pako', { paths: [load.resolve('isomorphic-git')] })) as { inflate(input: Uint8Array): Uint8Array };
+const pako = load(load.resolve('pako', { paths: [load.resolve('isomorphic-git')] })) as {
+  inflate(input: Uint8Array): Uint8Array;
+};
 // What isomorphic-git writes with where CompressionStream exists, as in Obsidian; kept before the tests hide it.
 const NativeCompressionStream = globalThis.CompressionStream;
 const START = { 'a.md': 'a0', 'Notes/b.md': 'b0' };
@@ -42,7 +44,8 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'ea-pako-shim-'));
   const result = await build({
     stdin: {
-      contents: "export { CheckpointService } from './src/core/checkpoints/CheckpointService';\nexport { NodeGitFs } from './src/node/NodeGitFs';\n",
+      contents:
+        "export { CheckpointService } from './src/core/checkpoints/CheckpointService';\nexport { NodeGitFs } from './src/node/NodeGitFs';\n",
       resolveDir: process.cwd(),
       loader: 'ts',
     },
@@ -86,7 +89,9 @@ async function runOnce(Service: Service, GitFs: GitFs, repo: string): Promise<Me
 async function objects(repo: string): Promise<Map<string, Buffer>> {
   const entries = await readdir(join(repo, 'objects'), { recursive: true, withFileTypes: true });
   const files = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  return new Map(await Promise.all(files.sort().map(async (file) => [file.slice(repo.length), await readFile(file)] as const)));
+  return new Map(
+    await Promise.all(files.sort().map(async (file) => [file.slice(repo.length), await readFile(file)] as const)),
+  );
 }
 
 describe('checkpoints through the pako stand-in main.js is built with', () => {

@@ -12,7 +12,16 @@ import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { memoryPluginFiles, ScriptedApproval } from './pipeline';
 import { fixedClock } from './toolContext';
 
-export const SESSION_SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50, maxRetries: 2, maxTokens: 1000, temperature: 0 };
+export const SESSION_SETTINGS = {
+  approval: 'writes' as const,
+  allowDeletes: false,
+  allowCommands: false,
+  approvalTimeoutMs: 1000,
+  checkpointMaxMb: 50,
+  maxRetries: 2,
+  maxTokens: 1000,
+  temperature: 0,
+};
 
 export interface SessionOptions {
   llmFails?: boolean;
@@ -31,19 +40,39 @@ export interface SessionOptions {
 
 /** An AgentSession over an in-memory vault and plugin folder, with the given model. */
 export function buildSession(model: LlmPort, options: SessionOptions = {}): AgentSession {
-  const { llmFails = false, vault = new MemoryVault({ 'Inbox.md': '- a\n' }), approval, savedActions, checkpoints } = options;
+  const {
+    llmFails = false,
+    vault = new MemoryVault({ 'Inbox.md': '- a\n' }),
+    approval,
+    savedActions,
+    checkpoints,
+  } = options;
   const settings = { ...SESSION_SETTINGS, ...options.settings };
   const editor = new MemoryEditor({ vault });
   const files = options.files ?? memoryPluginFiles();
   const clock = fixedClock();
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: files, gitFs: checkpoints ? new NodeGitFs(checkpoints) : null, clock },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings, approval: () => new ScriptedApproval(() => ({ approved: true, scope: 'once' })) },
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: { request: () => Promise.reject(new Error('offline')) },
+      pluginFiles: files,
+      gitFs: checkpoints ? new NodeGitFs(checkpoints) : null,
+      clock,
+    },
+    {
+      pluginFolderInVault: '.obsidian/plugins/embedded-agent',
+      settings: () => settings,
+      approval: () => new ScriptedApproval(() => ({ approved: true, scope: 'once' })),
+    },
   );
   const modes = new ModeService({ gates: () => settings });
   return new AgentSession({
     services: () => Promise.resolve(services),
-    llm: () => (llmFails ? Promise.reject(new Error('No API key: set it in Settings → Embedded Agent')) : Promise.resolve(model)),
+    llm: () =>
+      llmFails ? Promise.reject(new Error('No API key: set it in Settings → Embedded Agent')) : Promise.resolve(model),
     modes: () => Promise.resolve(modes),
     settings: () => settings,
     approval: () => approval ?? null,

@@ -27,10 +27,16 @@ export class ConversationModel implements LlmPort {
 
   async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
     await Promise.resolve();
-    const usage: LlmEvent = { type: 'usage', usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+    const usage: LlmEvent = {
+      type: 'usage',
+      usage: { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    };
     if (request.system.startsWith('You condense')) {
       this.condensed++;
-      yield { type: 'text', delta: `The person asked ${this.turn} questions about their notes; each was searched and answered.` };
+      yield {
+        type: 'text',
+        delta: `The person asked ${this.turn} questions about their notes; each was searched and answered.`,
+      };
       yield usage;
       yield { type: 'stop', reason: 'end_turn' };
       return;

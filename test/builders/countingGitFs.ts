@@ -10,7 +10,10 @@ export interface FsTally {
  * A git-fs that passes every call to `inner` and tallies, per call name, the calls and the bytes read and written
  * under the paths `counted` accepts (e.g. the journal folder), so a test can tell what one operation costs.
  */
-export function countingGitFs(inner: GitFsPort, counted: (path: string) => boolean = () => true): { gitFs: GitFsPort; tally: Map<string, FsTally>; reset(): void; total(): FsTally } {
+export function countingGitFs(
+  inner: GitFsPort,
+  counted: (path: string) => boolean = () => true,
+): { gitFs: GitFsPort; tally: Map<string, FsTally>; reset(): void; total(): FsTally } {
   const tally = new Map<string, FsTally>();
   const count = (name: string, path: string, read: number, written: number): void => {
     if (!counted(path)) return;
@@ -20,7 +23,8 @@ export function countingGitFs(inner: GitFsPort, counted: (path: string) => boole
     entry.bytesWritten += written;
     tally.set(name, entry);
   };
-  const size = (data: Uint8Array | string): number => (typeof data === 'string' ? new TextEncoder().encode(data).length : data.length);
+  const size = (data: Uint8Array | string): number =>
+    typeof data === 'string' ? new TextEncoder().encode(data).length : data.length;
   const p = inner.promises;
   const promises: GitFsPromises = {
     readFile: async (path, options) => {

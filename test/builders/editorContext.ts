@@ -17,13 +17,15 @@ export interface EditorFixture {
  * A ToolContext whose editor, workspace and commands are the in-memory adapters over one vault, wired as in
  * the terminal runner: the workspace drives the editor, and the editor saves into the vault.
  */
-export async function buildEditorFixture(options: {
-  files?: Record<string, string>;
-  /** A file to open (it must be in `files`), as the user clicking it. */
-  open?: string;
-  commands?: MemoryCommand[];
-  communityPluginIds?: string[];
-} = {}): Promise<EditorFixture> {
+export async function buildEditorFixture(
+  options: {
+    files?: Record<string, string>;
+    /** A file to open (it must be in `files`), as the user clicking it. */
+    open?: string;
+    commands?: MemoryCommand[];
+    communityPluginIds?: string[];
+  } = {},
+): Promise<EditorFixture> {
   const vault = new MemoryVault(options.files ?? {});
   const editor = new MemoryEditor({ vault });
   const workspace = new MemoryWorkspace({ vault, editor });

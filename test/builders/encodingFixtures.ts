@@ -22,13 +22,18 @@ export function fixtureBytes(name: EncodingFixture): Uint8Array {
 }
 
 /** Puts fixtures into `vault` under their own names, byte for byte. */
-export async function putFixtures(vault: VaultPort, names: readonly EncodingFixture[] = ENCODING_FIXTURES): Promise<void> {
+export async function putFixtures(
+  vault: VaultPort,
+  names: readonly EncodingFixture[] = ENCODING_FIXTURES,
+): Promise<void> {
   for (const name of names) await vault.writeBinary(name, fixtureBytes(name));
 }
 
 /** Concatenates byte arrays, for expected file contents. */
 export function bytesOf(...parts: (Uint8Array | number[] | string)[]): Uint8Array {
-  const arrays = parts.map((part) => (typeof part === 'string' ? new TextEncoder().encode(part) : Uint8Array.from(part)));
+  const arrays = parts.map((part) =>
+    typeof part === 'string' ? new TextEncoder().encode(part) : Uint8Array.from(part),
+  );
   const out = new Uint8Array(arrays.reduce((sum, part) => sum + part.length, 0));
   let offset = 0;
   for (const part of arrays) {

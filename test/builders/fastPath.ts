@@ -30,7 +30,12 @@ export const BULLETS_PLAN = {
     { id: 'sel', tool: 'editor.getSelection', args: {} },
     { id: 'bullets', tool: 'util.parseMarkdownBullets', args: { text: '$steps.sel.text' } },
     { id: 'folder', tool: 'vault.ensureFolder', args: { path: 'Travel' } },
-    { id: 'notes', tool: 'vault.createFile', foreach: { from: '$steps.bullets.items', itemName: 'item' }, args: { path: 'Travel/${item.text}.md', content: '# ${item.text}\n' } },
+    {
+      id: 'notes',
+      tool: 'vault.createFile',
+      foreach: { from: '$steps.bullets.items', itemName: 'item' },
+      args: { path: 'Travel/${item.text}.md', content: '# ${item.text}\n' },
+    },
   ],
 };
 
@@ -39,7 +44,10 @@ export const BULLETS_PLAN = {
  * services with an approving person (or `approval`) and no network, and a recipe store that has seen the task
  * `successes` times.
  */
-export async function bulletsFastPathSetup(successes: number, options: { approval?: ScriptedApproval; files?: Record<string, string> } = {}) {
+export async function bulletsFastPathSetup(
+  successes: number,
+  options: { approval?: ScriptedApproval; files?: Record<string, string> } = {},
+) {
   const base = await mkdtemp(join(tmpdir(), 'ea-fastpath-'));
   const vault = new MemoryVault({ 'Inbox.md': '- Lisbon\n- Porto\n', ...options.files });
   const editor = new MemoryEditor({ vault });
@@ -47,15 +55,35 @@ export async function bulletsFastPathSetup(successes: number, options: { approva
   editor.select({ line: 0, ch: 0 }, { line: 1, ch: 7 });
   const noNetwork: HttpPort = { request: () => Promise.reject(new Error('no network in this test')) };
   const approval = options.approval ?? new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
-  const settings = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50, maxRetries: 2 };
+  const settings = {
+    approval: 'writes' as const,
+    allowDeletes: false,
+    allowCommands: false,
+    approvalTimeoutMs: 1000,
+    checkpointMaxMb: 50,
+    maxRetries: 2,
+  };
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: noNetwork, pluginFiles: memoryPluginFiles(), gitFs: new NodeGitFs(join(base, 'repo')), clock: fixedClock() },
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: noNetwork,
+      pluginFiles: memoryPluginFiles(),
+      gitFs: new NodeGitFs(join(base, 'repo')),
+      clock: fixedClock(),
+    },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings, approval: () => approval },
   );
   const recipes = new RecipeMatchingService(memoryPluginFiles());
-  const requests = ['Create a note per bullet of the selection in folder Ideas', 'Make a note for each bullet in the selection, folder Reading', 'Turn each bullet of the selection into a note in folder Work'];
-  for (let i = 0; i < successes; i++) await recipes.recordSuccess(requests[i] as string, learnedRun(['Ideas', 'Reading', 'Work'][i] as string), i);
+  const requests = [
+    'Create a note per bullet of the selection in folder Ideas',
+    'Make a note for each bullet in the selection, folder Reading',
+    'Turn each bullet of the selection into a note in folder Work',
+  ];
+  for (let i = 0; i < successes; i++)
+    await recipes.recordSuccess(requests[i] as string, learnedRun(['Ideas', 'Reading', 'Work'][i] as string), i);
   const host = services.planHost({ settings: () => settings, approval: () => approval });
   return { vault, recipes, host, approval, services, cleanup: () => rm(base, { recursive: true, force: true }) };
 }
-

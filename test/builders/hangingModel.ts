@@ -13,7 +13,8 @@ export class HangingModel implements LlmPort {
   async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
     if (this.firstChunk) yield { type: 'text', delta: this.firstChunk };
     // The request may come with its signal already aborted (Cancel pressed while the run was starting).
-    if (!request.signal.aborted) await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
+    if (!request.signal.aborted)
+      await new Promise<void>((resolve) => request.signal.addEventListener('abort', () => resolve(), { once: true }));
     this.aborted = true;
     throw new AgentError('CANCELLED', 'The request was cancelled');
   }

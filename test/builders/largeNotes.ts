@@ -30,6 +30,7 @@ export function paragraph(seed: number, chars = 50_000): string {
     return state / 2_147_483_648;
   };
   let text = '';
-  while (text.length < chars) text += `${text ? ' ' : ''}${words[Math.floor(next() * words.length)] as string}${next() < 0.1 ? ',' : ''}`;
+  while (text.length < chars)
+    text += `${text ? ' ' : ''}${words[Math.floor(next() * words.length)] as string}${next() < 0.1 ? ',' : ''}`;
   return text;
 }

@@ -5,7 +5,8 @@
  * link format ("shortest"); notes missing from it do not change.
  */
 export const LINK_FIXTURE: Record<string, string> = {
-  'Guides/Setup.md': '---\ntags: [guide]\n---\n# Setup\n\n## Step two\n\nSee [[#Step two]] and [next](Next.md). ^block1\n',
+  'Guides/Setup.md':
+    '---\ntags: [guide]\n---\n# Setup\n\n## Step two\n\nSee [[#Step two]] and [next](Next.md). ^block1\n',
   'Guides/Next.md': 'Back to [[Setup]].\n',
   'Archive/Old/Setup.md': '# The old setup\n',
   'Archive/Old/Notes.md': 'Same folder wins: [[Setup]], [here](Setup.md), [[Archive/Old/Setup]].\n',
@@ -29,8 +30,10 @@ export const LINK_FIXTURE: Record<string, string> = {
     'External: [web](https://example.com/Guides/Setup.md) and [mail](mailto:setup@example.com)',
     '',
   ].join('\n'),
-  'Props.md': '---\nrelated: "[[Setup]]"\nsee:\n  - "[[Setup|the setup]]"\n  - \'[[Guides/Setup#Step two]]\'\nother: "[[Next]]"\n---\nBody: [[Setup]]\n',
-  'Code.md': 'Prose [[Setup]].\n\n```md\n[[Setup]] in a fence\n```\n\nInline `[[Setup]]` and ``[x](Guides/Setup.md)``.\n\n~~~\n[y](Guides/Setup.md)\n~~~\n',
+  'Props.md':
+    '---\nrelated: "[[Setup]]"\nsee:\n  - "[[Setup|the setup]]"\n  - \'[[Guides/Setup#Step two]]\'\nother: "[[Next]]"\n---\nBody: [[Setup]]\n',
+  'Code.md':
+    'Prose [[Setup]].\n\n```md\n[[Setup]] in a fence\n```\n\nInline `[[Setup]]` and ``[x](Guides/Setup.md)``.\n\n~~~\n[y](Guides/Setup.md)\n~~~\n',
 };
 
 export const RENAMED: Record<string, string> = {
@@ -55,8 +58,10 @@ export const RENAMED: Record<string, string> = {
     'External: [web](https://example.com/Guides/Setup.md) and [mail](mailto:setup@example.com)',
     '',
   ].join('\n'),
-  'Props.md': '---\nrelated: "[[Getting started]]"\nsee:\n  - "[[Getting started|the setup]]"\n  - \'[[Getting started#Step two]]\'\nother: "[[Next]]"\n---\nBody: [[Getting started]]\n',
-  'Code.md': 'Prose [[Getting started]].\n\n```md\n[[Setup]] in a fence\n```\n\nInline `[[Setup]]` and ``[x](Guides/Setup.md)``.\n\n~~~\n[y](Guides/Setup.md)\n~~~\n',
+  'Props.md':
+    '---\nrelated: "[[Getting started]]"\nsee:\n  - "[[Getting started|the setup]]"\n  - \'[[Getting started#Step two]]\'\nother: "[[Next]]"\n---\nBody: [[Getting started]]\n',
+  'Code.md':
+    'Prose [[Getting started]].\n\n```md\n[[Setup]] in a fence\n```\n\nInline `[[Setup]]` and ``[x](Guides/Setup.md)``.\n\n~~~\n[y](Guides/Setup.md)\n~~~\n',
 };
 
 /** The notes whose links the rename rewrites, as `linksTo` lists them. */

@@ -8,7 +8,9 @@ export interface LocalServer {
 }
 
 /** A server on 127.0.0.1 and a free port that hands each request to `handle` with its whole body read. */
-export async function startLocalServer(handle: (request: IncomingMessage, body: string, response: ServerResponse) => void): Promise<LocalServer> {
+export async function startLocalServer(
+  handle: (request: IncomingMessage, body: string, response: ServerResponse) => void,
+): Promise<LocalServer> {
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));

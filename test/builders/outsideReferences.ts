@@ -26,7 +26,9 @@ export function outsideReferences(root: string, file: string, text: string): str
     }
   }
   // resolve(import.meta.dirname, '..', 'x') and join(__dirname, '../x'): the parts after the folder.
-  for (const match of text.matchAll(/(?:resolve|join)\(\s*(?:import\.meta\.dirname|__dirname)\s*((?:,\s*['"][^'"]*['"]\s*)+)\)/g)) {
+  for (const match of text.matchAll(
+    /(?:resolve|join)\(\s*(?:import\.meta\.dirname|__dirname)\s*((?:,\s*['"][^'"]*['"]\s*)+)\)/g,
+  )) {
     const parts = [...(match[1] as string).matchAll(/['"]([^'"]*)['"]/g)].map((part) => part[1] as string);
     if (outside(resolve(folder, ...parts))) found.push(match[0]);
   }

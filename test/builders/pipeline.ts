@@ -19,16 +19,32 @@ export function memoryPluginFiles(): PluginFilesPort & { data: Map<string, strin
     read: (path) => Promise.resolve(data.get(path) ?? null),
     write: (path, content) => Promise.resolve(void data.set(path, content)),
     append: (path, content) => Promise.resolve(void data.set(path, (data.get(path) ?? '') + content)),
-    mtime: (path) => Promise.resolve([...data.keys()].some((key) => key === path || key.startsWith(`${path}/`)) ? 0 : null),
-    remove: (path) => Promise.resolve([...data.keys()].filter((key) => key === path || key.startsWith(`${path}/`)).forEach((key) => data.delete(key))),
-    list: (folder) => Promise.resolve([...new Set([...data.keys()].filter((key) => key.startsWith(`${folder}/`)).map((key) => key.slice(folder.length + 1).split('/')[0] as string))]),
+    mtime: (path) =>
+      Promise.resolve([...data.keys()].some((key) => key === path || key.startsWith(`${path}/`)) ? 0 : null),
+    remove: (path) =>
+      Promise.resolve(
+        [...data.keys()].filter((key) => key === path || key.startsWith(`${path}/`)).forEach((key) => data.delete(key)),
+      ),
+    list: (folder) =>
+      Promise.resolve([
+        ...new Set(
+          [...data.keys()]
+            .filter((key) => key.startsWith(`${folder}/`))
+            .map((key) => key.slice(folder.length + 1).split('/')[0] as string),
+        ),
+      ]),
   };
 }
 
 /** An approval port that answers from a script and remembers what it was asked. */
 export class ScriptedApproval implements ApprovalPort {
   readonly requests: ApprovalRequest[] = [];
-  constructor(private readonly answer: (request: ApprovalRequest, signal: AbortSignal) => Promise<ApprovalDecision> | ApprovalDecision = () => ({ approved: true, scope: 'once' })) {}
+  constructor(
+    private readonly answer: (
+      request: ApprovalRequest,
+      signal: AbortSignal,
+    ) => Promise<ApprovalDecision> | ApprovalDecision = () => ({ approved: true, scope: 'once' }),
+  ) {}
   async request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     this.requests.push(request);
     return this.answer(request, signal);
@@ -51,10 +67,15 @@ export class RecordingCheckpoints implements CheckpointRecorder {
   endRun(runId: string): void {
     this.begun.delete(runId);
   }
-  async checkpoint(runId: string, write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] }): Promise<{ seq: number; before: Record<string, string | null> }> {
+  async checkpoint(
+    runId: string,
+    write: { tool: string; paths: string[]; folders: string[]; folderExistence: string[] },
+  ): Promise<{ seq: number; before: Record<string, string | null> }> {
     if (this.fail) throw new Error('disk full');
     this.seq++;
-    this.events.push(`checkpoint ${runId}#${this.seq} ${write.tool} [${write.paths.join(', ')}] folders [${write.folders.join(', ')}] existence [${write.folderExistence.join(', ')}]`);
+    this.events.push(
+      `checkpoint ${runId}#${this.seq} ${write.tool} [${write.paths.join(', ')}] folders [${write.folders.join(', ')}] existence [${write.folderExistence.join(', ')}]`,
+    );
     const before: Record<string, string | null> = {};
     for (const path of write.paths) {
       const entry = await this.vault.stat(path);
@@ -79,23 +100,34 @@ export interface PipelineFixture {
   audit: () => Record<string, unknown>[];
 }
 
-export function buildPipeline(options: {
-  files?: Record<string, string>;
-  approval?: ScriptedApproval | null;
-  settings?: Partial<PipelineSettings>;
-  context?: Partial<ToolContext>;
-  deps?: Partial<PipelineDeps>;
-} = {}): PipelineFixture {
+export function buildPipeline(
+  options: {
+    files?: Record<string, string>;
+    approval?: ScriptedApproval | null;
+    settings?: Partial<PipelineSettings>;
+    context?: Partial<ToolContext>;
+    deps?: Partial<PipelineDeps>;
+  } = {},
+): PipelineFixture {
   const context = buildToolContext({ files: options.files, ...options.context });
   const approval = options.approval === undefined ? new ScriptedApproval() : options.approval;
   const checkpoints = new RecordingCheckpoints(context.vault);
   const pluginFiles = memoryPluginFiles();
-  const settings: PipelineSettings = { approval: 'writes', allowDeletes: true, allowCommands: true, approvalTimeoutMs: 1000, ...options.settings };
+  const settings: PipelineSettings = {
+    approval: 'writes',
+    allowDeletes: true,
+    allowCommands: true,
+    approvalTimeoutMs: 1000,
+    ...options.settings,
+  };
   const clock = fixedClock();
   const audit = new AuditLog(pluginFiles, clock);
   const pipeline = new ToolExecutionPipeline({
     registry: new ToolRegistry(builtinTools()),
-    ignore: new IgnoreService(context.vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' }),
+    ignore: new IgnoreService(context.vault, {
+      configDir: '.obsidian',
+      pluginFolder: '.obsidian/plugins/embedded-agent',
+    }),
     settings: () => settings,
     approval: () => approval,
     checkpoints,

@@ -36,7 +36,10 @@ export class FakeClock implements ClockPort {
  * A vault whose `create` fails for the given paths: `times` failures before it works (Infinity: always), as a
  * sync conflict or a full disk would. Everything else is the MemoryVault.
  */
-export function flakyVault(vault: MemoryVault, failures: Record<string, number>): MemoryVault & { attempts: Map<string, number> } {
+export function flakyVault(
+  vault: MemoryVault,
+  failures: Record<string, number>,
+): MemoryVault & { attempts: Map<string, number> } {
   const attempts = new Map<string, number>();
   return new Proxy(vault, {
     get(target, property, receiver) {
@@ -45,7 +48,8 @@ export function flakyVault(vault: MemoryVault, failures: Record<string, number>)
         return (path: string, content: string) => {
           const seen = (attempts.get(path) ?? 0) + 1;
           attempts.set(path, seen);
-          if (seen <= (failures[path] ?? 0)) return Promise.reject(new AgentError('INTERNAL', `"${path}" could not be written: the disk is busy`));
+          if (seen <= (failures[path] ?? 0))
+            return Promise.reject(new AgentError('INTERNAL', `"${path}" could not be written: the disk is busy`));
           return target.create(path, content);
         };
       }
@@ -76,16 +80,18 @@ export interface PlanFixture {
  * Everything a plan runs on, in memory: vault, editor (with `selection` selected in `open`), workspace,
  * commands, a pipeline with recorded checkpoints and audit, and a scripted approval (yes to everything).
  */
-export async function buildPlanHost(options: {
-  files?: Record<string, string>;
-  /** Wraps the vault, e.g. with flakyVault. */
-  vault?: (vault: MemoryVault) => MemoryVault;
-  /** A note to open and the text in it to select (the note is created with that text when not in `files`). */
-  open?: { path: string; select?: string };
-  approval?: ScriptedApproval | null;
-  settings?: Partial<PlanSettings>;
-  commands?: MemoryCommand[];
-} = {}): Promise<PlanFixture> {
+export async function buildPlanHost(
+  options: {
+    files?: Record<string, string>;
+    /** Wraps the vault, e.g. with flakyVault. */
+    vault?: (vault: MemoryVault) => MemoryVault;
+    /** A note to open and the text in it to select (the note is created with that text when not in `files`). */
+    open?: { path: string; select?: string };
+    approval?: ScriptedApproval | null;
+    settings?: Partial<PlanSettings>;
+    commands?: MemoryCommand[];
+  } = {},
+): Promise<PlanFixture> {
   const clock = new FakeClock();
   const files = { ...options.files };
   if (options.open && files[options.open.path] === undefined) files[options.open.path] = options.open.select ?? '';
@@ -101,7 +107,10 @@ export async function buildPlanHost(options: {
     if (options.open.select && start >= 0) {
       const before = text.slice(0, start);
       const end = before + options.open.select;
-      const position = (upTo: string) => ({ line: upTo.split('\n').length - 1, ch: upTo.length - upTo.lastIndexOf('\n') - 1 });
+      const position = (upTo: string) => ({
+        line: upTo.split('\n').length - 1,
+        ch: upTo.length - upTo.lastIndexOf('\n') - 1,
+      });
       editor.select(position(before), position(end));
     }
   }
@@ -109,7 +118,14 @@ export async function buildPlanHost(options: {
   let port: ScriptedApproval | null = approval;
   const checkpoints = new RecordingCheckpoints(vault);
   const pluginFiles = memoryPluginFiles();
-  const settings: PlanSettings = { approval: 'writes', allowDeletes: true, allowCommands: true, approvalTimeoutMs: 1000, maxRetries: 3, ...options.settings };
+  const settings: PlanSettings = {
+    approval: 'writes',
+    allowDeletes: true,
+    allowCommands: true,
+    approvalTimeoutMs: 1000,
+    maxRetries: 3,
+    ...options.settings,
+  };
   const registry = new ToolRegistry(builtinTools());
   const ignore = new IgnoreService(vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' });
   const pipeline = new ToolExecutionPipeline({
@@ -122,7 +138,9 @@ export async function buildPlanHost(options: {
     externalizer: null,
     clock,
   });
-  const plugins: PluginCatalog = { search: () => Promise.reject(new Error('plugins.search is not available in plan tests')) };
+  const plugins: PluginCatalog = {
+    search: () => Promise.reject(new Error('plugins.search is not available in plan tests')),
+  };
   const host: PlanHost = {
     pipeline,
     registry,

@@ -11,7 +11,10 @@ export class PlanModel implements LlmPort {
   readonly contextWindow = 100_000;
   readonly requests: LlmRequest[] = [];
 
-  constructor(private readonly answers: (string | Error | ((request: LlmRequest) => string))[], private readonly stopReason: 'end_turn' | 'max_tokens' = 'end_turn') {}
+  constructor(
+    private readonly answers: (string | Error | ((request: LlmRequest) => string))[],
+    private readonly stopReason: 'end_turn' | 'max_tokens' = 'end_turn',
+  ) {}
 
   async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
     this.requests.push(request);
@@ -23,7 +26,10 @@ export class PlanModel implements LlmPort {
     await Promise.resolve();
     yield { type: 'text', delta: text.slice(0, half) };
     yield { type: 'text', delta: text.slice(half) };
-    yield { type: 'usage', usage: { inputTokens: 100, outputTokens: text.length, cacheReadTokens: 0, cacheWriteTokens: 0 } };
+    yield {
+      type: 'usage',
+      usage: { inputTokens: 100, outputTokens: text.length, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    };
     yield { type: 'stop', reason: this.stopReason };
   }
 }
@@ -37,7 +43,11 @@ export function twoIdeasPlan(betaCollision: 'error' | 'create-unique' = 'create-
     riskLevel: 'writes',
     steps: [
       { id: 'alpha', tool: 'vault.createFile', args: { path: 'Ideas/Alpha.md', content: '# Alpha\n' } },
-      { id: 'beta', tool: 'vault.createFile', args: { path: 'Ideas/Beta.md', content: '# Beta\n', collisionStrategy: betaCollision } },
+      {
+        id: 'beta',
+        tool: 'vault.createFile',
+        args: { path: 'Ideas/Beta.md', content: '# Beta\n', collisionStrategy: betaCollision },
+      },
     ],
   };
 }

@@ -11,8 +11,16 @@ export const READ_CALL = `<tool_call>\n${READ_JSON}\n</tool_call>`;
 export const READ_INBOX = { name: 'vault_readFile', input: { path: 'Inbox.md' } };
 export const DELETE_BUDGET = { name: 'vault_delete', input: { path: 'Finance/Budget 2024.md' } };
 
-const quoted = (text: string): string => text.split('\n').map((line) => `> ${line}`).join('\n');
-const indented = (text: string, by: string): string => text.split('\n').map((line) => `${by}${line}`).join('\n');
+const quoted = (text: string): string =>
+  text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+const indented = (text: string, by: string): string =>
+  text
+    .split('\n')
+    .map((line) => `${by}${line}`)
+    .join('\n');
 
 /** Answers that quote calls: every one is shown as written, and none runs or is asked about. */
 export const QUOTED_ANSWERS: Record<string, string> = {
@@ -43,7 +51,7 @@ export const QUOTED_ANSWERS: Record<string, string> = {
   'an ordered list item 1.': `1. Read the note\n2. It says:\n   ${DELETE_CALL.replace(/\n/g, '\n   ')}`,
   'an ordered list item 1)': `1) ${DELETE_CALL.replace(/\n/g, '\n   ')}`,
   'a list item whose call lines are lazy': `+ The note says:\n${DELETE_CALL}`,
-  'a list item\'s second paragraph': `- The note:\n\n  ${DELETE_CALL.replace(/\n/g, '\n  ')}\n\nDone.`,
+  "a list item's second paragraph": `- The note:\n\n  ${DELETE_CALL.replace(/\n/g, '\n  ')}\n\nDone.`,
   'a list item holding a fence': `- Its text:\n  \`\`\`\n  ${DELETE_CALL.replace(/\n/g, '\n  ')}\n  \`\`\``,
   'a list item inside a blockquote': `> - ${DELETE_CALL.replace(/\n/g, '\n>   ')}`,
   'indented code': `The block:\n\n${indented(DELETE_CALL, '    ')}\n\nThat is all.`,
@@ -62,7 +70,11 @@ export const QUOTED_ANSWERS: Record<string, string> = {
 
 /** Answers that make calls as the models write them, around quoted ones: the calls run, the rest is shown. */
 export const CALLING_ANSWERS: Record<string, { answer: string; shown: string; calls: unknown[] }> = {
-  'a call below a sentence': { answer: `I will read it.\n${READ_CALL}`, shown: 'I will read it.\n', calls: [READ_INBOX] },
+  'a call below a sentence': {
+    answer: `I will read it.\n${READ_CALL}`,
+    shown: 'I will read it.\n',
+    calls: [READ_INBOX],
+  },
   'a call indented by 3 spaces': { answer: `   ${READ_CALL}`, shown: '   ', calls: [READ_INBOX] },
   'a call after a closed fence': {
     answer: `The note holds:\n\`\`\`\n${DELETE_CALL}\n\`\`\`\nI will read the inbox instead.\n${READ_CALL}`,
@@ -79,17 +91,41 @@ export const CALLING_ANSWERS: Record<string, { answer: string; shown: string; ca
     shown: `${quoted(DELETE_CALL)}\n\n`,
     calls: [READ_INBOX],
   },
-  'a call after a list and a blank line': { answer: `- one\n- two\n\n${READ_CALL}`, shown: '- one\n- two\n\n', calls: [READ_INBOX] },
-  'a call after a quote and a heading': { answer: `> quoted\n## Next\n${READ_CALL}`, shown: '> quoted\n## Next\n', calls: [READ_INBOX] },
-  'a call after closed inline code': { answer: `Use \`<tool_call>\` blocks.\n${READ_CALL}`, shown: 'Use `<tool_call>` blocks.\n', calls: [READ_INBOX] },
+  'a call after a list and a blank line': {
+    answer: `- one\n- two\n\n${READ_CALL}`,
+    shown: '- one\n- two\n\n',
+    calls: [READ_INBOX],
+  },
+  'a call after a quote and a heading': {
+    answer: `> quoted\n## Next\n${READ_CALL}`,
+    shown: '> quoted\n## Next\n',
+    calls: [READ_INBOX],
+  },
+  'a call after closed inline code': {
+    answer: `Use \`<tool_call>\` blocks.\n${READ_CALL}`,
+    shown: 'Use `<tool_call>` blocks.\n',
+    calls: [READ_INBOX],
+  },
   'a call after mid-sentence markers': {
     answer: `It says <tool_call>${DELETE_JSON}</tool_call> there.\n${READ_CALL}`,
     shown: `It says <tool_call>${DELETE_JSON}</tool_call> there.\n`,
     calls: [READ_INBOX],
   },
-  'two calls on one line': { answer: `${READ_CALL.replace(/\n/g, '')}${DELETE_CALL.replace(/\n/g, '')}`, shown: '', calls: [READ_INBOX, DELETE_BUDGET] },
-  'a fenced json call below a sentence': { answer: `Reading.\n\`\`\`json\n${READ_JSON}\n\`\`\``, shown: 'Reading.\n', calls: [READ_INBOX] },
-  'a bare object after a call': { answer: `${READ_CALL}\n${DELETE_JSON}`, shown: '', calls: [READ_INBOX, DELETE_BUDGET] },
+  'two calls on one line': {
+    answer: `${READ_CALL.replace(/\n/g, '')}${DELETE_CALL.replace(/\n/g, '')}`,
+    shown: '',
+    calls: [READ_INBOX, DELETE_BUDGET],
+  },
+  'a fenced json call below a sentence': {
+    answer: `Reading.\n\`\`\`json\n${READ_JSON}\n\`\`\``,
+    shown: 'Reading.\n',
+    calls: [READ_INBOX],
+  },
+  'a bare object after a call': {
+    answer: `${READ_CALL}\n${DELETE_JSON}`,
+    shown: '',
+    calls: [READ_INBOX, DELETE_BUDGET],
+  },
   'Mistral and Llama markers below a sentence': {
     answer: `First.\n[TOOL_CALLS]vault_readFile[ARGS]{"path": "Inbox.md"}\n<|python_tag|>${DELETE_JSON}<|eom_id|>`,
     shown: 'First.\n',

@@ -11,7 +11,11 @@ import fc from 'fast-check';
 export const NOTE_CHARS = ['a', 'b', 'é', 'ж', '中', '1', '_', ' ', ' ', '-', '.'];
 
 const literal = fc.constantFrom('a', 'b', 'é', 'ж', '中', '1', '_', ' ', '-', '\\.');
-const atom = fc.oneof(literal, literal, fc.constantFrom('.', '\\w', '\\W', '\\s', '\\d', '[ab]', '[^a ]', '[\\w-]', '\\p{L}', '\\p{Cyrillic}'));
+const atom = fc.oneof(
+  literal,
+  literal,
+  fc.constantFrom('.', '\\w', '\\W', '\\s', '\\d', '[ab]', '[^a ]', '[\\w-]', '\\p{L}', '\\p{Cyrillic}'),
+);
 const quantifier = fc.constantFrom('', '', '', '?', '*', '+', '{1,2}', '+?');
 const boundary = fc.constantFrom('\\b', '\\B');
 
@@ -26,12 +30,27 @@ export function regexPattern(repeatedGroups: boolean): fc.Arbitrary<string> {
     piece: fc.oneof(
       { weight: 5, arbitrary: fc.tuple(atom, quantifier).map(([a, q]) => a + q) },
       { weight: 1, arbitrary: boundary },
-      { weight: 1, arbitrary: fc.tuple(fc.array(tie('sequence'), { minLength: 1, maxLength: 2 }), groupQuantifier).map(([alternatives, q]) => `(?:${alternatives.join('|')})${q}`) },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.array(tie('sequence'), { minLength: 1, maxLength: 2 }), groupQuantifier)
+          .map(([alternatives, q]) => `(?:${alternatives.join('|')})${q}`),
+      },
     ),
     sequence: fc.array(tie('piece'), { minLength: 1, maxLength: 2 }).map((pieces) => pieces.join('')),
   })).piece;
-  return fc.array(fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join('')), { minLength: 1, maxLength: 2 }).map((alternatives) => alternatives.join('|'));
+  return fc
+    .array(
+      fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join('')),
+      { minLength: 1, maxLength: 2 },
+    )
+    .map((alternatives) => alternatives.join('|'));
 }
 
 /** A note of a few short lines. */
-export const noteText: fc.Arbitrary<string> = fc.array(fc.array(fc.constantFrom(...NOTE_CHARS), { maxLength: 14 }).map((chars) => chars.join('')), { minLength: 1, maxLength: 4 }).map((lines) => lines.join('\n'));
+export const noteText: fc.Arbitrary<string> = fc
+  .array(
+    fc.array(fc.constantFrom(...NOTE_CHARS), { maxLength: 14 }).map((chars) => chars.join('')),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((lines) => lines.join('\n'));

@@ -2,7 +2,8 @@ import { AgentError } from '../../src/core/errors';
 import type { HistoryMessage, LlmEvent, LlmPort, LlmRequest, LlmUsage } from '../../src/core/ports/llm';
 
 /** One scripted answer: its events, a function of the request that returns them, or an error to throw. */
-export type ScriptedReply = readonly LlmEvent[] | ((request: LlmRequest) => readonly LlmEvent[]) | { error: AgentError };
+export type ScriptedReply =
+  readonly LlmEvent[] | ((request: LlmRequest) => readonly LlmEvent[]) | { error: AgentError };
 
 /** A request as it was when the model received it (the loop goes on appending to its history afterwards). */
 export interface RecordedRequest extends Omit<LlmRequest, 'messages' | 'signal'> {
@@ -38,7 +39,11 @@ export class ScriptedModel implements LlmPort {
 
   async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
     const { signal, messages, ...rest } = request;
-    this.requests.push({ ...structuredClone(rest), messages: structuredClone([...messages]), toolNames: request.tools.map((tool) => tool.name) });
+    this.requests.push({
+      ...structuredClone(rest),
+      messages: structuredClone([...messages]),
+      toolNames: request.tools.map((tool) => tool.name),
+    });
     const reply = this.queue.shift();
     if (reply === undefined) throw new Error(`ScriptedModel: no reply scripted for request ${this.requests.length}`);
     if ('error' in reply) throw reply.error;
@@ -51,9 +56,18 @@ export class ScriptedModel implements LlmPort {
   }
 }
 
-export const usage = (inputTokens: number, outputTokens: number, cache: Partial<Pick<LlmUsage, 'cacheReadTokens' | 'cacheWriteTokens'>> = {}): LlmEvent => ({
+export const usage = (
+  inputTokens: number,
+  outputTokens: number,
+  cache: Partial<Pick<LlmUsage, 'cacheReadTokens' | 'cacheWriteTokens'>> = {},
+): LlmEvent => ({
   type: 'usage',
-  usage: { inputTokens, outputTokens, cacheReadTokens: cache.cacheReadTokens ?? 0, cacheWriteTokens: cache.cacheWriteTokens ?? 0 },
+  usage: {
+    inputTokens,
+    outputTokens,
+    cacheReadTokens: cache.cacheReadTokens ?? 0,
+    cacheWriteTokens: cache.cacheWriteTokens ?? 0,
+  },
 });
 
 /** A reply with only text: the model's final answer. */
@@ -73,7 +87,10 @@ export interface ScriptedCall {
 let nextId = 0;
 
 /** A reply with tool calls (and optional text before them). */
-export function callsReply(calls: readonly ScriptedCall[], options: { text?: string; tokens?: LlmEvent } = {}): LlmEvent[] {
+export function callsReply(
+  calls: readonly ScriptedCall[],
+  options: { text?: string; tokens?: LlmEvent } = {},
+): LlmEvent[] {
   const events: LlmEvent[] = options.text ? [{ type: 'text', delta: options.text }] : [];
   for (const call of calls) {
     const id = call.id ?? `call-${++nextId}`;
@@ -92,4 +109,8 @@ export function callsReply(calls: readonly ScriptedCall[], options: { text?: str
   return events;
 }
 
-export const call = (name: string, input: unknown = {}, id?: string): ScriptedCall => ({ name, input, ...(id ? { id } : {}) });
+export const call = (name: string, input: unknown = {}, id?: string): ScriptedCall => ({
+  name,
+  input,
+  ...(id ? { id } : {}),
+});

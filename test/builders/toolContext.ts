@@ -30,7 +30,9 @@ export const fixedClock = (start = Date.UTC(2026, 0, 15, 9, 0, 0)): ClockPort & 
 };
 
 /** A ToolContext over an in-memory vault; pass the other ports a test needs. */
-export function buildToolContext(overrides: Partial<ToolContext> & { files?: Record<string, string> } = {}): ToolContext & { vault: MemoryVault } {
+export function buildToolContext(
+  overrides: Partial<ToolContext> & { files?: Record<string, string> } = {},
+): ToolContext & { vault: MemoryVault } {
   const { files, ...ports } = overrides;
   return {
     vault: new MemoryVault(files ?? {}),

@@ -30,7 +30,10 @@ const anthropicUsage = (usage: WireUsage): Record<string, number> => ({
 
 function anthropicTextBlock(index: number, text: string): SseEvent[] {
   return [
-    { event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } } },
+    {
+      event: 'content_block_start',
+      data: { type: 'content_block_start', index, content_block: { type: 'text', text: '' } },
+    },
     { event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'text_delta', text } } },
     { event: 'content_block_stop', data: { type: 'content_block_stop', index } },
   ];
@@ -41,19 +44,49 @@ function anthropicToolBlock(index: number, call: WireCall): SseEvent[] {
   // Streamed in two pieces, as the API does, so the accumulator's joining is exercised.
   const half = Math.floor(json.length / 2);
   return [
-    { event: 'content_block_start', data: { type: 'content_block_start', index, content_block: { type: 'tool_use', id: call.id, name: toWireName(call.name), input: {} } } },
-    ...[json.slice(0, half), json.slice(half)].map((partial_json) => ({ event: 'content_block_delta', data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } } })),
+    {
+      event: 'content_block_start',
+      data: {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: call.id, name: toWireName(call.name), input: {} },
+      },
+    },
+    ...[json.slice(0, half), json.slice(half)].map((partial_json) => ({
+      event: 'content_block_delta',
+      data: { type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } },
+    })),
     { event: 'content_block_stop', data: { type: 'content_block_stop', index } },
   ];
 }
 
 /** The events before the blocks of an Anthropic answer. */
 export function anthropicStart(usage: WireUsage = { input: 100, output: 10 }): SseEvent {
-  return { event: 'message_start', data: { type: 'message_start', message: { id: 'msg_wire', type: 'message', role: 'assistant', model: 'claude-test', content: [], stop_reason: null, stop_sequence: null, usage: anthropicUsage(usage) } } };
+  return {
+    event: 'message_start',
+    data: {
+      type: 'message_start',
+      message: {
+        id: 'msg_wire',
+        type: 'message',
+        role: 'assistant',
+        model: 'claude-test',
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: anthropicUsage(usage),
+      },
+    },
+  };
 }
 
 /** One Anthropic answer: optional text, then tool calls; stops with tool_use when there are calls. */
-export function anthropicTurn(options: { text?: string; calls?: readonly WireCall[]; usage?: WireUsage; stopReason?: string }): ScriptedReply {
+export function anthropicTurn(options: {
+  text?: string;
+  calls?: readonly WireCall[];
+  usage?: WireUsage;
+  stopReason?: string;
+}): ScriptedReply {
   const usage = options.usage ?? { input: 100, output: 10 };
   const blocks: SseEvent[] = [];
   let index = 0;
@@ -64,13 +97,21 @@ export function anthropicTurn(options: { text?: string; calls?: readonly WireCal
     sse: sse([
       anthropicStart(usage),
       ...blocks,
-      { event: 'message_delta', data: { type: 'message_delta', delta: { stop_reason: stopReason, stop_sequence: null }, usage: { output_tokens: usage.output } } },
+      {
+        event: 'message_delta',
+        data: {
+          type: 'message_delta',
+          delta: { stop_reason: stopReason, stop_sequence: null },
+          usage: { output_tokens: usage.output },
+        },
+      },
       { event: 'message_stop', data: { type: 'message_stop' } },
     ]),
   };
 }
 
-export const anthropicText = (text: string, usage?: WireUsage): ScriptedReply => anthropicTurn({ text, ...(usage ? { usage } : {}) });
+export const anthropicText = (text: string, usage?: WireUsage): ScriptedReply =>
+  anthropicTurn({ text, ...(usage ? { usage } : {}) });
 export const anthropicCalls = (calls: readonly WireCall[], text?: string, usage?: WireUsage): ScriptedReply =>
   anthropicTurn({ calls, ...(text ? { text } : {}), ...(usage ? { usage } : {}) });
 
@@ -81,7 +122,13 @@ export function openAiTurn(options: { text?: string; calls?: readonly WireCall[]
   if (options.text) chunks.push(chunk({ content: options.text }));
   (options.calls ?? []).forEach((call, index) => {
     const json = JSON.stringify(call.input);
-    chunks.push(chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: toWireName(call.name), arguments: '' } }] }));
+    chunks.push(
+      chunk({
+        tool_calls: [
+          { index, id: call.id, type: 'function', function: { name: toWireName(call.name), arguments: '' } },
+        ],
+      }),
+    );
     chunks.push(chunk({ tool_calls: [{ index, function: { arguments: json } }] }));
   });
   chunks.push(chunk({}, (options.calls ?? []).length > 0 ? 'tool_calls' : 'stop'));
@@ -92,14 +139,21 @@ export function openAiTurn(options: { text?: string; calls?: readonly WireCall[]
       created: 1,
       model: 'test-model',
       choices: [],
-      usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output, prompt_tokens_details: { cached_tokens: usage.cacheRead ?? 0 } },
+      usage: {
+        prompt_tokens: usage.input,
+        completion_tokens: usage.output,
+        total_tokens: usage.input + usage.output,
+        prompt_tokens_details: { cached_tokens: usage.cacheRead ?? 0 },
+      },
     }),
   );
   return { sse: sse([...chunks, '[DONE]']) };
 }
 
-export const openAiText = (text: string, usage?: WireUsage): ScriptedReply => openAiTurn({ text, ...(usage ? { usage } : {}) });
-export const openAiCalls = (calls: readonly WireCall[], usage?: WireUsage): ScriptedReply => openAiTurn({ calls, ...(usage ? { usage } : {}) });
+export const openAiText = (text: string, usage?: WireUsage): ScriptedReply =>
+  openAiTurn({ text, ...(usage ? { usage } : {}) });
+export const openAiCalls = (calls: readonly WireCall[], usage?: WireUsage): ScriptedReply =>
+  openAiTurn({ calls, ...(usage ? { usage } : {}) });
 
 /**
  * A recorded stream with its tool names and arguments replaced by ours: the shapes of real (or issue-described)
@@ -112,7 +166,11 @@ export function adaptedStream(file: string, replacements: readonly [string, stri
 }
 
 /** One Anthropic answer as a whole JSON message (a request made without streaming). */
-export function anthropicJson(options: { text?: string; calls?: readonly WireCall[]; usage?: WireUsage }): ScriptedReply {
+export function anthropicJson(options: {
+  text?: string;
+  calls?: readonly WireCall[];
+  usage?: WireUsage;
+}): ScriptedReply {
   const usage = options.usage ?? { input: 100, output: 10 };
   const calls = options.calls ?? [];
   return {
@@ -121,7 +179,10 @@ export function anthropicJson(options: { text?: string; calls?: readonly WireCal
       type: 'message',
       role: 'assistant',
       model: 'claude-test',
-      content: [...(options.text ? [{ type: 'text', text: options.text }] : []), ...calls.map((call) => ({ type: 'tool_use', id: call.id, name: toWireName(call.name), input: call.input }))],
+      content: [
+        ...(options.text ? [{ type: 'text', text: options.text }] : []),
+        ...calls.map((call) => ({ type: 'tool_use', id: call.id, name: toWireName(call.name), input: call.input })),
+      ],
       stop_reason: calls.length > 0 ? 'tool_use' : 'end_turn',
       stop_sequence: null,
       usage: { ...anthropicUsage(usage), output_tokens: usage.output },
@@ -145,7 +206,15 @@ export function openAiJson(options: { text?: string; calls?: readonly WireCall[]
           message: {
             role: 'assistant',
             content: options.text ?? null,
-            ...(calls.length > 0 ? { tool_calls: calls.map((call) => ({ id: call.id, type: 'function', function: { name: toWireName(call.name), arguments: JSON.stringify(call.input) } })) } : {}),
+            ...(calls.length > 0
+              ? {
+                  tool_calls: calls.map((call) => ({
+                    id: call.id,
+                    type: 'function',
+                    function: { name: toWireName(call.name), arguments: JSON.stringify(call.input) },
+                  })),
+                }
+              : {}),
           },
           finish_reason: calls.length > 0 ? 'tool_calls' : 'stop',
         },

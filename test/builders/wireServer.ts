@@ -104,7 +104,9 @@ export class WireServer {
 
   /** Requests received on `path`, with their JSON bodies. */
   bodies(path: WirePath): Record<string, unknown>[] {
-    return this.requests.filter((request) => request.path === path).map((request) => request.body as Record<string, unknown>);
+    return this.requests
+      .filter((request) => request.path === path)
+      .map((request) => request.body as Record<string, unknown>);
   }
 
   async close(): Promise<void> {
@@ -133,7 +135,14 @@ export class WireServer {
       }
     }
     const [path = '/', query = ''] = (request.url ?? '/').split('?');
-    this.requests.push({ path, query, method: request.method ?? 'GET', headers: request.headers, body, bytes: raw.length });
+    this.requests.push({
+      path,
+      query,
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body,
+      bytes: raw.length,
+    });
     const reply = this.queues.get(path)?.shift();
     if (!reply && !(WIRE_PATHS as readonly string[]).includes(path)) {
       // A path no provider has: 404, as a real server answers a base URL with the wrong path.
@@ -143,7 +152,11 @@ export class WireServer {
     }
     if (!reply) {
       response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ error: { type: 'api_error', message: `wire server: no scripted reply for ${request.method} ${path}` } }));
+      response.end(
+        JSON.stringify({
+          error: { type: 'api_error', message: `wire server: no scripted reply for ${request.method} ${path}` },
+        }),
+      );
       return;
     }
     if (reply.destroy) {
@@ -153,7 +166,11 @@ export class WireServer {
     if (reply.after) await reply.after;
     const status = reply.status ?? 200;
     if (reply.sse !== undefined) {
-      response.writeHead(status, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...reply.headers });
+      response.writeHead(status, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        ...reply.headers,
+      });
       await this.writeInPieces(response, reply.sse, reply.chunkSize);
     } else {
       response.writeHead(status, { 'content-type': 'application/json', ...reply.headers });
@@ -201,11 +218,27 @@ export function anthropicError(type: string, message: string): unknown {
 }
 
 /** An OpenAI error body, in the API's shape. */
-export function openAiError(message: string, type: string, code: string | null = null, param: string | null = null): unknown {
+export function openAiError(
+  message: string,
+  type: string,
+  code: string | null = null,
+  param: string | null = null,
+): unknown {
   return { error: { message, type, param, code } };
 }
 
 /** A chat completion chunk, for streams the recordings do not cover. */
-export function chunk(delta: Record<string, unknown>, finishReason: string | null = null, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion.chunk', created: 1, model: 'test-model', choices: [{ index: 0, delta, finish_reason: finishReason }], ...extra });
+export function chunk(
+  delta: Record<string, unknown>,
+  finishReason: string | null = null,
+  extra: Record<string, unknown> = {},
+): string {
+  return JSON.stringify({
+    id: 'chatcmpl-test',
+    object: 'chat.completion.chunk',
+    created: 1,
+    model: 'test-model',
+    choices: [{ index: 0, delta, finish_reason: finishReason }],
+    ...extra,
+  });
 }

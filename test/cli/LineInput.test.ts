@@ -5,7 +5,14 @@ import { LineInput } from '../../src/cli/LineInput';
 import { TerminalApproval } from '../../src/cli/TerminalApproval';
 import type { ApprovalRequest } from '../../src/core/ports/approval';
 
-const REQUEST: ApprovalRequest = { runId: 'r', tool: 'vault.writeFile', input: {}, risk: 'writes', preview: { files: [], commands: [], notes: [] }, summary: 'Overwrite Shopping.md' };
+const REQUEST: ApprovalRequest = {
+  runId: 'r',
+  tool: 'vault.writeFile',
+  input: {},
+  risk: 'writes',
+  preview: { files: [], commands: [], notes: [] },
+  summary: 'Overwrite Shopping.md',
+};
 
 const opened: LineInput[] = [];
 afterEach(() => {

@@ -17,7 +17,14 @@ function printer() {
 }
 
 function result(fields: Pick<AgentResult, 'completedBy' | 'text'> & Partial<AgentResult>): AgentResult {
-  return { usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 }, history: [], iterations: 1, modelCalls: 1, mode: 'agent', ...fields };
+  return {
+    usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    history: [],
+    iterations: 1,
+    modelCalls: 1,
+    mode: 'agent',
+    ...fields,
+  };
 }
 
 describe('RunPrinter', () => {
@@ -31,8 +38,19 @@ describe('RunPrinter', () => {
 
   it('should show control codes in tool lines, their arguments and their errors', () => {
     const { callbacks, output } = printer();
-    callbacks.onToolCall?.({ id: '1', name: 'vault.\u001b[2Kread', input: { 'pa\u001b[8mth': 'a\u009b2K.md', lines: ['\u009b'] } });
-    callbacks.onToolResult?.({ callId: '1', tool: 'vault.readFile', ok: false, error: { code: 'NOT_FOUND', message: 'No note "a\r\u001b[2K.md"' }, content: '', durationMs: 1 });
+    callbacks.onToolCall?.({
+      id: '1',
+      name: 'vault.\u001b[2Kread',
+      input: { 'pa\u001b[8mth': 'a\u009b2K.md', lines: ['\u009b'] },
+    });
+    callbacks.onToolResult?.({
+      callId: '1',
+      tool: 'vault.readFile',
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'No note "a\r\u001b[2K.md"' },
+      content: '',
+      durationMs: 1,
+    });
     callbacks.onWarning?.('repeated\u001b[8m');
     expect(output()).not.toMatch(TERMINAL_CONTROL);
     expect(output()).toContain('→ vault.⟦ESC⟧[2Kread pa⟦ESC⟧[8mth: "a⟦U+009B⟧2K.md", lines: ["⟦U+009B⟧"]');
@@ -43,7 +61,11 @@ describe('RunPrinter', () => {
   it('should show control codes in an answer that did not stream and in an error', () => {
     const { print, output } = printer();
     print.finish(result({ completedBy: 'attemptCompletion', text: 'All done\u001b[8m' }), 1, NOTHING_SPENT);
-    print.finish(result({ completedBy: 'error', text: 'bad\r\u001b[2K', error: { code: 'PROVIDER_ERROR', message: 'bad' } }), 1, NOTHING_SPENT);
+    print.finish(
+      result({ completedBy: 'error', text: 'bad\r\u001b[2K', error: { code: 'PROVIDER_ERROR', message: 'bad' } }),
+      1,
+      NOTHING_SPENT,
+    );
     expect(output()).not.toMatch(TERMINAL_CONTROL);
     expect(output()).toContain('All done⟦ESC⟧[8m\n');
     expect(output()).toContain('Error (PROVIDER_ERROR): bad⟦CR⟧⟦ESC⟧[2K\n');
@@ -62,7 +84,10 @@ describe('RunPrinter: the totals after a run', () => {
     });
     const result = await run('Tell me about bees');
     let out = '';
-    new RunPrinter((text) => (out += text), createStyle(false)).finish(result, 1, { message: { usage: result.usage, cost: null }, conversation: { usage: result.usage, cost: null } });
+    new RunPrinter((text) => (out += text), createStyle(false)).finish(result, 1, {
+      message: { usage: result.usage, cost: null },
+      conversation: { usage: result.usage, cost: null },
+    });
     expect(result.iterations).toBe(2);
     expect(out).toContain('Tokens: 350 in · 35 out · 4 model calls');
   });

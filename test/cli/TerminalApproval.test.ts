@@ -5,7 +5,14 @@ import { LineInput } from '../../src/cli/LineInput';
 import { parseAnswer, TerminalApproval } from '../../src/cli/TerminalApproval';
 import type { ApprovalRequest } from '../../src/core/ports/approval';
 
-const REQUEST: ApprovalRequest = { runId: 'r', tool: 'vault.createFile', input: {}, risk: 'writes', preview: { files: [], commands: [], notes: [] }, summary: 'Create a.md' };
+const REQUEST: ApprovalRequest = {
+  runId: 'r',
+  tool: 'vault.createFile',
+  input: {},
+  risk: 'writes',
+  preview: { files: [], commands: [], notes: [] },
+  summary: 'Create a.md',
+};
 
 function approval(lines: string[], end = true) {
   const stdin = new PassThrough();
@@ -41,7 +48,10 @@ describe('TerminalApproval', () => {
 
   it('should reject on end of input', async () => {
     const { port } = approval([]);
-    expect(await port.request(REQUEST, new AbortController().signal)).toEqual({ approved: false, reason: 'no answer: the input ended' });
+    expect(await port.request(REQUEST, new AbortController().signal)).toEqual({
+      approved: false,
+      reason: 'no answer: the input ended',
+    });
   });
 
   it('should reject on Ctrl-C while asking, and leave the next line for the next question', async () => {
@@ -67,7 +77,10 @@ describe('TerminalApproval', () => {
   it('should ask one request at a time', async () => {
     const { port, output } = approval(['n', 'y']);
     const signal = new AbortController().signal;
-    const [first, second] = await Promise.all([port.request(REQUEST, signal), port.request({ ...REQUEST, summary: 'Create b.md' }, signal)]);
+    const [first, second] = await Promise.all([
+      port.request(REQUEST, signal),
+      port.request({ ...REQUEST, summary: 'Create b.md' }, signal),
+    ]);
     expect([first.approved, second.approved]).toEqual([false, true]);
     expect(output().indexOf('Create b.md')).toBeGreaterThan(output().indexOf('Rejected.'));
   });

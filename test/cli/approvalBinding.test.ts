@@ -18,8 +18,23 @@ const count = (text: string, part: string): number => text.split(part).length - 
 async function session(input: unknown) {
   server.reply(MESSAGES, anthropicCalls([{ id: 'toolu_1', name: 'vault.writeFile', input }]), anthropicText('Done.'));
   const paths = await exampleVaultCopy();
-  const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin];
-  const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['Write it'], keepOpen: true, modesFile: paths.modesFile });
+  const argv = [
+    '--vault',
+    paths.vault,
+    '--checkpoints',
+    paths.checkpoints,
+    '--mode',
+    'agent',
+    '--base-url',
+    server.origin,
+  ];
+  const run = startSession({
+    argv,
+    env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+    lines: ['Write it'],
+    keepOpen: true,
+    modesFile: paths.modesFile,
+  });
   const cards = async (n: number): Promise<void> => waitFor(() => count(run.stdout(), PROMPT) === n, `card ${n}`);
   return { vault: paths.vault, run, cards };
 }
@@ -36,7 +51,9 @@ describe('terminal runner: what the card showed is what is written', () => {
     expect(await run.code).toBe(0);
     expect(await readFile(join(vault, 'Home.md'), 'utf8')).toMatch(/- added in another editor\n$/);
     const second = run.stdout().slice(run.stdout().indexOf('Approved.'));
-    expect(second).toContain('note: "Home.md" changed after the card you answered was made, by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.');
+    expect(second).toContain(
+      'note: "Home.md" changed after the card you answered was made, by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.',
+    );
     expect(second).toContain('-- added in another editor');
   });
 

@@ -18,22 +18,45 @@ const NOTE = '# Weekly review\n\nSunday evenings.\n';
 function expensiveConversation(): void {
   server.reply(
     MESSAGES,
-    anthropicCalls([call('toolu_1', 'vault.readFile', { path: 'Inbox.md' })], 'Reading your inbox.', { input: 60_000, output: 40 }),
-    anthropicCalls([call('toolu_2', 'vault.createFile', { path: 'Ideas/Weekly review.md', content: NOTE })], undefined, { input: 1_000, output: 30 }),
+    anthropicCalls([call('toolu_1', 'vault.readFile', { path: 'Inbox.md' })], 'Reading your inbox.', {
+      input: 60_000,
+      output: 40,
+    }),
+    anthropicCalls(
+      [call('toolu_2', 'vault.createFile', { path: 'Ideas/Weekly review.md', content: NOTE })],
+      undefined,
+      { input: 1_000, output: 30 },
+    ),
     anthropicText('Created Ideas/Weekly review.md.', { input: 200, output: 10, cacheRead: 1_000 }),
   );
 }
 
 async function session(lines: string[], extraArgs: string[]) {
   const paths = await exampleVaultCopy();
-  const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin, ...extraArgs];
-  return { paths, run: startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines, modesFile: paths.modesFile }) };
+  const argv = [
+    '--vault',
+    paths.vault,
+    '--checkpoints',
+    paths.checkpoints,
+    '--mode',
+    'agent',
+    '--base-url',
+    server.origin,
+    ...extraArgs,
+  ];
+  return {
+    paths,
+    run: startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines, modesFile: paths.modesFile }),
+  };
 }
 
 describe('terminal runner: a spending limit per run', () => {
   it('should stop before the call past --max-tokens-per-run with the spent figures, and /continue from where it stopped', async () => {
     expensiveConversation();
-    const { paths, run } = await session(['Turn my inbox into notes', '/continue', 'y', '/revert', 'y', '/quit'], ['--max-tokens-per-run', '50000']);
+    const { paths, run } = await session(
+      ['Turn my inbox into notes', '/continue', 'y', '/revert', 'y', '/quit'],
+      ['--max-tokens-per-run', '50000'],
+    );
     expect(await run.code).toBe(0);
     const out = run.stdout();
     expect(out).toContain('Budget:      50,000 tokens per run');
@@ -66,8 +89,22 @@ describe('terminal runner: a spending limit per run', () => {
     const plugin = join(paths.vault, '.obsidian', 'plugins', 'embedded-agent');
     await mkdir(plugin, { recursive: true });
     await writeFile(join(plugin, 'data.json'), JSON.stringify({ maxTokensPerRun: 50_000, maxCostPerDay: -3 }));
-    const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin];
-    const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['Turn my inbox into notes', '/quit'], modesFile: paths.modesFile });
+    const argv = [
+      '--vault',
+      paths.vault,
+      '--checkpoints',
+      paths.checkpoints,
+      '--mode',
+      'agent',
+      '--base-url',
+      server.origin,
+    ];
+    const run = startSession({
+      argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['Turn my inbox into notes', '/quit'],
+      modesFile: paths.modesFile,
+    });
     expect(await run.code).toBe(0);
     const out = run.stdout();
     expect(out).toContain('Setting "maxCostPerDay" must be between 0 and 100000, got -3; using 0');

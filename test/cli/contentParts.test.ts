@@ -16,7 +16,12 @@ const THINKING = 'The user wants the three bullets as a list. Nothing to write t
 async function ask(extraArgs: string[]) {
   const paths = await exampleVaultCopy();
   const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'ask', ...extraArgs];
-  const run = startSession({ argv, env: { OPENAI_BASE_URL: server.openAiBaseUrl, EMBEDDED_AGENT_MODEL: 'magistral-medium-2509' }, lines: ['List the bullets', '/quit'], modesFile: paths.modesFile });
+  const run = startSession({
+    argv,
+    env: { OPENAI_BASE_URL: server.openAiBaseUrl, EMBEDDED_AGENT_MODEL: 'magistral-medium-2509' },
+    lines: ['List the bullets', '/quit'],
+    modesFile: paths.modesFile,
+  });
   expect(await run.code).toBe(0);
   return run.stdout();
 }
@@ -29,14 +34,25 @@ describe('terminal runner with a model that sends content as a list of parts (Mi
   });
 
   it('should print the answer of a whole (non-streamed) reply, and its thinking apart', async () => {
-    server.reply(CHAT, { json: JSON.parse(readFileSync(resolve('test/fixtures/provider-streams/quirks/mistral_magistral_thinking_then_text.SYNTHETIC.json'), 'utf8')) as unknown });
+    server.reply(CHAT, {
+      json: JSON.parse(
+        readFileSync(
+          resolve('test/fixtures/provider-streams/quirks/mistral_magistral_thinking_then_text.SYNTHETIC.json'),
+          'utf8',
+        ),
+      ) as unknown,
+    });
     const out = await ask(['--no-stream']);
     expect(out).toContain(`Thinking: ${THINKING}\n${ANSWER_LINES.join('\n')}`);
   });
 
   it('should warn about a content shape it cannot read instead of showing nothing', async () => {
-    server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: [{ type: 'audio', data: 'UklGR' }] }, 'stop'), '[DONE]']) });
+    server.reply(CHAT, {
+      sse: sse([chunk({ role: 'assistant', content: [{ type: 'audio', data: 'UklGR' }] }, 'stop'), '[DONE]']),
+    });
     const out = await ask([]);
-    expect(out).toContain('! The model sent a content part of type "audio" in its answer, which Embedded Agent cannot read; that part is left out.');
+    expect(out).toContain(
+      '! The model sent a content part of type "audio" in its answer, which Embedded Agent cannot read; that part is left out.',
+    );
   });
 });

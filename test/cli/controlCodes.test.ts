@@ -10,11 +10,29 @@ afterEach(() => removeTemporaryFolders());
 
 describe('terminal runner: what the model writes reaches the screen with its control codes shown', () => {
   it('should show the codes a model put in a note, a file name and its answer instead of obeying them', async () => {
-    const call: WireCall = { id: 'toolu_1', name: 'vault.createFile', input: { path: 'Shopping\u009b2K.md', content: '- milk\r\u001b[2K+- eggs\nbuy\u001b[8m\n' } };
+    const call: WireCall = {
+      id: 'toolu_1',
+      name: 'vault.createFile',
+      input: { path: 'Shopping\u009b2K.md', content: '- milk\r\u001b[2K+- eggs\nbuy\u001b[8m\n' },
+    };
     server.reply('/v1/messages', anthropicCalls([call]), anthropicText('Added eggs.\r\u001b[2KNothing changed.'));
     const paths = await exampleVaultCopy();
-    const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin];
-    const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['Add eggs to my list', 'n', '/quit'], modesFile: paths.modesFile });
+    const argv = [
+      '--vault',
+      paths.vault,
+      '--checkpoints',
+      paths.checkpoints,
+      '--mode',
+      'agent',
+      '--base-url',
+      server.origin,
+    ];
+    const run = startSession({
+      argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['Add eggs to my list', 'n', '/quit'],
+      modesFile: paths.modesFile,
+    });
     expect(await run.code).toBe(0);
     const out = run.stdout();
     expect(out).not.toMatch(TERMINAL_CONTROL);

@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const [vault, checkpoints] = process.argv.slice(2) as [string, string];
   const yes = { request: () => Promise.resolve({ approved: true as const, scope: 'once' as const }) };
   const parsed = parseArgs(['--vault', vault, '--checkpoints', checkpoints]);
-  if (parsed.help || parsed.listModels) throw new Error('crashingRunner: parseArgs took the arguments for --help or --list-models');
+  if (parsed.help || parsed.listModels)
+    throw new Error('crashingRunner: parseArgs took the arguments for --help or --list-models');
   const runtime = await createCliRuntime({
     args: parsed.args,
     approval: () => yes,
@@ -30,7 +31,10 @@ async function main(): Promise<void> {
   };
   const run = runtime.services.startRun('cli-crash', { signal: new AbortController().signal });
   for (const name of ['One', 'Two', 'Three']) {
-    const outcome = await runtime.services.pipeline.execute({ id: name, name: 'vault.createFile', input: { path: `Crash/${name}.md`, content: `# ${name}\n` } }, run);
+    const outcome = await runtime.services.pipeline.execute(
+      { id: name, name: 'vault.createFile', input: { path: `Crash/${name}.md`, content: `# ${name}\n` } },
+      run,
+    );
     process.stdout.write(`${name}: ${outcome.ok ? 'ok' : outcome.error?.message}\n`);
   }
 }

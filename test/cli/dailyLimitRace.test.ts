@@ -30,12 +30,29 @@ describe('the daily limit with two terminal runners started together on one vaul
     // wait until both runs have asked: both started before either spent anything.
     const bothAsked = waitFor(() => server.bodies(MESSAGES).length >= 2, 'both runs to ask the model', 60_000);
     const replies = Array.from({ length: 40 }, (_, n) =>
-      anthropicCalls([{ id: `toolu_${n}`, name: 'util.slugifyTitle', input: { title: `Idea ${n}` } }], undefined, PER_CALL),
+      anthropicCalls(
+        [{ id: `toolu_${n}`, name: 'util.slugifyTitle', input: { title: `Idea ${n}` } }],
+        undefined,
+        PER_CALL,
+      ),
     );
     server.reply(MESSAGES, ...replies.map((reply, n) => (n < 2 ? { ...reply, after: bothAsked } : reply)));
-    const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin, '--max-tokens-per-day', String(LIMIT)];
+    const argv = [
+      '--vault',
+      paths.vault,
+      '--checkpoints',
+      paths.checkpoints,
+      '--mode',
+      'agent',
+      '--base-url',
+      server.origin,
+      '--max-tokens-per-day',
+      String(LIMIT),
+    ];
     const env = { ANTHROPIC_API_KEY: 'sk-ant-test' };
-    const runners = [0, 1].map(() => spawnRunner(argv, ['Slugify ideas until you are stopped', '/quit'], env, paths.vault));
+    const runners = [0, 1].map(() =>
+      spawnRunner(argv, ['Slugify ideas until you are stopped', '/quit'], env, paths.vault),
+    );
     const ended = await Promise.all(runners.map((runner) => runner.exited));
     for (const { code, out } of ended) {
       expect(code, out).toBe(0);
@@ -50,7 +67,10 @@ describe('the daily limit with two terminal runners started together on one vaul
     const day = new Date();
     const name = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}.jsonl`;
     const text = await readFile(join(paths.vault, '.obsidian/plugins/embedded-agent/spending', name), 'utf8');
-    const lines = text.trim().split('\n').map((line) => JSON.parse(line) as LedgerLine);
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as LedgerLine);
     const reserves = lines.filter((line) => line.type === 'reserve');
     const settles = lines.filter((line) => line.type === 'settle');
     // Every reservation settled exactly once: each call with what it used, each refusal at 0.

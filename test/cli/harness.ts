@@ -11,7 +11,8 @@ export const EXAMPLE_VAULT = resolve('examples/vault');
 const temporary: string[] = [];
 
 export async function removeTemporaryFolders(): Promise<void> {
-  for (const folder of temporary.splice(0)) await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+  for (const folder of temporary.splice(0))
+    await rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
 }
 
 /** A copy of examples/vault in a temporary folder, with a checkpoint folder and a modes file path beside it. */
@@ -64,7 +65,13 @@ export interface ScriptedSession {
  * provider is used unless `createLlm` is given; the vault watcher is off.
  */
 export function startSession(
-  options: { argv: string[]; env: Record<string, string>; lines: string[]; modesFile?: string; /** Leave the input open after the lines. */ keepOpen?: boolean } & Partial<Pick<CliIo, 'createLlm' | 'color'>>,
+  options: {
+    argv: string[];
+    env: Record<string, string>;
+    lines: string[];
+    modesFile?: string;
+    /** Leave the input open after the lines. */ keepOpen?: boolean;
+  } & Partial<Pick<CliIo, 'createLlm' | 'color'>>,
 ): ScriptedSession {
   const stdin = new PassThrough();
   const { stream: stdout, text: out } = capturedOutput();
@@ -89,7 +96,14 @@ export function startSession(
   const typed = options.lines.map((line) => `${line}\n`).join('');
   if (options.keepOpen) stdin.write(typed);
   else stdin.end(typed);
-  return { code, stdout: () => stripAnsi(out()), stderr: err, interrupt: () => interrupt(), clock, type: (line) => void stdin.write(`${line}\n`) };
+  return {
+    code,
+    stdout: () => stripAnsi(out()),
+    stderr: err,
+    interrupt: () => interrupt(),
+    clock,
+    type: (line) => void stdin.write(`${line}\n`),
+  };
 }
 
 /** Waits until `condition` holds, polling; fails after `ms`. */

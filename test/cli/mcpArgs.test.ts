@@ -11,21 +11,54 @@ describe('parseMcpArgs', () => {
   });
 
   it('should ask for approval through the client, in the default mode, with every switch off by default', () => {
-    expect(parseMcpArgs(['--vault', 'v'])).toEqual({ help: false, mcp: { vault: 'v', approval: 'ask', allowDeletes: false, allowCommands: false } });
+    expect(parseMcpArgs(['--vault', 'v'])).toEqual({
+      help: false,
+      mcp: { vault: 'v', approval: 'ask', allowDeletes: false, allowCommands: false },
+    });
   });
 
   it('should read the mode, approval, switches, checkpoint folder and timeout', () => {
-    expect(parseMcpArgs(['--vault=v', '--mode', 'agent', '--approval', 'client', '--allow-deletes', '--allow-commands', '--checkpoints', 'c', '--approval-timeout', '2.5'])).toEqual({
+    expect(
+      parseMcpArgs([
+        '--vault=v',
+        '--mode',
+        'agent',
+        '--approval',
+        'client',
+        '--allow-deletes',
+        '--allow-commands',
+        '--checkpoints',
+        'c',
+        '--approval-timeout',
+        '2.5',
+      ]),
+    ).toEqual({
       help: false,
-      mcp: { vault: 'v', mode: 'agent', approval: 'client', allowDeletes: true, allowCommands: true, checkpoints: 'c', approvalTimeoutMinutes: 2.5 },
+      mcp: {
+        vault: 'v',
+        mode: 'agent',
+        approval: 'client',
+        allowDeletes: true,
+        allowCommands: true,
+        checkpoints: 'c',
+        approvalTimeoutMinutes: 2.5,
+      },
     });
   });
 
   it('should name what is wrong with an option', () => {
-    expect(() => parseMcpArgs(['--vault', 'v', '--approval', 'always'])).toThrow('mcp: --approval must be one of ask, client, writes-refused, got "always". Run with --help to see every option');
-    expect(() => parseMcpArgs([])).toThrow('mcp: --vault is required: the folder of the vault to serve, e.g. mcp --vault examples/vault. Run with --help to see every option');
-    expect(() => parseMcpArgs(['--vault', 'v', '--model', 'x'])).toThrow('Unknown option --model. Run with --help to see every option');
-    expect(() => parseMcpArgs(['--vault', 'v', '--approval-timeout', '0'])).toThrow('mcp: --approval-timeout must be a number of minutes above 0, got "0"');
+    expect(() => parseMcpArgs(['--vault', 'v', '--approval', 'always'])).toThrow(
+      'mcp: --approval must be one of ask, client, writes-refused, got "always". Run with --help to see every option',
+    );
+    expect(() => parseMcpArgs([])).toThrow(
+      'mcp: --vault is required: the folder of the vault to serve, e.g. mcp --vault examples/vault. Run with --help to see every option',
+    );
+    expect(() => parseMcpArgs(['--vault', 'v', '--model', 'x'])).toThrow(
+      'Unknown option --model. Run with --help to see every option',
+    );
+    expect(() => parseMcpArgs(['--vault', 'v', '--approval-timeout', '0'])).toThrow(
+      'mcp: --approval-timeout must be a number of minutes above 0, got "0"',
+    );
   });
 });
 
@@ -33,7 +66,14 @@ describe('runCli mcp', () => {
   const run = async (argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> => {
     const stdout = capturedOutput();
     const stderr = capturedOutput();
-    const code = await runCli({ argv, env: {}, stdin: new PassThrough(), stdout: stdout.stream, stderr: stderr.stream, watch: false });
+    const code = await runCli({
+      argv,
+      env: {},
+      stdin: new PassThrough(),
+      stdout: stdout.stream,
+      stderr: stderr.stream,
+      watch: false,
+    });
     return { code, stdout: stdout.text(), stderr: stderr.text() };
   };
 

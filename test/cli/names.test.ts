@@ -29,16 +29,34 @@ describe('terminal runner: notes whose names differ from what the model types on
       ]),
       anthropicText('Done.'),
     );
-    const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin];
+    const argv = [
+      '--vault',
+      paths.vault,
+      '--checkpoints',
+      paths.checkpoints,
+      '--mode',
+      'agent',
+      '--base-url',
+      server.origin,
+    ];
     const env = { ANTHROPIC_API_KEY: 'sk-ant-test' };
-    const first = startSession({ argv, env, lines: ['Add espresso to my café note', 'y', 'y', '/quit'], modesFile: paths.modesFile });
+    const first = startSession({
+      argv,
+      env,
+      lines: ['Add espresso to my café note', 'y', 'y', '/quit'],
+      modesFile: paths.modesFile,
+    });
     expect(await first.code).toBe(0);
     expect(first.stdout()).toContain('✓ vault.readFile');
     expect(first.stdout()).toContain('+ created  Recipes/note (2).md');
 
     const after = await readTree(paths.vault);
     expect(after[STORED]).toBe('# Café\n\nFlat white.\nEspresso.\n');
-    expect(Object.keys(after).filter((path) => path.startsWith('Recipes/'))).toEqual([STORED, 'Recipes/Note.md', 'Recipes/note (2).md']);
+    expect(Object.keys(after).filter((path) => path.startsWith('Recipes/'))).toEqual([
+      STORED,
+      'Recipes/Note.md',
+      'Recipes/note (2).md',
+    ]);
     const toolResults = JSON.stringify(server.bodies(MESSAGES).at(-1));
     expect(toolResults).toContain('differs only by case from the existing file \\"Recipes/Note.md\\"');
 

@@ -30,7 +30,7 @@ async function terminal(lines: string[], answers: string[] = [], files: Record<s
 
 afterEach(removeTemporaryFolders);
 
-describe('the terminal\'s plan commands', () => {
+describe("the terminal's plan commands", () => {
   it('should preview a dry run with its diff, write nothing before the answer, and run exactly the preview on y', async () => {
     const { out, vault, model } = await terminal(['/dry-run Make two ideas', 'y'], [JSON.stringify(plan())]);
     expect(model.requests).toHaveLength(1);
@@ -72,14 +72,20 @@ describe('the terminal\'s plan commands', () => {
     expect(await session.code).toBe(0);
     const out = session.stdout();
     // The plan's confirmation once; then only Beta.md's write, whose text the preview could not show.
-    expect(out.match(/Approval needed: .*/g)).toEqual(['Approval needed: Run plan "Two ideas": 1 created', 'Approval needed: Create Ideas/Beta.md']);
+    expect(out.match(/Approval needed: .*/g)).toEqual([
+      'Approval needed: Run plan "Two ideas": 1 created',
+      'Approval needed: Create Ideas/Beta.md',
+    ]);
     expect(await readFile(join(paths.vault, 'Ideas/Beta.md'), 'utf8')).toBe('# Beta\n');
   });
 
-  it('should ask a prompt action\'s input by line and send the bound message to the agent as if typed', async () => {
+  it("should ask a prompt action's input by line and send the bound message to the agent as if typed", async () => {
     const paths = await exampleVaultCopy();
     await mkdir(join(paths.vault, PLUGIN), { recursive: true });
-    const action = createPromptAction({ name: 'Outline', prompt: 'Outline ${topic} in three bullets', now: Date.UTC(2026, 0, 15) }, []);
+    const action = createPromptAction(
+      { name: 'Outline', prompt: 'Outline ${topic} in three bullets', now: Date.UTC(2026, 0, 15) },
+      [],
+    );
     await writeFile(join(paths.vault, PLUGIN, 'data.json'), JSON.stringify({ savedActions: [action] }));
     const model = new ScriptedModel([textReply('- soil\n- light\n- water')]);
     const session = startSession({
@@ -91,18 +97,26 @@ describe('the terminal\'s plan commands', () => {
     });
     expect(await session.code).toBe(0);
     expect(session.stdout()).toContain('topic: gardens');
-    expect(model.requests[0]?.messages.map((message) => ('text' in message ? message.text : ''))).toEqual(['Outline gardens in three bullets']);
+    expect(model.requests[0]?.messages.map((message) => ('text' in message ? message.text : ''))).toEqual([
+      'Outline gardens in three bullets',
+    ]);
   });
 
   it('should say when the vault has no saved actions, and name the action that /run cannot find', async () => {
     const { out } = await terminal(['/actions', '/run Nothing']);
-    expect(out).toContain('No saved actions in this vault. Save one in Obsidian ("Save as button" after a run), then /run it here.');
-    expect(out).toContain('/run failed: No saved action has the id or name "Nothing"; it may have been deleted or could not be loaded.');
+    expect(out).toContain(
+      'No saved actions in this vault. Save one in Obsidian ("Save as button" after a run), then /run it here.',
+    );
+    expect(out).toContain(
+      '/run failed: No saved action has the id or name "Nothing"; it may have been deleted or could not be loaded.',
+    );
   });
 
   it('should list the saved actions it can load and report the one it cannot', async () => {
     const good = createSavedAction({ name: 'Two ideas', plan: plan(), now: Date.UTC(2026, 0, 15) }, []);
-    const { out } = await terminal(['/actions'], [], { [`${PLUGIN}/data.json`]: JSON.stringify({ savedActions: [good, { id: 'broken', name: 'Broken' }] }) });
+    const { out } = await terminal(['/actions'], [], {
+      [`${PLUGIN}/data.json`]: JSON.stringify({ savedActions: [good, { id: 'broken', name: 'Broken' }] }),
+    });
     expect(out).toContain('two-ideas  Two ideas');
     expect(out).toContain('! actions[1] ("Broken").plan: is required (this saved action was not loaded)');
   });

@@ -24,7 +24,17 @@ async function fixtureVault(): Promise<{ vault: string; argv: string[]; modesFil
     await mkdir(dirname(join(vault, path)), { recursive: true });
     await writeFile(join(vault, path), text);
   }
-  const argv = ['--vault', vault, '--checkpoints', join(base, 'checkpoints'), '--mode', 'agent', '--allow-deletes', '--base-url', server.origin];
+  const argv = [
+    '--vault',
+    vault,
+    '--checkpoints',
+    join(base, 'checkpoints'),
+    '--mode',
+    'agent',
+    '--allow-deletes',
+    '--base-url',
+    server.origin,
+  ];
   return { vault, argv, modesFile: join(base, 'modes.json') };
 }
 
@@ -32,44 +42,79 @@ describe('terminal runner: a rename keeps the links to what moves', () => {
   it('should list every note whose links change on the card, rewrite them, and put every byte back on /revert', async () => {
     server.reply(
       '/v1/messages',
-      anthropicCalls([{ id: 'toolu_1', name: 'vault.rename', input: { fromPath: 'Guides/Setup.md', toPath: 'Guides/Getting started.md' } }]),
+      anthropicCalls([
+        {
+          id: 'toolu_1',
+          name: 'vault.rename',
+          input: { fromPath: 'Guides/Setup.md', toPath: 'Guides/Getting started.md' },
+        },
+      ]),
       anthropicText('Renamed.'),
     );
     const { vault, argv, modesFile } = await fixtureVault();
     const before = await readTree(vault);
-    const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['Rename Setup to Getting started', 'y', '/quit'], modesFile });
+    const run = startSession({
+      argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['Rename Setup to Getting started', 'y', '/quit'],
+      modesFile,
+    });
     expect(await run.code).toBe(0);
     const out = run.stdout();
     expect(out).toContain('Approval needed: Move Guides/Setup.md → Guides/Getting started.md and 5 more changes');
-    for (const note of LINKING) expect(out).toContain(`~ links    ${note} (its links to Guides/Setup.md are rewritten)`);
+    for (const note of LINKING)
+      expect(out).toContain(`~ links    ${note} (its links to Guides/Setup.md are rewritten)`);
     expect(out).not.toContain('Archive/Old/Notes.md');
 
     const after = await readTree(vault);
-    const expected: Record<string, string> = { ...before, ...RENAMED, 'Guides/Getting started.md': before['Guides/Setup.md']! };
+    const expected: Record<string, string> = {
+      ...before,
+      ...RENAMED,
+      'Guides/Getting started.md': before['Guides/Setup.md']!,
+    };
     delete expected['Guides/Setup.md'];
     expect(after).toEqual(expected);
 
-    const revert = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['/revert', 'y', '/quit'], modesFile });
+    const revert = startSession({
+      argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['/revert', 'y', '/quit'],
+      modesFile,
+    });
     expect(await revert.code).toBe(0);
     expect(revert.stdout()).toContain('Reverted');
     expect(await readTree(vault)).toEqual(before);
   });
 
-  it('should re-point a moved note\'s own relative links, and put the note back byte for byte on /revert', async () => {
+  it("should re-point a moved note's own relative links, and put the note back byte for byte on /revert", async () => {
     server.reply(
       '/v1/messages',
-      anthropicCalls([{ id: 'toolu_1', name: 'vault.rename', input: { fromPath: 'Notes/Daily.md', toPath: 'Archive/Old/Daily.md' } }]),
+      anthropicCalls([
+        { id: 'toolu_1', name: 'vault.rename', input: { fromPath: 'Notes/Daily.md', toPath: 'Archive/Old/Daily.md' } },
+      ]),
       anthropicText('Moved.'),
     );
     const { vault, argv, modesFile } = await fixtureVault();
     const before = await readTree(vault);
-    const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['Archive my daily note', 'y', '/quit'], modesFile });
+    const run = startSession({
+      argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['Archive my daily note', 'y', '/quit'],
+      modesFile,
+    });
     expect(await run.code).toBe(0);
     const moved = (await readTree(vault))['Archive/Old/Daily.md'];
-    expect(moved).toContain('Relative: [a](Guides/Setup.md) and [b](Guides/Setup.md#Step%20two)\nFrom the root: [c](/Guides/Setup.md) and [d](Guides/Setup.md)');
+    expect(moved).toContain(
+      'Relative: [a](Guides/Setup.md) and [b](Guides/Setup.md#Step%20two)\nFrom the root: [c](/Guides/Setup.md) and [d](Guides/Setup.md)',
+    );
     expect(moved).toContain('Without extension: [g](Guides/Setup) and embedded: ![h](Guides/Setup.md)');
 
-    const revert = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['/revert', 'y', '/quit'], modesFile });
+    const revert = startSession({
+      argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['/revert', 'y', '/quit'],
+      modesFile,
+    });
     expect(await revert.code).toBe(0);
     expect(await readTree(vault)).toEqual(before);
   });

@@ -9,14 +9,26 @@ import { TERMINAL_CONTROL, withoutOwnColors } from './harness';
 
 async function request(changes: PlannedChange[], files: Record<string, string> = {}): Promise<ApprovalRequest> {
   const preview = await buildPreview(changes, new MemoryVault(files));
-  return { runId: 'run-1', tool: 'vault.writeFile', input: {}, risk: 'writes', preview, summary: summarize('vault.writeFile', changes) };
+  return {
+    runId: 'run-1',
+    tool: 'vault.writeFile',
+    input: {},
+    risk: 'writes',
+    preview,
+    summary: summarize('vault.writeFile', changes),
+  };
 }
 
 const ESC = '\u001b[';
 
 describe('renderApproval', () => {
   it('should show a plain unified diff when the output is not a terminal', async () => {
-    const text = renderApproval(await request([{ kind: 'modify', path: 'Plan.md', content: 'one\ntwo three\nfour\n' }], { 'Plan.md': 'one\ntwo 3\nfour\n' }), createStyle(false));
+    const text = renderApproval(
+      await request([{ kind: 'modify', path: 'Plan.md', content: 'one\ntwo three\nfour\n' }], {
+        'Plan.md': 'one\ntwo 3\nfour\n',
+      }),
+      createStyle(false),
+    );
     expect(text).toBe(
       [
         'Approval needed: Change Plan.md',
@@ -34,7 +46,10 @@ describe('renderApproval', () => {
   });
 
   it('should color the diff and highlight the changed words on a terminal', async () => {
-    const text = renderApproval(await request([{ kind: 'modify', path: 'Plan.md', content: 'two three\n' }], { 'Plan.md': 'two 3\n' }), createStyle(true));
+    const text = renderApproval(
+      await request([{ kind: 'modify', path: 'Plan.md', content: 'two three\n' }], { 'Plan.md': 'two 3\n' }),
+      createStyle(true),
+    );
     expect(text).toContain(`${ESC}31m-${ESC}39m${ESC}31mtwo ${ESC}39m${ESC}1;41m3${ESC}22;49m`);
     expect(text).toContain(`${ESC}32m+${ESC}39m${ESC}32mtwo ${ESC}39m${ESC}1;42mthree${ESC}22;49m`);
     expect(stripAnsi(text)).toContain('    -two 3\n    +two three\n');
@@ -51,7 +66,10 @@ describe('renderApproval', () => {
 
   it('should show the control codes a note holds instead of letting them rewrite the diff line or hide the warnings', async () => {
     const content = '- milk\r\u001b[2K+- eggs\nbuy\u001b[8m\nSee https://example.com/\u009b2K\n';
-    const text = renderApproval(await request([{ kind: 'create', path: 'Shop\u001b[2Kping.md', content }]), createStyle(true));
+    const text = renderApproval(
+      await request([{ kind: 'create', path: 'Shop\u001b[2Kping.md', content }]),
+      createStyle(true),
+    );
     const shown = withoutOwnColors(text);
     expect(shown).not.toMatch(TERMINAL_CONTROL);
     expect(shown).toContain('+ created  Shop⟦ESC⟧[2Kping.md (');
@@ -63,16 +81,31 @@ describe('renderApproval', () => {
     const tasks = Array.from({ length: 600 }, (_, i) => `- [ ] Task ${String(i).padStart(3, '0')}`);
     const before = `# Tasks\n${tasks.join('\n')}\n`;
     const after = `# Tasks\n${[...tasks].reverse().join('\n')}\n`;
-    const text = renderApproval(await request([{ kind: 'modify', path: 'Tasks.md', content: after }], { 'Tasks.md': before }), createStyle(false));
+    const text = renderApproval(
+      await request([{ kind: 'modify', path: 'Tasks.md', content: after }], { 'Tasks.md': before }),
+      createStyle(false),
+    );
     expect(text).toContain(
-      ['~ modified Tasks.md (+600 -600, 8.8 KB → 8.8 KB)', '    @@ -2,600 +2,600 @@', '    Too large to diff line by line: 600 lines removed, 600 lines added', ''].join('\n'),
+      [
+        '~ modified Tasks.md (+600 -600, 8.8 KB → 8.8 KB)',
+        '    @@ -2,600 +2,600 @@',
+        '    Too large to diff line by line: 600 lines removed, 600 lines added',
+        '',
+      ].join('\n'),
     );
   });
 
   it('should say why changed lines too different to compare word by word have no highlights', async () => {
     const words = (name: string): string => Array.from({ length: 400 }, (_, i) => `${name}${i}`).join(' ');
-    const text = renderApproval(await request([{ kind: 'modify', path: 'Draft.md', content: `${words('new')}\n` }], { 'Draft.md': `${words('old')}\n` }), createStyle(false));
-    expect(text).toContain('  note: Draft.md: 1 changed line is shown whole, too different from the old one to compare word by word.\n');
+    const text = renderApproval(
+      await request([{ kind: 'modify', path: 'Draft.md', content: `${words('new')}\n` }], {
+        'Draft.md': `${words('old')}\n`,
+      }),
+      createStyle(false),
+    );
+    expect(text).toContain(
+      '  note: Draft.md: 1 changed line is shown whole, too different from the old one to compare word by word.\n',
+    );
   });
 
   it('should say created, moved and deleted, with folders and commands', async () => {
@@ -88,15 +121,20 @@ describe('renderApproval', () => {
       ),
       createStyle(false),
     );
-    expect(text).toContain('+ created  Ideas/ (folder)\n→ moved    a.md → Archive/a.md\n- deleted  old.md (8 B, to the trash)\n▶ command  Toggle bold (editor:toggle-bold)\n');
+    expect(text).toContain(
+      '+ created  Ideas/ (folder)\n→ moved    a.md → Archive/a.md\n- deleted  old.md (8 B, to the trash)\n▶ command  Toggle bold (editor:toggle-bold)\n',
+    );
   });
 
   it('should list each note whose links a move rewrites', async () => {
     const text = renderApproval(
-      await request([
-        { kind: 'move', path: 'Target.md', toPath: 'Renamed.md', isFolder: false },
-        { kind: 'relink', path: 'Index.md', target: 'Target.md' },
-      ], { 'Target.md': 'T', 'Index.md': '[[Target]]' }),
+      await request(
+        [
+          { kind: 'move', path: 'Target.md', toPath: 'Renamed.md', isFolder: false },
+          { kind: 'relink', path: 'Index.md', target: 'Target.md' },
+        ],
+        { 'Target.md': 'T', 'Index.md': '[[Target]]' },
+      ),
       createStyle(false),
     );
     expect(text).toBe(
@@ -105,7 +143,17 @@ describe('renderApproval', () => {
   });
 
   it('should show the input of a call with nothing to preview (approval "always")', async () => {
-    const text = renderApproval({ runId: 'r', tool: 'vault.readFile', input: { path: 'a.md' }, risk: 'read-only', preview: { files: [], commands: [], notes: [] }, summary: 'Run vault.readFile' }, createStyle(false));
+    const text = renderApproval(
+      {
+        runId: 'r',
+        tool: 'vault.readFile',
+        input: { path: 'a.md' },
+        risk: 'read-only',
+        preview: { files: [], commands: [], notes: [] },
+        summary: 'Run vault.readFile',
+      },
+      createStyle(false),
+    );
     expect(text).toBe('Approval needed: Run vault.readFile\nvault.readFile · reads only\n  input: {"path":"a.md"}\n');
   });
 });

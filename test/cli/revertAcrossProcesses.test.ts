@@ -12,13 +12,27 @@ useWireServer((started) => (server = started));
 afterEach(() => removeTemporaryFolders());
 
 const MESSAGES = '/v1/messages';
-const create = (id: string, path: string) => anthropicCalls([{ id, name: 'vault.createFile', input: { path, content: `# ${path}\n` } }]);
-const exists = (path: string): Promise<boolean> => access(path).then(() => true, () => false);
+const create = (id: string, path: string) =>
+  anthropicCalls([{ id, name: 'vault.createFile', input: { path, content: `# ${path}\n` } }]);
+const exists = (path: string): Promise<boolean> =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('/revert after runs of two terminal runners on one vault', () => {
   it('should undo the run that ended last, not the one that started last', async () => {
     const paths = await exampleVaultCopy();
-    const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin];
+    const argv = [
+      '--vault',
+      paths.vault,
+      '--checkpoints',
+      paths.checkpoints,
+      '--mode',
+      'agent',
+      '--base-url',
+      server.origin,
+    ];
     const env = { ANTHROPIC_API_KEY: 'sk-ant-test' };
     let letFirstFinish: () => void = () => undefined;
     const secondDone = new Promise<void>((done) => (letFirstFinish = done));

@@ -46,10 +46,19 @@ describe('terminal runner: starting up', () => {
   });
 
   it.each([
-    [[], '--vault is required: the folder of the vault to work on, e.g. --vault examples/vault. Run with --help to see every option\n'],
+    [
+      [],
+      '--vault is required: the folder of the vault to work on, e.g. --vault examples/vault. Run with --help to see every option\n',
+    ],
     [['--vault'], '--vault needs a folder, e.g. --vault examples/vault. Run with --help to see every option\n'],
-    [['--vault', 'v', '--provider', 'gemini'], '--provider must be one of anthropic, openai, openai-compatible, got "gemini". Run with --help to see every option\n'],
-    [['--vault', 'v', '--approval', 'never'], '--approval must be always or writes, got "never". Run with --help to see every option\n'],
+    [
+      ['--vault', 'v', '--provider', 'gemini'],
+      '--provider must be one of anthropic, openai, openai-compatible, got "gemini". Run with --help to see every option\n',
+    ],
+    [
+      ['--vault', 'v', '--approval', 'never'],
+      '--approval must be always or writes, got "never". Run with --help to see every option\n',
+    ],
     [['--vault', 'v', '--yolo'], 'Unknown option --yolo. Run with --help to see every option\n'],
   ])('should refuse %j with a message that says what to do, and exit with 2', async (argv, message) => {
     const run = startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: [] });
@@ -58,23 +67,43 @@ describe('terminal runner: starting up', () => {
   });
 
   it('should name the variable to set when --provider is given without its key', async () => {
-    const run = startSession({ argv: ['--vault', 'v', '--provider', 'openai'], env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: [] });
+    const run = startSession({
+      argv: ['--vault', 'v', '--provider', 'openai'],
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: [],
+    });
     expect(await run.code).toBe(2);
     expect(run.stderr()).toBe('--provider openai needs an API key: export OPENAI_API_KEY=sk-... and start again\n');
   });
 
   it('should refuse a vault folder that does not exist', async () => {
-    const run = startSession({ argv: ['--vault', 'no/such/vault'], env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: [] });
+    const run = startSession({
+      argv: ['--vault', 'no/such/vault'],
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: [],
+    });
     expect(await run.code).toBe(2);
-    expect(run.stderr()).toMatch(/^--vault "no\/such\/vault" does not exist \(looked at .*no\/such\/vault\): give the folder of an existing vault, e.g. --vault examples\/vault\n$/);
+    expect(run.stderr()).toMatch(
+      /^--vault "no\/such\/vault" does not exist \(looked at .*no\/such\/vault\): give the folder of an existing vault, e.g. --vault examples\/vault\n$/,
+    );
   });
 
   it('should refuse a checkpoint folder inside the vault and an unknown --mode', async () => {
     const paths = await exampleVaultCopy();
-    const inside = startSession({ argv: ['--vault', paths.vault, '--checkpoints', `${paths.vault}/.checkpoints`], env: { ANTHROPIC_API_KEY: 'k' }, lines: [], modesFile: paths.modesFile });
+    const inside = startSession({
+      argv: ['--vault', paths.vault, '--checkpoints', `${paths.vault}/.checkpoints`],
+      env: { ANTHROPIC_API_KEY: 'k' },
+      lines: [],
+      modesFile: paths.modesFile,
+    });
     expect(await inside.code).toBe(2);
     expect(inside.stderr()).toContain('is inside the vault');
-    const mode = startSession({ argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'writer'], env: { ANTHROPIC_API_KEY: 'k' }, lines: [], modesFile: paths.modesFile });
+    const mode = startSession({
+      argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'writer'],
+      env: { ANTHROPIC_API_KEY: 'k' },
+      lines: [],
+      modesFile: paths.modesFile,
+    });
     expect(await mode.code).toBe(2);
     expect(mode.stderr()).toBe('--mode: Unknown mode "writer". Modes: ask, agent\n');
   });
@@ -95,9 +124,21 @@ describe('terminal runner: starting up', () => {
     });
     expect(await run.code).toBe(0);
     expect(configs).toEqual([
-      { provider: 'openai-compatible', model: 'qwen2.5:7b', baseUrl: 'http://localhost:11434/v1', apiKey: '', streaming: false, maxRetries: 3, toolCallFormat: 'auto', clock: undefined, log: undefined },
+      {
+        provider: 'openai-compatible',
+        model: 'qwen2.5:7b',
+        baseUrl: 'http://localhost:11434/v1',
+        apiKey: '',
+        streaming: false,
+        maxRetries: 3,
+        toolCallFormat: 'auto',
+        clock: undefined,
+        log: undefined,
+      },
     ]);
-    expect(run.stdout()).toContain('Model:       openai-compatible · qwen2.5:7b at http://localhost:11434/v1 (no key), without streaming');
+    expect(run.stdout()).toContain(
+      'Model:       openai-compatible · qwen2.5:7b at http://localhost:11434/v1 (no key), without streaming',
+    );
     expect(run.stdout()).toContain('ask> Hi\nHello from the local model.\n');
     // The default mode is Ask: no write tool reaches the model.
     expect(model.requests[0]?.toolNames).not.toContain('vault.createFile');

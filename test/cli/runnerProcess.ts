@@ -15,7 +15,12 @@ export interface RunnerProcess {
  * processes race on one vault. `lines` are typed ahead and the input then ends, as a script would. HOME and the
  * config folders point beside the vault, so the global modes file of the machine is never read.
  */
-export function spawnRunner(argv: string[], lines: string[], env: Record<string, string>, vault: string): RunnerProcess {
+export function spawnRunner(
+  argv: string[],
+  lines: string[],
+  env: Record<string, string>,
+  vault: string,
+): RunnerProcess {
   const home = dirname(vault);
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...argv], {
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -30,8 +30,22 @@ function inboxConversation(): void {
 
 async function session(lines: string[], extraArgs: string[] = []) {
   const paths = await exampleVaultCopy();
-  const argv = ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--mode', 'agent', '--base-url', server.origin, ...extraArgs];
-  return { paths, argv, run: startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines, modesFile: paths.modesFile }) };
+  const argv = [
+    '--vault',
+    paths.vault,
+    '--checkpoints',
+    paths.checkpoints,
+    '--mode',
+    'agent',
+    '--base-url',
+    server.origin,
+    ...extraArgs,
+  ];
+  return {
+    paths,
+    argv,
+    run: startSession({ argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines, modesFile: paths.modesFile }),
+  };
 }
 
 describe('terminal runner: a scripted session over a copy of examples/vault', () => {
@@ -43,7 +57,9 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     const out = run.stdout();
 
     expect(out).toContain('Model:       anthropic · claude-sonnet-4-6 at http://127.0.0.1:');
-    expect(out).toContain('agent> Turn my inbox into notes\nReading your inbox.\n→ vault.readFile path: "Inbox.md"\n  ✓ vault.readFile\n');
+    expect(out).toContain(
+      'agent> Turn my inbox into notes\nReading your inbox.\n→ vault.readFile path: "Inbox.md"\n  ✓ vault.readFile\n',
+    );
     expect(out).toContain(
       [
         'Approval needed: Create Ideas/Weekly review.md',
@@ -57,8 +73,12 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
         'Approved.',
       ].join('\n'),
     );
-    expect(out).toContain('Created 2 notes in Ideas/.\nTokens: 1,800 in (1,100 uncached, 700 cached) · 32 out · estimated cost $0.0040 · 3 model calls');
-    expect(out).toMatch(/Runs, newest first \(1 kept\):\n {2}cli-\S+ {2}\S+ \S+ {2}2 writes: Ideas\/Ask Maren about retros\.md, Ideas\/Weekly review\.md/);
+    expect(out).toContain(
+      'Created 2 notes in Ideas/.\nTokens: 1,800 in (1,100 uncached, 700 cached) · 32 out · estimated cost $0.0040 · 3 model calls',
+    );
+    expect(out).toMatch(
+      /Runs, newest first \(1 kept\):\n {2}cli-\S+ {2}\S+ \S+ {2}2 writes: Ideas\/Ask Maren about retros\.md, Ideas\/Weekly review\.md/,
+    );
     expect(out).toContain('delete (the run created it) Ideas/Weekly review.md');
     expect(out).toContain('Revert these changes? [y/n] y\nReverted 3 changes.');
 
@@ -66,26 +86,51 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     const audit = (await readdir(join(paths.vault, '.obsidian/plugins/embedded-agent/audit'))).sort();
     // (one file per day, one line per call, its outcome: the "started" line each write gets first is in journal/)
     expect(audit).toEqual([expect.stringMatching(/^\d{4}-\d{2}-\d{2}\.jsonl$/)]);
-    const lines = (await readFile(join(paths.vault, '.obsidian/plugins/embedded-agent/audit', audit[0]!), 'utf8')).trim().split('\n');
-    expect(lines.map((line) => (JSON.parse(line) as { tool: string; ok: boolean }).tool)).toEqual(['vault.readFile', 'vault.createFile', 'vault.createFile', 'checkpoints.revert']);
-    expect(JSON.parse(lines[3]!)).toMatchObject({ ok: true, error: null, args: { runId: expect.stringMatching(/^cli-/) as unknown }, restored: ['Ideas/Ask Maren about retros.md', 'Ideas/Weekly review.md', 'Ideas/'], conflicts: [] });
+    const lines = (await readFile(join(paths.vault, '.obsidian/plugins/embedded-agent/audit', audit[0]!), 'utf8'))
+      .trim()
+      .split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { tool: string; ok: boolean }).tool)).toEqual([
+      'vault.readFile',
+      'vault.createFile',
+      'vault.createFile',
+      'checkpoints.revert',
+    ]);
+    expect(JSON.parse(lines[3]!)).toMatchObject({
+      ok: true,
+      error: null,
+      args: { runId: expect.stringMatching(/^cli-/) as unknown },
+      restored: ['Ideas/Ask Maren about retros.md', 'Ideas/Weekly review.md', 'Ideas/'],
+      conflicts: [],
+    });
     // ...and the revert took every one of them back, the Ideas/ folder included.
     expect(await readTree(paths.vault)).toEqual(original);
   });
 
   it('should leave the vault alone when the write is rejected with n, and tell the model the reason', async () => {
-    server.reply(MESSAGES, anthropicCalls([call('toolu_1', 'vault.createFile', { path: 'Draft.md', content: 'x' })]), anthropicText('Fine, no draft.'));
+    server.reply(
+      MESSAGES,
+      anthropicCalls([call('toolu_1', 'vault.createFile', { path: 'Draft.md', content: 'x' })]),
+      anthropicText('Fine, no draft.'),
+    );
     const { paths, run } = await session(['Make a draft', 'maybe', 'n not now', '/quit']);
     const original = await readTree(paths.vault);
     expect(await run.code).toBe(0);
-    expect(run.stdout()).toContain('Type y to approve, n to reject (n <reason> tells the agent why), or a to approve everything else in this run; got "maybe".');
-    expect(run.stdout()).toContain('  ✗ vault.createFile: DENIED vault.createFile was not approved: the user rejected it: not now. Nothing was changed.');
+    expect(run.stdout()).toContain(
+      'Type y to approve, n to reject (n <reason> tells the agent why), or a to approve everything else in this run; got "maybe".',
+    );
+    expect(run.stdout()).toContain(
+      '  ✗ vault.createFile: DENIED vault.createFile was not approved: the user rejected it: not now. Nothing was changed.',
+    );
     expect(JSON.stringify(server.bodies(MESSAGES)[1])).toContain('the user rejected it: not now');
     expect(await readTree(paths.vault)).toEqual(original);
   });
 
   it('should reject when the input ends while asking for approval', async () => {
-    server.reply(MESSAGES, anthropicCalls([call('toolu_1', 'vault.createFile', { path: 'Draft.md', content: 'x' })]), anthropicText('No draft then.'));
+    server.reply(
+      MESSAGES,
+      anthropicCalls([call('toolu_1', 'vault.createFile', { path: 'Draft.md', content: 'x' })]),
+      anthropicText('No draft then.'),
+    );
     const { paths, run } = await session(['Make a draft']);
     const original = await readTree(paths.vault);
     expect(await run.code).toBe(0);
@@ -109,14 +154,23 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     const edited = join(first.paths.vault, 'Ideas/Weekly review.md');
     await writeFile(edited, `${WEEKLY}\nMy own addition.\n`);
 
-    const second = startSession({ argv: first.argv, env: { ANTHROPIC_API_KEY: 'sk-ant-test' }, lines: ['/revert', 'y', 'n', '/quit'], modesFile: first.paths.modesFile });
+    const second = startSession({
+      argv: first.argv,
+      env: { ANTHROPIC_API_KEY: 'sk-ant-test' },
+      lines: ['/revert', 'y', 'n', '/quit'],
+      modesFile: first.paths.modesFile,
+    });
     expect(await second.code).toBe(0);
     const out = second.stdout();
-    expect(out).toContain('Changed since the run, left alone unless you say so:\n  Ideas/Weekly review.md (edited after the run)');
+    expect(out).toContain(
+      'Changed since the run, left alone unless you say so:\n  Ideas/Weekly review.md (edited after the run)',
+    );
     expect(out).toContain('Overwrite 1 file changed since the run, losing those changes? [y/n] n');
     expect(out).toContain('  left alone: Ideas/Weekly review.md (edited after the run)');
     expect(await readFile(edited, 'utf8')).toBe(`${WEEKLY}\nMy own addition.\n`);
-    await expect(readFile(join(first.paths.vault, 'Ideas/Ask Maren about retros.md'), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(readFile(join(first.paths.vault, 'Ideas/Ask Maren about retros.md'), 'utf8')).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
   });
 
   it('should say there is nothing to revert before any run', async () => {
@@ -128,8 +182,14 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
   it('should cancel the run on Ctrl-C and carry on; the history keeps the partial answer', async () => {
     const partial = sse([
       anthropicStart(),
-      { event: 'content_block_start', data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } },
-      { event: 'content_block_delta', data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Once upon a time' } } },
+      {
+        event: 'content_block_start',
+        data: { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      },
+      {
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Once upon a time' } },
+      },
     ]);
     server.reply(MESSAGES, { sse: partial, hang: true }, anthropicText('It was a dark night.'));
     const { run } = await session(['Tell me a story', 'Go on', '/quit']);
@@ -156,7 +216,13 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
 
   it('should leave on a second Ctrl-C at the prompt, after a hint at the first', async () => {
     const paths = await exampleVaultCopy();
-    const run = startSession({ argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints], env: { ANTHROPIC_API_KEY: 'k' }, lines: [], keepOpen: true, modesFile: paths.modesFile });
+    const run = startSession({
+      argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints],
+      env: { ANTHROPIC_API_KEY: 'k' },
+      lines: [],
+      keepOpen: true,
+      modesFile: paths.modesFile,
+    });
     await waitFor(() => run.stdout().endsWith('ask> '), 'the prompt');
     run.interrupt();
     await waitFor(() => run.stdout().includes('(Press Ctrl-C again or type /quit to leave.)'), 'the hint');
@@ -164,8 +230,12 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     expect(await run.code).toBe(130);
   });
 
-  it('should keep Private/ from the agent, as the example vault\'s .agentignore says', async () => {
-    server.reply(MESSAGES, anthropicCalls([call('toolu_1', 'vault.readFile', { path: 'Private/Health log.md' })]), anthropicText('That note is off limits.'));
+  it("should keep Private/ from the agent, as the example vault's .agentignore says", async () => {
+    server.reply(
+      MESSAGES,
+      anthropicCalls([call('toolu_1', 'vault.readFile', { path: 'Private/Health log.md' })]),
+      anthropicText('That note is off limits.'),
+    );
     const { run } = await session(['Read my health log', '/quit']);
     expect(await run.code).toBe(0);
     expect(run.stdout()).toMatch(/✗ vault\.readFile: FORBIDDEN_PATH .*Private\/Health log\.md/);
@@ -178,17 +248,28 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     const out = run.stdout();
     expect(out).toContain('Modes (* is active; switch with /mode <slug>):\n  ask ');
     expect(out).toContain('* agent ');
-    expect(out).toMatch(/Mode: Ask \(\d+ tools\)\.\nask> \/mode writer\n\/mode failed: Unknown mode "writer"\. Modes: ask, agent/);
+    expect(out).toMatch(
+      /Mode: Ask \(\d+ tools\)\.\nask> \/mode writer\n\/mode failed: Unknown mode "writer"\. Modes: ask, agent/,
+    );
     expect(out).toContain('New conversation: the agent no longer sees the earlier messages.');
     expect(out).toContain('/revert        undo the last run that changed the vault');
-    expect(out).toContain('Unknown command /bogus. Commands: /dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit');
+    expect(out).toContain(
+      'Unknown command /bogus. Commands: /dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit',
+    );
   });
 
   it('should say where the terminal runner takes the key from after a 401', async () => {
-    server.reply(MESSAGES, { status: 401, json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } } });
+    server.reply(MESSAGES, {
+      status: 401,
+      json: { type: 'error', error: { type: 'authentication_error', message: 'invalid x-api-key' } },
+    });
     const { run } = await session(['Hi', '/quit']);
     expect(await run.code).toBe(0);
-    expect(run.stdout()).toContain('Error (PROVIDER_AUTH): Anthropic rejected the API key (401): set it in Settings → Embedded Agent → API key');
-    expect(run.stdout()).toContain('In the terminal runner the key comes from ANTHROPIC_API_KEY: export a valid key and start again.');
+    expect(run.stdout()).toContain(
+      'Error (PROVIDER_AUTH): Anthropic rejected the API key (401): set it in Settings → Embedded Agent → API key',
+    );
+    expect(run.stdout()).toContain(
+      'In the terminal runner the key comes from ANTHROPIC_API_KEY: export a valid key and start again.',
+    );
   });
 });

@@ -8,7 +8,11 @@ afterEach(async () => {
   await removeTemporaryFolders();
 });
 
-const exists = (path: string): Promise<boolean> => stat(path).then(() => true, () => false);
+const exists = (path: string): Promise<boolean> =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('terminal runner: stored results', () => {
   it('should remove on start-up the stored results a run cut off more than an hour ago left behind, and keep recent ones', async () => {
@@ -20,7 +24,11 @@ describe('terminal runner: stored results', () => {
     }
     // The session's clock reads 2026-01-15 09:00.
     await utimes(join(tmp, 'cli-old'), new Date(Date.UTC(2026, 0, 15, 7)), new Date(Date.UTC(2026, 0, 15, 7)));
-    await utimes(join(tmp, 'cli-recent'), new Date(Date.UTC(2026, 0, 15, 8, 30)), new Date(Date.UTC(2026, 0, 15, 8, 30)));
+    await utimes(
+      join(tmp, 'cli-recent'),
+      new Date(Date.UTC(2026, 0, 15, 8, 30)),
+      new Date(Date.UTC(2026, 0, 15, 8, 30)),
+    );
     const run = startSession({
       argv: ['--vault', paths.vault, '--checkpoints', paths.checkpoints, '--no-stream'],
       env: { OPENAI_BASE_URL: 'http://localhost:11434/v1' },

@@ -8,7 +8,9 @@ describe('terminalText', () => {
   });
 
   it('should show the conceal code, C1 controls, a bell, a backspace and DEL', () => {
-    expect(terminalText('eggs\u001b[8m hidden \u009b2K \u0007\b\u007f')).toBe('eggs⟦ESC⟧[8m hidden ⟦U+009B⟧2K ⟦BEL⟧⟦BS⟧⟦DEL⟧');
+    expect(terminalText('eggs\u001b[8m hidden \u009b2K \u0007\b\u007f')).toBe(
+      'eggs⟦ESC⟧[8m hidden ⟦U+009B⟧2K ⟦BEL⟧⟦BS⟧⟦DEL⟧',
+    );
   });
 
   it('should keep new lines and tabs, and show bidi and invisible characters as the panel does', () => {
@@ -21,7 +23,9 @@ describe('terminalOutput', () => {
     const style = createStyle(true);
     const own = `${style.red('-x')}${style.addedWord('y')}${style.bold(style.dim('z'))}${style.cyan('w')}\n`;
     expect(terminalOutput(own)).toBe(own);
-    expect(terminalOutput(`${style.green('ok')} eggs\u001b[8m\r\u001b[2K\u009b`)).toBe(`${style.green('ok')} eggs⟦ESC⟧[8m⟦CR⟧⟦ESC⟧[2K⟦U+009B⟧`);
+    expect(terminalOutput(`${style.green('ok')} eggs\u001b[8m\r\u001b[2K\u009b`)).toBe(
+      `${style.green('ok')} eggs⟦ESC⟧[8m⟦CR⟧⟦ESC⟧[2K⟦U+009B⟧`,
+    );
   });
 
   it('should show an escape code that only looks like a color once split across two writes', () => {

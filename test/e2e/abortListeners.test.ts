@@ -11,7 +11,11 @@ useWireServer((started) => (server = started));
 afterEach(() => removeTemporaryFolders());
 
 const TURNS = 12;
-const read = (turn: number): WireCall => ({ id: `call_${turn}`, name: 'vault.readFile', input: { path: `Note ${turn}.md` } });
+const read = (turn: number): WireCall => ({
+  id: `call_${turn}`,
+  name: 'vault.readFile',
+  input: { path: `Note ${turn}.md` },
+});
 const files = Object.fromEntries(Array.from({ length: TURNS }, (_, turn) => [`Note ${turn}.md`, `note ${turn}\n`]));
 
 /** The real provider, noting the signal of each request so the test can count what listens to it afterwards. */
@@ -36,7 +40,12 @@ describe.each([
     process.on('warning', onWarning);
     try {
       const probe = await buildWireAgent({ server, provider, files });
-      const agent = await buildWireAgent({ server, provider, files, task: { api: watchingSignals(probe.llm, signals) } });
+      const agent = await buildWireAgent({
+        server,
+        provider,
+        files,
+        task: { api: watchingSignals(probe.llm, signals) },
+      });
       const result = await agent.run('Read every note');
       expect(result).toMatchObject({ completedBy: 'text', iterations: TURNS + 1 });
     } finally {

@@ -13,7 +13,10 @@ export function approvals(lines: string): string[] {
 const isDayFile = (name: string): boolean => /(^|\/)\d{4}-\d{2}-\d{2}\.jsonl$/.test(name);
 
 /** The approvals in the audit of the panel's vault (through the Obsidian double's adapter). */
-export async function panelApprovals(adapter: { list(folder: string): Promise<{ files: string[] }>; read(path: string): Promise<string> }, folder: string): Promise<string[]> {
+export async function panelApprovals(
+  adapter: { list(folder: string): Promise<{ files: string[] }>; read(path: string): Promise<string> },
+  folder: string,
+): Promise<string[]> {
   const files = (await adapter.list(folder)).files.filter(isDayFile);
   return approvals((await Promise.all(files.map((file) => adapter.read(file)))).join('\n'));
 }

@@ -16,7 +16,12 @@ const AUDIT = '.obsidian/plugins/embedded-agent/audit';
 
 /** The model's side of the scenario, the same for both shells: one write, then the answer. */
 const model = (): ScriptedModel =>
-  new ScriptedModel([callsReply([call('vault.createFile', { path: 'Ideas/Weekly review.md', content: WEEKLY }, 'w')], { text: 'Writing it.' }), textReply('Saved Ideas/Weekly review.md.')]);
+  new ScriptedModel([
+    callsReply([call('vault.createFile', { path: 'Ideas/Weekly review.md', content: WEEKLY }, 'w')], {
+      text: 'Writing it.',
+    }),
+    textReply('Saved Ideas/Weekly review.md.'),
+  ]);
 
 const shells = cleanUpBothShells();
 

@@ -28,7 +28,13 @@ const ACTION = createSavedAction(
       assumptions: [],
       riskLevel: 'writes',
       parameters: [{ name: 'title', description: 'Title' }],
-      steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Ideas/${title}.md', content: '# ${title}\n\nSunday evenings, 30 minutes.\n' } }],
+      steps: [
+        {
+          id: 'note',
+          tool: 'vault.createFile',
+          args: { path: 'Ideas/${title}.md', content: '# ${title}\n\nSunday evenings, 30 minutes.\n' },
+        },
+      ],
     },
     now: Date.UTC(2026, 0, 15),
   },
@@ -51,7 +57,9 @@ describe('one session, two shells: plans', () => {
     // The panel: the palette command, the parameter modal, then Approve on the plan's card.
     const panel = shells.track(await openChatPanel({ settings: { savedActions: [structuredClone(ACTION)] } }));
     const { root, app } = panel;
-    await until(() => expect(commandsOf(app).findCommand(`embedded-agent:run-saved-action-${ACTION.id}`)).toBeDefined());
+    await until(() =>
+      expect(commandsOf(app).findCommand(`embedded-agent:run-saved-action-${ACTION.id}`)).toBeDefined(),
+    );
     commandsOf(app).executeCommandById(`embedded-agent:run-saved-action-${ACTION.id}`);
     const title = await until(() => getByRole<HTMLInputElement>(openModals()[0] as HTMLElement, 'textbox', 'title'));
     type(title, 'Weekly review');
@@ -82,10 +90,12 @@ describe('one session, two shells: plans', () => {
     const auditFolder = join(paths.vault, PLUGIN, 'audit');
     const terminalApprovals = await diskApprovals(auditFolder);
 
-    expect(run.mock.calls.map(([action, values]) => [typeof action === 'string' ? action : action.id, values])).toEqual([
-      [ACTION.id, { title: 'Weekly review' }],
-      [ACTION.id, { title: 'Weekly review' }],
-    ]);
+    expect(run.mock.calls.map(([action, values]) => [typeof action === 'string' ? action : action.id, values])).toEqual(
+      [
+        [ACTION.id, { title: 'Weekly review' }],
+        [ACTION.id, { title: 'Weekly review' }],
+      ],
+    );
     expect(await headline(1)).toBe(panelHeadline);
     expect(panelApprovals).toEqual(['vault.createFile: approved-in-preview']);
     expect(terminalApprovals).toEqual(panelApprovals);
@@ -98,7 +108,9 @@ describe('one session, two shells: plans', () => {
     const runPlan = vi.spyOn(AgentSession.prototype, 'runPlan');
     const previewed = async (index: number): Promise<string[]> => {
       const outcome = (await dryRun.mock.results[index]?.value) as Awaited<ReturnType<AgentSession['dryRun']>>;
-      return outcome.status === 'previewed' ? outcome.previewed.dryRun.preview.files.map((file) => `${file.kind} ${file.path}`) : [];
+      return outcome.status === 'previewed'
+        ? outcome.previewed.dryRun.preview.files.map((file) => `${file.kind} ${file.path}`)
+        : [];
     };
 
     // The panel: Dry run, then Approve under the preview.
@@ -121,7 +133,10 @@ describe('one session, two shells: plans', () => {
       createLlm: () => new PlanModel([JSON.stringify(twoIdeasPlan())]),
     });
     expect(await terminal.code).toBe(0);
-    const terminalNotes = [await readFile(join(paths.vault, 'Ideas/Alpha.md'), 'utf8'), await readFile(join(paths.vault, 'Ideas/Beta.md'), 'utf8')];
+    const terminalNotes = [
+      await readFile(join(paths.vault, 'Ideas/Alpha.md'), 'utf8'),
+      await readFile(join(paths.vault, 'Ideas/Beta.md'), 'utf8'),
+    ];
 
     expect(dryRun.mock.calls.map(([message]) => message)).toEqual(['Make two ideas', 'Make two ideas']);
     expect(await previewed(0)).toEqual(['created Ideas/Alpha.md', 'created Ideas/Beta.md']);

@@ -17,7 +17,13 @@ import { FollowingModel } from '../builders/followingModel';
 import type { ScriptedCall } from '../builders/scriptedModel';
 import { fixedClock } from '../builders/toolContext';
 
-const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50 };
+const SETTINGS = {
+  approval: 'writes' as const,
+  allowDeletes: false,
+  allowCommands: false,
+  approvalTimeoutMs: 1000,
+  checkpointMaxMb: 50,
+};
 const PLUGIN = '.obsidian/plugins/embedded-agent';
 
 /** 72 field notes with 1 to 6 mentions of "orbit lens" each (in any case), and notes elsewhere that also mention it. */
@@ -26,7 +32,10 @@ function fieldNotes(): Record<string, string> {
   for (let i = 0; i < 72; i++) {
     const lines = [`# Field note ${i}`, ''];
     for (let j = 0; j <= i % 6; j++) {
-      lines.push(`Line ${j}: the ${j % 2 ? 'Orbit Lens' : 'orbit lens'} showed "${'star '.repeat(i % 5)}" at dusk.`, 'Nothing else to see here, only "quotes" and \\ slashes.');
+      lines.push(
+        `Line ${j}: the ${j % 2 ? 'Orbit Lens' : 'orbit lens'} showed "${'star '.repeat(i % 5)}" at dusk.`,
+        'Nothing else to see here, only "quotes" and \\ slashes.',
+      );
     }
     if (i % 9 === 0) lines.push('Twice on one line: orbit lens, ORBIT LENS.');
     files[`Field notes/Night ${String(i).padStart(2, '0')}.md`] = lines.join('\n');
@@ -38,7 +47,9 @@ function fieldNotes(): Record<string, string> {
 /** What `rg -i --count-matches` would find, as path:line once per match, in path order. */
 function expectedHits(files: Record<string, string>, folder: string, query: RegExp): string[] {
   const hits: string[] = [];
-  for (const path of Object.keys(files).filter((name) => name.startsWith(`${folder}/`)).sort()) {
+  for (const path of Object.keys(files)
+    .filter((name) => name.startsWith(`${folder}/`))
+    .sort()) {
     (files[path] as string).split('\n').forEach((line, index) => {
       const count = [...line.matchAll(query)].length;
       for (let n = 0; n < count; n++) hits.push(`${path}:${index + 1}`);
@@ -70,11 +81,28 @@ async function follow(files: Record<string, string>, first: ScriptedCall) {
     return write(path, content);
   };
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles, gitFs: null, clock: fixedClock() },
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: { request: () => Promise.reject(new Error('offline')) },
+      pluginFiles,
+      gitFs: null,
+      clock: fixedClock(),
+    },
     { pluginFolderInVault: PLUGIN, settings: () => SETTINGS, approval: () => null },
   );
   const model = new FollowingModel(first);
-  const task = new AgentTask({ api: model, toolRegistry: services.registry, modeService: new ModeService({ gates: () => SETTINGS }), pipeline: services.agentPipeline(), ports: services.toolPorts(), taskCallbacks: {}, maxIterations: 60 });
+  const task = new AgentTask({
+    api: model,
+    toolRegistry: services.registry,
+    modeService: new ModeService({ gates: () => SETTINGS }),
+    pipeline: services.agentPipeline(),
+    ports: services.toolPorts(),
+    taskCallbacks: {},
+    maxIterations: 60,
+  });
   const result = await task.run({ message: 'Read all of it', taskId: 'paging-run', mode: 'ask' });
   vault.close();
   const tmpLeft = await pluginFiles.list('tmp/paging-run');
@@ -90,10 +118,15 @@ describe('reading everything a result holds, in parts', () => {
     const files = fieldNotes();
     const expected = expectedHits(files, 'Field notes', /orbit lens/gi);
     expect(expected.length).toBeGreaterThan(200);
-    const { model, result, stored } = await follow(files, { name: 'vault.searchText', input: { query: 'orbit lens', paths: ['Field notes'], limit: 200 } });
+    const { model, result, stored } = await follow(files, {
+      name: 'vault.searchText',
+      input: { query: 'orbit lens', paths: ['Field notes'], limit: 200 },
+    });
 
     expect(result.completedBy).toBe('text');
-    const seen = model.contents.flatMap((content) => jsonOf<SearchTextOutput>(content).matches.map((match) => `${match.path}:${match.line}`));
+    const seen = model.contents.flatMap((content) =>
+      jsonOf<SearchTextOutput>(content).matches.map((match) => `${match.path}:${match.line}`),
+    );
     expect(seen).toEqual(expected);
     expect(model.contents.every((content) => jsonTextOf(content).length <= PART_CHARS)).toBe(true);
     expect(model.calls.every((call) => call.name === 'vault.searchText')).toBe(true);
@@ -114,12 +147,16 @@ describe('reading everything a result holds, in parts', () => {
   });
 
   it('should let a stored result be read back in parts that are never stored again, and remove it when the run ends', async () => {
-    const files = Object.fromEntries(Array.from({ length: 400 }, (_, i) => [`Archive/Entry ${String(i).padStart(3, '0')}.md`, 'x']));
+    const files = Object.fromEntries(
+      Array.from({ length: 400 }, (_, i) => [`Archive/Entry ${String(i).padStart(3, '0')}.md`, 'x']),
+    );
     const { model, stored, tmpLeft } = await follow(files, { name: 'vault.listFiles', input: { prefix: 'Archive' } });
 
     expect(stored).toEqual(['tmp/paging-run/vault.listFiles-1.md']);
     const [pointer, ...parts] = model.contents;
-    expect(pointer).toContain(`Read it with vault.readFile {"path": "${PLUGIN}/tmp/paging-run/vault.listFiles-1.md"}: it comes in parts`);
+    expect(pointer).toContain(
+      `Read it with vault.readFile {"path": "${PLUGIN}/tmp/paging-run/vault.listFiles-1.md"}: it comes in parts`,
+    );
     const text = parts.map((content) => jsonOf<ReadFileOutput>(content).content).join('');
     for (let i = 0; i < 400; i++) expect(text).toContain(`Archive/Entry ${String(i).padStart(3, '0')}.md`);
     expect(parts.every((content) => jsonTextOf(content).length <= PART_CHARS)).toBe(true);

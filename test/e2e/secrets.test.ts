@@ -36,7 +36,10 @@ afterEach(async () => {
 });
 
 /** Every file under `root` (skipping `skip`), with its text. */
-async function filesUnder(root: string, skip: (path: string) => boolean = () => false): Promise<{ path: string; size: number; text: string }[]> {
+async function filesUnder(
+  root: string,
+  skip: (path: string) => boolean = () => false,
+): Promise<{ path: string; size: number; text: string }[]> {
   const found: { path: string; size: number; text: string }[] = [];
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
   for (const entry of entries) {
@@ -55,7 +58,11 @@ async function checkpointMetadata(gitdir: string): Promise<{ path: string; size:
     for (const entry of await git.log({ fs, gitdir, ref })) {
       found.push({ path: `commit ${entry.oid}`, size: entry.commit.message.length, text: entry.commit.message });
       const meta = await git.readBlob({ fs, gitdir, oid: entry.oid, filepath: 'meta.json' });
-      found.push({ path: `meta.json of ${entry.oid}`, size: meta.blob.length, text: new TextDecoder().decode(meta.blob) });
+      found.push({
+        path: `meta.json of ${entry.oid}`,
+        size: meta.blob.length,
+        text: new TextDecoder().decode(meta.blob),
+      });
     }
   }
   return found;
@@ -72,7 +79,8 @@ describe('secrets in what the plugin writes', () => {
     await fs.promises.writeFile(join(vaultRoot, 'Secrets.md'), note);
     // A listing long enough to be stored in tmp/, with both keys in names (a read is given in parts, never stored).
     await fs.promises.mkdir(join(vaultRoot, 'Keys'));
-    for (const name of [KEY, TOKEN, ...Array.from({ length: 80 }, (_, i) => `Padding ${i}`)]) await fs.promises.writeFile(join(vaultRoot, 'Keys', `${name}.md`), 'k');
+    for (const name of [KEY, TOKEN, ...Array.from({ length: 80 }, (_, i) => `Padding ${i}`)])
+      await fs.promises.writeFile(join(vaultRoot, 'Keys', `${name}.md`), 'k');
     const big = `${KEY} ${TOKEN}\n${'x'.repeat(5 * 1024 * 1024)}\n${KEY}\n`;
 
     const vault = new NodeVault(vaultRoot);
@@ -80,21 +88,51 @@ describe('secrets in what the plugin writes', () => {
     const pluginFiles = new NodePluginFiles(join(vaultRoot, ...PLUGIN.split('/')));
     const noNetwork: HttpPort = { request: () => Promise.reject(new Error('no network in this test')) };
     const approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
-    const settings = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 5000, checkpointMaxMb: 50, maxRetries: 2 };
+    const settings = {
+      approval: 'writes' as const,
+      allowDeletes: false,
+      allowCommands: false,
+      approvalTimeoutMs: 5000,
+      checkpointMaxMb: 50,
+      maxRetries: 2,
+    };
     const services = new AgentServices(
-      { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: noNetwork, pluginFiles, gitFs: new NodeGitFs(checkpointRoot), clock: fixedClock() },
+      {
+        vault,
+        editor,
+        workspace: new MemoryWorkspace({ vault, editor }),
+        commands: new MemoryCommands(),
+        http: noNetwork,
+        pluginFiles,
+        gitFs: new NodeGitFs(checkpointRoot),
+        clock: fixedClock(),
+      },
       { pluginFolderInVault: PLUGIN, settings: () => settings, approval: () => approval, knownSecrets: () => [KEY] },
     );
     let tmpDuringRun: { path: string; size: number; text: string }[] = [];
-    const model = new ScriptedModel([
-      callsReply([call('vault.readFile', { path: 'Secrets.md' }), call('vault.listFiles', { prefix: 'Keys' })]),
-      callsReply([call('vault.createFile', { path: 'Copy.md', content: note }), call('vault.createFile', { path: 'Big.md', content: big })]),
-      () => textReply('Copied.'),
-    ], 100_000_000);
+    const model = new ScriptedModel(
+      [
+        callsReply([call('vault.readFile', { path: 'Secrets.md' }), call('vault.listFiles', { prefix: 'Keys' })]),
+        callsReply([
+          call('vault.createFile', { path: 'Copy.md', content: note }),
+          call('vault.createFile', { path: 'Big.md', content: big }),
+        ]),
+        () => textReply('Copied.'),
+      ],
+      100_000_000,
+    );
     const recipes = new RecipeMatchingService(pluginFiles, () => services.knownSecrets());
     const conversations = new ConversationStore(pluginFiles, () => services.knownSecrets());
     const modes = new ModeService({ gates: () => settings });
-    const task = new AgentTask({ api: model, toolRegistry: services.registry, modeService: modes, pipeline: services.agentPipeline(), ports: services.toolPorts(), taskCallbacks: {}, settings: () => ({ maxTokens: 1000 }) });
+    const task = new AgentTask({
+      api: model,
+      toolRegistry: services.registry,
+      modeService: modes,
+      pipeline: services.agentPipeline(),
+      ports: services.toolPorts(),
+      taskCallbacks: {},
+      settings: () => ({ maxTokens: 1000 }),
+    });
     const message = `Copy Secrets.md to Copy.md and write Big.md; the key is ${KEY}`;
     const originalStream = model.stream.bind(model);
     model.stream = async function* (request) {
@@ -102,12 +140,29 @@ describe('secrets in what the plugin writes', () => {
       yield* originalStream(request);
     };
     const request = await runRequest({
-      message, llm: model, recipes, host: services.planHost({ settings: () => settings, approval: () => approval }),
-      runLoop: () => task.run({ message, taskId: 'secrets-run', history: [], signal: new AbortController().signal, mode: 'agent' }),
-      historyLength: 0, allowedTools: null, runId: 'secrets-run', signal: new AbortController().signal, maxTokens: 1000, now: () => 1,
+      message,
+      llm: model,
+      recipes,
+      host: services.planHost({ settings: () => settings, approval: () => approval }),
+      runLoop: () =>
+        task.run({ message, taskId: 'secrets-run', history: [], signal: new AbortController().signal, mode: 'agent' }),
+      historyLength: 0,
+      allowedTools: null,
+      runId: 'secrets-run',
+      signal: new AbortController().signal,
+      maxTokens: 1000,
+      now: () => 1,
     });
     if (request.via !== 'loop') throw new Error('expected the agent loop');
-    await conversations.save({ id: 'c1', title: ConversationStore.titleOf(message), createdAt: 1, updatedAt: 1, history: request.result.history, seen: seenFromHistory(request.result.history), seenSaved: 0 });
+    await conversations.save({
+      id: 'c1',
+      title: ConversationStore.titleOf(message),
+      createdAt: 1,
+      updatedAt: 1,
+      history: request.result.history,
+      seen: seenFromHistory(request.result.history),
+      seenSaved: 0,
+    });
     vault.close();
 
     // The user's own notes keep every byte: only what the plugin writes about them is redacted.
@@ -124,7 +179,9 @@ describe('secrets in what the plugin writes', () => {
     // Each kind of file was written, so finding no key in them means something.
     const kinds = ['recipes.json', '/conversations/', '/audit/', '/tmp/', '/journals/', 'commit ', 'meta.json of '];
     expect(kinds.filter((kind) => !written.some(({ path }) => path.includes(kind)))).toEqual([]);
-    const leaks = written.filter(({ text }) => [KEY, TOKEN].some((secret) => text.toLowerCase().includes(secret.toLowerCase()))).map(({ path }) => path);
+    const leaks = written
+      .filter(({ text }) => [KEY, TOKEN].some((secret) => text.toLowerCase().includes(secret.toLowerCase())))
+      .map(({ path }) => path);
     const tooLarge = written.filter(({ size }) => size > FILE_CAP).map(({ path, size }) => `${path} (${size} bytes)`);
     expect(leaks).toEqual([]);
     expect(tooLarge).toEqual([]);

@@ -20,7 +20,9 @@ import type { WireServer } from '../builders/wireServer';
 import { recordingClock } from '../providers/helpers';
 
 /** Wire names of every tool that writes or runs commands: none may reach the model in Ask mode. */
-export const WRITE_WIRE_NAMES = TOOL_METADATA.filter((meta) => meta.isWrite || meta.risk === 'commands').map((meta) => toWireName(meta.name));
+export const WRITE_WIRE_NAMES = TOOL_METADATA.filter((meta) => meta.isWrite || meta.risk === 'commands').map((meta) =>
+  toWireName(meta.name),
+);
 
 const temporary: string[] = [];
 
@@ -56,17 +58,41 @@ export async function buildWireAgent(options: WireAgentOptions) {
   const vault = new MemoryVault(options.files ?? {});
   const editor = new MemoryEditor({ vault });
   const approval = options.approval ?? new ScriptedApproval();
-  const settings: PipelineSettings = { approval: 'writes', allowDeletes: false, allowCommands: false, approvalTimeoutMs: 5000, ...options.settings };
+  const settings: PipelineSettings = {
+    approval: 'writes',
+    allowDeletes: false,
+    allowCommands: false,
+    approvalTimeoutMs: 5000,
+    ...options.settings,
+  };
   const pluginFiles = memoryPluginFiles();
   const offline: HttpPort = { request: () => Promise.reject(new Error('offline')) };
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: offline, pluginFiles, gitFs: new NodeGitFs(join(base, 'checkpoints')), clock },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => ({ ...settings, checkpointMaxMb: 50 }), approval: () => approval },
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: offline,
+      pluginFiles,
+      gitFs: new NodeGitFs(join(base, 'checkpoints')),
+      clock,
+    },
+    {
+      pluginFolderInVault: '.obsidian/plugins/embedded-agent',
+      settings: () => ({ ...settings, checkpointMaxMb: 50 }),
+      approval: () => approval,
+    },
   );
   const { server } = options;
   const llm = createProvider({
     provider: options.provider,
-    model: options.provider === 'anthropic' ? 'claude-sonnet-4-6' : options.provider === 'openai' ? 'gpt-4.1' : 'qwen2.5-coder:7b',
+    model:
+      options.provider === 'anthropic'
+        ? 'claude-sonnet-4-6'
+        : options.provider === 'openai'
+          ? 'gpt-4.1'
+          : 'qwen2.5-coder:7b',
     baseUrl: options.provider === 'anthropic' ? server.origin : server.openAiBaseUrl,
     apiKey: options.provider === 'openai-compatible' ? '' : 'sk-test-key',
     streaming: options.streaming ?? true,

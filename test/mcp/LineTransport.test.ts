@@ -3,7 +3,13 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { LineTransport } from '../../src/mcp/LineTransport';
 
-function transport(): { input: PassThrough; written: () => unknown[]; received: JSONRPCMessage[]; events: string[]; line: LineTransport } {
+function transport(): {
+  input: PassThrough;
+  written: () => unknown[];
+  received: JSONRPCMessage[];
+  events: string[];
+  line: LineTransport;
+} {
   const input = new PassThrough();
   const output = new PassThrough();
   let out = '';
@@ -15,7 +21,17 @@ function transport(): { input: PassThrough; written: () => unknown[]; received: 
   line.onend = () => events.push('end');
   line.onclose = () => events.push('close');
   void line.start();
-  return { input, written: () => out.split('\n').filter(Boolean).map((text) => JSON.parse(text) as unknown), received, events, line };
+  return {
+    input,
+    written: () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((text) => JSON.parse(text) as unknown),
+    received,
+    events,
+    line,
+  };
 }
 
 const tick = (): Promise<void> => new Promise((done) => setImmediate(done));
@@ -38,7 +54,13 @@ describe('LineTransport', () => {
     input.write(big);
     input.write('\n{"jsonrpc":"2.0","method":"after"}\n');
     await tick();
-    expect(written()).toEqual([{ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request: a message line of more than 10485760 bytes was dropped' } }]);
+    expect(written()).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request: a message line of more than 10485760 bytes was dropped' },
+      },
+    ]);
     expect(received).toEqual([{ jsonrpc: '2.0', method: 'after' }]);
   });
 

@@ -23,11 +23,13 @@ function httpServerBundle(): Promise<Metafile> {
 describe('the MCP HTTP server as bundled into main.js', () => {
   it('should leave out McpServer, Hono and Express, which the low-level Server and the web-standard transport do without', async () => {
     const inputs = Object.keys((await httpServerBundle()).inputs);
-    const heavy = inputs.filter((path) => /node_modules\/(@hono\/|hono\/|express\/)|\/sdk\/dist\/[^/]+\/server\/(mcp|express)\.js$/.test(path));
+    const heavy = inputs.filter((path) =>
+      /node_modules\/(@hono\/|hono\/|express\/)|\/sdk\/dist\/[^/]+\/server\/(mcp|express)\.js$/.test(path),
+    );
     expect(heavy).toEqual([]);
   });
 
-  it('should keep no more of zod-to-json-schema than the one constant that the SDK\'s protocol.js pulls in', async () => {
+  it("should keep no more of zod-to-json-schema than the one constant that the SDK's protocol.js pulls in", async () => {
     // shared/protocol.js imports the SDK's zod-json-schema-compat, which imports zod-to-json-schema: the package stays
     // an input, and tree shaking keeps only a module-level `new Set(…)` it cannot prove free of side effects.
     const output = Object.values((await httpServerBundle()).outputs)[0];

@@ -10,7 +10,20 @@ import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
 import { connect, PLUGIN_FOLDER, warmUpRunner } from './harness';
 import { httpClient, serveHttp, stopHttpServers } from './httpHarness';
 
-const READ_HOME = createSavedAction({ name: 'Read home', plan: { version: '1.0', goal: 'Read home', assumptions: [], riskLevel: 'read-only', steps: [{ id: 'home', tool: 'vault.readFile', args: { path: 'Home.md' } }] }, now: 0 }, []);
+const READ_HOME = createSavedAction(
+  {
+    name: 'Read home',
+    plan: {
+      version: '1.0',
+      goal: 'Read home',
+      assumptions: [],
+      riskLevel: 'read-only',
+      steps: [{ id: 'home', tool: 'vault.readFile', args: { path: 'Home.md' } }],
+    },
+    now: 0,
+  },
+  [],
+);
 const DATA = JSON.stringify({ savedActions: [READ_HOME] });
 
 const fifos: string[] = [];
@@ -52,12 +65,15 @@ async function feedWaitingReader(fifo: string, text = DATA): Promise<boolean> {
 
 /** Lets every read still waiting on the pipe end, so no read of the server outlives the test. */
 async function releaseReaders(fifo: string): Promise<void> {
-  for (let tries = 0; tries < 20 && (await feedWaitingReader(fifo).catch(() => true)); tries++) await new Promise((done) => setTimeout(done, 20));
+  for (let tries = 0; tries < 20 && (await feedWaitingReader(fifo).catch(() => true)); tries++)
+    await new Promise((done) => setTimeout(done, 20));
 }
 
 const TRANSPORTS = {
-  stdio: async (copy: { vault: string; checkpoints: string }): Promise<Client> => (await connect({ ...copy, args: ['--mode', 'agent'] })).client,
-  http: async (copy: { vault: string; checkpoints: string }): Promise<Client> => httpClient((await serveHttp({ vault: copy })).url),
+  stdio: async (copy: { vault: string; checkpoints: string }): Promise<Client> =>
+    (await connect({ ...copy, args: ['--mode', 'agent'] })).client,
+  http: async (copy: { vault: string; checkpoints: string }): Promise<Client> =>
+    httpClient((await serveHttp({ vault: copy })).url),
 };
 
 describe.each(['stdio', 'http'] as const)('the first requests over %s', (transport) => {

@@ -2,7 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { type ElicitRequest, ElicitRequestSchema, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCliRuntime } from '../../src/cli/cliServices';
 import type { OutsideSession } from '../../src/core/session/OutsideSession';
@@ -31,7 +36,13 @@ afterEach(async () => {
 
 async function overStdio(answer: Answer, clientInfo?: ClientInfo): Promise<FormClient> {
   const { vault, checkpoints } = await exampleVaultCopy();
-  const connected = await connect({ vault, checkpoints, args: ['--mode', 'agent'], answer, ...(clientInfo ? { clientInfo } : {}) });
+  const connected = await connect({
+    vault,
+    checkpoints,
+    args: ['--mode', 'agent'],
+    answer,
+    ...(clientInfo ? { clientInfo } : {}),
+  });
   closing.push(() => connected.client.close());
   return { vault, client: connected.client, forms: connected.forms, received: connected.received };
 }
@@ -39,12 +50,32 @@ async function overStdio(answer: Answer, clientInfo?: ClientInfo): Promise<FormC
 const TOKEN = 'forms-token-91c2';
 
 /** The Streamable HTTP server over a vault copy, each session asking through its client's form, as over stdio. */
-async function overHttp(answer: Answer, clientInfo: ClientInfo = { name: 'test-client', version: '1.0.0' }): Promise<FormClient> {
+async function overHttp(
+  answer: Answer,
+  clientInfo: ClientInfo = { name: 'test-client', version: '1.0.0' },
+): Promise<FormClient> {
   const { vault, checkpoints } = await exampleVaultCopy();
-  const settings = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 10_000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
+  const settings = {
+    approval: 'writes' as const,
+    allowDeletes: false,
+    allowCommands: false,
+    approvalTimeoutMs: 10_000,
+    maxRetries: 2,
+    maxTokens: 1000,
+    temperature: 0,
+  };
   let outside: OutsideSession | null = null;
   const runtime = await createCliRuntime({
-    args: { vault, mode: 'agent', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints },
+    args: {
+      vault,
+      mode: 'agent',
+      approval: 'writes',
+      allowDeletes: false,
+      allowCommands: false,
+      streaming: true,
+      budget: {},
+      checkpoints,
+    },
     approval: () => outside?.approvalPort ?? null,
     clock: new SystemClock(),
     watch: false,
@@ -56,9 +87,18 @@ async function overHttp(answer: Answer, clientInfo: ClientInfo = { name: 'test-c
     port: 0,
     token: TOKEN,
     log: () => undefined,
-    createSession: (mcp) => (outside = mcpOutsideSession(mcp, { services: runtime.services, modes: runtime.modes, settings: () => settings, approval: 'ask', now: () => Date.now() })),
+    createSession: (mcp) =>
+      (outside = mcpOutsideSession(mcp, {
+        services: runtime.services,
+        modes: runtime.modes,
+        settings: () => settings,
+        approval: 'ask',
+        now: () => Date.now(),
+      })),
   });
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.address.port}/mcp`), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.address.port}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },
+  });
   const client = new Client(clientInfo, { capabilities: { elicitation: { form: {} } } });
   const forms: ElicitRequest['params'][] = [];
   client.setRequestHandler(ElicitRequestSchema, (request) => {
@@ -76,7 +116,10 @@ async function overHttp(answer: Answer, clientInfo: ClientInfo = { name: 'test-c
 
 const after = <T>(ms: number, value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), ms));
 const CLAUDE_CODE = { name: 'claude-code', title: 'Claude Code', version: '2.1.328' };
-const CREATE = { name: 'vault_createFile', arguments: { path: 'Ideas/Retro.md', content: 'Ask Maren\u202E about retros: https://example.com\n' } };
+const CREATE = {
+  name: 'vault_createFile',
+  arguments: { path: 'Ideas/Retro.md', content: 'Ask Maren\u202E about retros: https://example.com\n' },
+};
 
 /** The audit line of the vault's one createFile call, with the error the refusal gave, once it is on disk. */
 async function createLine(vault: string): Promise<{ approval: string; error: string | null }> {
@@ -102,10 +145,14 @@ describe.each([
     const result = await client.callTool(CREATE);
     const refusal = textOf(result);
     expect(result.isError).toBe(true);
-    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “Claude Code”\) answered decline \d+ ms after the form was sent, too fast for a person to have read it /);
+    expect(refusal).toMatch(
+      /^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “Claude Code”\) answered decline \d+ ms after the form was sent, too fast for a person to have read it /,
+    );
     expect(refusal).toContain("answer the form with Claude Code's Elicitation hook");
     expect(refusal).toContain('start this server with --approval client');
-    expect(refusal).toContain("the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel");
+    expect(refusal).toContain(
+      "the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel",
+    );
     expect(refusal).not.toContain('the user');
     const line = await createLine(vault);
     expect(line.approval).toBe('denied');
@@ -115,7 +162,9 @@ describe.each([
   it('should say that any other client answered cancel itself, naming what works for every client', async () => {
     const { vault, client } = await open(() => ({ action: 'cancel' }));
     const refusal = textOf(await client.callTool(CREATE));
-    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “test-client”\) answered cancel \d+ ms after the form was sent, too fast for a person to have read it /);
+    expect(refusal).toMatch(
+      /^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “test-client”\) answered cancel \d+ ms after the form was sent, too fast for a person to have read it /,
+    );
     expect(refusal).toContain('run the client where it shows the form to you');
     expect(refusal).not.toContain('Elicitation hook');
     expect(refusal).toContain('start this server with --approval client');
@@ -125,13 +174,17 @@ describe.each([
   it('should record a decline given after the form could be read as declined in the form, with how long it took', async () => {
     const { vault, client } = await open(() => after(1500, { action: 'decline' as const }));
     const refusal = textOf(await client.callTool(CREATE));
-    expect(refusal).toMatch(/^Error DENIED: vault\.createFile was not approved: declined in the approval form of An MCP client \(reports itself as “test-client”\) \(answered after 1\.\d s\)\. Nothing was changed\.$/);
+    expect(refusal).toMatch(
+      /^Error DENIED: vault\.createFile was not approved: declined in the approval form of An MCP client \(reports itself as “test-client”\) \(answered after 1\.\d s\)\. Nothing was changed\.$/,
+    );
     expect((await createLine(vault)).error).toBe(refusal.replace(/^Error DENIED: /, ''));
   });
 
   it('should record a form closed after it could be read as closed without an answer', async () => {
     const { client } = await open(() => after(1500, { action: 'cancel' as const }));
-    expect(textOf(await client.callTool(CREATE))).toMatch(/^Error DENIED: vault\.createFile was not approved: the approval form of An MCP client \(reports itself as “test-client”\) was closed without an answer \(after 1\.\d s\)\. Nothing was changed\.$/);
+    expect(textOf(await client.callTool(CREATE))).toMatch(
+      /^Error DENIED: vault\.createFile was not approved: the approval form of An MCP client \(reports itself as “test-client”\) was closed without an answer \(after 1\.\d s\)\. Nothing was changed\.$/,
+    );
   });
 
   it('should log an accepted form as approved in the client form, not as a yes in the panel', async () => {
@@ -161,19 +214,27 @@ describe.each([
     const original = await readFile(join('examples/vault', 'Inbox.md'), 'utf8');
     const removed = original.split('\n').length - 1;
     const lines = (forms[0]?.message ?? '').split('\n');
-    expect(lines[0]).toBe('An MCP client (reports itself as “test-client”) wants to change your vault through Embedded Agent: Change Inbox.md');
-    expect(lines[1]).toBe(`Size: 1 file modified; +1 -${removed} lines; ${Buffer.byteLength(original) < 1024 ? `${Buffer.byteLength(original)} B` : `${(Buffer.byteLength(original) / 1024).toFixed(1)} KB`} → 5 B`);
+    expect(lines[0]).toBe(
+      'An MCP client (reports itself as “test-client”) wants to change your vault through Embedded Agent: Change Inbox.md',
+    );
+    expect(lines[1]).toBe(
+      `Size: 1 file modified; +1 -${removed} lines; ${Buffer.byteLength(original) < 1024 ? `${Buffer.byteLength(original)} B` : `${(Buffer.byteLength(original) / 1024).toFixed(1)} KB`} → 5 B`,
+    );
     expect(lines[2]).toBe('Warnings: none');
   });
 
   for (const action of ['accept', 'decline'] as const) {
     it(`should send no cancellation of a form once it was answered (${action})`, async () => {
-      const { client, received, forms } = await open(() => (action === 'accept' ? { action, content: { approveRest: false } } : { action }));
+      const { client, received, forms } = await open(() =>
+        action === 'accept' ? { action, content: { approveRest: false } } : { action },
+      );
       await client.callTool(CREATE);
       // Another round trip: a cancellation sent after the answer would have come before its reply.
       await client.callTool({ name: 'vault_readFile', arguments: { path: 'Inbox.md' } });
       expect(forms).toHaveLength(1);
-      expect(received.filter((message) => 'method' in message && message.method === 'notifications/cancelled')).toEqual([]);
+      expect(received.filter((message) => 'method' in message && message.method === 'notifications/cancelled')).toEqual(
+        [],
+      );
     });
   }
 });

@@ -3,7 +3,12 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { type ElicitRequest, ElicitRequestSchema, type ElicitResult, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type ElicitRequest,
+  ElicitRequestSchema,
+  type ElicitResult,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 import { exampleVaultCopy } from '../cli/harness';
 
 export const PLUGIN_FOLDER = join('.obsidian', 'plugins', 'embedded-agent');
@@ -48,14 +53,24 @@ export async function connect(options: {
 }): Promise<Connected> {
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['scripts/start-cli.mjs', 'mcp', '--vault', options.vault, '--checkpoints', options.checkpoints, ...(options.args ?? [])],
+    args: [
+      'scripts/start-cli.mjs',
+      'mcp',
+      '--vault',
+      options.vault,
+      '--checkpoints',
+      options.checkpoints,
+      ...(options.args ?? []),
+    ],
     cwd: process.cwd(),
     stderr: 'pipe',
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const forms: ElicitRequest['params'][] = [];
-  const client = new Client(options.clientInfo ?? { name: 'test-client', version: '1.0.0' }, { capabilities: options.answer ? { elicitation: { form: {} } } : {} });
+  const client = new Client(options.clientInfo ?? { name: 'test-client', version: '1.0.0' }, {
+    capabilities: options.answer ? { elicitation: { form: {} } } : {},
+  });
   const answer = options.answer;
   if (answer) {
     client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
@@ -85,10 +100,13 @@ export interface AuditLine {
 
 export async function auditLines(vault: string): Promise<AuditLine[]> {
   const folder = join(vault, PLUGIN_FOLDER, 'audit');
-  const days = (await readdir(folder).catch(() => [] as string[])).filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name)).sort();
+  const days = (await readdir(folder).catch(() => [] as string[]))
+    .filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))
+    .sort();
   const lines: AuditLine[] = [];
   for (const day of days) {
-    for (const line of (await readFile(join(folder, day), 'utf8')).split('\n')) if (line.trim()) lines.push(JSON.parse(line) as AuditLine);
+    for (const line of (await readFile(join(folder, day), 'utf8')).split('\n'))
+      if (line.trim()) lines.push(JSON.parse(line) as AuditLine);
   }
   return lines;
 }

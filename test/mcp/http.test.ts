@@ -20,11 +20,18 @@ const client = httpClient;
 /** A raw POST, for what no well-behaved client sends. */
 function post(url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      let text = '';
-      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -33,7 +40,19 @@ function post(url: URL, headers: Record<string, string>, body: string): Promise<
 /** Opens the session's SSE stream (GET) and resolves with its response once the headers have come. */
 function openStream(url: URL, sessionId: string): Promise<IncomingMessage> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'GET', headers: { authorization: `Bearer ${TOKEN}`, accept: 'text/event-stream', 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' } }, resolve);
+    const req = request(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          authorization: `Bearer ${TOKEN}`,
+          accept: 'text/event-stream',
+          'mcp-session-id': sessionId,
+          'mcp-protocol-version': '2025-06-18',
+        },
+      },
+      resolve,
+    );
     req.on('error', reject);
     req.end();
   });
@@ -47,7 +66,11 @@ function sessionIdOf(mcp: Client): string {
 
 /** A raw POST within a session. */
 function postIn(url: URL, sessionId: string, message: object): Promise<{ status: number; body: string }> {
-  return post(url, { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }, JSON.stringify({ jsonrpc: '2.0', ...message }));
+  return post(
+    url,
+    { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+    JSON.stringify({ jsonrpc: '2.0', ...message }),
+  );
 }
 
 /** The message of a JSON-RPC error body. */
@@ -60,7 +83,12 @@ async function until(check: () => boolean | Promise<boolean>): Promise<void> {
   for (let tries = 0; tries < 100 && !(await check()); tries++) await sleep(20);
 }
 
-const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+const INITIALIZE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+});
 
 describe('the MCP server over Streamable HTTP', () => {
   it('should listen on 127.0.0.1 only', async () => {
@@ -71,7 +99,10 @@ describe('the MCP server over Streamable HTTP', () => {
   it("should ask about a write on that call's own answer stream, so a client with no GET event stream can approve it", async () => {
     const { vault, url } = await serve();
     const mcp = await client(url, { accept: true, noEventStream: true });
-    const written = await mcp.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Stream.md', content: 'asked on the call\n' } });
+    const written = await mcp.callTool({
+      name: 'vault_createFile',
+      arguments: { path: 'Ideas/Stream.md', content: 'asked on the call\n' },
+    });
     expect(written.isError).toBeFalsy();
     expect(await readFile(join(vault, 'Ideas/Stream.md'), 'utf8')).toBe('asked on the call\n');
     await mcp.close();
@@ -80,13 +111,24 @@ describe('the MCP server over Streamable HTTP', () => {
   it('should list tools, read, and write after the form in the client is accepted, each session a run of its own', async () => {
     const { vault, url, server } = await serve();
     const first = await client(url, { accept: true });
-    expect((await first.listTools()).tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['vault_readFile', 'vault_createFile']));
-    expect(textOf(await first.callTool({ name: 'vault_readFile', arguments: { path: 'Inbox.md' } }))).toContain('Things I jotted down this week.');
-    const written = await first.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Http.md', content: 'over http\n' } });
+    expect((await first.listTools()).tools.map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['vault_readFile', 'vault_createFile']),
+    );
+    expect(textOf(await first.callTool({ name: 'vault_readFile', arguments: { path: 'Inbox.md' } }))).toContain(
+      'Things I jotted down this week.',
+    );
+    const written = await first.callTool({
+      name: 'vault_createFile',
+      arguments: { path: 'Ideas/Http.md', content: 'over http\n' },
+    });
     expect(written.isError).toBeFalsy();
     expect(await readFile(join(vault, 'Ideas/Http.md'), 'utf8')).toBe('over http\n');
     const second = await client(url, { accept: false });
-    expect(textOf(await second.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/No.md', content: 'x' } }))).toMatch(/^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “http-client”\) answered decline \d+ ms after the form was sent, .*\. Nothing was changed\.$/);
+    expect(
+      textOf(await second.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/No.md', content: 'x' } })),
+    ).toMatch(
+      /^Error DENIED: vault\.createFile was not approved: An MCP client \(reports itself as “http-client”\) answered decline \d+ ms after the form was sent, .*\. Nothing was changed\.$/,
+    );
     expect(server.sessions()).toBe(2);
     await first.close();
     await second.close();
@@ -116,8 +158,24 @@ describe('the MCP server over Streamable HTTP', () => {
     const foreign = await post(url, { authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' }, INITIALIZE);
     expect(foreign.status).toBe(403);
     expect(foreign.body).toContain('requests from the origin \\"https://evil.example\\" are not served');
-    expect((await post(url, { authorization: `Bearer ${TOKEN}`, host: `rebound.example:${server.address.port}` }, INITIALIZE)).status).toBe(403);
-    expect((await post(url, { authorization: `Bearer ${TOKEN}`, origin: `http://127.0.0.1:${server.address.port}` }, INITIALIZE)).status).toBe(200);
+    expect(
+      (
+        await post(
+          url,
+          { authorization: `Bearer ${TOKEN}`, host: `rebound.example:${server.address.port}` },
+          INITIALIZE,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await post(
+          url,
+          { authorization: `Bearer ${TOKEN}`, origin: `http://127.0.0.1:${server.address.port}` },
+          INITIALIZE,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('should answer 413 to a body over the limit, and 429 past the rate', async () => {
@@ -135,14 +193,22 @@ describe('the MCP server over Streamable HTTP', () => {
     const { url, server } = await serve({ token: ['token-a', 'token-b'], maxSessionsPerToken: 2, maxSessions: 3 });
     const first = await client(url, { token: 'token-a' });
     await client(url, { token: 'token-a' });
-    const free = 'To free a place, close a client you no longer use (ending its session, as a DELETE does), or wait until one ends by itself after 30 minutes without a request';
+    const free =
+      'To free a place, close a client you no longer use (ending its session, as a DELETE does), or wait until one ends by itself after 30 minutes without a request';
     const perToken = await post(url, { authorization: 'Bearer token-a' }, INITIALIZE);
     expect(perToken.status).toBe(503);
-    expect(errorOf(perToken.body)).toBe(`Too many MCP sessions: this token holds 2 open, the most one token may (2; 3 in all). ${free}`);
-    await expect(client(url, { token: 'token-a' })).rejects.toThrow(/Error POSTing to endpoint: .*Too many MCP sessions: this token holds 2 open/);
+    expect(errorOf(perToken.body)).toBe(
+      `Too many MCP sessions: this token holds 2 open, the most one token may (2; 3 in all). ${free}`,
+    );
+    await expect(client(url, { token: 'token-a' })).rejects.toThrow(
+      /Error POSTing to endpoint: .*Too many MCP sessions: this token holds 2 open/,
+    );
     await client(url, { token: 'token-b' });
     const inAll = await post(url, { authorization: 'Bearer token-b' }, INITIALIZE);
-    expect([inAll.status, errorOf(inAll.body)]).toEqual([503, `Too many MCP sessions: 3 are open, the most this server holds (3 in all; 2 per token). ${free}`]);
+    expect([inAll.status, errorOf(inAll.body)]).toEqual([
+      503,
+      `Too many MCP sessions: 3 are open, the most this server holds (3 in all; 2 per token). ${free}`,
+    ]);
     expect(server.sessions()).toBe(3);
     // A client that ends its session frees its place.
     await (first.transport as StreamableHTTPClientTransport).terminateSession();
@@ -155,7 +221,9 @@ describe('the MCP server over Streamable HTTP', () => {
     const { url, server, outsides } = await serve({ maxSessionsPerToken: 1 });
     const refused = await post(url, { authorization: `Bearer ${TOKEN}`, accept: 'application/json' }, INITIALIZE);
     expect(refused.status).toBe(406);
-    expect(errorOf(refused.body)).toBe('Not Acceptable: Client must accept both application/json and text/event-stream');
+    expect(errorOf(refused.body)).toBe(
+      'Not Acceptable: Client must accept both application/json and text/event-stream',
+    );
     expect(outsides).toHaveLength(0);
     expect(server.sessions()).toBe(0);
     // It held no place either: the one place of this token is free.
@@ -163,10 +231,21 @@ describe('the MCP server over Streamable HTTP', () => {
     expect(outsides).toHaveLength(1);
   });
 
-  it('should open the session\'s SSE stream at once, and let the client open it again once it hung up', async () => {
+  it("should open the session's SSE stream at once, and let the client open it again once it hung up", async () => {
     const { url } = await serve();
     const initialized = await new Promise<IncomingMessage>((resolve, reject) => {
-      const req = request(url, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, resolve);
+      const req = request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${TOKEN}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+        },
+        resolve,
+      );
       req.on('error', reject);
       req.end(INITIALIZE);
     });
@@ -201,7 +280,10 @@ describe('the MCP server over Streamable HTTP', () => {
     const { server, url, runtime, outsides, logs } = await serve({ idleTimeoutMs: 200, approval: approved });
     // A client that writes, then goes away without a DELETE.
     const mcp = await client(url, { noEventStream: true });
-    expect((await mcp.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Idle.md', content: 'left open\n' } })).isError).toBeFalsy();
+    expect(
+      (await mcp.callTool({ name: 'vault_createFile', arguments: { path: 'Ideas/Idle.md', content: 'left open\n' } }))
+        .isError,
+    ).toBeFalsy();
     const id = sessionIdOf(mcp);
     const runId = outsides[0]?.runId;
     expect(server.sessions()).toBe(1);
@@ -211,14 +293,21 @@ describe('the MCP server over Streamable HTTP', () => {
     expect(server.sessions()).toBe(0);
     await until(async () => (await runtime.services.lastRun())?.runId === runId);
     expect((await runtime.services.lastRun())?.runId).toBe(runId);
-    expect((await outsides[0]!.call('vault_readFile', { path: 'Inbox.md' })).text).toBe('vault_readFile was not run: the session has ended');
-    expect(logs).toEqual([`MCP over HTTP: the session of An MCP client (reports itself as “http-client”) (run ${runId}) ended after 0.2 seconds without a request`]);
+    expect((await outsides[0]!.call('vault_readFile', { path: 'Inbox.md' })).text).toBe(
+      'vault_readFile was not run: the session has ended',
+    );
+    expect(logs).toEqual([
+      `MCP over HTTP: the session of An MCP client (reports itself as “http-client”) (run ${runId}) ended after 0.2 seconds without a request`,
+    ]);
     const again = await postIn(url, id, { id: 2, method: 'tools/list' });
     expect(again.status).toBe(404);
     expect(JSON.parse(again.body)).toEqual({
       jsonrpc: '2.0',
       id: null,
-      error: { code: -32000, message: `Not found: the MCP session "${id}" ended after 0.2 seconds without a request; initialize a new one` },
+      error: {
+        code: -32000,
+        message: `Not found: the MCP session "${id}" ended after 0.2 seconds without a request; initialize a new one`,
+      },
     });
   });
 
@@ -244,10 +333,23 @@ describe('the MCP server over Streamable HTTP', () => {
     // The call's own request is dropped once the approval is asked: a client that timed out, or was stopped.
     const call = request(url, {
       method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sessionIdOf(mcp), 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sessionIdOf(mcp),
+        'mcp-protocol-version': '2025-06-18',
+      },
     });
     call.on('error', () => undefined);
-    call.end(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'vault_createFile', arguments: { path: 'Ideas/Held.md', content: 'approved late\n' } } }));
+    call.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 9,
+        method: 'tools/call',
+        params: { name: 'vault_createFile', arguments: { path: 'Ideas/Held.md', content: 'approved late\n' } },
+      }),
+    );
     await held.asked;
     call.destroy();
     // Long before the idle timeout: the dropped connection is what ends it.

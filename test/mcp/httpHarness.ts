@@ -12,7 +12,15 @@ import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy } from '../cli/harness';
 
 export const TOKEN = 'test-token-7f3a';
-export const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 5000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
+export const SETTINGS = {
+  approval: 'writes' as const,
+  allowDeletes: false,
+  allowCommands: false,
+  approvalTimeoutMs: 5000,
+  maxRetries: 2,
+  maxTokens: 1000,
+  temperature: 0,
+};
 
 export interface ServedOverHttp {
   server: RunningHttpServer;
@@ -44,7 +52,9 @@ export function forgetHttpServers(): void {
  * outside session whose approvals the services route to it by run id, its saved actions the vault's data.json.
  */
 export async function serveHttp(
-  options: Partial<Pick<HttpServeOptions, 'maxBodyBytes' | 'maxRequests' | 'idleTimeoutMs' | 'maxSessions' | 'maxSessionsPerToken'>> & {
+  options: Partial<
+    Pick<HttpServeOptions, 'maxBodyBytes' | 'maxRequests' | 'idleTimeoutMs' | 'maxSessions' | 'maxSessionsPerToken'>
+  > & {
     approval?: ApprovalPort;
     mode?: string;
     outsideApproval?: OutsideApprovalMode;
@@ -55,8 +65,21 @@ export async function serveHttp(
   const { vault, checkpoints } = options.vault ?? (await exampleVaultCopy());
   const ports = new Map<string, ApprovalPort>();
   const runtime = await createCliRuntime({
-    args: { vault, mode: options.mode ?? 'agent', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints },
-    approval: () => ({ request: (asked, signal) => ports.get(asked.runId)?.request(asked, signal) ?? Promise.resolve({ approved: false, reason: `no session owns run ${asked.runId}` }) }),
+    args: {
+      vault,
+      mode: options.mode ?? 'agent',
+      approval: 'writes',
+      allowDeletes: false,
+      allowCommands: false,
+      streaming: true,
+      budget: {},
+      checkpoints,
+    },
+    approval: () => ({
+      request: (asked, signal) =>
+        ports.get(asked.runId)?.request(asked, signal) ??
+        Promise.resolve({ approved: false, reason: `no session owns run ${asked.runId}` }),
+    }),
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],
@@ -100,12 +123,16 @@ export async function httpClient(
   url: URL,
   options: { token?: string; accept?: boolean; noEventStream?: boolean; forms?: ElicitRequest['params'][] } = {},
 ): Promise<Client> {
-  const noGet: typeof fetch = (input, init) => (init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : globalThis.fetch(input, init));
+  const noGet: typeof fetch = (input, init) =>
+    init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : globalThis.fetch(input, init);
   const transport = new StreamableHTTPClientTransport(url, {
     requestInit: { headers: { authorization: `Bearer ${options.token ?? TOKEN}` } },
     ...(options.noEventStream ? { fetch: noGet } : {}),
   });
-  const mcp = new Client({ name: 'http-client', version: '1.0.0' }, { capabilities: options.accept === undefined ? {} : { elicitation: { form: {} } } });
+  const mcp = new Client(
+    { name: 'http-client', version: '1.0.0' },
+    { capabilities: options.accept === undefined ? {} : { elicitation: { form: {} } } },
+  );
   if (options.accept !== undefined) {
     const accept = options.accept;
     mcp.setRequestHandler(ElicitRequestSchema, (request) => {

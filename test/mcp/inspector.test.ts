@@ -13,24 +13,50 @@ async function inspectorMissing(): Promise<string | null> {
     await run('npx', ['--yes', '--package', INSPECTOR, 'node', '-e', 'process.exit(0)'], { timeout: 240_000 });
     return null;
   } catch (error) {
-    return error instanceof Error ? error.message.split('\n')[0] ?? error.message : String(error);
+    return error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
   }
 }
 
 async function inspect(vault: string, checkpoints: string, method: string[]): Promise<unknown> {
-  const { stdout } = await run('npx', ['--yes', INSPECTOR, '--cli', process.execPath, 'scripts/start-cli.mjs', 'mcp', '--vault', vault, '--checkpoints', checkpoints, ...method], { timeout: 60_000 });
+  const { stdout } = await run(
+    'npx',
+    [
+      '--yes',
+      INSPECTOR,
+      '--cli',
+      process.execPath,
+      'scripts/start-cli.mjs',
+      'mcp',
+      '--vault',
+      vault,
+      '--checkpoints',
+      checkpoints,
+      ...method,
+    ],
+    { timeout: 60_000 },
+  );
   return JSON.parse(stdout);
 }
 
 describe('the MCP Inspector (--cli) against npm start -- mcp', () => {
   it('should list the tools and call a read-only one', async (context) => {
     const missing = await inspectorMissing();
-    if (missing !== null) context.skip(`${INSPECTOR} could not be installed through npx, so the Inspector was not run: ${missing}`);
+    if (missing !== null)
+      context.skip(`${INSPECTOR} could not be installed through npx, so the Inspector was not run: ${missing}`);
     const { vault, checkpoints } = await exampleVaultCopy();
     try {
       const listed = (await inspect(vault, checkpoints, ['--method', 'tools/list'])) as { tools: { name: string }[] };
-      expect(listed.tools.map((tool) => tool.name)).toEqual(expect.arrayContaining(['vault_readFile', 'vault_searchText', 'vault_listFiles']));
-      const read = (await inspect(vault, checkpoints, ['--method', 'tools/call', '--tool-name', 'vault_readFile', '--tool-arg', 'path=Inbox.md'])) as { content: { text: string }[]; isError?: boolean };
+      expect(listed.tools.map((tool) => tool.name)).toEqual(
+        expect.arrayContaining(['vault_readFile', 'vault_searchText', 'vault_listFiles']),
+      );
+      const read = (await inspect(vault, checkpoints, [
+        '--method',
+        'tools/call',
+        '--tool-name',
+        'vault_readFile',
+        '--tool-arg',
+        'path=Inbox.md',
+      ])) as { content: { text: string }[]; isError?: boolean };
       expect(read.isError ?? false).toBe(false);
       expect(read.content[0]?.text).toContain('Things I jotted down this week.');
     } finally {

@@ -30,7 +30,12 @@ const TRANSPORTS = {
     return {
       vault,
       open: async () => {
-        const connected = await connect({ vault, checkpoints, args: ['--mode', mode, '--approval', approval], answer: () => ({ action: 'accept', content: { approveRest: false } }) });
+        const connected = await connect({
+          vault,
+          checkpoints,
+          args: ['--mode', mode, '--approval', approval],
+          answer: () => ({ action: 'accept', content: { approveRest: false } }),
+        });
         clients.push(connected.client);
         return connected;
       },
@@ -58,12 +63,21 @@ async function withActions(actions: SavedAction[]): Promise<{ vault: string; che
   return copy;
 }
 
-function action(name: string, steps: { id: string; tool: string; args: Record<string, unknown> }[], existing: SavedAction[] = []): SavedAction {
+function action(
+  name: string,
+  steps: { id: string; tool: string; args: Record<string, unknown> }[],
+  existing: SavedAction[] = [],
+): SavedAction {
   const risk = steps.every((step) => /readFile|searchText|listFiles/.test(step.tool)) ? 'read-only' : 'writes';
-  return createSavedAction({ name, plan: { version: '1.0', goal: name, assumptions: [], riskLevel: risk, steps }, now: 0 }, existing);
+  return createSavedAction(
+    { name, plan: { version: '1.0', goal: name, assumptions: [], riskLevel: risk, steps }, now: 0 },
+    existing,
+  );
 }
 
-const REPLACE_HOME = action('Replace home', [{ id: 'home', tool: 'vault.writeFile', args: { path: 'Home.md', content: 'replaced\n' } }]);
+const REPLACE_HOME = action('Replace home', [
+  { id: 'home', tool: 'vault.writeFile', args: { path: 'Home.md', content: 'replaced\n' } },
+]);
 const READ_HOME = action('Read home', [{ id: 'home', tool: 'vault.readFile', args: { path: 'Home.md' } }]);
 /** 48 characters, the longest id a saved action has. */
 const LONG_ID = 'read-the-home-note-and-every-project-it-links-to';
@@ -78,12 +92,16 @@ describe.each(['stdio', 'http'] as const)('tools offered over %s', (transport) =
     expect(names).not.toContain('saved_action_replace-home');
     const result = await client.callTool({ name: 'saved_action_replace-home', arguments: {} });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^Error UNKNOWN_TOOL: saved_action_replace-home is not offered: the saved action "Replace home" calls vault\.writeFile, which this session does not offer \(mode "ask"\)\. Tools offered: /);
+    expect(textOf(result)).toMatch(
+      /^Error UNKNOWN_TOOL: saved_action_replace-home is not offered: the saved action "Replace home" calls vault\.writeFile, which this session does not offer \(mode "ask"\)\. Tools offered: /,
+    );
     expect(await readFile(join(vault, 'Home.md'), 'utf8')).toBe(before);
-    expect(textOf(await client.callTool({ name: 'saved_action_read-home', arguments: {} }))).toMatch(/^Done: 1 of 1 step ran\./);
+    expect(textOf(await client.callTool({ name: 'saved_action_read-home', arguments: {} }))).toMatch(
+      /^Done: 1 of 1 step ran\./,
+    );
   });
 
-  it('should offer every tool under a name of at most 64 characters with the client\'s prefix, the same after a restart and unique', async () => {
+  it("should offer every tool under a name of at most 64 characters with the client's prefix, the same after a restart and unique", async () => {
     const long = { ...READ_HOME, id: LONG_ID, name: 'Long one' };
     const twin = { ...READ_HOME, id: 'read-the-home-note-and-every-other-note', name: 'Long twin' };
     const { open } = await TRANSPORTS[transport]('agent', 'ask', [long, twin, READ_HOME]);
@@ -97,16 +115,33 @@ describe.each(['stdio', 'http'] as const)('tools offered over %s', (transport) =
     expect(first).toContain('saved_action_read-home');
     const again = await open();
     expect((await again.client.listTools()).tools.map((tool) => tool.name)).toEqual(first);
-    expect(textOf(await again.client.callTool({ name: longName ?? '', arguments: {} }))).toMatch(/^Done: 1 of 1 step ran\./);
+    expect(textOf(await again.client.callTool({ name: longName ?? '', arguments: {} }))).toMatch(
+      /^Done: 1 of 1 step ran\./,
+    );
   });
 
   it('should annotate each tool as MCP defines, from the metadata table: creates additive, ensureFolder idempotent, reads read-only', async () => {
     const { open } = await TRANSPORTS[transport]('agent', 'ask', []);
     const { client } = await open();
     const annotations = new Map((await client.listTools()).tools.map((tool) => [tool.name, tool.annotations]));
-    expect(annotations.get('vault_createFile')).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
-    expect(annotations.get('vault_ensureFolder')).toEqual({ readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false });
-    expect(annotations.get('vault_writeFile')).toEqual({ readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false });
+    expect(annotations.get('vault_createFile')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
+    expect(annotations.get('vault_ensureFolder')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
+    expect(annotations.get('vault_writeFile')).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: false,
+      openWorldHint: false,
+    });
     expect(annotations.get('checkpoints_restore')).toMatchObject({ readOnlyHint: false, destructiveHint: true });
     expect(annotations.get('vault_readFile')).toEqual({ readOnlyHint: true, openWorldHint: false });
     expect(annotations.get('plugins_search')).toEqual({ readOnlyHint: true, openWorldHint: true });

@@ -15,7 +15,15 @@ const OTHER_PLUGIN_KEY = 'sk-proj-Q8r2L0xVb7Nn3Ks9Tz1Hc4Wf6Yd5Jm2Pa8Ue0Gi3Oq7Rl'
 const NOTE_KEY = 'sk-ant-api03-Zq4Rm8Lx2Vc7Nb1Ks5Tj9Hf3Wd6Yg0Pa-Ue8Oi2Mq4Rl7Xb';
 const OTHER_DATA = '.obsidian/plugins/copilot/data.json';
 const REFUSED_DATA = `"${OTHER_DATA}" is in .obsidian/plugins/, where each plugin keeps its settings, API keys among them, so the agent neither reads nor writes it`;
-const SETTINGS = { approval: 'writes' as const, allowDeletes: false, allowCommands: false, approvalTimeoutMs: 5000, maxRetries: 2, maxTokens: 1000, temperature: 0 };
+const SETTINGS = {
+  approval: 'writes' as const,
+  allowDeletes: false,
+  allowCommands: false,
+  approvalTimeoutMs: 5000,
+  maxRetries: 2,
+  maxTokens: 1000,
+  temperature: 0,
+};
 
 const closing: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -30,13 +38,16 @@ async function vaultWithSecrets(): Promise<{ vault: string; checkpoints: string 
   await writeFile(join(copy.vault, OTHER_DATA), JSON.stringify({ openAIApiKey: OTHER_PLUGIN_KEY, model: 'gpt-4o' }));
   await writeFile(join(copy.vault, 'Keys.md'), `# Keys\n\nThe Anthropic key for the scripts: ${NOTE_KEY}\n`);
   await mkdir(join(copy.vault, 'Archive'));
-  for (let i = 0; i < 120; i++) await writeFile(join(copy.vault, 'Archive', `Entry ${String(i).padStart(3, '0')}.md`), 'x');
+  for (let i = 0; i < 120; i++)
+    await writeFile(join(copy.vault, 'Archive', `Entry ${String(i).padStart(3, '0')}.md`), 'x');
   return copy;
 }
 
 /** The vault path of the stored result a tool result links to. */
 function storedPath(result: unknown): string {
-  const link = ((result as { content: { type: string; uri?: string }[] }).content ?? []).find((block) => block.type === 'resource_link');
+  const link = ((result as { content: { type: string; uri?: string }[] }).content ?? []).find(
+    (block) => block.type === 'resource_link',
+  );
   if (!link?.uri) throw new Error('the result names no stored result');
   return decodeURIComponent(link.uri.slice('vault://'.length));
 }
@@ -46,7 +57,16 @@ const TOKEN = 'test-token-5c1e';
 /** Two clients of one server over HTTP (two MCP sessions, two runs), reads only, as the terminal's host starts it. */
 async function overHttp(vault: string, checkpoints: string): Promise<[Client, Client]> {
   const runtime: CliRuntime = await createCliRuntime({
-    args: { vault, mode: 'agent', approval: 'writes', allowDeletes: false, allowCommands: false, streaming: true, budget: {}, checkpoints },
+    args: {
+      vault,
+      mode: 'agent',
+      approval: 'writes',
+      allowDeletes: false,
+      allowCommands: false,
+      streaming: true,
+      budget: {},
+      checkpoints,
+    },
     approval: () => null,
     clock: new SystemClock(),
     watch: false,
@@ -58,13 +78,25 @@ async function overHttp(vault: string, checkpoints: string): Promise<[Client, Cl
     port: 0,
     token: TOKEN,
     log: () => undefined,
-    createSession: (mcp) => mcpOutsideSession(mcp, { services: runtime.services, modes: runtime.modes, settings: () => SETTINGS, approval: 'writes-refused', now: () => Date.now() }),
+    createSession: (mcp) =>
+      mcpOutsideSession(mcp, {
+        services: runtime.services,
+        modes: runtime.modes,
+        settings: () => SETTINGS,
+        approval: 'writes-refused',
+        now: () => Date.now(),
+      }),
   });
-  closing.push(async () => runtime.close(), () => server.close());
+  closing.push(
+    async () => runtime.close(),
+    () => server.close(),
+  );
   const url = new URL(`http://127.0.0.1:${server.address.port}/mcp`);
   const client = async (): Promise<Client> => {
     const mcp = new Client({ name: 'http-client', version: '1.0.0' });
-    await mcp.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+    await mcp.connect(
+      new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }),
+    );
     closing.push(() => mcp.close());
     return mcp;
   };
@@ -101,7 +133,9 @@ describe.each([
     await expect(client.readResource({ uri: `vault://${OTHER_DATA}` })).rejects.toThrow(REFUSED_DATA);
     const listed = await client.callTool({ name: 'vault_listFiles', arguments: { prefix: '.obsidian/plugins' } });
     expect(textOf(listed)).toContain('is in .obsidian/plugins/, where each plugin keeps its settings');
-    expect(textOf(await client.callTool({ name: 'vault_searchText', arguments: { query: 'openAIApiKey' } }))).not.toContain('copilot');
+    expect(
+      textOf(await client.callTool({ name: 'vault_searchText', arguments: { query: 'openAIApiKey' } })),
+    ).not.toContain('copilot');
   });
 
   it('should give a note that holds a key with the key redacted, as a read, a resource and a search snippet', async () => {
@@ -111,7 +145,9 @@ describe.each([
     expect(textOf(note)).toContain('The Anthropic key for the scripts: [redacted]');
     expect(textOf(note)).not.toContain(NOTE_KEY.slice(0, 20));
     const resource = await client.readResource({ uri: 'vault://Keys.md' });
-    expect((resource.contents[0] as { text: string }).text).toBe('# Keys\n\nThe Anthropic key for the scripts: [redacted]\n');
+    expect((resource.contents[0] as { text: string }).text).toBe(
+      '# Keys\n\nThe Anthropic key for the scripts: [redacted]\n',
+    );
     const found = await client.callTool({ name: 'vault_searchText', arguments: { query: 'Anthropic key' } });
     expect(textOf(found)).toContain('[redacted]');
     expect(textOf(found)).not.toContain(NOTE_KEY.slice(0, 20));
@@ -121,12 +157,16 @@ describe.each([
     const { vault, checkpoints } = await vaultWithSecrets();
     const [first, second] = await open(vault, checkpoints);
     const stored = storedPath(await first.callTool({ name: 'vault_listFiles', arguments: { prefix: 'Archive' } }));
-    expect(textOf(await first.callTool({ name: 'vault_readFile', arguments: { path: stored } }))).toContain('Archive/Entry 000.md');
+    expect(textOf(await first.callTool({ name: 'vault_readFile', arguments: { path: stored } }))).toContain(
+      'Archive/Entry 000.md',
+    );
     const refusal = `"${stored}" is a result another run stored, and only the run that stored it may read it`;
     const other = await second.callTool({ name: 'vault_readFile', arguments: { path: stored } });
     expect(textOf(other)).toBe(`Error FORBIDDEN_PATH: Refused path: ${refusal}`);
     await expect(second.readResource({ uri: `vault://${stored}` })).rejects.toThrow(refusal);
     const folder = stored.slice(0, stored.lastIndexOf('/'));
-    expect(textOf(await second.callTool({ name: 'vault_listFiles', arguments: { prefix: folder } }))).toMatch(/^Error FORBIDDEN_PATH: /);
+    expect(textOf(await second.callTool({ name: 'vault_listFiles', arguments: { prefix: folder } }))).toMatch(
+      /^Error FORBIDDEN_PATH: /,
+    );
   });
 });

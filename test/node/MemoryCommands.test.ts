@@ -26,12 +26,22 @@ describe('MemoryCommands', () => {
   });
 
   it('should reject with the error of a callback that throws', async () => {
-    const commands = new MemoryCommands([{ id: 'x:boom', name: 'Boom', callback: () => { throw new Error('kaboom'); } }]);
+    const commands = new MemoryCommands([
+      {
+        id: 'x:boom',
+        name: 'Boom',
+        callback: () => {
+          throw new Error('kaboom');
+        },
+      },
+    ]);
     await expect(commands.run('x:boom')).rejects.toThrow('kaboom');
   });
 
   it('should reject with the error of an async callback that rejects', async () => {
-    const commands = new MemoryCommands([{ id: 'x:late', name: 'Late', callback: () => Promise.reject(new Error('later')) }]);
+    const commands = new MemoryCommands([
+      { id: 'x:late', name: 'Late', callback: () => Promise.reject(new Error('later')) },
+    ]);
     await expect(commands.run('x:late')).rejects.toThrow('later');
   });
 

@@ -28,12 +28,20 @@ describe('MemoryEditor', () => {
 
   it('should report a forward selection with the cursor at its end', () => {
     const editor = new MemoryEditor().setDocument('a.md', 'hello\nworld').select(at(0, 1), at(1, 2));
-    expect(editor.snapshot()).toMatchObject({ selection: 'ello\nwo', range: { from: at(0, 1), to: at(1, 2) }, cursor: at(1, 2) });
+    expect(editor.snapshot()).toMatchObject({
+      selection: 'ello\nwo',
+      range: { from: at(0, 1), to: at(1, 2) },
+      cursor: at(1, 2),
+    });
   });
 
   it('should order a backwards selection from start to end and keep the cursor at the head', () => {
     const editor = new MemoryEditor().setDocument('a.md', 'hello\nworld').select(at(1, 2), at(0, 1));
-    expect(editor.snapshot()).toMatchObject({ selection: 'ello\nwo', range: { from: at(0, 1), to: at(1, 2) }, cursor: at(0, 1) });
+    expect(editor.snapshot()).toMatchObject({
+      selection: 'ello\nwo',
+      range: { from: at(0, 1), to: at(1, 2) },
+      cursor: at(0, 1),
+    });
   });
 
   it('should clamp positions past the end of a line or the document', () => {
@@ -85,7 +93,9 @@ describe('MemoryEditor', () => {
   it('should leave the text unchanged when saving fails', async () => {
     const vault = new MemoryVault({});
     const editor = new MemoryEditor({ vault }).setDocument('gone.md', 'hello');
-    await expect(editor.replaceRange('!', { from: at(0, 5), to: at(0, 5) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(editor.replaceRange('!', { from: at(0, 5), to: at(0, 5) })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(editor.text()).toBe('hello');
   });
 
@@ -98,7 +108,9 @@ describe('MemoryEditor', () => {
   });
 
   it('should refuse to open a file without a vault', async () => {
-    await expect(new MemoryEditor().open('a.md')).rejects.toThrow('MemoryEditor cannot open "a.md": it was created without a vault');
+    await expect(new MemoryEditor().open('a.md')).rejects.toThrow(
+      'MemoryEditor cannot open "a.md": it was created without a vault',
+    );
   });
 
   it('should fail with NO_EDITOR when editing with no document open', async () => {

@@ -6,7 +6,11 @@ const BYTES = new Uint8Array([0x89, 0x50, 0x00, 0xff, 0x80]);
 describe('MemoryVault.writeBinary', () => {
   it('should create a file, with its parents, that reads back byte for byte', async () => {
     const vault = new MemoryVault();
-    expect(await vault.writeBinary('Assets/img.png', BYTES)).toMatchObject({ path: 'Assets/img.png', kind: 'file', sizeBytes: 5 });
+    expect(await vault.writeBinary('Assets/img.png', BYTES)).toMatchObject({
+      path: 'Assets/img.png',
+      kind: 'file',
+      sizeBytes: 5,
+    });
     expect(await vault.readBinary('Assets/img.png')).toEqual(BYTES);
     expect(await vault.stat('Assets')).toMatchObject({ kind: 'folder' });
   });
@@ -38,6 +42,9 @@ describe('MemoryVault.writeBinary', () => {
 
   it('should refuse to write over a folder', async () => {
     const vault = new MemoryVault({ 'Notes/a.md': 'a' });
-    await expect(vault.writeBinary('Notes', BYTES)).rejects.toMatchObject({ code: 'NOT_A_FILE', message: '"Notes" is a folder, not a file' });
+    await expect(vault.writeBinary('Notes', BYTES)).rejects.toMatchObject({
+      code: 'NOT_A_FILE',
+      message: '"Notes" is a folder, not a file',
+    });
   });
 });

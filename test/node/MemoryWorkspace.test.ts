@@ -41,7 +41,10 @@ describe('MemoryWorkspace', () => {
     expect(workspace.openLeaves().map((leaf) => leaf.filePath)).toEqual(['Folder/b.md']);
     expect(editor.filePath()).toBe('Folder/b.md');
     await workspace.openFile('a.md', { newLeaf: true, focus: true });
-    expect(workspace.openLeaves().map((leaf) => [leaf.id, leaf.filePath])).toEqual([['leaf-1', 'Folder/b.md'], ['leaf-2', 'a.md']]);
+    expect(workspace.openLeaves().map((leaf) => [leaf.id, leaf.filePath])).toEqual([
+      ['leaf-1', 'Folder/b.md'],
+      ['leaf-2', 'a.md'],
+    ]);
   });
 
   it('should open a background tab without changing the active file or the editor', async () => {
@@ -85,8 +88,14 @@ describe('MemoryWorkspace', () => {
 
   it('should fail with NOT_FOUND for a missing file and NOT_A_FILE for a folder', async () => {
     const { workspace } = setup();
-    await expect(workspace.openFile('nope.md', { newLeaf: false, focus: true })).rejects.toMatchObject({ code: 'NOT_FOUND', message: '"nope.md" does not exist' });
-    await expect(workspace.openFile('Folder', { newLeaf: false, focus: true })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: '"Folder" is a folder, not a file' });
+    await expect(workspace.openFile('nope.md', { newLeaf: false, focus: true })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: '"nope.md" does not exist',
+    });
+    await expect(workspace.openFile('Folder', { newLeaf: false, focus: true })).rejects.toMatchObject({
+      code: 'NOT_A_FILE',
+      message: '"Folder" is a folder, not a file',
+    });
     expect(workspace.openLeaves()).toEqual([]);
   });
 
@@ -111,8 +120,8 @@ describe('MemoryWorkspace', () => {
   });
 
   it('should name the view Obsidian uses for each kind of file', () => {
-    expect(['a.md', 'b.canvas', 'c.PDF', 'd.png', 'e.mp3', 'f.mp4', 'g.base', 'h.xyz', 'noext'].map(viewTypeForFile)).toEqual([
-      'markdown', 'canvas', 'pdf', 'image', 'audio', 'video', 'bases', 'unknown', 'unknown',
-    ]);
+    expect(
+      ['a.md', 'b.canvas', 'c.PDF', 'd.png', 'e.mp3', 'f.mp4', 'g.base', 'h.xyz', 'noext'].map(viewTypeForFile),
+    ).toEqual(['markdown', 'canvas', 'pdf', 'image', 'audio', 'video', 'bases', 'unknown', 'unknown']);
   });
 });

@@ -19,7 +19,7 @@ describe('NodeGitFs', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('should pass Node\'s ENOENT through, which is how isomorphic-git detects a missing file', async () => {
+  it("should pass Node's ENOENT through, which is how isomorphic-git detects a missing file", async () => {
     await expect(gitFs.promises.readFile(join(gitFs.root, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(gitFs.promises.stat(join(gitFs.root, 'missing'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -34,11 +34,17 @@ describe('NodeGitFs', () => {
   it('should write, read, stat and list files in the folder', async () => {
     await gitFs.promises.mkdir(join(gitFs.root, 'a', 'b'), { recursive: true });
     await gitFs.promises.writeFile(join(gitFs.root, 'a', 'b', 'f.txt'), new Uint8Array([1, 2, 3]));
-    expect([...(await gitFs.promises.readFile(join(gitFs.root, 'a', 'b', 'f.txt')) as Uint8Array)]).toEqual([1, 2, 3]);
+    expect([...((await gitFs.promises.readFile(join(gitFs.root, 'a', 'b', 'f.txt'))) as Uint8Array)]).toEqual([
+      1, 2, 3,
+    ]);
     await gitFs.promises.writeFile(join(gitFs.root, 'a', 't.txt'), 'text', 'utf8');
     expect(await gitFs.promises.readFile(join(gitFs.root, 'a', 't.txt'), 'utf8')).toBe('text');
     const stat = await gitFs.promises.stat(join(gitFs.root, 'a'));
-    expect({ type: stat.type, dir: stat.isDirectory(), file: stat.isFile() }).toEqual({ type: 'dir', dir: true, file: false });
+    expect({ type: stat.type, dir: stat.isDirectory(), file: stat.isFile() }).toEqual({
+      type: 'dir',
+      dir: true,
+      file: false,
+    });
     expect((await gitFs.promises.readdir(join(gitFs.root, 'a'))).sort()).toEqual(['b', 't.txt']);
     await gitFs.promises.rmdir(join(gitFs.root, 'a'), { recursive: true });
     expect(fs.existsSync(join(gitFs.root, 'a'))).toBe(false);
@@ -58,7 +64,9 @@ describe('NodeGitFs', () => {
       code: 'EPERM',
       message: `EPERM: "${outside}" is outside the checkpoint folder "${gitFs.root}"`,
     });
-    await expect(gitFs.promises.readFile(join(gitFs.root, '..', 'outside.txt'))).rejects.toMatchObject({ code: 'EPERM' });
+    await expect(gitFs.promises.readFile(join(gitFs.root, '..', 'outside.txt'))).rejects.toMatchObject({
+      code: 'EPERM',
+    });
     expect(fs.existsSync(outside)).toBe(false);
   });
 
@@ -86,7 +94,10 @@ describe('NodeGitFs', () => {
     const oid = await git.writeBlob({ ...options, blob: new Uint8Array([0, 255, 10]) });
     const tree = await git.writeTree({ ...options, tree: [{ mode: '100644', path: 'f', oid, type: 'blob' }] });
     const author = { name: 'a', email: 'a@b.c', timestamp: 0, timezoneOffset: 0 };
-    const commit = await git.writeCommit({ ...options, commit: { message: 'm', tree, parent: [], author, committer: author } });
+    const commit = await git.writeCommit({
+      ...options,
+      commit: { message: 'm', tree, parent: [], author, committer: author },
+    });
     await git.writeRef({ ...options, ref: 'refs/heads/runs/x', value: commit });
     expect(await git.resolveRef({ ...options, ref: 'refs/heads/runs/x' })).toBe(commit);
     expect([...(await git.readBlob({ ...options, oid: commit, filepath: 'f' })).blob]).toEqual([0, 255, 10]);

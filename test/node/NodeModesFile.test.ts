@@ -11,9 +11,15 @@ afterEach(async () => {
 
 describe('NodeModesFile', () => {
   it('should live in the user config folder, outside every vault', () => {
-    expect(defaultModesFile({ platform: 'linux', env: {}, home: '/home/u' })).toBe('/home/u/.config/embedded-agent/modes.json');
-    expect(defaultModesFile({ platform: 'darwin', env: {}, home: '/Users/u' })).toBe('/Users/u/Library/Application Support/embedded-agent/modes.json');
-    expect(defaultModesFile({ platform: 'win32', env: { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, home: 'C:\\Users\\u' })).toBe('C:\\Users\\u\\AppData\\Roaming\\embedded-agent\\modes.json');
+    expect(defaultModesFile({ platform: 'linux', env: {}, home: '/home/u' })).toBe(
+      '/home/u/.config/embedded-agent/modes.json',
+    );
+    expect(defaultModesFile({ platform: 'darwin', env: {}, home: '/Users/u' })).toBe(
+      '/Users/u/Library/Application Support/embedded-agent/modes.json',
+    );
+    expect(
+      defaultModesFile({ platform: 'win32', env: { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' }, home: 'C:\\Users\\u' }),
+    ).toBe('C:\\Users\\u\\AppData\\Roaming\\embedded-agent\\modes.json');
   });
 
   it('should read null before the file exists, then what was written, creating its folder', async () => {

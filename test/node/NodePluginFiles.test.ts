@@ -65,7 +65,10 @@ describe('NodePluginFiles', () => {
   });
 
   it('should refuse paths that leave the plugin folder', async () => {
-    await expect(files.write('../escape.json', 'x')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH', message: '"../escape.json" leaves the plugin folder' });
+    await expect(files.write('../escape.json', 'x')).rejects.toMatchObject({
+      code: 'FORBIDDEN_PATH',
+      message: '"../escape.json" leaves the plugin folder',
+    });
     await expect(files.read('cache/../../escape.json')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
     await expect(files.remove('..')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
     expect(await readdir(parent)).toEqual([]);

@@ -13,7 +13,10 @@ async function writeTree(root: string, files: Record<string, string>): Promise<v
   }
 }
 
-async function tempVault(files: Record<string, string>, options: { watch?: boolean } = {}): Promise<{ vault: NodeVault; root: string; cleanup: () => Promise<void> }> {
+async function tempVault(
+  files: Record<string, string>,
+  options: { watch?: boolean } = {},
+): Promise<{ vault: NodeVault; root: string; cleanup: () => Promise<void> }> {
   const root = await mkdtemp(nodePath.join(tmpdir(), 'node-vault-'));
   await writeTree(root, files);
   const vault = new NodeVault(root, options);
@@ -56,7 +59,10 @@ describe('NodeVault', () => {
 
     it('should not follow a linked folder that points outside the vault', async () => {
       await symlink(outside, nodePath.join(root, 'Linked'), 'dir');
-      await expect(vault.read('Linked/secret.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH', message: expect.stringContaining('Linked/secret.md') as unknown });
+      await expect(vault.read('Linked/secret.md')).rejects.toMatchObject({
+        code: 'FORBIDDEN_PATH',
+        message: expect.stringContaining('Linked/secret.md') as unknown,
+      });
       await expect(vault.cachedRead('Linked/secret.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
       await expect(vault.stat('Linked/secret.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
       await expect(vault.create('Linked/new.md', 'x')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
@@ -129,7 +135,10 @@ describe('NodeVault', () => {
 
     it('should say before trashing that a .trash link whose target is gone leaves nowhere to put the note', async () => {
       await symlink(nodePath.join(root, 'gone'), nodePath.join(root, '.trash'));
-      await expect(vault.trashDestination('Notes/Idea.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH', message: '".trash/Idea.md" goes through a link whose target is missing' });
+      await expect(vault.trashDestination('Notes/Idea.md')).rejects.toMatchObject({
+        code: 'FORBIDDEN_PATH',
+        message: '".trash/Idea.md" goes through a link whose target is missing',
+      });
       expect(await vault.read('Notes/Idea.md')).toBe('An idea');
     });
 
@@ -176,20 +185,33 @@ describe('NodeVault', () => {
 
     it('should keep what this vault writes while the first scan runs', async () => {
       await Promise.all([vault.list('/', true), vault.create('During scan.md', 'x'), vault.delete('Readme.md')]);
-      expect((await vault.list('/', true)).map((entry) => entry.path)).toEqual(['During scan.md', 'Notes', 'Notes/Idea.md']);
+      expect((await vault.list('/', true)).map((entry) => entry.path)).toEqual([
+        'During scan.md',
+        'Notes',
+        'Notes/Idea.md',
+      ]);
     });
 
     it('should keep what this vault writes while a rescan runs, and report no false deletions', async () => {
-      await writeTree(root, Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`Old/${i % 20}/Note ${i}.md`, 'old'])));
+      await writeTree(
+        root,
+        Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`Old/${i % 20}/Note ${i}.md`, 'old'])),
+      );
       await vault.list('/', true);
       const events: VaultEvent[] = [];
       vault.onChange((event) => events.push(event));
       const created = Array.from({ length: 40 }, (_, i) => `Old/${i % 20}/New ${i}.md`);
-      await Promise.all([vault.rescan(), ...created.map((path) => vault.create(path, 'new')), vault.rename('Notes', 'Renamed')]);
+      await Promise.all([
+        vault.rescan(),
+        ...created.map((path) => vault.create(path, 'new')),
+        vault.rename('Notes', 'Renamed'),
+      ]);
       const listed = (await vault.list('/', true)).map((entry) => entry.path);
       expect(listed).toEqual(expect.arrayContaining([...created, 'Renamed/Idea.md']));
       expect(listed).not.toContain('Notes');
-      expect(events.filter((event) => event.type !== 'create')).toEqual([{ type: 'rename', path: 'Renamed', oldPath: 'Notes' }]);
+      expect(events.filter((event) => event.type !== 'create')).toEqual([
+        { type: 'rename', path: 'Renamed', oldPath: 'Notes' },
+      ]);
       expect(events).toHaveLength(41);
     });
 
@@ -210,8 +232,14 @@ describe('NodeVault', () => {
         const events: VaultEvent[] = [];
         watched.vault.onChange((event) => events.push(event));
         await writeTree(watched.root, { 'Inbox/From outside.md': 'hello' });
-        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'Inbox/From outside.md' }), { timeout: 5000 });
-        expect((await watched.vault.list('/', true)).map((entry) => entry.path)).toEqual(['Inbox', 'Inbox/From outside.md', 'Readme.md']);
+        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'Inbox/From outside.md' }), {
+          timeout: 5000,
+        });
+        expect((await watched.vault.list('/', true)).map((entry) => entry.path)).toEqual([
+          'Inbox',
+          'Inbox/From outside.md',
+          'Readme.md',
+        ]);
       } finally {
         await watched.cleanup();
       }
@@ -224,9 +252,13 @@ describe('NodeVault', () => {
         const events: VaultEvent[] = [];
         watched.vault.onChange((event) => events.push(event));
         await writeTree(watched.root, { 'New/Deep/First.md': 'one' });
-        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'New/Deep/First.md' }), { timeout: 5000 });
+        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'New/Deep/First.md' }), {
+          timeout: 5000,
+        });
         await writeTree(watched.root, { 'New/Deep/Second.md': 'two' });
-        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'New/Deep/Second.md' }), { timeout: 5000 });
+        await vi.waitFor(() => expect(events).toContainEqual({ type: 'create', path: 'New/Deep/Second.md' }), {
+          timeout: 5000,
+        });
       } finally {
         await watched.cleanup();
       }

@@ -73,7 +73,9 @@ function requireParent(state: AdapterState, path: string, syscall: string, dest?
   const parent = parentOf(target);
   if (state.directories.has(parent)) return;
   const code = isFile(state, parent) ? 'ENOTDIR' : 'ENOENT';
-  throw dest === undefined ? fsError(code, syscall, fullPath(state, path)) : fsError(code, syscall, fullPath(state, path), fullPath(state, dest));
+  throw dest === undefined
+    ? fsError(code, syscall, fullPath(state, path))
+    : fsError(code, syscall, fullPath(state, path), fullPath(state, dest));
 }
 
 function storeText(state: AdapterState, path: string, data: string, options?: DataWriteOptions): void {
@@ -83,7 +85,11 @@ function storeText(state: AdapterState, path: string, data: string, options?: Da
   state.textFiles.set(path, data);
   state.addLowerCaseKey(path);
   // Sizes are bytes on disk, as in the real adapter's stat (the mock counts UTF-16 units).
-  state.fileMeta.set(path, { ctime: options?.ctime ?? previous?.ctime ?? now, mtime: options?.mtime ?? now, size: encoder.encode(data).byteLength });
+  state.fileMeta.set(path, {
+    ctime: options?.ctime ?? previous?.ctime ?? now,
+    mtime: options?.mtime ?? now,
+    size: encoder.encode(data).byteLength,
+  });
 }
 
 function storeBinary(state: AdapterState, path: string, data: ArrayBuffer, options?: DataWriteOptions): void {
@@ -92,7 +98,11 @@ function storeBinary(state: AdapterState, path: string, data: ArrayBuffer, optio
   state.textFiles.delete(path);
   state.binaryFiles.set(path, data.slice(0));
   state.addLowerCaseKey(path);
-  state.fileMeta.set(path, { ctime: options?.ctime ?? previous?.ctime ?? now, mtime: options?.mtime ?? now, size: data.byteLength });
+  state.fileMeta.set(path, {
+    ctime: options?.ctime ?? previous?.ctime ?? now,
+    mtime: options?.mtime ?? now,
+    size: data.byteLength,
+  });
 }
 
 /** A file's content as text, whichever way it was written; the real adapter reads any file either way. */
@@ -197,7 +207,8 @@ export function patchAdapter(): void {
     mkdir(this: AdapterState, path: string): Promise<void> {
       return Promise.resolve().then(() => {
         for (let folder = path; folder !== ''; folder = parentOf(folder)) {
-          if (isFile(this, folder)) throw fsError(folder === path ? 'EEXIST' : 'ENOTDIR', 'mkdir', fullPath(this, path));
+          if (isFile(this, folder))
+            throw fsError(folder === path ? 'EEXIST' : 'ENOTDIR', 'mkdir', fullPath(this, path));
         }
         original.mkdirSync.call(this, path);
         changed(this, path);
@@ -210,13 +221,15 @@ export function patchAdapter(): void {
       changed(this, path);
     },
     async rmdir(this: AdapterState, path: string, recursive: boolean): Promise<void> {
-      if (!this.directories.has(path)) throw fsError(isFile(this, path) ? 'ENOTDIR' : 'ENOENT', 'rmdir', fullPath(this, path));
+      if (!this.directories.has(path))
+        throw fsError(isFile(this, path) ? 'ENOTDIR' : 'ENOENT', 'rmdir', fullPath(this, path));
       if (!recursive && hasChildren(this, path)) throw fsError('ENOTEMPTY', 'rmdir', fullPath(this, path));
       await original.rmdir.call(this, path, recursive);
       changed(this, path);
     },
     async rename(this: AdapterState, from: string, to: string): Promise<void> {
-      const fail = (code: 'ENOENT' | 'EINVAL' | 'ENOTEMPTY' | 'ENOTDIR' | 'EISDIR'): Error => fsError(code, 'rename', fullPath(this, from), fullPath(this, to));
+      const fail = (code: 'ENOENT' | 'EINVAL' | 'ENOTEMPTY' | 'ENOTDIR' | 'EISDIR'): Error =>
+        fsError(code, 'rename', fullPath(this, from), fullPath(this, to));
       const fromIsFolder = this.directories.has(from);
       if (!fromIsFolder && !isFile(this, from)) throw fail('ENOENT');
       if (fromIsFolder && to.startsWith(`${from}/`)) throw fail('EINVAL');
@@ -235,7 +248,13 @@ export function patchAdapter(): void {
       changed(this, from, to);
     },
     async copy(this: AdapterState, from: string, to: string): Promise<void> {
-      if (!isFile(this, from)) throw fsError(this.directories.has(from) ? 'EISDIR' : 'ENOENT', 'copyfile', fullPath(this, from), fullPath(this, to));
+      if (!isFile(this, from))
+        throw fsError(
+          this.directories.has(from) ? 'EISDIR' : 'ENOENT',
+          'copyfile',
+          fullPath(this, from),
+          fullPath(this, to),
+        );
       requireParent(this, from, 'copyfile', to);
       await original.copy.call(this, from, to);
       const text = this.textFiles.get(to);
@@ -251,7 +270,8 @@ export function patchAdapter(): void {
       const name = path.slice(path.lastIndexOf('/') + 1);
       const { stem, extension } = isFile(this, path) ? splitName(name) : { stem: name, extension: '' };
       let target = `.trash/${name}`;
-      for (let n = 2; isFile(this, target) || this.directories.has(target); n++) target = `.trash/${stem} ${n}${extension}`;
+      for (let n = 2; isFile(this, target) || this.directories.has(target); n++)
+        target = `.trash/${stem} ${n}${extension}`;
       await (this as unknown as { rename(from: string, to: string): Promise<void> }).rename(path, target);
     },
     // The system trash is outside the vault: the item is gone from the vault's point of view.

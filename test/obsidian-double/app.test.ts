@@ -11,7 +11,11 @@ describe('obsidian double: app.commands', () => {
     const plugin = new TestPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
     plugin.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => undefined });
     expect(commandsOf(app).findCommand('embedded-agent:open-chat')?.name).toBe('Embedded Agent: Open chat');
-    expect(commandsOf(app).listCommands().map((command) => command.id)).toEqual(['embedded-agent:open-chat']);
+    expect(
+      commandsOf(app)
+        .listCommands()
+        .map((command) => command.id),
+    ).toEqual(['embedded-agent:open-chat']);
   });
 
   it('should run a command and say whether it ran', () => {
@@ -28,7 +32,7 @@ describe('obsidian double: app.commands', () => {
     expect(runs).toBe(1);
   });
 
-  it('should forget a plugin\'s commands when it removes them or unloads', () => {
+  it("should forget a plugin's commands when it removes them or unloads", () => {
     const app = createTestApp();
     const plugin = new TestPlugin(app, manifest('p'));
     plugin.load();

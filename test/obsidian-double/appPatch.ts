@@ -48,7 +48,9 @@ export function patchApp(): void {
   pluginProto.removeCommand = function (this: Plugin, commandId: string): void {
     originalRemoveCommand.call(this, commandId);
     const prefix = `${this.manifest.id}:`;
-    (this.app as unknown as AppExtras).commands.removeCommand(commandId.startsWith(prefix) ? commandId : prefix + commandId);
+    (this.app as unknown as AppExtras).commands.removeCommand(
+      commandId.startsWith(prefix) ? commandId : prefix + commandId,
+    );
   };
 
   const secretProto = SecretStorage.prototype;

@@ -32,7 +32,12 @@ function mapOffset(offset: number, assoc: -1 | 1, from: number, to: number, inse
  * user's selection where it was.
  */
 export function patchEditor(): void {
-  Editor.prototype.replaceRange = function (this: Editor, replacement: string, from: EditorPosition, to?: EditorPosition): void {
+  Editor.prototype.replaceRange = function (
+    this: Editor,
+    replacement: string,
+    from: EditorPosition,
+    to?: EditorPosition,
+  ): void {
     const state = this as unknown as EditorState;
     const start = state.posToOffset(from);
     const end = to ? state.posToOffset(to) : start;

@@ -43,7 +43,9 @@ describe('obsidian double: FileManager.renameFile', () => {
   });
 
   it('should rewrite markdown links, keeping their text and subpath and encoding spaces', async () => {
-    const app = createTestApp({ files: { 'Old.md': 'old', 'A.md': '[x](Old.md) and [y](Old.md#Part%20two) and ![i](Old.md)' } });
+    const app = createTestApp({
+      files: { 'Old.md': 'old', 'A.md': '[x](Old.md) and [y](Old.md#Part%20two) and ![i](Old.md)' },
+    });
     await app.fileManager.renameFile(at(app, 'Old.md'), 'My New.md');
     expect(await text(app, 'A.md')).toBe('[x](My%20New.md) and [y](My%20New.md#Part%20two) and ![i](My%20New.md)');
   });

@@ -47,7 +47,11 @@ function linksTo(vault: Vault, moved: Set<TFile>): PendingUpdate[] {
 export function patchFileManager(): void {
   const appOf = (manager: FileManager): App => (manager as unknown as { app: App }).app;
 
-  FileManager.prototype.renameFile = async function (this: FileManager, file: TAbstractFile, newPath: string): Promise<void> {
+  FileManager.prototype.renameFile = async function (
+    this: FileManager,
+    file: TAbstractFile,
+    newPath: string,
+  ): Promise<void> {
     const vault = appOf(this).vault;
     if (vault.getConfig__('alwaysUpdateLinks') === false) return vault.rename(file, newPath);
     const pending = linksTo(vault, filesUnder(file));
@@ -55,7 +59,11 @@ export function patchFileManager(): void {
     const format = linkFormatOf(vault);
     const resolver = new LinkResolver(vault.getFiles());
     for (const { source, content, links } of pending) {
-      const replacements = links.map(({ link, target }) => ({ start: link.start, end: link.end, text: rewriteLink(link, target, source.path, format, resolver) }));
+      const replacements = links.map(({ link, target }) => ({
+        start: link.start,
+        end: link.end,
+        text: rewriteLink(link, target, source.path, format, resolver),
+      }));
       // A note that changed in between is left alone rather than patched at stale offsets.
       await vault.process(source, (text) => (text === content ? applyReplacements(text, replacements) : text));
     }

@@ -17,7 +17,8 @@ export interface TestAppOptions {
 
 export function createTestApp(options: TestAppOptions = {}): App {
   const app = MockApp.createConfigured__({ files: options.files ?? {} });
-  for (const manifest of options.plugins ?? []) (app as unknown as { plugins: PluginRegistry }).plugins.manifests[manifest.id] = manifest;
+  for (const manifest of options.plugins ?? [])
+    (app as unknown as { plugins: PluginRegistry }).plugins.manifests[manifest.id] = manifest;
   return app.asOriginalType__();
 }
 

@@ -47,7 +47,16 @@ export function scanLinks(content: string): LinkOccurrence[] {
   for (const match of content.matchAll(WIKI)) {
     if (inCode(match.index)) continue;
     const [whole, bang = '', linkpath = '', subpath = '', alias] = match;
-    found.push({ start: match.index, end: match.index + whole.length, kind: 'wiki', embed: bang === '!', linkpath: linkpath.trim(), subpath, display: alias, angle: false });
+    found.push({
+      start: match.index,
+      end: match.index + whole.length,
+      kind: 'wiki',
+      embed: bang === '!',
+      linkpath: linkpath.trim(),
+      subpath,
+      display: alias,
+      angle: false,
+    });
   }
   for (const match of content.matchAll(MARKDOWN)) {
     if (inCode(match.index)) continue;
@@ -107,15 +116,17 @@ export class LinkResolver {
     if (linkpath === '') return null;
     const wanted = linkpath.replace(/^\/+/, '');
     const sourceFolder = folderOf(sourcePath);
-    const exact = (path: string): TFile | null => this.byPath.get(path.toLowerCase()) ?? this.byPath.get(`${path}.md`.toLowerCase()) ?? null;
+    const exact = (path: string): TFile | null =>
+      this.byPath.get(path.toLowerCase()) ?? this.byPath.get(`${path}.md`.toLowerCase()) ?? null;
     if (wanted.startsWith('./') || wanted.startsWith('../')) return exact(joinRelative(sourceFolder, wanted));
     const direct = exact(wanted);
     if (direct) return direct;
     const lastSegment = wanted.slice(wanted.lastIndexOf('/') + 1).toLowerCase();
     const suffixes = [`/${wanted}`.toLowerCase(), `/${wanted}.md`.toLowerCase()];
-    const candidates = [...(this.byName.get(lastSegment) ?? []), ...(this.byName.get(`${lastSegment}.md`) ?? [])].filter((file) =>
-      suffixes.some((suffix) => `/${file.path}`.toLowerCase().endsWith(suffix)),
-    );
+    const candidates = [
+      ...(this.byName.get(lastSegment) ?? []),
+      ...(this.byName.get(`${lastSegment}.md`) ?? []),
+    ].filter((file) => suffixes.some((suffix) => `/${file.path}`.toLowerCase().endsWith(suffix)));
     candidates.sort(
       (a, b) =>
         Number(folderOf(b.path) === sourceFolder) - Number(folderOf(a.path) === sourceFolder) ||
@@ -137,7 +148,13 @@ export type LinkFormat = 'shortest' | 'relative' | 'absolute';
  * The link text Obsidian writes for `file` in a note at `sourcePath` (`MetadataCache.fileToLinktext`): with the
  * default "shortest" format the bare name when no other file has it, otherwise the vault path.
  */
-export function linktextFor(file: TFile, sourcePath: string, omitMdExtension: boolean, format: LinkFormat, resolver: LinkResolver): string {
+export function linktextFor(
+  file: TFile,
+  sourcePath: string,
+  omitMdExtension: boolean,
+  format: LinkFormat,
+  resolver: LinkResolver,
+): string {
   const dropExtension = omitMdExtension && file.extension === 'md';
   const full = dropExtension ? file.path.slice(0, -'.md'.length) : file.path;
   if (format === 'absolute') return full;
@@ -157,7 +174,13 @@ export function encodeMarkdownTarget(path: string): string {
 }
 
 /** The text of `link` re-pointed at `target`, keeping its kind, embed mark, subpath and alias or text. */
-export function rewriteLink(link: LinkOccurrence, target: TFile, sourcePath: string, format: LinkFormat, resolver: LinkResolver): string {
+export function rewriteLink(
+  link: LinkOccurrence,
+  target: TFile,
+  sourcePath: string,
+  format: LinkFormat,
+  resolver: LinkResolver,
+): string {
   const bang = link.embed ? '!' : '';
   if (link.kind === 'wiki') {
     const alias = link.display === undefined ? '' : `|${link.display}`;
@@ -169,8 +192,12 @@ export function rewriteLink(link: LinkOccurrence, target: TFile, sourcePath: str
 }
 
 /** Applies non-overlapping replacements given by offsets into `content`. */
-export function applyReplacements(content: string, replacements: { start: number; end: number; text: string }[]): string {
+export function applyReplacements(
+  content: string,
+  replacements: { start: number; end: number; text: string }[],
+): string {
   let result = content;
-  for (const { start, end, text } of [...replacements].sort((a, b) => b.start - a.start)) result = result.slice(0, start) + text + result.slice(end);
+  for (const { start, end, text } of [...replacements].sort((a, b) => b.start - a.start))
+    result = result.slice(0, start) + text + result.slice(end);
   return result;
 }

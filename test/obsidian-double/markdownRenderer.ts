@@ -42,11 +42,13 @@ function recordLoads(root: HTMLElement): void {
       if (REMOTE.test(url)) loads.push(url);
     }
     const css = `${node.getAttribute('style') ?? ''} ${node.tagName === 'STYLE' ? (node.textContent ?? '') : ''}`;
-    for (const match of css.matchAll(/url\(\s*['"]?([^'")\s]+)/gi)) if (REMOTE.test(match[1] ?? '')) loads.push(match[1] ?? '');
+    for (const match of css.matchAll(/url\(\s*['"]?([^'")\s]+)/gi))
+      if (REMOTE.test(match[1] ?? '')) loads.push(match[1] ?? '');
   }
 }
 
-const escape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function toHtml(markdown: string): string {
   const definitions = new Map<string, string>();
@@ -77,7 +79,17 @@ function blocksToHtml(text: string, definitions: Map<string, string>): string {
 function inline(text: string, definitions: Map<string, string>): string {
   return text.replace(
     /(`+)([^`]+?)\1|\\([!-/:-@[-`{-~])|!\[\[([^\]]+)\]\]|!\[([^\]]*)\]\(\s*<?([^\s)>]+)>?(?:\s+"[^"]*")?\s*\)|!\[([^\]]*)\](?:\[([^\]]*)\])?/g,
-    (whole, _ticks, code?: string, escaped?: string, embed?: string, alt?: string, src?: string, refAlt?: string, label?: string) => {
+    (
+      whole,
+      _ticks,
+      code?: string,
+      escaped?: string,
+      embed?: string,
+      alt?: string,
+      src?: string,
+      refAlt?: string,
+      label?: string,
+    ) => {
       if (code !== undefined) return `<code>${escape(code)}</code>`;
       if (escaped !== undefined) return escape(escaped);
       if (embed !== undefined) return `<span class="internal-embed" src="${escape(embed)}"></span>`;

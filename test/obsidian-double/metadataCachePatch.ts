@@ -42,7 +42,12 @@ function computeLinks(vault: Vault): { resolved: LinkCounts; unresolved: LinkCou
   return { resolved, unresolved };
 }
 
-function rekey<T>(map: Map<string, T> | Record<string, T>, oldPath: string, newPath: string | null, isFolder: boolean): void {
+function rekey<T>(
+  map: Map<string, T> | Record<string, T>,
+  oldPath: string,
+  newPath: string | null,
+  isFolder: boolean,
+): void {
   // A file has one key; only a folder's descendants need a pass over every key.
   const keys = !isFolder ? [oldPath] : map instanceof Map ? [...map.keys()] : Object.keys(map);
   for (const key of keys) {
@@ -75,8 +80,18 @@ export function patchMetadataCache(): void {
     const stale = (): void => {
       links = null;
     };
-    Object.defineProperty(this, 'resolvedLinks', { configurable: true, enumerable: true, get: () => current().resolved, set: stale });
-    Object.defineProperty(this, 'unresolvedLinks', { configurable: true, enumerable: true, get: () => current().unresolved, set: stale });
+    Object.defineProperty(this, 'resolvedLinks', {
+      configurable: true,
+      enumerable: true,
+      get: () => current().resolved,
+      set: stale,
+    });
+    Object.defineProperty(this, 'unresolvedLinks', {
+      configurable: true,
+      enumerable: true,
+      get: () => current().unresolved,
+      set: stale,
+    });
     vault.on('create', stale);
     vault.on('modify', stale);
     vault.on('delete', (...data: unknown[]) => {
@@ -98,12 +113,21 @@ export function patchMetadataCache(): void {
   // one note). The getter is always current, so the mock's own update has nothing left to do.
   (MetadataCache.prototype as unknown as { updateLinks(): void }).updateLinks = function (): void {};
 
-  MetadataCache.prototype.getFirstLinkpathDest = function (this: MetadataCache, linkpath: string, sourcePath: string): TFile | null {
+  MetadataCache.prototype.getFirstLinkpathDest = function (
+    this: MetadataCache,
+    linkpath: string,
+    sourcePath: string,
+  ): TFile | null {
     return new LinkResolver(this.app__.vault.getFiles()).resolve(stripSubpath(linkpath), sourcePath);
   };
 
   // obsidian.d.ts: `omitMdExtension` defaults to true.
-  MetadataCache.prototype.fileToLinktext = function (this: MetadataCache, file: TFile, sourcePath: string, omitMdExtension = true): string {
+  MetadataCache.prototype.fileToLinktext = function (
+    this: MetadataCache,
+    file: TFile,
+    sourcePath: string,
+    omitMdExtension = true,
+  ): string {
     const vault = this.app__.vault;
     return linktextFor(file, sourcePath, omitMdExtension, linkFormatOf(vault), new LinkResolver(vault.getFiles()));
   };

@@ -9,7 +9,10 @@ const DEFAULT_DURATION_MS = 5000;
  * keeps it detached, so a test could not find it, and its `hide()` does nothing.
  */
 export function patchNotice(): void {
-  const proto = Notice.prototype as unknown as { constructor__: (message: unknown, duration?: number) => void; hide: () => void };
+  const proto = Notice.prototype as unknown as {
+    constructor__: (message: unknown, duration?: number) => void;
+    hide: () => void;
+  };
   proto.constructor__ = function (this: Notice, _message: unknown, duration?: number): void {
     if (typeof document === 'undefined') return;
     this.containerEl.addClass('notice');

@@ -26,7 +26,10 @@ describe('obsidian double: requestUrl', () => {
   });
 
   it('should reject on status 400 and above unless throw is false', async () => {
-    await expect(requestUrl(`${base}/missing`)).rejects.toMatchObject({ message: 'Request failed, status 404', status: 404 });
+    await expect(requestUrl(`${base}/missing`)).rejects.toMatchObject({
+      message: 'Request failed, status 404',
+      status: 404,
+    });
     expect((await requestUrl({ url: `${base}/missing`, throw: false })).status).toBe(404);
   });
 

@@ -29,7 +29,10 @@ async function send(params: RequestUrlParam): Promise<RequestUrlResponse> {
     responseHeaders[name.toLowerCase()] = value;
   });
   if (reply.status >= 400 && params.throw !== false) {
-    throw Object.assign(new Error(`Request failed, status ${reply.status}`), { status: reply.status, headers: responseHeaders });
+    throw Object.assign(new Error(`Request failed, status ${reply.status}`), {
+      status: reply.status,
+      headers: responseHeaders,
+    });
   }
   return {
     status: reply.status,

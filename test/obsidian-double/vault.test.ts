@@ -16,7 +16,7 @@ function fileAt(app: App, path: string): TFile {
 }
 
 describe('obsidian double: Vault', () => {
-  it('should refuse to create a file where a file or a folder already is, with Obsidian\'s message', async () => {
+  it("should refuse to create a file where a file or a folder already is, with Obsidian's message", async () => {
     const app = createTestApp({ files: { 'Note.md': 'x', 'Folder/': '' } });
     await expect(app.vault.create('Note.md', 'y')).rejects.toThrow(new Error('File already exists.'));
     await expect(app.vault.create('Folder', 'y')).rejects.toThrow(new Error('File already exists.'));
@@ -66,7 +66,7 @@ describe('obsidian double: Vault', () => {
     expect(await app.vault.adapter.read('a/b/c.md')).toBe('x');
   });
 
-  it('should refuse to create a folder that exists, with Obsidian\'s message', async () => {
+  it("should refuse to create a folder that exists, with Obsidian's message", async () => {
     const app = createTestApp({ files: { 'Folder/': '' } });
     await expect(app.vault.createFolder('Folder')).rejects.toThrow(new Error('Folder already exists.'));
   });
@@ -78,9 +78,11 @@ describe('obsidian double: Vault', () => {
     expect(app.vault.getAbstractFileByPath('a/b/c')).toBeInstanceOf(TFolder);
   });
 
-  it('should refuse to rename onto an existing file, with Obsidian\'s message, and move nothing', async () => {
+  it("should refuse to rename onto an existing file, with Obsidian's message, and move nothing", async () => {
     const app = createTestApp({ files: { 'A.md': 'a', 'B.md': 'b' } });
-    await expect(app.vault.rename(fileAt(app, 'A.md'), 'B.md')).rejects.toThrow(new Error('Destination file already exists!'));
+    await expect(app.vault.rename(fileAt(app, 'A.md'), 'B.md')).rejects.toThrow(
+      new Error('Destination file already exists!'),
+    );
     expect(await app.vault.read(fileAt(app, 'A.md'))).toBe('a');
     expect(await app.vault.read(fileAt(app, 'B.md'))).toBe('b');
   });

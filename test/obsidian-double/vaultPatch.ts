@@ -31,7 +31,9 @@ function adapterOf(vault: Vault): AdapterMeta {
 
 /** What is at `path`, case-insensitively on a case-insensitive disk, as the real vault checks. */
 function occupant(vault: Vault, path: string): TAbstractFile | null {
-  return adapterOf(vault).insensitive__ ? vault.getAbstractFileByPathInsensitive__(path) : vault.getAbstractFileByPath(path);
+  return adapterOf(vault).insensitive__
+    ? vault.getAbstractFileByPathInsensitive__(path)
+    : vault.getAbstractFileByPath(path);
 }
 
 /**
@@ -58,7 +60,12 @@ export function patchVault(): void {
     return original.create.call(this, path, data, options);
   };
 
-  proto.createBinary = async function (this: Vault, path: string, data: ArrayBuffer, options?: DataWriteOptions): Promise<TFile> {
+  proto.createBinary = async function (
+    this: Vault,
+    path: string,
+    data: ArrayBuffer,
+    options?: DataWriteOptions,
+  ): Promise<TFile> {
     if (occupant(this, path)) throw new Error('File already exists.');
     if (isHidden(path)) return this.adapter.writeBinary(path, data, options).then(unindexed<TFile>);
     return original.createBinary.call(this, path, data, options);

@@ -35,7 +35,11 @@ export function patchViews(): void {
 
   const leafProto = WorkspaceLeaf.prototype;
   const originalSetViewState = originalOf(leafProto, 'setViewState');
-  leafProto.setViewState = async function (this: WorkspaceLeaf, viewState: ViewState, eState?: Record<string, unknown>): Promise<void> {
+  leafProto.setViewState = async function (
+    this: WorkspaceLeaf,
+    viewState: ViewState,
+    eState?: Record<string, unknown>,
+  ): Promise<void> {
     await originalSetViewState.call(this, viewState, eState);
     const creator = creatorsOf(this.app__.workspace).get(viewState.type);
     const current: View | null = this.view;
@@ -91,7 +95,9 @@ export function patchViews(): void {
     options: { active?: boolean; split?: boolean; reveal?: boolean; state?: unknown } = {},
   ): Promise<WorkspaceLeaf> {
     const existing = this.getLeavesOfType(type).find((leaf) => isAttached(this, leaf));
-    const leaf = existing ?? (side === 'left' ? this.getLeftLeaf(options.split ?? false) : this.getRightLeaf(options.split ?? false));
+    const leaf =
+      existing ??
+      (side === 'left' ? this.getLeftLeaf(options.split ?? false) : this.getRightLeaf(options.split ?? false));
     if (!leaf) throw new Error(`No ${side} sidebar leaf`);
     if (!existing) await leaf.setViewState({ type, state: options.state as Record<string, unknown> | undefined });
     if (options.active) this.setActiveLeaf(leaf, { focus: true });

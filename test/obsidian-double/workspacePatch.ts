@@ -6,9 +6,25 @@ import { originalOf } from './original';
 
 /** The view Obsidian opens for a file that is not Markdown, by extension (core view types). */
 const VIEW_TYPES: Record<string, string> = {
-  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', bmp: 'image', svg: 'image', webp: 'image', avif: 'image',
-  pdf: 'pdf', mp3: 'audio', wav: 'audio', m4a: 'audio', ogg: 'audio', flac: 'audio', mp4: 'video', webm: 'video', mov: 'video',
-  canvas: 'canvas', base: 'bases',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  bmp: 'image',
+  svg: 'image',
+  webp: 'image',
+  avif: 'image',
+  pdf: 'pdf',
+  mp3: 'audio',
+  wav: 'audio',
+  m4a: 'audio',
+  ogg: 'audio',
+  flac: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
+  canvas: 'canvas',
+  base: 'bases',
 };
 
 /** A file view for the non-Markdown core views (image, pdf, audio, video, canvas, bases). */
@@ -101,7 +117,10 @@ export function patchWorkspace(): void {
     });
   };
 
-  workspaceProto.getActiveViewOfType = function <T>(this: Workspace, type: abstract new (...args: never[]) => T): T | null {
+  workspaceProto.getActiveViewOfType = function <T>(
+    this: Workspace,
+    type: abstract new (...args: never[]) => T,
+  ): T | null {
     const view: unknown = this.activeLeaf?.view;
     return view instanceof type ? view : null;
   };

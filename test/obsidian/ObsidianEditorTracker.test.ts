@@ -88,10 +88,12 @@ describe('ObsidianEditorTracker', () => {
 
   it('should fail with NO_EDITOR when asked to edit with no editor open', async () => {
     const { tracker } = setup();
-    await expect(tracker.replaceRange('x', { from: { line: 0, ch: 0 }, to: { line: 0, ch: 0 } })).rejects.toMatchObject({
-      code: 'NO_EDITOR',
-      message: 'Cannot replace text: no Markdown editor is open',
-    });
+    await expect(tracker.replaceRange('x', { from: { line: 0, ch: 0 }, to: { line: 0, ch: 0 } })).rejects.toMatchObject(
+      {
+        code: 'NO_EDITOR',
+        message: 'Cannot replace text: no Markdown editor is open',
+      },
+    );
     expect(() => tracker.setCursor({ line: 0, ch: 0 })).toThrow('Cannot move the cursor: no Markdown editor is open');
   });
 

@@ -20,7 +20,12 @@ afterAll(() => server.close());
 describe('ObsidianHttp', () => {
   it('should send method, headers and body through requestUrl and return status, headers and text', async () => {
     const http = new ObsidianHttp(requestUrl);
-    const response = await http.request({ url: `${base}/v1`, method: 'POST', headers: { Authorization: 'Bearer k' }, body: '{"q":1}' });
+    const response = await http.request({
+      url: `${base}/v1`,
+      method: 'POST',
+      headers: { Authorization: 'Bearer k' },
+      body: '{"q":1}',
+    });
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json');
     expect(JSON.parse(response.text)).toEqual({ method: 'POST', body: '{"q":1}', auth: 'Bearer k' });

@@ -59,7 +59,10 @@ describe('ObsidianPluginFiles', () => {
 
   it('should refuse paths that leave the plugin folder, since the adapter accepts them', async () => {
     const { app, files } = setup();
-    await expect(files.write('../escape.json', 'x')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH', message: '"../escape.json" leaves the plugin folder' });
+    await expect(files.write('../escape.json', 'x')).rejects.toMatchObject({
+      code: 'FORBIDDEN_PATH',
+      message: '"../escape.json" leaves the plugin folder',
+    });
     await expect(files.read('cache/../../../../Note.md')).rejects.toMatchObject({ code: 'FORBIDDEN_PATH' });
     expect(await app.vault.adapter.exists('.obsidian/plugins/escape.json')).toBe(false);
   });

@@ -18,6 +18,8 @@ describe('ObsidianSecrets', () => {
 
   it('should fail with INVALID_INPUT naming a secret name Obsidian refuses', () => {
     const secrets = new ObsidianSecrets(createTestApp().secretStorage);
-    expect(() => secrets.set('My Key', 'x')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringContaining('"My Key"') as unknown }));
+    expect(() => secrets.set('My Key', 'x')).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: expect.stringContaining('"My Key"') as unknown }),
+    );
   });
 });

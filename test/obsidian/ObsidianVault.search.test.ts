@@ -22,7 +22,11 @@ function setup() {
   const cachedRead = vi.spyOn(app.vault, 'cachedRead');
   // As the pipeline runs a tool: each call sees the vault through a wrapper of its own.
   const paths = async (query: string): Promise<string[]> => {
-    const result = await registry.execute('vault.searchText', { query }, buildToolContext({ vault: new CallReads(vault).vault }));
+    const result = await registry.execute(
+      'vault.searchText',
+      { query },
+      buildToolContext({ vault: new CallReads(vault).vault }),
+    );
     if (!result.ok) throw new Error(result.error.message);
     return (result.output as SearchTextOutput).matches.map((match) => match.path);
   };

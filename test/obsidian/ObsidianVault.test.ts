@@ -18,7 +18,9 @@ describe('ObsidianVault', () => {
       'Index.md': 'See [[Plan]], [[Projects/Plan#Goals|goals]] and [the plan](Projects/Plan.md).',
     });
     await vault.rename('Projects/Plan.md', 'Archive/2026/Old plan.md');
-    expect(await vault.read('Index.md')).toBe('See [[Old plan]], [[Old plan#Goals|goals]] and [the plan](Old%20plan.md).');
+    expect(await vault.read('Index.md')).toBe(
+      'See [[Old plan]], [[Old plan#Goals|goals]] and [the plan](Old%20plan.md).',
+    );
   });
 
   it('should update links to the notes of a renamed folder', async () => {
@@ -40,12 +42,19 @@ describe('ObsidianVault', () => {
     expect(await vault.read('Notes/.drafts/Draft.md')).toBe('draft');
     expect(await vault.stat('Notes/.drafts/Draft.md')).toMatchObject({ kind: 'file', sizeBytes: 5 });
     expect(await vault.stat('Notes/.drafts')).toMatchObject({ kind: 'folder' });
-    await expect(vault.read('Notes/.drafts/Missing.md')).rejects.toMatchObject({ code: 'NOT_FOUND', message: '"Notes/.drafts/Missing.md" does not exist' });
+    await expect(vault.read('Notes/.drafts/Missing.md')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: '"Notes/.drafts/Missing.md" does not exist',
+    });
   });
 
   it('should write hidden files, which Obsidian writes but does not index or return, through the adapter', async () => {
     const { app, vault } = setup({ 'Notes/Idea.md': 'idea' });
-    expect(await vault.create('Notes/.drafts/Draft.md', 'one')).toMatchObject({ path: 'Notes/.drafts/Draft.md', kind: 'file', sizeBytes: 3 });
+    expect(await vault.create('Notes/.drafts/Draft.md', 'one')).toMatchObject({
+      path: 'Notes/.drafts/Draft.md',
+      kind: 'file',
+      sizeBytes: 3,
+    });
     await expect(vault.create('Notes/.drafts/Draft.md', 'again')).rejects.toMatchObject({ code: 'EXISTS' });
     expect(await vault.modify('Notes/.drafts/Draft.md', 'two')).toMatchObject({ kind: 'file', sizeBytes: 3 });
     await vault.append('Notes/.drafts/Draft.md', '+');
@@ -71,7 +80,10 @@ describe('ObsidianVault', () => {
 
   it('should report changes to hidden files, which only the file watcher\'s "raw" event names, so .agentignore edits apply', async () => {
     const { app, vault } = setup({ 'Private/Diary.md': 'dear diary' });
-    const ignore = new IgnoreService(vault, { configDir: '.obsidian', pluginFolder: '.obsidian/plugins/embedded-agent' });
+    const ignore = new IgnoreService(vault, {
+      configDir: '.obsidian',
+      pluginFolder: '.obsidian/plugins/embedded-agent',
+    });
     await ignore.ensureLoaded();
     expect(ignore.denial('Private/Diary.md', 'read')).toBeNull();
 
@@ -104,11 +116,14 @@ describe('ObsidianVault', () => {
 
   it('should refuse to delete the vault root', async () => {
     const { vault } = setup({ 'a.md': 'a' });
-    await expect(vault.delete('/')).rejects.toMatchObject({ code: 'INVALID_PATH', message: 'Cannot delete the vault root' });
+    await expect(vault.delete('/')).rejects.toMatchObject({
+      code: 'INVALID_PATH',
+      message: 'Cannot delete the vault root',
+    });
     expect(await vault.read('a.md')).toBe('a');
   });
 
-  it('should keep Obsidian\'s message when a failure has no better code', async () => {
+  it("should keep Obsidian's message when a failure has no better code", async () => {
     const { app, vault } = setup({ 'a.md': 'a' });
     vi.spyOn(app.vault, 'modify').mockRejectedValue(new Error('EACCES: permission denied'));
     await expect(vault.modify('a.md', 'b')).rejects.toMatchObject({
@@ -127,7 +142,7 @@ describe('ObsidianVault', () => {
     await expect(vault.writeBinary('img', new Uint8Array([1]))).rejects.toMatchObject({ code: 'NOT_A_FILE' });
   });
 
-  it('should give the config folder\'s name', () => {
+  it("should give the config folder's name", () => {
     expect(setup({}).vault.configDir).toBe('.obsidian');
   });
 });

@@ -7,7 +7,10 @@ import { ObsidianWorkspace, leafIdOf } from '../../src/obsidian/ObsidianWorkspac
 import { createTestApp } from '../obsidian-double/harness';
 import { focusChat, openNote } from './fixtures';
 
-function setup(files: Record<string, string> = { 'a.md': 'alpha', 'Folder/b.md': 'beta', 'doc.pdf': '%PDF' }): { app: App; workspace: ObsidianWorkspace } {
+function setup(files: Record<string, string> = { 'a.md': 'alpha', 'Folder/b.md': 'beta', 'doc.pdf': '%PDF' }): {
+  app: App;
+  workspace: ObsidianWorkspace;
+} {
   const app = createTestApp({ files });
   const tracker = new ObsidianEditorTracker(app.workspace);
   return { app, workspace: new ObsidianWorkspace(app.workspace, app.vault, tracker) };
@@ -81,8 +84,14 @@ describe('ObsidianWorkspace', () => {
 
   it('should fail with NOT_FOUND or NOT_A_FILE naming the path', async () => {
     const { workspace } = setup();
-    await expect(workspace.openFile('Missing.md', { newLeaf: false, focus: true })).rejects.toMatchObject({ code: 'NOT_FOUND', message: '"Missing.md" does not exist' });
-    await expect(workspace.openFile('Folder', { newLeaf: false, focus: true })).rejects.toMatchObject({ code: 'NOT_A_FILE', message: '"Folder" is a folder, not a file' });
+    await expect(workspace.openFile('Missing.md', { newLeaf: false, focus: true })).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: '"Missing.md" does not exist',
+    });
+    await expect(workspace.openFile('Folder', { newLeaf: false, focus: true })).rejects.toMatchObject({
+      code: 'NOT_A_FILE',
+      message: '"Folder" is a folder, not a file',
+    });
   });
 
   it('should normalize the path it is given', async () => {
@@ -93,7 +102,7 @@ describe('ObsidianWorkspace', () => {
 });
 
 describe('leafIdOf', () => {
-  it('should use the leaf\'s own id when Obsidian gave it one', async () => {
+  it("should use the leaf's own id when Obsidian gave it one", async () => {
     const { app } = setup();
     const leaf = (await openNote(app, 'a.md')).leaf;
     Object.assign(leaf, { id: 'c0ffee' });

@@ -10,15 +10,27 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-const researcher = { slug: 'researcher', name: 'Researcher', toolGroups: ['read', 'vault'], roleDefinition: 'You research.' };
+const researcher = {
+  slug: 'researcher',
+  name: 'Researcher',
+  toolGroups: ['read', 'vault'],
+  roleDefinition: 'You research.',
+};
 
-describe('the chat panel\'s modes', () => {
-  it('should offer the vault\'s custom modes from the settings, follow changes, and report invalid ones', async () => {
+describe("the chat panel's modes", () => {
+  it("should offer the vault's custom modes from the settings, follow changes, and report invalid ones", async () => {
     const folder = await mkdtemp(join(tmpdir(), 'ea-modes-'));
     folders.push(folder);
-    const settings: EmbeddedAgentSettings = { ...DEFAULT_SETTINGS, customModes: [researcher, { slug: 'Bad Slug', name: 'x', toolGroups: ['read'], roleDefinition: 'y' }] };
+    const settings: EmbeddedAgentSettings = {
+      ...DEFAULT_SETTINGS,
+      customModes: [researcher, { slug: 'Bad Slug', name: 'x', toolGroups: ['read'], roleDefinition: 'y' }],
+    };
     const { modes, problems } = await createModes(() => settings, join(folder, 'modes.json'));
-    expect(modes.listModes().map((mode) => `${mode.slug}:${mode.source}`)).toEqual(['ask:built-in', 'agent:built-in', 'researcher:vault']);
+    expect(modes.listModes().map((mode) => `${mode.slug}:${mode.source}`)).toEqual([
+      'ask:built-in',
+      'agent:built-in',
+      'researcher:vault',
+    ]);
     expect(modes.toolNames('researcher')).not.toContain('vault.createFile');
     expect(problems).toEqual([
       'Custom modes (settings): mode "Bad Slug" (modes[1]): `slug` must be lowercase letters, digits and "-" (at most 40, starting with a letter or digit), got "Bad Slug"',

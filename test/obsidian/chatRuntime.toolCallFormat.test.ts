@@ -14,15 +14,39 @@ const CHAT = '/v1/chat/completions';
 const keylessApp = { secretStorage: { getSecret: () => null } } as unknown as App;
 const CALL = '<tool_call>\n{"name": "vault_readFile", "arguments": {"path": "Inbox.md"}}\n</tool_call>';
 
-describe('the chat panel\'s model and toolCallFormat', () => {
+describe("the chat panel's model and toolCallFormat", () => {
   it.each([
     ['text', undefined, [{ name: 'vault.readFile', input: { path: 'Inbox.md' } }]],
     ['native', 2, []],
-  ] as const)('should follow the setting %s: native tools sent %s, calls read from text', async (format, tools, calls) => {
-    server.reply(CHAT, { json: { id: 'c', object: 'chat.completion', created: 1, model: 'qwen2.5:7b', choices: [{ index: 0, message: { role: 'assistant', content: CALL }, finish_reason: 'stop' }] } });
-    const settings = { ...DEFAULT_SETTINGS, provider: 'openai-compatible', model: 'qwen2.5:7b', baseUrl: server.openAiBaseUrl, streaming: false, maxRetries: 0, toolCallFormat: format } as const;
-    const events = await collect(createLlm(keylessApp, settings), buildRequest());
-    expect((server.bodies(CHAT)[0]?.tools as unknown[] | undefined)?.length).toBe(tools);
-    expect(summary(events).calls.map((call) => ({ name: (call as { name: string }).name, input: (call as { input: unknown }).input }))).toEqual(calls);
-  });
+  ] as const)(
+    'should follow the setting %s: native tools sent %s, calls read from text',
+    async (format, tools, calls) => {
+      server.reply(CHAT, {
+        json: {
+          id: 'c',
+          object: 'chat.completion',
+          created: 1,
+          model: 'qwen2.5:7b',
+          choices: [{ index: 0, message: { role: 'assistant', content: CALL }, finish_reason: 'stop' }],
+        },
+      });
+      const settings = {
+        ...DEFAULT_SETTINGS,
+        provider: 'openai-compatible',
+        model: 'qwen2.5:7b',
+        baseUrl: server.openAiBaseUrl,
+        streaming: false,
+        maxRetries: 0,
+        toolCallFormat: format,
+      } as const;
+      const events = await collect(createLlm(keylessApp, settings), buildRequest());
+      expect((server.bodies(CHAT)[0]?.tools as unknown[] | undefined)?.length).toBe(tools);
+      expect(
+        summary(events).calls.map((call) => ({
+          name: (call as { name: string }).name,
+          input: (call as { input: unknown }).input,
+        })),
+      ).toEqual(calls);
+    },
+  );
 });

@@ -22,7 +22,13 @@ describe('createAgentServices over the Obsidian API', () => {
     const app = createTestApp({ files: { 'Inbox/List.md': '- One\n- Two\n', 'Other.md': 'See [[Inbox/List]]' } });
     const settings = { ...DEFAULT_SETTINGS, allowDeletes: true, checkpointLocation: join(base, 'checkpoints') };
     const approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
-    const { services } = createAgentServices(app, 'embedded-agent', () => settings, () => approval, join(base, 'vault'));
+    const { services } = createAgentServices(
+      app,
+      'embedded-agent',
+      () => settings,
+      () => approval,
+      join(base, 'vault'),
+    );
     const run = services.startRun('run-1', { signal: new AbortController().signal });
     const results = await services.pipeline.executeBatch(
       [
@@ -48,9 +54,18 @@ describe('createAgentServices over the Obsidian API', () => {
     folders.push(base);
     const app = createTestApp({ files: {} });
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
-    const { services } = createAgentServices(app, 'embedded-agent', () => settings, () => null, join(base, 'vault'));
+    const { services } = createAgentServices(
+      app,
+      'embedded-agent',
+      () => settings,
+      () => null,
+      join(base, 'vault'),
+    );
     const run = services.startRun('run-1', { signal: new AbortController().signal });
-    const outcome = await services.pipeline.execute({ id: '1', name: 'vault.createFile', input: { path: 'x.md', content: '' } }, run);
+    const outcome = await services.pipeline.execute(
+      { id: '1', name: 'vault.createFile', input: { path: 'x.md', content: '' } },
+      run,
+    );
     expect(outcome.error?.code).toBe('DENIED');
     expect(app.vault.getAbstractFileByPath('x.md')).toBeNull();
   });
@@ -60,22 +75,51 @@ describe('createAgentServices over the Obsidian API', () => {
     folders.push(base);
     const exited = spawnSync(process.execPath, ['-e', '0']).pid;
     const started = (call: number, owner: string): string =>
-      JSON.stringify({ ts: '2026-11-22T10:00:00.000Z', runId: 'run-9', tool: 'vault.createFile', args: { path: `n${call}.md` }, ok: false, error: null, code: null, durationMs: 0, call, phase: 'started', owner });
+      JSON.stringify({
+        ts: '2026-11-22T10:00:00.000Z',
+        runId: 'run-9',
+        tool: 'vault.createFile',
+        args: { path: `n${call}.md` },
+        ok: false,
+        error: null,
+        code: null,
+        durationMs: 0,
+        call,
+        phase: 'started',
+        owner,
+      });
     const app = createTestApp({ files: {} });
     const files = new ObsidianPluginFiles(app.vault.adapter, app.vault.configDir, 'embedded-agent');
-    await files.write('audit/started.jsonl', `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`);
+    await files.write(
+      'audit/started.jsonl',
+      `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`,
+    );
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
-    createAgentServices(app, 'embedded-agent', () => settings, () => null, join(base, 'vault'));
+    createAgentServices(
+      app,
+      'embedded-agent',
+      () => settings,
+      () => null,
+      join(base, 'vault'),
+    );
     // (the interrupted line goes to today's file)
     const read = async (): Promise<Record<string, unknown>[]> => {
       const texts = await Promise.all((await files.list('audit')).map((name) => files.read(`audit/${name}`)));
-      return texts.flatMap((text) => (text ?? '').trim().split('\n')).filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+      return texts
+        .flatMap((text) => (text ?? '').trim().split('\n'))
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
     };
     await vi.waitFor(async () => expect(await read()).toHaveLength(1));
     const lines = await read();
     expect(lines.map((line) => [line.call, line.code, line.phase])).toEqual([[1, 'INTERRUPTED', 'interrupted']]);
     // The running process's write stays open, waiting for its outcome.
-    expect((await files.read('journal/started.jsonl'))?.trim().split('\n').map((line) => (JSON.parse(line) as { call: number }).call)).toEqual([2]);
+    expect(
+      (await files.read('journal/started.jsonl'))
+        ?.trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { call: number }).call),
+    ).toEqual([2]);
     // The audit folder holds only day files now: whatever reads audit/*.jsonl counts calls.
     expect((await files.list('audit')).every((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))).toBe(true);
   });

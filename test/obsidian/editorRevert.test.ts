@@ -23,7 +23,7 @@ describe('revert of an editor edit in Obsidian', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('should count the edit as the run\'s own, not as the user\'s, once Obsidian has saved the note', async () => {
+  it("should count the edit as the run's own, not as the user's, once Obsidian has saved the note", async () => {
     const app = createTestApp({ files: { 'Notes/Idea.md': 'first line\nsecond' } });
     const vault = new ObsidianVault(app.vault, app.fileManager, app.metadataCache);
     const editor = new ObsidianEditorTracker(app.workspace);

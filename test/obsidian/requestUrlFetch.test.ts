@@ -16,7 +16,14 @@ beforeAll(async () => {
     }
     const status = request.url === '/limited' ? 429 : 200;
     response.writeHead(status, { 'content-type': 'application/json', 'retry-after': '2', 'request-id': 'req_1' });
-    response.end(JSON.stringify({ method: request.method, body, type: request.headers['content-type'] ?? null, auth: request.headers.authorization ?? null }));
+    response.end(
+      JSON.stringify({
+        method: request.method,
+        body,
+        type: request.headers['content-type'] ?? null,
+        auth: request.headers.authorization ?? null,
+      }),
+    );
   });
   base = server.base;
 });
@@ -27,10 +34,19 @@ describe('createRequestUrlFetch', () => {
   const fetchOverRequestUrl = createRequestUrlFetch(requestUrl);
 
   it('should send method, headers and body through requestUrl and return a Response', async () => {
-    const response = await fetchOverRequestUrl(`${base}/v1/messages`, { method: 'POST', headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' }, body: '{"q":1}' });
+    const response = await fetchOverRequestUrl(`${base}/v1/messages`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer k', 'Content-Type': 'application/json' },
+      body: '{"q":1}',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('request-id')).toBe('req_1');
-    expect(await response.json()).toEqual({ method: 'POST', body: '{"q":1}', type: 'application/json', auth: 'Bearer k' });
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      body: '{"q":1}',
+      type: 'application/json',
+      auth: 'Bearer k',
+    });
   });
 
   it('should resolve an error status as a Response instead of rejecting (throw: false)', async () => {
@@ -51,15 +67,24 @@ describe('createRequestUrlFetch', () => {
       seen.push(request);
       return requestUrl(request);
     };
-    await createRequestUrlFetch(spy)(new Request(`${base}/x`, { method: 'POST', headers: { 'content-length': '2', 'x-a': '1' }, body: '{}' }));
-    expect(seen[0]).toMatchObject({ url: `${base}/x`, method: 'POST', throw: false, headers: { 'x-a': '1', 'content-type': 'text/plain;charset=UTF-8' } });
+    await createRequestUrlFetch(spy)(
+      new Request(`${base}/x`, { method: 'POST', headers: { 'content-length': '2', 'x-a': '1' }, body: '{}' }),
+    );
+    expect(seen[0]).toMatchObject({
+      url: `${base}/x`,
+      method: 'POST',
+      throw: false,
+      headers: { 'x-a': '1', 'content-type': 'text/plain;charset=UTF-8' },
+    });
     expect(seen[0]?.headers).not.toHaveProperty('content-length');
     expect(new TextDecoder().decode(seen[0]?.body as ArrayBuffer)).toBe('{}');
   });
 
   it('should reject like fetch, with a TypeError naming the request, when no answer comes', async () => {
     const url = `${await closedServerBase()}/v1`;
-    await expect(fetchOverRequestUrl(url, { method: 'POST', body: '{}' })).rejects.toThrow(new TypeError(`requestUrl POST ${url} failed: fetch failed`));
+    await expect(fetchOverRequestUrl(url, { method: 'POST', body: '{}' })).rejects.toThrow(
+      new TypeError(`requestUrl POST ${url} failed: fetch failed`),
+    );
   });
 
   it('should reject with an AbortError as soon as the signal aborts, without waiting for the answer', async () => {
@@ -78,7 +103,9 @@ describe('createRequestUrlFetch', () => {
     };
     const controller = new AbortController();
     controller.abort();
-    await expect(createRequestUrlFetch(counting)(`${base}/x`, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(createRequestUrlFetch(counting)(`${base}/x`, { signal: controller.signal })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
     expect(sent).toBe(0);
   });
 });

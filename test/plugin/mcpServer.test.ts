@@ -25,7 +25,9 @@ const NOTE = { path: 'Ideas/From Claude.md', content: '# From Claude\n' };
 const CLIENT = 'An MCP client (reports itself as “Claude Code”)';
 
 /** The plugin with its panel open and the MCP server switched on, on a free port. */
-async function serving(files: Record<string, string> = { 'Inbox.md': '- one idea\n' }): Promise<{ panel: ChatPanel; url: URL; token: string }> {
+async function serving(
+  files: Record<string, string> = { 'Inbox.md': '- one idea\n' },
+): Promise<{ panel: ChatPanel; url: URL; token: string }> {
   panel = await openChatPanel({ model: new ScriptedModel([]), files });
   Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0 });
   await panel.plugin.saveSettings();
@@ -56,19 +58,28 @@ async function reopenPanel(panel: ChatPanel): Promise<HTMLElement> {
 }
 
 /** What the panel's live region says now. */
-const announced = (root: HTMLElement): string | null | undefined => root.querySelector('.embedded-agent-announcer')?.textContent;
+const announced = (root: HTMLElement): string | null | undefined =>
+  root.querySelector('.embedded-agent-announcer')?.textContent;
 
 /** The audit lines of the vault's day files (the contract's audit folder), oldest first. */
-async function auditLines(panel: ChatPanel): Promise<{ tool: string; ok: boolean; error?: { message?: string } | string | null }[]> {
+async function auditLines(
+  panel: ChatPanel,
+): Promise<{ tool: string; ok: boolean; error?: { message?: string } | string | null }[]> {
   const { adapter } = panel.app.vault;
-  const files = (await adapter.list(`${panel.app.vault.configDir}/plugins/embedded-agent/audit`)).files.filter((file) => /\d{4}-\d{2}-\d{2}\.jsonl$/.test(file));
+  const files = (await adapter.list(`${panel.app.vault.configDir}/plugins/embedded-agent/audit`)).files.filter((file) =>
+    /\d{4}-\d{2}-\d{2}\.jsonl$/.test(file),
+  );
   const text = (await Promise.all(files.map((file) => adapter.read(file)))).join('\n');
-  return text.split('\n').filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as { tool: string; ok: boolean });
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { tool: string; ok: boolean });
 }
 
 const textOf = (result: unknown): string => ((result as CallToolResult).content[0] as { text: string }).text;
 /** The notices that ask about a change (switching the server on also says a token was made). */
-const notices = (): HTMLElement[] => Array.from(document.querySelectorAll<HTMLElement>('.notice')).filter((el) => el.textContent?.includes('wants to'));
+const notices = (): HTMLElement[] =>
+  Array.from(document.querySelectorAll<HTMLElement>('.notice')).filter((el) => el.textContent?.includes('wants to'));
 
 describe('the MCP server inside Obsidian', () => {
   it('should load none of its code and listen nowhere while the setting is off', async () => {
@@ -99,13 +110,30 @@ describe('the MCP server inside Obsidian', () => {
     const action = createSavedAction(
       {
         name: 'Weekly note',
-        plan: { version: '1.0', goal: 'Weekly note', assumptions: [], riskLevel: 'writes', parameters: [{ name: 'title', description: 'Title of the note' }], steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Weekly/${title}.md', content: '# ${title}\n' } }] },
+        plan: {
+          version: '1.0',
+          goal: 'Weekly note',
+          assumptions: [],
+          riskLevel: 'writes',
+          parameters: [{ name: 'title', description: 'Title of the note' }],
+          steps: [
+            { id: 'note', tool: 'vault.createFile', args: { path: 'Weekly/${title}.md', content: '# ${title}\n' } },
+          ],
+        },
         now: 0,
       },
       [],
     );
     // Among the settings before the panel opens: its palette loads the saved actions once.
-    panel = await openChatPanel({ model: new ScriptedModel([]), settings: { savedActions: [action] }, files: { 'Inbox.md': '- plan the weekly review\n', '.agentignore': 'Private/\n', 'Private/Health.md': 'private\n' } });
+    panel = await openChatPanel({
+      model: new ScriptedModel([]),
+      settings: { savedActions: [action] },
+      files: {
+        'Inbox.md': '- plan the weekly review\n',
+        '.agentignore': 'Private/\n',
+        'Private/Health.md': 'private\n',
+      },
+    });
     Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0 });
     await panel.plugin.saveSettings();
     const state = panel.plugin.mcpServer.state();
@@ -115,12 +143,16 @@ describe('the MCP server inside Obsidian', () => {
     expect(textOf(await client.callTool('vault_searchText', { query: 'weekly review' }))).toContain('Inbox.md');
     const hidden = await client.callTool('vault_readFile', { path: 'Private/Health.md' });
     expect(hidden.isError).toBe(true);
-    expect(textOf(hidden)).toBe('Error FORBIDDEN_PATH: Refused path: "Private/Health.md" is listed in .agentignore, so the agent may neither read nor write it');
+    expect(textOf(hidden)).toBe(
+      'Error FORBIDDEN_PATH: Refused path: "Private/Health.md" is listed in .agentignore, so the agent may neither read nor write it',
+    );
 
     expect(await client.listTools()).toContain('saved_action_weekly-note');
     const running = client.callTool('saved_action_weekly-note', { title: 'Review' });
     const root = panel.root;
-    const card = await until(() => getByRole(root, 'group', /^An MCP client \(reports itself as “Claude Code”\) wants to /));
+    const card = await until(() =>
+      getByRole(root, 'group', /^An MCP client \(reports itself as “Claude Code”\) wants to /),
+    );
     click(getByRole(card, 'button', 'Approve'));
     expect(textOf(await running)).toMatch(/^Done: 1 of 1 step ran\./);
     expect(await panel.app.vault.adapter.read('Weekly/Review.md')).toBe('# Review\n');
@@ -128,10 +160,24 @@ describe('the MCP server inside Obsidian', () => {
 
   it('should neither offer nor run a saved action that writes while the panel is in Ask, even with approval by the client', async () => {
     const replace = createSavedAction(
-      { name: 'Replace inbox', plan: { version: '1.0', goal: 'Replace inbox', assumptions: [], riskLevel: 'writes', steps: [{ id: 'inbox', tool: 'vault.writeFile', args: { path: 'Inbox.md', content: 'replaced\n' } }] }, now: 0 },
+      {
+        name: 'Replace inbox',
+        plan: {
+          version: '1.0',
+          goal: 'Replace inbox',
+          assumptions: [],
+          riskLevel: 'writes',
+          steps: [{ id: 'inbox', tool: 'vault.writeFile', args: { path: 'Inbox.md', content: 'replaced\n' } }],
+        },
+        now: 0,
+      },
       [],
     );
-    panel = await openChatPanel({ model: new ScriptedModel([]), settings: { savedActions: [replace], mcpApproval: 'client' }, files: { 'Inbox.md': '- one idea\n' } });
+    panel = await openChatPanel({
+      model: new ScriptedModel([]),
+      settings: { savedActions: [replace], mcpApproval: 'client' },
+      files: { 'Inbox.md': '- one idea\n' },
+    });
     (await panel.plugin.modes()).setActiveMode('ask');
     Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0 });
     await panel.plugin.saveSettings();
@@ -145,7 +191,9 @@ describe('the MCP server inside Obsidian', () => {
     expect(tools).not.toContain('saved_action_replace-inbox');
     const result = await client.callTool('saved_action_replace-inbox', {});
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toMatch(/^Error UNKNOWN_TOOL: saved_action_replace-inbox is not offered: the saved action "Replace inbox" calls vault\.writeFile, which this session does not offer \(mode "ask"\)/);
+    expect(textOf(result)).toMatch(
+      /^Error UNKNOWN_TOOL: saved_action_replace-inbox is not offered: the saved action "Replace inbox" calls vault\.writeFile, which this session does not offer \(mode "ask"\)/,
+    );
     expect(await panel.app.vault.adapter.read('Inbox.md')).toBe('- one idea\n');
   });
 
@@ -165,7 +213,11 @@ describe('the MCP server inside Obsidian', () => {
 
     // While the client is connected its run is still going: it is not reverted, nor is an older run in its place.
     click(getByRole(panel.root, 'button', 'Revert last run'));
-    await until(() => expect(panel.root.textContent).toMatch(/Not reverted: the newest changes are from run mcp-\S+, an MCP client's session, which is still connected\. It can be reverted once it ends: disconnect the client/));
+    await until(() =>
+      expect(panel.root.textContent).toMatch(
+        /Not reverted: the newest changes are from run mcp-\S+, an MCP client's session, which is still connected\. It can be reverted once it ends: disconnect the client/,
+      ),
+    );
     click(getByRole(panel.root, 'button', 'Keep it running'));
     await until(() => expect(panel.root.textContent).toContain('Nothing was reverted; the session goes on.'));
     expect(await panel.app.vault.adapter.read(NOTE.path)).toBe(NOTE.content);
@@ -178,12 +230,18 @@ describe('the MCP server inside Obsidian', () => {
     await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
   });
 
-  it("should offer Revert last run once an MCP client wrote: while it is connected, after it leaves, and in the panel opened again", async () => {
+  it('should offer Revert last run once an MCP client wrote: while it is connected, after it leaves, and in the panel opened again', async () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);
     expect(queryAllByRole(panel.root, 'button', 'Revert last run')).toHaveLength(0);
     const writing = client.callTool('vault_createFile', NOTE);
-    click(getByRole(await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    click(
+      getByRole(
+        await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)),
+        'button',
+        'Approve',
+      ),
+    );
     expect((await writing).isError).toBeFalsy();
     await until(() => getByRole(panel.root, 'button', 'Revert last run'));
 
@@ -201,7 +259,13 @@ describe('the MCP server inside Obsidian', () => {
     const { panel, url, token } = await serving();
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE);
-    click(getByRole(await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)), 'button', 'Approve'));
+    click(
+      getByRole(
+        await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`)),
+        'button',
+        'Approve',
+      ),
+    );
     expect((await writing).isError).toBeFalsy();
 
     click(getByRole(panel.root, 'button', 'Revert last run'));
@@ -209,7 +273,9 @@ describe('the MCP server inside Obsidian', () => {
     click(await until(() => getByRole(panel.root, 'button', 'Revert changes')));
     await until(() => expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull());
     expect(panel.plugin.mcpServer.state()).toMatchObject({ status: 'listening', clients: 0 });
-    await expect(client.callTool('vault_readFile', { path: 'Inbox.md' })).rejects.toThrow(/was ended in Obsidian, to revert what it changed; initialize a new one/);
+    await expect(client.callTool('vault_readFile', { path: 'Inbox.md' })).rejects.toThrow(
+      /was ended in Obsidian, to revert what it changed; initialize a new one/,
+    );
   });
 
   it('should say with a notice what waits while the panel is closed, open the panel from it, and write nothing when rejected there', async () => {
@@ -259,7 +325,10 @@ describe('the MCP server inside Obsidian', () => {
 
   it('should name a client as a connection that reports itself as a bounded name with its hidden characters shown, on the card, in the notice and in the live region', async () => {
     const { panel, url, token } = await serving();
-    const impostor = await connect(url, token, { name: 'x', title: `Embedded Agent (your own agent)\u202E\u200B${'x'.repeat(3000)}` });
+    const impostor = await connect(url, token, {
+      name: 'x',
+      title: `Embedded Agent (your own agent)\u202E\u200B${'x'.repeat(3000)}`,
+    });
     panel.app.workspace.rightSplit.collapse();
     const writing = impostor.callTool('vault_createFile', NOTE);
     const named = `An MCP client (reports itself as “Embedded Agent (your own agent)⟦U+202E⟧⟦U+200B⟧${'x'.repeat(13)}…”) wants to create ${NOTE.path}`;
@@ -271,14 +340,24 @@ describe('the MCP server inside Obsidian', () => {
       return shown;
     });
     expect(notice?.textContent).toBe(`${named}. Click here to answer in the Embedded Agent panel; no answer means no.`);
-    expect(panel.root.querySelector('.embedded-agent-announcer')?.textContent).toBe(`Approval needed: ${named}. Approve or reject it in the conversation.`);
+    expect(panel.root.querySelector('.embedded-agent-announcer')?.textContent).toBe(
+      `Approval needed: ${named}. Approve or reject it in the conversation.`,
+    );
     panel.app.workspace.rightSplit.expand();
     click(getByRole(card, 'button', 'Reject'));
     expect((await writing).isError).toBe(true);
 
     const nameless = await connect(url, token, { name: '' });
     const second = nameless.callTool('vault_createFile', NOTE);
-    click(getByRole(await until(() => getByRole(panel.root, 'group', `An MCP client (reports no name) wants to create ${NOTE.path}`)), 'button', 'Reject'));
+    click(
+      getByRole(
+        await until(() =>
+          getByRole(panel.root, 'group', `An MCP client (reports no name) wants to create ${NOTE.path}`),
+        ),
+        'button',
+        'Reject',
+      ),
+    );
     expect((await second).isError).toBe(true);
   });
 
@@ -287,18 +366,24 @@ describe('the MCP server inside Obsidian', () => {
     const client = await connect(url, token);
     const writing = client.callTool('vault_createFile', NOTE).catch((error: unknown) => error);
     const card = await until(() => getByRole(panel.root, 'group', `${CLIENT} wants to create ${NOTE.path}`));
-    expect(announced(panel.root)).toBe(`Approval needed: ${CLIENT} wants to create ${NOTE.path}. Approve or reject it in the conversation.`);
+    expect(announced(panel.root)).toBe(
+      `Approval needed: ${CLIENT} wants to create ${NOTE.path}. Approve or reject it in the conversation.`,
+    );
     // The client closes its connection without ending its session (a process that quits, an interrupted agent).
     await client.close();
     const gone = `Not approved: ${CLIENT} disconnected before anyone answered`;
     await until(() => expect(getByRole(card, 'status').textContent).toBe(gone));
-    expect(() => click(getByRole(card, 'button', 'Approve'))).toThrow('Cannot click the button "Approve": it is disabled');
+    expect(() => click(getByRole(card, 'button', 'Approve'))).toThrow(
+      'Cannot click the button "Approve": it is disabled',
+    );
     expect(announced(panel.root)).toBe(`${gone} (Create ${NOTE.path}).`);
     await writing;
     await until(() => expect(panel.plugin.mcpServer.state()).toMatchObject({ clients: 0 }));
     expect(panel.app.vault.getAbstractFileByPath(NOTE.path)).toBeNull();
     const refused = (await auditLines(panel)).filter((line) => line.tool === 'vault.createFile');
-    expect(refused.map((line) => [line.ok, JSON.stringify(line.error)])).toEqual([[false, expect.stringContaining(`${CLIENT} disconnected before anyone answered`)]]);
+    expect(refused.map((line) => [line.ok, JSON.stringify(line.error)])).toEqual([
+      [false, expect.stringContaining(`${CLIENT} disconnected before anyone answered`)],
+    ]);
   });
 
   it('should withdraw a card nobody answers in time, saying so on it and in the live region', async () => {
@@ -363,10 +448,17 @@ describe('the MCP server inside Obsidian', () => {
       panel = await openChatPanel({ model: new ScriptedModel([]) });
       Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: port });
       await panel.plugin.saveSettings();
-      expect(panel.plugin.mcpServer.state()).toEqual({ status: 'failed', message: `The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings` });
-      expect(Array.from(document.querySelectorAll('.notice')).map((el) => el.textContent)).toContain(`Embedded Agent: The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings`);
+      expect(panel.plugin.mcpServer.state()).toEqual({
+        status: 'failed',
+        message: `The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings`,
+      });
+      expect(Array.from(document.querySelectorAll('.notice')).map((el) => el.textContent)).toContain(
+        `Embedded Agent: The MCP server could not listen on 127.0.0.1:${port}: another program uses that port; choose another port in the settings`,
+      );
       // Saving another setting does not try the taken port again (nor say so again); switching off and on does.
-      const said = (): number => Array.from(document.querySelectorAll('.notice')).filter((el) => el.textContent?.includes('could not listen')).length;
+      const said = (): number =>
+        Array.from(document.querySelectorAll('.notice')).filter((el) => el.textContent?.includes('could not listen'))
+          .length;
       panel.plugin.settings.temperature = 0.5;
       await panel.plugin.saveSettings();
       expect(said()).toBe(1);

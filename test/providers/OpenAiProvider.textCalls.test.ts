@@ -10,7 +10,8 @@ let server: WireServer;
 useWireServer((started) => (server = started));
 
 const CHAT = '/v1/chat/completions';
-const local = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof testProvider> => testProvider(server, 'openai-compatible', overrides);
+const local = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof testProvider> =>
+  testProvider(server, 'openai-compatible', overrides);
 const stream = (file: string): string => recordedStream(`text-calls/${file}`);
 const callsOf = (events: LlmEvent[]): { name: string; input: unknown }[] =>
   events.flatMap((event) => (event.type === 'tool-call' ? [{ name: event.name, input: event.input }] : []));
@@ -69,7 +70,13 @@ describe('OpenAiProvider: tool calls written as text', () => {
     const events = await collect(local());
     expect(summary(events).text).toBe('Creating it now.\n');
     expect(summary(events).calls).toEqual([
-      expect.objectContaining({ type: 'tool-call', name: 'vault.createFile', input: null, truncated: true, error: expect.stringContaining('cut off') as unknown }),
+      expect.objectContaining({
+        type: 'tool-call',
+        name: 'vault.createFile',
+        input: null,
+        truncated: true,
+        error: expect.stringContaining('cut off') as unknown,
+      }),
     ]);
     expect(summary(events).stop).toBe('max_tokens');
   });
@@ -106,20 +113,35 @@ describe('OpenAiProvider: tool calls written as text', () => {
   it('should show the text as written, and run only the native call, when the answer also made one', async () => {
     server.reply(CHAT, {
       sse: sse([
-        chunk({ role: 'assistant', content: '<tool_call>{"name": "vault_readFile", "arguments": {"path": "A.md"}}</tool_call>' }),
-        chunk({ tool_calls: [{ index: 0, id: 'call_n', type: 'function', function: { name: 'vault_readFile', arguments: '{"path":"B.md"}' } }] }),
+        chunk({
+          role: 'assistant',
+          content: '<tool_call>{"name": "vault_readFile", "arguments": {"path": "A.md"}}</tool_call>',
+        }),
+        chunk({
+          tool_calls: [
+            {
+              index: 0,
+              id: 'call_n',
+              type: 'function',
+              function: { name: 'vault_readFile', arguments: '{"path":"B.md"}' },
+            },
+          ],
+        }),
         chunk({}, 'tool_calls'),
         '[DONE]',
       ]),
     });
     const events = await collect(local());
-    expect(summary(events).text).toBe('<tool_call>{"name": "vault_readFile", "arguments": {"path": "A.md"}}</tool_call>');
+    expect(summary(events).text).toBe(
+      '<tool_call>{"name": "vault_readFile", "arguments": {"path": "A.md"}}</tool_call>',
+    );
     expect(callsOf(events)).toEqual([{ name: 'vault.readFile', input: { path: 'B.md' } }]);
   });
 
   it('should leave the text alone with toolCallFormat native, when no tools were offered, and from OpenAI itself (auto)', async () => {
     const text = '<tool_call>\n{"name": "vault_readFile", "arguments": {"path": "Inbox.md"}}\n</tool_call>';
-    for (let i = 0; i < 3; i += 1) server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: text }), chunk({}, 'stop'), '[DONE]']) });
+    for (let i = 0; i < 3; i += 1)
+      server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: text }), chunk({}, 'stop'), '[DONE]']) });
     expect(summary(await collect(local({ toolCallFormat: 'native' }))).text).toBe(text);
     expect(summary(await collect(local(), buildRequest({ tools: [] }))).text).toBe(text);
     expect(summary(await collect(testProvider(server, 'openai'))).text).toBe(text);
@@ -129,8 +151,15 @@ describe('OpenAiProvider: tool calls written as text', () => {
 describe('OpenAiProvider: what a text-calling model is sent', () => {
   const history: HistoryMessage[] = [
     { role: 'user', text: 'Read my inbox' },
-    { role: 'assistant', text: 'Reading.', toolCalls: [{ id: 'text_call_ab12cd34', name: 'vault.readFile', input: { path: 'Inbox.md' } }] },
-    { role: 'tool-results', results: [{ callId: 'text_call_ab12cd34', name: 'vault.readFile', content: '- Garden', isError: false }] },
+    {
+      role: 'assistant',
+      text: 'Reading.',
+      toolCalls: [{ id: 'text_call_ab12cd34', name: 'vault.readFile', input: { path: 'Inbox.md' } }],
+    },
+    {
+      role: 'tool-results',
+      results: [{ callId: 'text_call_ab12cd34', name: 'vault.readFile', content: '- Garden', isError: false }],
+    },
   ];
 
   it('should send calls it read from text back as <tool_call> text and their results as <tool_response> (auto)', async () => {
@@ -141,7 +170,10 @@ describe('OpenAiProvider: what a text-calling model is sent', () => {
     expect(body.messages).toEqual([
       { role: 'system', content: 'You are a vault agent.' },
       { role: 'user', content: 'Read my inbox' },
-      { role: 'assistant', content: 'Reading.\n<tool_call>\n{"name":"vault_readFile","arguments":{"path":"Inbox.md"}}\n</tool_call>' },
+      {
+        role: 'assistant',
+        content: 'Reading.\n<tool_call>\n{"name":"vault_readFile","arguments":{"path":"Inbox.md"}}\n</tool_call>',
+      },
       { role: 'user', content: '<tool_response>\n{"name":"vault_readFile","content":"- Garden"}\n</tool_response>' },
     ]);
   });
@@ -150,7 +182,14 @@ describe('OpenAiProvider: what a text-calling model is sent', () => {
     server.reply(CHAT, { sse: sse([chunk({ role: 'assistant', content: 'Done.' }), chunk({}, 'stop'), '[DONE]']) });
     const messages: HistoryMessage[] = [
       { role: 'user', text: 'Make a note' },
-      { role: 'assistant', text: '', toolCalls: [{ id: 'call_1', name: 'vault.createFile', input: { path: 'A.md' } }, { id: 'call_2', name: 'vault.readFile', input: { path: 'B.md' } }] },
+      {
+        role: 'assistant',
+        text: '',
+        toolCalls: [
+          { id: 'call_1', name: 'vault.createFile', input: { path: 'A.md' } },
+          { id: 'call_2', name: 'vault.readFile', input: { path: 'B.md' } },
+        ],
+      },
       {
         role: 'tool-results',
         results: [
@@ -161,10 +200,15 @@ describe('OpenAiProvider: what a text-calling model is sent', () => {
     ];
     await collect(local({ toolCallFormat: 'text' }), buildRequest({ messages }));
     expect((server.bodies(CHAT)[0]?.messages as unknown[]).slice(2)).toEqual([
-      { role: 'assistant', content: '<tool_call>\n{"name":"vault_createFile","arguments":{"path":"A.md"}}\n</tool_call>\n<tool_call>\n{"name":"vault_readFile","arguments":{"path":"B.md"}}\n</tool_call>' },
+      {
+        role: 'assistant',
+        content:
+          '<tool_call>\n{"name":"vault_createFile","arguments":{"path":"A.md"}}\n</tool_call>\n<tool_call>\n{"name":"vault_readFile","arguments":{"path":"B.md"}}\n</tool_call>',
+      },
       {
         role: 'user',
-        content: '<tool_response>\n{"name":"vault_createFile","content":"Created A.md"}\n</tool_response>\n<tool_response>\n{"name":"vault_readFile","content":"Error: NOT_FOUND B.md does not exist"}\n</tool_response>',
+        content:
+          '<tool_response>\n{"name":"vault_createFile","content":"Created A.md"}\n</tool_response>\n<tool_response>\n{"name":"vault_readFile","content":"Error: NOT_FOUND B.md does not exist"}\n</tool_response>',
       },
     ]);
   });

@@ -10,15 +10,21 @@ import { buildRequest, collect, failure, recordingClock, summary, testProvider }
 let server: WireServer;
 useWireServer((started) => (server = started));
 
-const anthropic = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'anthropic', overrides);
-const compatible = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> => testProvider(server, 'openai-compatible', { model: 'llama3.1', ...overrides });
+const anthropic = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> =>
+  testProvider(server, 'anthropic', overrides);
+const compatible = (overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> =>
+  testProvider(server, 'openai-compatible', { model: 'llama3.1', ...overrides });
 
 const TEXT_ONLY = { sse: recordedStream('anthropic_text_only_end_turn.sse') };
 const overloaded = { status: 529, json: anthropicError('overloaded_error', 'Overloaded') };
 
 describe('retry policy', () => {
   it('should wait as long as retry-after says after a 429, then succeed', async () => {
-    server.reply('/v1/messages', { status: 429, headers: { 'retry-after': '2' }, json: anthropicError('rate_limit_error', 'Slow down') }, TEXT_ONLY);
+    server.reply(
+      '/v1/messages',
+      { status: 429, headers: { 'retry-after': '2' }, json: anthropicError('rate_limit_error', 'Slow down') },
+      TEXT_ONLY,
+    );
     const clock = recordingClock();
     const { text } = summary(await collect(anthropic({ clock })));
     expect(text).toBe('Hello there!');
@@ -27,14 +33,28 @@ describe('retry policy', () => {
   });
 
   it('should prefer retry-after-ms over retry-after', async () => {
-    server.reply('/v1/messages', { status: 429, headers: { 'retry-after-ms': '1500', 'retry-after': '2' }, json: anthropicError('rate_limit_error', 'Slow down') }, TEXT_ONLY);
+    server.reply(
+      '/v1/messages',
+      {
+        status: 429,
+        headers: { 'retry-after-ms': '1500', 'retry-after': '2' },
+        json: anthropicError('rate_limit_error', 'Slow down'),
+      },
+      TEXT_ONLY,
+    );
     const clock = recordingClock();
     await collect(anthropic({ clock }));
     expect(clock.sleeps).toEqual([1500]);
   });
 
   it('should back off exponentially on 529 and 5xx, with jitter taking up to a quarter off', async () => {
-    server.reply('/v1/messages', overloaded, { status: 500, json: anthropicError('api_error', 'Internal') }, { status: 503, json: anthropicError('api_error', 'Unavailable') }, TEXT_ONLY);
+    server.reply(
+      '/v1/messages',
+      overloaded,
+      { status: 500, json: anthropicError('api_error', 'Internal') },
+      { status: 503, json: anthropicError('api_error', 'Unavailable') },
+      TEXT_ONLY,
+    );
     const clock = recordingClock();
     await collect(anthropic({ clock, random: () => 0.5 }));
     expect(clock.sleeps).toEqual([438, 875, 1750]);
@@ -58,7 +78,14 @@ describe('retry policy', () => {
   });
 
   it('should give RATE_LIMITED when 429s outlast the retries', async () => {
-    server.reply('/v1/chat/completions', ...Array.from({ length: 2 }, () => ({ status: 429, headers: { 'retry-after': '1' }, json: openAiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded') })));
+    server.reply(
+      '/v1/chat/completions',
+      ...Array.from({ length: 2 }, () => ({
+        status: 429,
+        headers: { 'retry-after': '1' },
+        json: openAiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'),
+      })),
+    );
     const clock = recordingClock();
     const error = await failure(compatible({ clock, maxRetries: 1 }));
     expect(error.code).toBe('RATE_LIMITED');
@@ -69,11 +96,17 @@ describe('retry policy', () => {
   });
 
   it('should not wait when the server asks for more than a minute', async () => {
-    server.reply('/v1/messages', { status: 429, headers: { 'retry-after': '3600' }, json: anthropicError('rate_limit_error', 'Daily limit') });
+    server.reply('/v1/messages', {
+      status: 429,
+      headers: { 'retry-after': '3600' },
+      json: anthropicError('rate_limit_error', 'Daily limit'),
+    });
     const clock = recordingClock();
     const error = await failure(anthropic({ clock }));
     expect(error.code).toBe('RATE_LIMITED');
-    expect(error.message).toBe('Anthropic is limiting requests (429) and asks to wait 3600 s: try again then. Daily limit');
+    expect(error.message).toBe(
+      'Anthropic is limiting requests (429) and asks to wait 3600 s: try again then. Daily limit',
+    );
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -95,7 +128,11 @@ describe('retry policy', () => {
     const clock = recordingClock();
     const error = await failure(anthropic({ clock, maxRetries: 1 }));
     expect(error.code).toBe('NETWORK');
-    expect(error.message).toMatch(new RegExp(`^Could not reach Anthropic at ${server.origin} after 1 retry: .+\\. Check your connection and Settings → Embedded Agent → Base URL$`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^Could not reach Anthropic at ${server.origin} after 1 retry: .+\\. Check your connection and Settings → Embedded Agent → Base URL$`,
+      ),
+    );
     expect(clock.sleeps).toEqual([500]);
   });
 
@@ -109,12 +146,15 @@ describe('retry policy', () => {
   });
 
   it('should report a connection that breaks after part of the answer as a broken-off answer, without retrying', async () => {
-    const half = recordedStream('openai_chat_text_only_stop_with_usage.sse').split('\n\n').slice(0, 3).join('\n\n') + '\n\n';
+    const half =
+      recordedStream('openai_chat_text_only_stop_with_usage.sse').split('\n\n').slice(0, 3).join('\n\n') + '\n\n';
     server.reply('/v1/chat/completions', { sse: half, drop: true });
     const clock = recordingClock();
     const error = await failure(compatible({ clock }));
     expect(error.code).toBe('PROVIDER_ERROR');
-    expect(error.message).toBe(`The server at ${server.openAiBaseUrl} broke off the answer: connection lost (terminated). Send the message again`);
+    expect(error.message).toBe(
+      `The server at ${server.openAiBaseUrl} broke off the answer: connection lost (terminated). Send the message again`,
+    );
     expect(clock.sleeps).toEqual([]);
   });
 
@@ -142,7 +182,10 @@ describe('cancelling', () => {
         if (events.length === 1) controller.abort();
       }
     })();
-    await expect(run).rejects.toMatchObject({ code: 'CANCELLED', message: 'Cancelled: the request to Anthropic was stopped' });
+    await expect(run).rejects.toMatchObject({
+      code: 'CANCELLED',
+      message: 'Cancelled: the request to Anthropic was stopped',
+    });
     expect(events[0]).toEqual({ type: 'text', delta: 'Hello' });
     expect(events.some((event) => event.type === 'stop')).toBe(false);
   });
@@ -204,14 +247,29 @@ describe('non-streaming transport', () => {
   });
 
   it('should give the same truncated flag for a whole answer stopped by max_tokens', async () => {
-    server.reply('/v1/messages', { json: { ...message, stop_reason: 'max_tokens', content: [{ type: 'tool_use', id: 'toolu_x', name: 'vault_createFile', input: { path: 'a.md' } }] } });
+    server.reply('/v1/messages', {
+      json: {
+        ...message,
+        stop_reason: 'max_tokens',
+        content: [{ type: 'tool_use', id: 'toolu_x', name: 'vault_createFile', input: { path: 'a.md' } }],
+      },
+    });
     const { calls, stop } = summary(await collect(anthropic({ streaming: false })));
     expect(stop).toBe('max_tokens');
     expect(calls).toMatchObject([{ id: 'toolu_x', name: 'vault.createFile', input: null, truncated: true }]);
   });
 
-  it('should keep a whole answer\'s complete call when max_tokens cut off the text after it', async () => {
-    server.reply('/v1/messages', { json: { ...message, stop_reason: 'max_tokens', content: [{ type: 'tool_use', id: 'toolu_x', name: 'vault_readFile', input: { path: 'a.md' } }, { type: 'text', text: 'And then I' }] } });
+  it("should keep a whole answer's complete call when max_tokens cut off the text after it", async () => {
+    server.reply('/v1/messages', {
+      json: {
+        ...message,
+        stop_reason: 'max_tokens',
+        content: [
+          { type: 'tool_use', id: 'toolu_x', name: 'vault_readFile', input: { path: 'a.md' } },
+          { type: 'text', text: 'And then I' },
+        ],
+      },
+    });
     const { calls } = summary(await collect(anthropic({ streaming: false })));
     expect(calls).toEqual([{ type: 'tool-call', id: 'toolu_x', name: 'vault.readFile', input: { path: 'a.md' } }]);
   });
@@ -219,27 +277,53 @@ describe('non-streaming transport', () => {
   it.each([
     ['closes before its finish reason', { sse: sse([chunk({ role: 'assistant', content: '' })]) }],
     ['breaks off', { sse: sse([chunk({ role: 'assistant', content: '' })]), drop: true }],
-  ])('should retry by streaming, not fall back to requestUrl, when a stream from a custom endpoint %s', async (_how, broken) => {
-    server.reply('/v1/chat/completions', broken, { sse: recordedStream('openai_chat_text_only_stop_with_usage.sse') });
-    const log: string[] = [];
-    const port = compatible({ nonStreamingFetch: createRequestUrlFetch(requestUrl), log: (line) => log.push(line) });
-    expect(summary(await collect(port)).stop).toBe('end_turn');
-    expect(log.filter((line) => line.includes('(llama3.1): request'))).toEqual([
-      `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch`,
-      `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch, retry 1 of 3`,
-    ]);
-  });
+  ])(
+    'should retry by streaming, not fall back to requestUrl, when a stream from a custom endpoint %s',
+    async (_how, broken) => {
+      server.reply('/v1/chat/completions', broken, {
+        sse: recordedStream('openai_chat_text_only_stop_with_usage.sse'),
+      });
+      const log: string[] = [];
+      const port = compatible({ nonStreamingFetch: createRequestUrlFetch(requestUrl), log: (line) => log.push(line) });
+      expect(summary(await collect(port)).stop).toBe('end_turn');
+      expect(log.filter((line) => line.includes('(llama3.1): request'))).toEqual([
+        `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch`,
+        `The server at ${server.openAiBaseUrl} (llama3.1): request streaming over fetch, retry 1 of 3`,
+      ]);
+    },
+  );
 
   it('should fall back to requestUrl when streaming to a custom endpoint cannot connect (CORS), and stay there', async () => {
     const corsBlocked: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
     server.reply(
       '/v1/chat/completions',
-      { json: { id: 'c1', object: 'chat.completion', created: 1, model: 'llama3.1', choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }] } },
-      { json: { id: 'c2', object: 'chat.completion', created: 1, model: 'llama3.1', choices: [{ index: 0, message: { role: 'assistant', content: 'Again' }, finish_reason: 'stop' }] } },
+      {
+        json: {
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: 'llama3.1',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Hi' }, finish_reason: 'stop' }],
+        },
+      },
+      {
+        json: {
+          id: 'c2',
+          object: 'chat.completion',
+          created: 1,
+          model: 'llama3.1',
+          choices: [{ index: 0, message: { role: 'assistant', content: 'Again' }, finish_reason: 'stop' }],
+        },
+      },
     );
     const log: string[] = [];
     const clock = recordingClock();
-    const port = compatible({ fetch: corsBlocked, nonStreamingFetch: createRequestUrlFetch(requestUrl), clock, log: (line) => log.push(line) });
+    const port = compatible({
+      fetch: corsBlocked,
+      nonStreamingFetch: createRequestUrlFetch(requestUrl),
+      clock,
+      log: (line) => log.push(line),
+    });
     expect(summary(await collect(port)).text).toBe('Hi');
     expect(summary(await collect(port)).text).toBe('Again');
     expect(clock.sleeps).toEqual([]);

@@ -17,7 +17,9 @@ describe('ToolCallAccumulator', () => {
       { type: 'tool-call-delta', id: 'c1', argumentsDelta: '{"path":' },
       { type: 'tool-call-delta', id: 'c1', argumentsDelta: '"a.md"}' },
     ]);
-    expect(calls.finish(false)).toEqual([{ type: 'tool-call', id: 'c1', name: 'vault.createFile', input: { path: 'a.md' } }]);
+    expect(calls.finish(false)).toEqual([
+      { type: 'tool-call', id: 'c1', name: 'vault.createFile', input: { path: 'a.md' } },
+    ]);
   });
 
   it('should start a new call for a new id under the same index', () => {
@@ -81,7 +83,9 @@ describe('ToolCallAccumulator', () => {
   it('should give a call without a name an error instead of running something unnamed', () => {
     const calls = new ToolCallAccumulator(names);
     calls.push({ index: 0, id: 'a', arguments: '{}' });
-    expect(calls.finish(false)).toEqual([{ type: 'tool-call', id: 'a', name: '', input: null, error: 'The tool call had no tool name.' }]);
+    expect(calls.finish(false)).toEqual([
+      { type: 'tool-call', id: 'a', name: '', input: null, error: 'The tool call had no tool name.' },
+    ]);
   });
 
   it('should mark only the calls still open as truncated when the answer was cut off', () => {

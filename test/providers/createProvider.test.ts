@@ -8,7 +8,14 @@ import { collect, recordingClock } from './helpers';
 let server: WireServer;
 useWireServer((started) => (server = started));
 
-const base = (overrides: Partial<ProviderConfig>): ProviderConfig => ({ provider: 'anthropic', model: 'claude-opus-4-8', streaming: true, maxRetries: 3, clock: recordingClock(), ...overrides });
+const base = (overrides: Partial<ProviderConfig>): ProviderConfig => ({
+  provider: 'anthropic',
+  model: 'claude-opus-4-8',
+  streaming: true,
+  maxRetries: 3,
+  clock: recordingClock(),
+  ...overrides,
+});
 
 function thrown(run: () => unknown): AgentError {
   try {
@@ -39,7 +46,9 @@ describe('createProvider', () => {
   });
 
   it('should refuse a base URL that is not http(s)', () => {
-    const error = thrown(() => createProvider(base({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'localhost:11434' })));
+    const error = thrown(() =>
+      createProvider(base({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'localhost:11434' })),
+    );
     expect(error.message).toBe('Settings → Embedded Agent → Base URL must be an http(s) URL, got "localhost:11434"');
   });
 
@@ -49,7 +58,9 @@ describe('createProvider', () => {
   });
 
   it('should build openai-compatible without a key', () => {
-    const port = createProvider(base({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://localhost:11434/v1/' }));
+    const port = createProvider(
+      base({ provider: 'openai-compatible', model: 'llama3.1', baseUrl: 'http://localhost:11434/v1/' }),
+    );
     expect([port.provider, port.model, port.contextWindow]).toEqual(['openai-compatible', 'llama3.1', 131_072]);
   });
 

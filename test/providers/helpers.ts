@@ -24,7 +24,11 @@ export function recordingClock(start = Date.UTC(2026, 0, 15, 9, 0, 0)): ClockPor
 export const CREATE_FILE: ToolDefinition = {
   name: 'vault.createFile',
   description: 'Create a note.',
-  inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path'] },
+  inputSchema: {
+    type: 'object',
+    properties: { path: { type: 'string' }, content: { type: 'string' } },
+    required: ['path'],
+  },
 };
 
 export const READ_FILE: ToolDefinition = {
@@ -35,7 +39,14 @@ export const READ_FILE: ToolDefinition = {
 
 export function buildRequest(overrides: Partial<LlmRequest> = {}): LlmRequest {
   const messages: HistoryMessage[] = [{ role: 'user', text: 'Make a note' }];
-  return { system: 'You are a vault agent.', messages, tools: [CREATE_FILE, READ_FILE], maxTokens: 1024, signal: new AbortController().signal, ...overrides };
+  return {
+    system: 'You are a vault agent.',
+    messages,
+    tools: [CREATE_FILE, READ_FILE],
+    maxTokens: 1024,
+    signal: new AbortController().signal,
+    ...overrides,
+  };
 }
 
 export async function collect(port: LlmPort, request: LlmRequest = buildRequest()): Promise<LlmEvent[]> {
@@ -45,7 +56,12 @@ export async function collect(port: LlmPort, request: LlmRequest = buildRequest(
 }
 
 /** What the agent loop acts on: text joined, whole tool calls, usage, stop (progress events left out). */
-export function summary(events: readonly LlmEvent[]): { text: string; calls: unknown[]; usage: unknown; stop: unknown } {
+export function summary(events: readonly LlmEvent[]): {
+  text: string;
+  calls: unknown[];
+  usage: unknown;
+  stop: unknown;
+} {
   return {
     text: events.flatMap((event) => (event.type === 'text' ? [event.delta] : [])).join(''),
     calls: events.filter((event) => event.type === 'tool-call'),
@@ -72,7 +88,20 @@ const TEST_DEFAULTS: Record<ProviderConfig['provider'], { model: string; apiKey?
 };
 
 /** A real provider (the real SDK) pointed at the local wire server, with a recording clock and no jitter. */
-export function testProvider(server: WireServer, provider: ProviderConfig['provider'], overrides: Partial<ProviderConfig> = {}): ReturnType<typeof createProvider> {
+export function testProvider(
+  server: WireServer,
+  provider: ProviderConfig['provider'],
+  overrides: Partial<ProviderConfig> = {},
+): ReturnType<typeof createProvider> {
   const baseUrl = provider === 'anthropic' ? server.origin : server.openAiBaseUrl;
-  return createProvider({ provider, ...TEST_DEFAULTS[provider], baseUrl, streaming: true, maxRetries: 3, clock: recordingClock(), random: () => 0, ...overrides });
+  return createProvider({
+    provider,
+    ...TEST_DEFAULTS[provider],
+    baseUrl,
+    streaming: true,
+    maxRetries: 3,
+    clock: recordingClock(),
+    random: () => 0,
+    ...overrides,
+  });
 }

@@ -9,15 +9,23 @@ function estimateCost(provider: string, model: string, usage: LlmUsage, endpoint
   return prices ? costOf(usage, prices) : null;
 }
 
-const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens });
+const usage = (inputTokens: number, outputTokens: number, cacheReadTokens = 0, cacheWriteTokens = 0) => ({
+  inputTokens,
+  outputTokens,
+  cacheReadTokens,
+  cacheWriteTokens,
+});
 
 describe('estimateCost', () => {
-  it('should price input, output and Anthropic cache reads and writes by the model\'s list price', () => {
+  it("should price input, output and Anthropic cache reads and writes by the model's list price", () => {
     // 1M in at $3, 100k out at $15, 1M cache reads at 10%, 100k cache writes at 125%.
-    expect(estimateCost('anthropic', 'claude-sonnet-4-6', usage(1_000_000, 100_000, 1_000_000, 100_000))).toBeCloseTo(3 + 1.5 + 0.3 + 0.375, 6);
+    expect(estimateCost('anthropic', 'claude-sonnet-4-6', usage(1_000_000, 100_000, 1_000_000, 100_000))).toBeCloseTo(
+      3 + 1.5 + 0.3 + 0.375,
+      6,
+    );
   });
 
-  it('should price OpenAI cache reads at each model family\'s discount', () => {
+  it("should price OpenAI cache reads at each model family's discount", () => {
     expect(estimateCost('openai', 'gpt-5', usage(0, 0, 1_000_000))).toBeCloseTo(0.125, 6);
     expect(estimateCost('openai', 'gpt-4.1', usage(0, 0, 1_000_000))).toBeCloseTo(0.5, 6);
     expect(estimateCost('openai', 'gpt-4o', usage(0, 0, 1_000_000))).toBeCloseTo(1.25, 6);
@@ -29,10 +37,20 @@ describe('estimateCost', () => {
   });
 
   it('should call a local server free, and a remote compatible service or an unknown model unknown', () => {
-    for (const local of ['http://localhost:11434/v1', 'http://127.0.0.1:1234/v1', 'http://192.168.1.20:11434/v1', 'http://10.0.0.5/v1', 'http://172.20.0.2:8080/v1', 'http://[::1]:11434/v1', 'http://gpu-box.local:11434/v1']) {
+    for (const local of [
+      'http://localhost:11434/v1',
+      'http://127.0.0.1:1234/v1',
+      'http://192.168.1.20:11434/v1',
+      'http://10.0.0.5/v1',
+      'http://172.20.0.2:8080/v1',
+      'http://[::1]:11434/v1',
+      'http://gpu-box.local:11434/v1',
+    ]) {
       expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500), local), local).toBe(0);
     }
-    expect(estimateCost('openai-compatible', 'anthropic/claude-sonnet-4', usage(5000, 500), 'https://openrouter.ai/api/v1')).toBeNull();
+    expect(
+      estimateCost('openai-compatible', 'anthropic/claude-sonnet-4', usage(5000, 500), 'https://openrouter.ai/api/v1'),
+    ).toBeNull();
     expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500), 'http://172.32.0.1/v1')).toBeNull();
     expect(estimateCost('openai-compatible', 'llama3.1', usage(5000, 500))).toBeNull();
     expect(estimateCost('openai', 'some-new-model', usage(5000, 500))).toBeNull();

@@ -5,7 +5,9 @@ const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
 describe('retryDelay', () => {
   it('should double from 500 ms and stop at 8 s without jitter', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((retry) => retryDelay(retry, undefined, () => 0))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([0, 1, 2, 3, 4, 5, 9].map((retry) => retryDelay(retry, undefined, () => 0))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
   });
 
   it('should take at most a quarter off with jitter', () => {

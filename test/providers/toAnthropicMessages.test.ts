@@ -20,7 +20,14 @@ describe('toAnthropicMessages', () => {
 
   it('should send tool results as a user turn with is_error, and merge a following user text after them', () => {
     const messages = toAnthropicMessages([
-      { role: 'assistant', text: 'Writing', toolCalls: [{ id: 't1', name: 'vault.createFile', input: { path: 'a.md' } }, { id: 't2', name: 'vault.readFile', input: null }] },
+      {
+        role: 'assistant',
+        text: 'Writing',
+        toolCalls: [
+          { id: 't1', name: 'vault.createFile', input: { path: 'a.md' } },
+          { id: 't2', name: 'vault.readFile', input: null },
+        ],
+      },
       {
         role: 'tool-results',
         results: [
@@ -51,9 +58,12 @@ describe('toAnthropicMessages', () => {
   });
 
   it('should leave out empty text, which the API rejects', () => {
-    expect(toAnthropicMessages([{ role: 'user', text: 'x' }, { role: 'assistant', text: '  ', toolCalls: [] }])).toEqual([
-      { role: 'user', content: [{ type: 'text', text: 'x', cache_control: CACHE }] },
-    ]);
+    expect(
+      toAnthropicMessages([
+        { role: 'user', text: 'x' },
+        { role: 'assistant', text: '  ', toolCalls: [] },
+      ]),
+    ).toEqual([{ role: 'user', content: [{ type: 'text', text: 'x', cache_control: CACHE }] }]);
   });
 });
 

@@ -7,7 +7,14 @@ describe('toOpenAiMessages', () => {
     expect(
       toOpenAiMessages('sys', [
         { role: 'user', text: 'hi' },
-        { role: 'assistant', text: 'Reading', toolCalls: [{ id: 'c1', name: 'vault.readFile', input: { path: 'a.md' } }, { id: 'c2', name: 'vault.readFile', input: null }] },
+        {
+          role: 'assistant',
+          text: 'Reading',
+          toolCalls: [
+            { id: 'c1', name: 'vault.readFile', input: { path: 'a.md' } },
+            { id: 'c2', name: 'vault.readFile', input: null },
+          ],
+        },
         {
           role: 'tool-results',
           results: [
@@ -41,6 +48,11 @@ describe('toOpenAiMessages', () => {
 
 describe('toOpenAiTools', () => {
   it('should send function tools under wire names', () => {
-    expect(toOpenAiTools([CREATE_FILE])).toEqual([{ type: 'function', function: { name: 'vault_createFile', description: 'Create a note.', parameters: CREATE_FILE.inputSchema } }]);
+    expect(toOpenAiTools([CREATE_FILE])).toEqual([
+      {
+        type: 'function',
+        function: { name: 'vault_createFile', description: 'Create a note.', parameters: CREATE_FILE.inputSchema },
+      },
+    ]);
   });
 });

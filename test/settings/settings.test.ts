@@ -6,14 +6,24 @@ describe('parseSettings', () => {
     const { settings, problems } = parseSettings(null);
     expect(problems).toEqual([]);
     expect(settings).toMatchObject({
-      provider: 'anthropic', baseUrl: '', apiKeySecret: 'embedded-agent-api-key', streaming: true, approval: 'writes',
-      allowCommands: false, allowDeletes: false, savedActions: [],
+      provider: 'anthropic',
+      baseUrl: '',
+      apiKeySecret: 'embedded-agent-api-key',
+      streaming: true,
+      approval: 'writes',
+      allowCommands: false,
+      allowDeletes: false,
+      savedActions: [],
     });
     expect(settings.model).not.toBe('');
   });
 
   it('should keep valid values and drop unknown keys', () => {
-    const { settings } = parseSettings({ provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', apiKey: 'sk-leak' });
+    const { settings } = parseSettings({
+      provider: 'openai-compatible',
+      baseUrl: 'http://localhost:11434/v1',
+      apiKey: 'sk-leak',
+    });
     expect(settings.provider).toBe('openai-compatible');
     expect(settings.baseUrl).toBe('http://localhost:11434/v1');
     expect(settings).not.toHaveProperty('apiKey');

@@ -6,7 +6,9 @@ import { ExecutionLog } from '../../src/ui/ExecutionLog';
 import { getByRole } from './support/a11y';
 
 const entries = (log: HTMLElement): string[][] =>
-  Array.from(log.querySelectorAll('.embedded-agent-log-entry')).map((row) => Array.from(row.children).map((cell) => cell.textContent ?? ''));
+  Array.from(log.querySelectorAll('.embedded-agent-log-entry')).map((row) =>
+    Array.from(row.children).map((cell) => cell.textContent ?? ''),
+  );
 
 afterEach(() => document.body.empty());
 
@@ -19,7 +21,12 @@ describe('ExecutionLog', () => {
   it('should show one entry per step with its status, tool and message', () => {
     const log = new ExecutionLog(document.body.createDiv());
     log.update({ id: 's1', tool: 'vault.ensureFolder', status: 'done', message: 'Garden/Projects exists' });
-    log.update({ id: 's2', tool: 'vault.createFile', status: 'failed', message: 'vault.createFile: `path` must be a string, got number' });
+    log.update({
+      id: 's2',
+      tool: 'vault.createFile',
+      status: 'failed',
+      message: 'vault.createFile: `path` must be a string, got number',
+    });
     log.update({ id: 's3', tool: 'commands.run', status: 'skipped', message: 'an earlier step failed' });
     expect(entries(getByRole(document.body, 'log', 'Execution log'))).toEqual([
       ['Done', 'vault.ensureFolder', 'Garden/Projects exists'],

@@ -28,7 +28,8 @@ async function render(answer: string, chunk = answer.length): Promise<MarkdownSt
   return md;
 }
 
-const buttons = (md: MarkdownStream): string[] => Array.from(md.el.querySelectorAll('button')).map((button) => button.getAttribute('aria-label') ?? '');
+const buttons = (md: MarkdownStream): string[] =>
+  Array.from(md.el.querySelectorAll('button')).map((button) => button.getAttribute('aria-label') ?? '');
 
 describe('MarkdownStream and remote content', () => {
   const SECRET = 'note%20text';
@@ -61,7 +62,10 @@ describe('MarkdownStream and remote content', () => {
   }
 
   it('should load nothing while an image URL streams in one character at a time', async () => {
-    const md = await render(`Here: ![x](https://host.example/p?d=${SECRET}) and <img src="https://host.example/q?d=${SECRET}">`, 1);
+    const md = await render(
+      `Here: ![x](https://host.example/p?d=${SECRET}) and <img src="https://host.example/q?d=${SECRET}">`,
+      1,
+    );
     expect(remoteLoads()).toEqual([]);
     expect(buttons(md)).toEqual(['Load image from host.example', 'Load image from host.example']);
   });
@@ -94,7 +98,11 @@ describe('MarkdownStream and remote content', () => {
     const md = await render(
       '<iframe src="https://frames.example/e"></iframe>\n\n<video src="https://video.example/v.mp4"></video>\n\n<audio src="https://audio.example/a.mp3"></audio>',
     );
-    expect(buttons(md)).toEqual(['Load frame from frames.example', 'Load video from video.example', 'Load audio from audio.example']);
+    expect(buttons(md)).toEqual([
+      'Load frame from frames.example',
+      'Load video from video.example',
+      'Load audio from audio.example',
+    ]);
     for (const button of queryAllByRole(md.el, 'button')) click(button);
     expect(md.el.querySelector('iframe')?.getAttribute('src')).toBe('https://frames.example/e');
     expect(md.el.querySelector('video')?.getAttribute('src')).toBe('https://video.example/v.mp4');
@@ -103,13 +111,18 @@ describe('MarkdownStream and remote content', () => {
 
   it('should render local vault embeds and local images as Obsidian does', async () => {
     const md = await render('![[Plan]] and ![[diagram.png]] and ![local](attachments/photo.png)');
-    expect(Array.from(md.el.querySelectorAll('.internal-embed')).map((el) => el.getAttribute('src'))).toEqual(['Plan', 'diagram.png']);
+    expect(Array.from(md.el.querySelectorAll('.internal-embed')).map((el) => el.getAttribute('src'))).toEqual([
+      'Plan',
+      'diagram.png',
+    ]);
     expect(md.el.querySelector('img')?.getAttribute('src')).toBe('attachments/photo.png');
     expect(md.el.querySelector('button')).toBeNull();
   });
 
   it('should show HTML in code as written', async () => {
-    const md = await render('Use `<img src="https://host.example/a.png">` like this:\n\n```html\n<img src="https://host.example/b.png">\n```\n');
+    const md = await render(
+      'Use `<img src="https://host.example/a.png">` like this:\n\n```html\n<img src="https://host.example/b.png">\n```\n',
+    );
     expect(Array.from(md.el.querySelectorAll('code')).map((el) => el.textContent)).toEqual([
       '<img src="https://host.example/a.png">',
       '<img src="https://host.example/b.png">\n',

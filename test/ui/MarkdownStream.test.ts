@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } fr
 import { MarkdownStream } from '../../src/ui/MarkdownStream';
 import { createTestApp } from '../obsidian-double/harness';
 
-interface RenderCall { markdown: string; el: HTMLElement; component: Component }
+interface RenderCall {
+  markdown: string;
+  el: HTMLElement;
+  component: Component;
+}
 
 let calls: RenderCall[];
 let app: App;
@@ -26,7 +30,8 @@ afterEach(() => {
   document.body.empty();
 });
 
-const ANSWER = 'I created **10 notes**.\n\nThey are in `Garden/Projects`:\n- Soil test\n- Pond\n\n```md\n# Soil test\n\nCreated from the plan.\n```\n\nAnything else?';
+const ANSWER =
+  'I created **10 notes**.\n\nThey are in `Garden/Projects`:\n- Soil test\n- Pond\n\n```md\n# Soil test\n\nCreated from the plan.\n```\n\nAnything else?';
 
 function stream(): MarkdownStream {
   const md = new MarkdownStream(app, document.body.createDiv(), 'Garden/Garden plan.md');
@@ -41,7 +46,8 @@ async function feed(md: MarkdownStream, text: string, size: number): Promise<voi
   }
 }
 
-const blocks = (md: MarkdownStream): string[] => Array.from(md.el.querySelectorAll('.embedded-agent-answer-block')).map((el) => el.textContent ?? '');
+const blocks = (md: MarkdownStream): string[] =>
+  Array.from(md.el.querySelectorAll('.embedded-agent-answer-block')).map((el) => el.textContent ?? '');
 
 describe('MarkdownStream', () => {
   it('should render each completed block exactly once, however the text is cut into tokens', async () => {
@@ -50,7 +56,9 @@ describe('MarkdownStream', () => {
       const md = stream();
       await feed(md, ANSWER, size);
       await md.finish();
-      const blockCalls = calls.filter((call) => call.el.classList.contains('embedded-agent-answer-block')).map((call) => call.markdown.trim());
+      const blockCalls = calls
+        .filter((call) => call.el.classList.contains('embedded-agent-answer-block'))
+        .map((call) => call.markdown.trim());
       expect(blockCalls).toEqual([
         'I created **10 notes**.',
         'They are in `Garden/Projects`:\n- Soil test\n- Pond',
@@ -79,7 +87,9 @@ describe('MarkdownStream', () => {
     md.append('Working on ');
     await vi.waitFor(() => expect(md.el.querySelector('.embedded-agent-answer-tail')?.textContent).toBe('Working on'));
     md.append('it now');
-    await vi.waitFor(() => expect(md.el.querySelector('.embedded-agent-answer-tail')?.textContent).toBe('Working on it now'));
+    await vi.waitFor(() =>
+      expect(md.el.querySelector('.embedded-agent-answer-tail')?.textContent).toBe('Working on it now'),
+    );
     expect(blocks(md)).toEqual([]);
   });
 
@@ -108,7 +118,11 @@ describe('MarkdownStream', () => {
       expect(call.component).not.toBeInstanceOf(Plugin);
       expect(call.component === md || call.component instanceof Component).toBe(true);
     }
-    expect(calls.filter((call) => call.el.classList.contains('embedded-agent-answer-block')).every((call) => call.component === md)).toBe(true);
+    expect(
+      calls
+        .filter((call) => call.el.classList.contains('embedded-agent-answer-block'))
+        .every((call) => call.component === md),
+    ).toBe(true);
   });
 
   it('should unload the component of a replaced tail render', async () => {

@@ -22,7 +22,12 @@ class McpTestPlugin extends SettingsTestPlugin {
       secrets: new ObsidianSecrets(app.secretStorage),
       start: (listen) => {
         this.started.push(listen);
-        const server: RunningMcpServer = { address: { port: listen.port }, sessions: () => 2, endRun: () => Promise.resolve(false), close: () => Promise.resolve() };
+        const server: RunningMcpServer = {
+          address: { port: listen.port },
+          sessions: () => 2,
+          endRun: () => Promise.resolve(false),
+          close: () => Promise.resolve(),
+        };
         return Promise.resolve(server);
       },
       notify: () => undefined,
@@ -48,7 +53,11 @@ afterEach(() => {
   document.body.empty();
 });
 
-const openTab = (declarative: boolean): HTMLElement => renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), undefined, plugin.host), declarative);
+const openTab = (declarative: boolean): HTMLElement =>
+  renderSettingTab(
+    new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), undefined, plugin.host),
+    declarative,
+  );
 const statusLine = (tab: HTMLElement): HTMLElement | null => {
   const row = Array.from(tab.querySelectorAll('.setting-item')).find((el) => el.textContent?.includes('Server status'));
   return row?.querySelector<HTMLElement>('[role="status"]') ?? null;
@@ -63,23 +72,47 @@ describe('the MCP server rows of the settings', () => {
       expect(tab.textContent).toContain('No token yet: one is made when the server is switched on.');
 
       click(getByLabel(tab, 'Serve the vault to MCP clients'));
-      await vi.waitFor(() => expect(statusOf(tab)).toBe('Listening at http://127.0.0.1:27150/mcp; 2 clients connected.'));
+      await vi.waitFor(() =>
+        expect(statusOf(tab)).toBe('Listening at http://127.0.0.1:27150/mcp; 2 clients connected.'),
+      );
       const token = app.secretStorage.getSecret(MCP_TOKEN_SECRET) ?? '';
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Token').value).toBe(token);
-      expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Claude Code').value).toBe(`claude mcp add --scope user --transport http embedded-agent http://127.0.0.1:27150/mcp --header "Authorization: Bearer ${token}"`);
+      expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Claude Code').value).toBe(
+        `claude mcp add --scope user --transport http embedded-agent http://127.0.0.1:27150/mcp --header "Authorization: Bearer ${token}"`,
+      );
       // Codex refuses a call that outlasts 60 s and a write its approval mode does not let through; the default approval waits 30 minutes.
       expect(getByRole<HTMLTextAreaElement>(tab, 'textbox', 'Codex (~/.codex/config.toml)').value).toBe(
         `[mcp_servers.embedded-agent]\nurl = "http://127.0.0.1:27150/mcp"\nhttp_headers = { Authorization = "Bearer ${token}" }\ntool_timeout_sec = 1860\ndefault_tools_approval_mode = "approve"`,
       );
-      expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'Gemini CLI (~/.gemini/settings.json)').value)).toEqual({
-        mcpServers: { 'embedded-agent': { httpUrl: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` }, timeout: 1_860_000 } },
+      expect(
+        JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'Gemini CLI (~/.gemini/settings.json)').value),
+      ).toEqual({
+        mcpServers: {
+          'embedded-agent': {
+            httpUrl: 'http://127.0.0.1:27150/mcp',
+            headers: { Authorization: `Bearer ${token}` },
+            timeout: 1_860_000,
+          },
+        },
       });
       expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'VS Code (mcp.json)').value)).toEqual({
-        servers: { 'embedded-agent': { type: 'http', url: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` } } },
+        servers: {
+          'embedded-agent': {
+            type: 'http',
+            url: 'http://127.0.0.1:27150/mcp',
+            headers: { Authorization: `Bearer ${token}` },
+          },
+        },
       });
       expect(JSON.parse(getByRole<HTMLInputElement>(tab, 'textbox', 'JSON configuration').value)).toEqual({
-        mcpServers: { 'embedded-agent': { type: 'http', url: 'http://127.0.0.1:27150/mcp', headers: { Authorization: `Bearer ${token}` } } },
+        mcpServers: {
+          'embedded-agent': {
+            type: 'http',
+            url: 'http://127.0.0.1:27150/mcp',
+            headers: { Authorization: `Bearer ${token}` },
+          },
+        },
       });
       click(getByRole(tab, 'button', 'Copy: Token'));
       await vi.waitFor(() => expect(copied).toHaveBeenCalledWith(token));
@@ -100,7 +133,13 @@ describe('the MCP server rows of the settings', () => {
       const host = new McpServerHost({
         settings: () => ({ mcpServer: true, mcpPort: 27150 }),
         secrets: new ObsidianSecrets(app.secretStorage),
-        start: () => Promise.resolve({ address: { port: 27150 }, sessions: () => clients, endRun: () => Promise.resolve(false), close: () => Promise.resolve() }),
+        start: () =>
+          Promise.resolve({
+            address: { port: 27150 },
+            sessions: () => clients,
+            endRun: () => Promise.resolve(false),
+            close: () => Promise.resolve(),
+          }),
         notify: () => undefined,
       });
       await host.sync();

@@ -33,13 +33,17 @@ describe('PlanPreview', () => {
     preview.files.push({ kind: 'links-updated', path: 'Home.md', target: 'Inbox/Pond ideas.md' });
     const region = show({ preview });
     expect(groupTitles(region)).toContain('Will update links in 1 note');
-    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toContain('1 moved · 1 with links updated');
+    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toContain(
+      '1 moved · 1 with links updated',
+    );
   });
 
   it('should give the risk level and the counts', () => {
     const region = show();
     expect(region.querySelector('.embedded-agent-risk')?.textContent).toBe('Risk: runs commands');
-    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toBe('14 steps · 10 created · 1 changed · 1 moved · 1 deleted · 1 new folder · 1 command');
+    expect(region.querySelector('.embedded-agent-plan-counts')?.textContent).toBe(
+      '14 steps · 10 created · 1 changed · 1 moved · 1 deleted · 1 new folder · 1 command',
+    );
   });
 
   it('should highlight moves and deletes', () => {
@@ -58,7 +62,9 @@ describe('PlanPreview', () => {
   it('should not call a writing plan whose writes would all fail one that only reads', () => {
     const notes = ['Step create (vault.createFile) would fail: vault.createFile: `path` "Notes/A.md" already exists'];
     const region = show({ preview: { files: [], commands: [], notes }, risk: 'writes', counts: { steps: 1 } });
-    expect(region.querySelector('.embedded-agent-plan-empty')?.textContent).toBe('Shows no change, though the plan writes: see below what would fail or is known only when it runs.');
+    expect(region.querySelector('.embedded-agent-plan-empty')?.textContent).toBe(
+      'Shows no change, though the plan writes: see below what would fail or is known only when it runs.',
+    );
   });
 
   it('should offer no "Edit plan" without editable arguments', () => {
@@ -69,7 +75,10 @@ describe('PlanPreview', () => {
   it('should expose the literal arguments for editing and report only the changed ones', async () => {
     const onEdit = vi.fn();
     const region = show({
-      editableArgs: [{ stepId: 's1', path: 'path', value: 'Garden/Projects' }, { stepId: 's2', path: 'title', value: 'Soil test' }],
+      editableArgs: [
+        { stepId: 's1', path: 'path', value: 'Garden/Projects' },
+        { stepId: 's2', path: 'title', value: 'Soil test' },
+      ],
       onEdit,
     });
     const edit = getByRole(region, 'button', 'Edit plan');
@@ -89,6 +98,8 @@ describe('PlanPreview', () => {
     click(getByRole(region, 'button', 'Edit plan'));
     type(getByRole<HTMLInputElement>(region, 'textbox', 'Step s1: path'), '../x');
     click(getByRole(region, 'button', 'Apply changes'));
-    await vi.waitFor(() => expect(getByRole(region, 'alert').textContent).toBe('Refused "../x": the path leaves the vault'));
+    await vi.waitFor(() =>
+      expect(getByRole(region, 'alert').textContent).toBe('Refused "../x": the path leaves the vault'),
+    );
   });
 });

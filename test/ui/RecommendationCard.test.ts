@@ -5,8 +5,20 @@ import { createTestApp, pluginsOf } from '../obsidian-double/harness';
 import { click, getByRole } from './support/a11y';
 
 const RESULTS = [
-  { id: 'dataview', name: 'Dataview', author: 'Michael Brenan', description: 'Complex data views for the data-obsessed.', repo: 'blacksmithgu/obsidian-dataview' },
-  { id: 'obsidian-tasks-plugin', name: 'Tasks', author: 'Clare Macrae', description: 'Track tasks across your vault.', repo: 'obsidian-tasks-group/obsidian-tasks' },
+  {
+    id: 'dataview',
+    name: 'Dataview',
+    author: 'Michael Brenan',
+    description: 'Complex data views for the data-obsessed.',
+    repo: 'blacksmithgu/obsidian-dataview',
+  },
+  {
+    id: 'obsidian-tasks-plugin',
+    name: 'Tasks',
+    author: 'Clare Macrae',
+    description: 'Track tasks across your vault.',
+    repo: 'obsidian-tasks-group/obsidian-tasks',
+  },
 ];
 
 afterEach(() => {

@@ -17,7 +17,10 @@ patchObsidianLikeControls();
 let app: App;
 let plugin: SettingsTestPlugin;
 
-function openTab(testConnection: TestConnection = () => Promise.resolve('the model answered'), declarative = false): HTMLElement {
+function openTab(
+  testConnection: TestConnection = () => Promise.resolve('the model answered'),
+  declarative = false,
+): HTMLElement {
   return renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, testConnection), declarative);
 }
 
@@ -36,7 +39,9 @@ describe('EmbeddedAgentSettingTab', () => {
       it('should give every setting a control named after it, with its stored value', () => {
         const tab = openTab(undefined, declarative);
         expect(getByRole<HTMLSelectElement>(tab, 'combobox', 'Provider').value).toBe('anthropic');
-        expect(Array.from(getByRole<HTMLSelectElement>(tab, 'combobox', 'Provider').options).map((option) => option.value)).toEqual(['anthropic', 'openai', 'openai-compatible']);
+        expect(
+          Array.from(getByRole<HTMLSelectElement>(tab, 'combobox', 'Provider').options).map((option) => option.value),
+        ).toEqual(['anthropic', 'openai', 'openai-compatible']);
         expect(getByRole<HTMLSelectElement>(tab, 'combobox', 'Ask for approval').value).toBe('writes');
         expect(getByRole<HTMLInputElement>(tab, 'textbox', 'Model').value).toBe(DEFAULT_MODELS.anthropic);
         expect(getByRole<HTMLInputElement>(tab, 'spinbutton', 'Maximum tokens per answer').value).toBe('4096');
@@ -61,10 +66,14 @@ describe('EmbeddedAgentSettingTab', () => {
     const tab = openTab();
     const field = getByRole<HTMLInputElement>(tab, 'spinbutton', 'Maximum tokens per answer');
     type(field, '500000');
-    expect(getByRole(rowOf(field), 'alert').textContent).toBe('Maximum tokens per answer must be a whole number from 1 to 200000; got "500000". Not saved.');
+    expect(getByRole(rowOf(field), 'alert').textContent).toBe(
+      'Maximum tokens per answer must be a whole number from 1 to 200000; got "500000". Not saved.',
+    );
     expect(field.getAttribute('aria-invalid')).toBe('true');
     type(field, '2.5');
-    expect(getByRole(rowOf(field), 'alert').textContent).toBe('Maximum tokens per answer must be a whole number from 1 to 200000; got "2.5". Not saved.');
+    expect(getByRole(rowOf(field), 'alert').textContent).toBe(
+      'Maximum tokens per answer must be a whole number from 1 to 200000; got "2.5". Not saved.',
+    );
     await Promise.resolve();
     expect(plugin.saved).toEqual([]);
     expect(plugin.settings.maxTokens).toBe(4096);
@@ -73,7 +82,10 @@ describe('EmbeddedAgentSettingTab', () => {
   it('should save valid custom modes and refuse invalid ones, naming the mode and field', async () => {
     const tab = openTab();
     const area = getByRole<HTMLInputElement>(tab, 'textbox', 'Custom modes (JSON)');
-    type(area, '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "teleport"], "roleDefinition": "You research." }]');
+    type(
+      area,
+      '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "teleport"], "roleDefinition": "You research." }]',
+    );
     expect(getByRole(rowOf(area), 'alert').textContent).toBe(
       'Custom modes: mode "researcher" (modes[0]): `toolGroups[1]` must be one of "read", "vault", "edit", "web", "agent", "mcp", "skill", got "teleport" Not saved.',
     );
@@ -81,16 +93,23 @@ describe('EmbeddedAgentSettingTab', () => {
     expect(getByRole(rowOf(area), 'alert').textContent).toMatch(/^Custom modes must be JSON: .*\. Not saved\.$/);
     await Promise.resolve();
     expect(plugin.saved).toEqual([]);
-    type(area, '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "You research." }]');
+    type(
+      area,
+      '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "You research." }]',
+    );
     await vi.waitFor(() => expect(plugin.saved).toHaveLength(1));
-    expect(plugin.settings.customModes).toEqual([{ slug: 'researcher', name: 'Researcher', toolGroups: ['read', 'vault'], roleDefinition: 'You research.' }]);
+    expect(plugin.settings.customModes).toEqual([
+      { slug: 'researcher', name: 'Researcher', toolGroups: ['read', 'vault'], roleDefinition: 'You research.' },
+    ]);
   });
 
   it('should clear the message once the value is valid again', async () => {
     const tab = openTab();
     const field = getByRole<HTMLInputElement>(tab, 'spinbutton', 'Temperature');
     type(field, '3');
-    expect(getByRole(rowOf(field), 'alert').textContent).toBe('Temperature must be a number from 0 to 2; got "3". Not saved.');
+    expect(getByRole(rowOf(field), 'alert').textContent).toBe(
+      'Temperature must be a number from 0 to 2; got "3". Not saved.',
+    );
     type(field, '0.7');
     await vi.waitFor(() => expect(plugin.settings.temperature).toBe(0.7));
     expect(queryAllByRole(rowOf(field), 'alert')).toHaveLength(0);
@@ -101,7 +120,9 @@ describe('EmbeddedAgentSettingTab', () => {
     const tab = openTab();
     const field = getByRole<HTMLInputElement>(tab, 'textbox', 'Base URL');
     type(field, 'localhost:11434');
-    expect(getByRole(rowOf(field), 'alert').textContent).toBe('Base URL must be empty or an http(s) address like http://localhost:11434/v1; got "localhost:11434". Not saved.');
+    expect(getByRole(rowOf(field), 'alert').textContent).toBe(
+      'Base URL must be empty or an http(s) address like http://localhost:11434/v1; got "localhost:11434". Not saved.',
+    );
     expect(plugin.settings.baseUrl).toBe('');
   });
 
@@ -109,7 +130,9 @@ describe('EmbeddedAgentSettingTab', () => {
     const tab = openTab();
     const field = getByRole<HTMLInputElement>(tab, 'textbox', 'Model');
     type(field, '  ');
-    expect(getByRole(rowOf(field), 'alert').textContent).toBe('Model must not be empty: enter the model id the provider expects. Not saved.');
+    expect(getByRole(rowOf(field), 'alert').textContent).toBe(
+      'Model must not be empty: enter the model id the provider expects. Not saved.',
+    );
     expect(plugin.settings.model).toBe(DEFAULT_MODELS.anthropic);
   });
 
@@ -132,7 +155,7 @@ describe('EmbeddedAgentSettingTab', () => {
     expect(plugin.settings.model).toBe('gpt-4o-mini');
   });
 
-  it('should keep only the secret\'s name in data.json, never the key', async () => {
+  it("should keep only the secret's name in data.json, never the key", async () => {
     app.secretStorage.setSecret('work-anthropic', 'sk-ant-very-secret');
     const tab = openTab();
     const picker = getByLabel<HTMLSelectElement>(tab, 'API key');
@@ -149,7 +172,9 @@ describe('EmbeddedAgentSettingTab', () => {
       return Promise.resolve('claude-sonnet-4-5 answered in 0.4 s');
     });
     click(getByRole(tab, 'button', 'Test connection'));
-    await vi.waitFor(() => expect(getByRole(tab, 'status').textContent).toBe('Connection works: claude-sonnet-4-5 answered in 0.4 s'));
+    await vi.waitFor(() =>
+      expect(getByRole(tab, 'status').textContent).toBe('Connection works: claude-sonnet-4-5 answered in 0.4 s'),
+    );
     expect(tested[0]).toMatchObject({ provider: 'anthropic', model: DEFAULT_MODELS.anthropic });
   });
 

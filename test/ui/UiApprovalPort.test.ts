@@ -51,7 +51,9 @@ describe('UiApprovalPort', () => {
     controller.abort();
     await expect(decision).resolves.toEqual({ approved: false, reason: 'the run was cancelled' });
     expect(getByRole(root, 'status').textContent).toBe('Cancelled: the run was stopped');
-    expect(() => click(getByRole(root, 'button', 'Approve'))).toThrow('Cannot click the button "Approve": it is disabled');
+    expect(() => click(getByRole(root, 'button', 'Approve'))).toThrow(
+      'Cannot click the button "Approve": it is disabled',
+    );
     expect(port.waiting).toBe(0);
   });
 
@@ -59,7 +61,10 @@ describe('UiApprovalPort', () => {
     const { root, port } = setup();
     const controller = new AbortController();
     controller.abort();
-    await expect(port.request(modifyRequest(), controller.signal)).resolves.toEqual({ approved: false, reason: 'the run was cancelled' });
+    await expect(port.request(modifyRequest(), controller.signal)).resolves.toEqual({
+      approved: false,
+      reason: 'the run was cancelled',
+    });
     expect(root.childElementCount).toBe(0);
   });
 
@@ -71,7 +76,10 @@ describe('UiApprovalPort', () => {
     await expect(first).resolves.toEqual({ approved: false, reason: 'the chat panel was closed' });
     await expect(second).resolves.toEqual({ approved: false, reason: 'the chat panel was closed' });
     expect(root.querySelectorAll('.embedded-agent-card.is-settled')).toHaveLength(2);
-    await expect(port.request(modifyRequest(), new AbortController().signal)).resolves.toEqual({ approved: false, reason: 'the chat panel was closed' });
+    await expect(port.request(modifyRequest(), new AbortController().signal)).resolves.toEqual({
+      approved: false,
+      reason: 'the chat panel was closed',
+    });
     expect(root.querySelectorAll('.embedded-agent-card')).toHaveLength(2);
   });
 
@@ -105,7 +113,10 @@ describe('UiApprovalPort', () => {
 
   it('should give the pipeline a denial when nobody answers in time', async () => {
     const { root, port } = setup();
-    await expect(askApproval(port, modifyRequest(), new AbortController().signal, 30)).resolves.toEqual({ approved: false, reason: 'no answer within 30 ms' });
+    await expect(askApproval(port, modifyRequest(), new AbortController().signal, 30)).resolves.toEqual({
+      approved: false,
+      reason: 'no answer within 30 ms',
+    });
     expect(getByRole<HTMLButtonElement>(root, 'button', 'Approve').disabled).toBe(true);
   });
 

@@ -21,7 +21,9 @@ describe('completedBlocksEnd', () => {
 
   it('should not close a block when the next line is indented: a list item may go on', () => {
     expect(completedBlocksEnd('- item\n\n  more of the item', 0)).toBe(0);
-    expect(completedBlocksEnd('- item\n\n  more of the item\n\nNext', 0)).toBe('- item\n\n  more of the item\n\n'.length);
+    expect(completedBlocksEnd('- item\n\n  more of the item\n\nNext', 0)).toBe(
+      '- item\n\n  more of the item\n\n'.length,
+    );
   });
 
   it('should scan from the given boundary', () => {

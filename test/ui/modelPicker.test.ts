@@ -14,12 +14,18 @@ patchObsidianLikeControls();
 let app: App;
 let plugin: SettingsTestPlugin;
 
-
-function openTab(listModels: (settings: Readonly<EmbeddedAgentSettings>) => Promise<readonly ModelChoice[]>, declarative = false): HTMLElement {
-  return renderSettingTab(new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), listModels), declarative);
+function openTab(
+  listModels: (settings: Readonly<EmbeddedAgentSettings>) => Promise<readonly ModelChoice[]>,
+  declarative = false,
+): HTMLElement {
+  return renderSettingTab(
+    new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve('ok'), listModels),
+    declarative,
+  );
 }
 
-const statusOf = (button: HTMLElement): HTMLElement => button.closest('.setting-item')!.querySelector('[role="status"]')!;
+const statusOf = (button: HTMLElement): HTMLElement =>
+  button.closest('.setting-item')!.querySelector('[role="status"]')!;
 
 beforeEach(() => {
   app = createTestApp();
@@ -40,7 +46,10 @@ describe('settings: the model list', () => {
     await vi.waitFor(() => expect(statusOf(button).textContent).toBe('2 models listed. Pick one or type any id.'));
     const field = getByLabel<HTMLInputElement>(tab, 'Model');
     const options = Array.from(document.getElementById(field.getAttribute('list')!)!.querySelectorAll('option'));
-    expect(options.map((option) => [option.value, option.getAttribute('label')])).toEqual([['llama3.1:8b', 'llama3.1:8b (131k context, tools)'], ['gemma2:2b', 'gemma2:2b']]);
+    expect(options.map((option) => [option.value, option.getAttribute('label')])).toEqual([
+      ['llama3.1:8b', 'llama3.1:8b (131k context, tools)'],
+      ['gemma2:2b', 'gemma2:2b'],
+    ]);
     expect(asked[0]?.baseUrl).toBe('http://localhost:11434/v1');
   });
 
@@ -61,7 +70,11 @@ describe('settings: the model list', () => {
   });
 
   it('should say why the list failed and keep the field usable', async () => {
-    const tab = openTab(() => Promise.reject(new Error('http://localhost:11434/v1/api/chat/models does not exist (HTTP 404): the base URL\'s path is wrong.')));
+    const tab = openTab(() =>
+      Promise.reject(
+        new Error("http://localhost:11434/v1/api/chat/models does not exist (HTTP 404): the base URL's path is wrong."),
+      ),
+    );
     const button = getByRole<HTMLButtonElement>(tab, 'button', 'Refresh models');
     click(button);
     await vi.waitFor(() =>

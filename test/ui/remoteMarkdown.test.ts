@@ -11,7 +11,8 @@ describe('neutralizeRemote', () => {
   });
 
   it('should leave plain text, local images, vault embeds and harmless code spans as written', () => {
-    const text = 'A **b** `Garden/Projects` ![x](img/a.png) ![[Note]] <https://example.com> [link](https://example.com)\n';
+    const text =
+      'A **b** `Garden/Projects` ![x](img/a.png) ![[Note]] <https://example.com> [link](https://example.com)\n';
     expect(rewrite(text)).toBe(text);
   });
 
@@ -38,11 +39,15 @@ describe('neutralizeRemote', () => {
   });
 
   it('should not take a fence line inside an HTML block for code', () => {
-    expect(rewrite('<div>\n```\n<img src="https://host.example/x">\n```\n</div>\n')).toBe('<div>\n```\n\uE0000\uE001\n```\n</div>\n');
+    expect(rewrite('<div>\n```\n<img src="https://host.example/x">\n```\n</div>\n')).toBe(
+      '<div>\n```\n\uE0000\uE001\n```\n</div>\n',
+    );
   });
 
   it('should write an escaped "<" as a reference, since an HTML block ignores backslashes', () => {
-    expect(rewrite('<div>\n\\<img src="https://host.example/x">\n')).toBe('<div>\n&lt;img src="https://host.example/x">\n');
+    expect(rewrite('<div>\n\\<img src="https://host.example/x">\n')).toBe(
+      '<div>\n&lt;img src="https://host.example/x">\n',
+    );
   });
 
   it('should not keep a local image whose text holds a code span that could hide its real end', () => {
@@ -50,7 +55,9 @@ describe('neutralizeRemote', () => {
   });
 
   it('should refuse a remote vault-style embed, a protocol-relative image and an unknown reference', () => {
-    expect(rewrite('![[https://host.example/x.png]] ![x](//host.example/y) ![x][nowhere]')).toBe('\\![[https://host.example/x.png]] \\![x](//host.example/y) \\![x][nowhere]');
+    expect(rewrite('![[https://host.example/x.png]] ![x](//host.example/y) ![x][nowhere]')).toBe(
+      '\\![[https://host.example/x.png]] \\![x](//host.example/y) \\![x][nowhere]',
+    );
   });
 
   it('should treat a label as remote when any of its definitions is', () => {

@@ -94,12 +94,16 @@ export class AgentTask {
 
   private async startSession(config: RunConfig, signal: AbortSignal): Promise<Session> {
     const { modeService } = this.o;
-    const mode = this.parent?.ceilingMode ?? (config.mode === undefined ? modeService.getActiveMode() : modeService.resolve(config.mode));
+    const mode =
+      this.parent?.ceilingMode ??
+      (config.mode === undefined ? modeService.getActiveMode() : modeService.resolve(config.mode));
     const loaded = new Set<string>();
     const tools = this.toolSetFor(mode, loaded);
     // The control is added to these ports below: it needs the session, which needs the run.
     const ports: RunState['ports'] = { ...this.o.ports };
-    const run = this.parent ? childRun(this.parent.run, tools.allowed, ports) : this.o.pipeline.startRun(config.taskId, { ports, signal, allowedTools: tools.allowed });
+    const run = this.parent
+      ? childRun(this.parent.run, tools.allowed, ports)
+      : this.o.pipeline.startRun(config.taskId, { ports, signal, allowedTools: tools.allowed });
     const s: Session = {
       config,
       context: config.context ?? {},
@@ -109,7 +113,9 @@ export class AgentTask {
       loaded,
       tools,
       run,
-      history: config.continuing ? [...(config.history ?? [])] : [...(config.history ?? []), { role: 'user', text: config.message }],
+      history: config.continuing
+        ? [...(config.history ?? [])]
+        : [...(config.history ?? []), { role: 'user', text: config.message }],
       usage: zeroUsage(),
       completion: null,
       iteration: 0,
@@ -184,7 +190,11 @@ export class AgentTask {
       if (s.completion !== null) return this.finish(s, 'attemptCompletion', s.completion);
       if (s.signal.aborted) return this.finish(s, 'cancelled', turn.text);
       if (mistakes.record(outcomes)) {
-        return this.finish(s, 'mistakes', mistakes.stopMessage(outcomes.filter((outcome) => !outcome.ok).pop()?.error?.message));
+        return this.finish(
+          s,
+          'mistakes',
+          mistakes.stopMessage(outcomes.filter((outcome) => !outcome.ok).pop()?.error?.message),
+        );
       }
     }
   }
@@ -197,7 +207,8 @@ export class AgentTask {
       notes.push(warning);
       this.o.taskCallbacks.onWarning?.(warning);
     }
-    if (isSteeringIteration(s.iteration, this.o.powerSteeringFrequency)) notes.push(steeringMessage(s.mode, s.context.skills ?? []));
+    if (isSteeringIteration(s.iteration, this.o.powerSteeringFrequency))
+      notes.push(steeringMessage(s.mode, s.context.skills ?? []));
     if (notes.length > 0) s.history.push({ role: 'user', text: notes.join('\n\n') });
   }
 
@@ -209,7 +220,11 @@ export class AgentTask {
       if (!isAgentError(error, 'CONTEXT_OVERFLOW')) throw error;
       const condensed = await this.condense(s, true);
       s.threshold = EMERGENCY_THRESHOLD;
-      if (!condensed) throw new AgentError('CONTEXT_OVERFLOW', `${error.message} (the conversation has no older part left to condense)`);
+      if (!condensed)
+        throw new AgentError(
+          'CONTEXT_OVERFLOW',
+          `${error.message} (the conversation has no older part left to condense)`,
+        );
       return streamTurn(s.api, this.request(s), this.o.taskCallbacks);
     }
   }
@@ -228,7 +243,14 @@ export class AgentTask {
 
   private systemPrompt(s: Session): string {
     return s.prompt.get(`${s.mode.slug}|${s.tools.key}`, () =>
-      buildSystemPrompt({ mode: s.mode, switchableModes: this.switchableModes(s), tools: s.tools, context: s.context, vault: s.vault, depth: this.o.depth }),
+      buildSystemPrompt({
+        mode: s.mode,
+        switchableModes: this.switchableModes(s),
+        tools: s.tools,
+        context: s.context,
+        vault: s.vault,
+        depth: this.o.depth,
+      }),
     );
   }
 
@@ -252,7 +274,14 @@ export class AgentTask {
     await callbacks.onPreCompactionFlush?.(s.history);
     const before = s.history.length;
     try {
-      const condensed = await condenseHistory({ api: s.api, history: s.history, taskMessage: s.config.message, keepTurns, maxTokens: this.o.settings().maxTokens, signal: s.signal });
+      const condensed = await condenseHistory({
+        api: s.api,
+        history: s.history,
+        taskMessage: s.config.message,
+        keepTurns,
+        maxTokens: this.o.settings().maxTokens,
+        signal: s.signal,
+      });
       if (!condensed) return false;
       this.addUsage(s, condensed.usage);
       if (s.signal.aborted) return false;
@@ -262,14 +291,19 @@ export class AgentTask {
       return true;
     } catch (error) {
       if (emergency || isAgentError(error, 'CANCELLED') || isAgentError(error, 'BUDGET_EXCEEDED')) throw error;
-      callbacks.onWarning?.(`Condensing the conversation failed (${describeError(error)}); continuing with the whole conversation`);
+      callbacks.onWarning?.(
+        `Condensing the conversation failed (${describeError(error)}); continuing with the whole conversation`,
+      );
       return false;
     }
   }
 
   private async spawn(s: Session, request: { mode: string; message: string }): Promise<SubtaskOutcome> {
     if (this.o.depth >= this.o.maxSubtaskDepth) {
-      throw new AgentError('NOT_ALLOWED', `agent.newTask is not available at sub-task depth ${this.o.depth} (the limit is ${this.o.maxSubtaskDepth})`);
+      throw new AgentError(
+        'NOT_ALLOWED',
+        `agent.newTask is not available at sub-task depth ${this.o.depth} (the limit is ${this.o.maxSubtaskDepth})`,
+      );
     }
     const mode = subtaskMode(this.o.modeService, request.mode, s.mode);
     if (s.turnSubtasks.iteration !== s.iteration) s.turnSubtasks = { iteration: s.iteration, count: 0 };
@@ -282,7 +316,11 @@ export class AgentTask {
       taskId: `${s.config.taskId}/${s.subtasks}`,
       mode: mode.slug,
       signal: s.signal,
-      context: { ...(s.vault ? { vault: s.vault } : {}), ...(s.context.rules ? { rules: s.context.rules } : {}), ...(s.context.skills ? { skills: s.context.skills } : {}) },
+      context: {
+        ...(s.vault ? { vault: s.vault } : {}),
+        ...(s.context.rules ? { rules: s.context.rules } : {}),
+        ...(s.context.skills ? { skills: s.context.skills } : {}),
+      },
     };
     const depth = this.o.depth + 1;
     this.o.taskCallbacks.onSubtaskStart?.({ depth, mode: mode.slug, message: request.message });
@@ -308,8 +346,22 @@ export class AgentTask {
     this.o.taskCallbacks.onUsage?.({ call: usage, run: s.usage });
   }
 
-  private finish(s: Session, completedBy: CompletedBy, text: string, error?: { code: ErrorCode; message: string }): AgentResult {
-    return { text, completedBy, usage: s.usage, modelCalls: s.modelCalls, history: s.history, iterations: s.turns, mode: s.mode.slug, ...(error ? { error } : {}) };
+  private finish(
+    s: Session,
+    completedBy: CompletedBy,
+    text: string,
+    error?: { code: ErrorCode; message: string },
+  ): AgentResult {
+    return {
+      text,
+      completedBy,
+      usage: s.usage,
+      modelCalls: s.modelCalls,
+      history: s.history,
+      iterations: s.turns,
+      mode: s.mode.slug,
+      ...(error ? { error } : {}),
+    };
   }
 
   private failed(s: Session, error: unknown): AgentResult {

@@ -42,7 +42,9 @@ export function createAgentControl(deps: ControlDeps): AgentControl {
       if (gained.length > 0) {
         const tools = gained.map((name) => ({ name, risk: deps.registry.get(name)?.meta.risk ?? 'commands' }));
         const input = reason === undefined ? { mode: slug } : { mode: slug, reason };
-        await deps.approveWidening(modeSwitchRequest({ from: previous, to: next, gained: tools, input }, session.run.approvedForRun));
+        await deps.approveWidening(
+          modeSwitchRequest({ from: previous, to: next, gained: tools, input }, session.run.approvedForRun),
+        );
       }
       session.mode = next;
       deps.refreshTools();

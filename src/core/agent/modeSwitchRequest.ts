@@ -14,8 +14,19 @@ export function modeSwitchRequest(
   endsRunApproval: boolean,
 ): Omit<ApprovalRequest, 'runId'> {
   const { from, to, gained, input } = change;
-  const risk = gained.reduce<RiskLevel>((highest, tool) => (RISK_ORDER.indexOf(tool.risk) > RISK_ORDER.indexOf(highest) ? tool.risk : highest), 'read-only');
-  const notes = [`${to.name} mode adds ${gained.length === 1 ? '1 tool' : `${gained.length} tools`}: ${gained.map((tool) => tool.name).join(', ')}`];
+  const risk = gained.reduce<RiskLevel>(
+    (highest, tool) => (RISK_ORDER.indexOf(tool.risk) > RISK_ORDER.indexOf(highest) ? tool.risk : highest),
+    'read-only',
+  );
+  const notes = [
+    `${to.name} mode adds ${gained.length === 1 ? '1 tool' : `${gained.length} tools`}: ${gained.map((tool) => tool.name).join(', ')}`,
+  ];
   if (endsRunApproval) notes.push('"Approve all for this run" ends here: every later call asks again.');
-  return { tool: 'agent.switchMode', input, risk, preview: { files: [], commands: [], notes }, summary: `Switch mode: ${from.name} → ${to.name}` };
+  return {
+    tool: 'agent.switchMode',
+    input,
+    risk,
+    preview: { files: [], commands: [], notes },
+    summary: `Switch mode: ${from.name} → ${to.name}`,
+  };
 }

@@ -10,7 +10,7 @@ export function steeringMessage(mode: ModeConfig, skills: readonly string[]): st
   return [
     `[Reminder] You are in ${mode.name} mode ("${mode.slug}"). ${mode.roleDefinition}`,
     skills.length > 0 ? `Active skills: ${skills.join(', ')}.` : null,
-    'Keep to the user\'s task and finish it.',
+    "Keep to the user's task and finish it.",
   ]
     .filter(Boolean)
     .join('\n');

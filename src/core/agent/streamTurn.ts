@@ -31,14 +31,22 @@ export interface ModelTurn {
  * from the provider. A cancel ends the turn where it is; any other failure is rethrown for the loop to handle.
  */
 export async function streamTurn(api: LlmPort, request: LlmRequest, callbacks: TaskCallbacks): Promise<ModelTurn> {
-  const turn: ModelTurn = { text: '', thinking: '', toolCalls: [], usage: zeroUsage(), stopReason: null, cancelled: false };
+  const turn: ModelTurn = {
+    text: '',
+    thinking: '',
+    toolCalls: [],
+    usage: zeroUsage(),
+    stopReason: null,
+    cancelled: false,
+  };
   try {
     for await (const event of api.stream(request)) {
       if (request.signal.aborted) return { ...turn, cancelled: true };
       apply(turn, event, callbacks);
     }
   } catch (error) {
-    if (request.signal.aborted || (error instanceof AgentError && error.code === 'CANCELLED')) return { ...turn, cancelled: true };
+    if (request.signal.aborted || (error instanceof AgentError && error.code === 'CANCELLED'))
+      return { ...turn, cancelled: true };
     throw error;
   }
   return request.signal.aborted ? { ...turn, cancelled: true } : turn;

@@ -24,7 +24,10 @@ export class SubtaskBudget {
       );
     }
     if (this.started >= MAX_SUBTASKS_PER_RUN) {
-      throw new AgentError('NOT_ALLOWED', `agent.newTask was refused: this message has already started ${MAX_SUBTASKS_PER_RUN} sub-tasks, the most one message may start. Do the rest of the work in this task`);
+      throw new AgentError(
+        'NOT_ALLOWED',
+        `agent.newTask was refused: this message has already started ${MAX_SUBTASKS_PER_RUN} sub-tasks, the most one message may start. Do the rest of the work in this task`,
+      );
     }
     this.started++;
   }

@@ -49,12 +49,20 @@ export function subtaskMode(modes: ModeService, slug: string, parentMode: ModeCo
 }
 
 /** A child's options: the parent's ports, pipeline and approval, one level deeper, lean (no condensing, no steering). */
-export function childOptions(parent: Required<Omit<AgentTaskOptions, 'parent'>>, link: NonNullable<AgentTaskOptions['parent']>): AgentTaskOptions {
+export function childOptions(
+  parent: Required<Omit<AgentTaskOptions, 'parent'>>,
+  link: NonNullable<AgentTaskOptions['parent']>,
+): AgentTaskOptions {
   const callbacks = parent.taskCallbacks;
   return {
     ...parent,
     // The child's text is not the user's answer; its tool steps still show in the execution log.
-    taskCallbacks: { onToolCallStart: callbacks.onToolCallStart, onToolCall: callbacks.onToolCall, onToolResult: callbacks.onToolResult, onWarning: callbacks.onWarning },
+    taskCallbacks: {
+      onToolCallStart: callbacks.onToolCallStart,
+      onToolCall: callbacks.onToolCall,
+      onToolResult: callbacks.onToolResult,
+      onWarning: callbacks.onWarning,
+    },
     condensingEnabled: false,
     powerSteeringFrequency: 0,
     depth: parent.depth + 1,
@@ -64,12 +72,18 @@ export function childOptions(parent: Required<Omit<AgentTaskOptions, 'parent'>>,
 
 /** What agent.newTask returns; a cancelled or failed child is an error of the call. */
 export function subtaskOutcome(result: AgentResult, childConfig: RunConfig): SubtaskOutcome {
-  if (result.completedBy === 'cancelled') throw new AgentError('CANCELLED', `The sub-task "${truncate(childConfig.message)}" was cancelled`);
+  if (result.completedBy === 'cancelled')
+    throw new AgentError('CANCELLED', `The sub-task "${truncate(childConfig.message)}" was cancelled`);
   if (result.completedBy === 'budget') {
-    throw new AgentError('BUDGET_EXCEEDED', `The sub-task "${truncate(childConfig.message)}" stopped: ${result.text}`, { stop: result.budgetStop });
+    throw new AgentError('BUDGET_EXCEEDED', `The sub-task "${truncate(childConfig.message)}" stopped: ${result.text}`, {
+      stop: result.budgetStop,
+    });
   }
   if (result.completedBy === 'error') {
-    throw new AgentError(result.error?.code ?? 'INTERNAL', `The sub-task "${truncate(childConfig.message)}" failed: ${result.error?.message ?? result.text}`);
+    throw new AgentError(
+      result.error?.code ?? 'INTERNAL',
+      `The sub-task "${truncate(childConfig.message)}" failed: ${result.error?.message ?? result.text}`,
+    );
   }
   return { result: result.text, completedBy: result.completedBy, usage: result.usage };
 }

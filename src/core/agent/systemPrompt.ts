@@ -17,7 +17,12 @@ export interface PromptInput {
 type Section = (input: PromptInput) => string | null;
 
 const role: Section = ({ mode, depth }) =>
-  [mode.roleDefinition, depth > 0 ? 'You are a sub-agent: another agent gave you this task and sees only your final answer, not this conversation.' : null]
+  [
+    mode.roleDefinition,
+    depth > 0
+      ? 'You are a sub-agent: another agent gave you this task and sees only your final answer, not this conversation.'
+      : null,
+  ]
     .filter(Boolean)
     .join('\n');
 
@@ -26,15 +31,23 @@ const modeSection: Section = ({ mode, switchableModes, tools }) => {
   if (mode.customInstructions) lines.push(mode.customInstructions);
   const others = switchableModes.filter((other) => other.slug !== mode.slug);
   if (others.length > 0 && tools.allowed.has('agent.switchMode')) {
-    lines.push('Other modes (switch with agent.switchMode):', ...others.map((other) => `- ${other.slug}: ${other.whenToUse ?? other.name}`));
+    lines.push(
+      'Other modes (switch with agent.switchMode):',
+      ...others.map((other) => `- ${other.slug}: ${other.whenToUse ?? other.name}`),
+    );
   }
   return lines.join('\n');
 };
 
 const toolsSection: Section = ({ tools }) => {
-  const lines = ['## Tools', 'Use the tools to look things up and to act; never guess what a note says. Paths are relative to the vault root, e.g. "Projects/Idea.md".'];
+  const lines = [
+    '## Tools',
+    'Use the tools to look things up and to act; never guess what a note says. Paths are relative to the vault root, e.g. "Projects/Idea.md".',
+  ];
   if (tools.deferred.length > 0) {
-    lines.push(`More tools exist that are listed by name only; load one with agent.findTool before calling it: ${tools.deferred.join(', ')}.`);
+    lines.push(
+      `More tools exist that are listed by name only; load one with agent.findTool before calling it: ${tools.deferred.join(', ')}.`,
+    );
   }
   return lines.join('\n');
 };
@@ -54,9 +67,11 @@ const rulesSection: Section = ({ context, tools }) => {
   return lines.join('\n');
 };
 
-const skillsSection: Section = ({ context }) => (context.skills?.length ? `## Active skills\n${context.skills.join(', ')}` : null);
+const skillsSection: Section = ({ context }) =>
+  context.skills?.length ? `## Active skills\n${context.skills.join(', ')}` : null;
 
-const memorySection: Section = ({ context }) => (context.memory?.trim() ? `## Remembered\n${context.memory.trim()}` : null);
+const memorySection: Section = ({ context }) =>
+  context.memory?.trim() ? `## Remembered\n${context.memory.trim()}` : null;
 
 const vaultSection: Section = ({ vault }) => {
   if (!vault) return null;
@@ -69,7 +84,15 @@ const vaultSection: Section = ({ vault }) => {
 };
 
 /** The prompt, in this order: stable parts first, so a provider's prompt cache covers as much as possible. */
-export const PROMPT_SECTIONS: readonly Section[] = [role, modeSection, toolsSection, rulesSection, skillsSection, memorySection, vaultSection];
+export const PROMPT_SECTIONS: readonly Section[] = [
+  role,
+  modeSection,
+  toolsSection,
+  rulesSection,
+  skillsSection,
+  memorySection,
+  vaultSection,
+];
 
 export function buildSystemPrompt(input: PromptInput): string {
   return PROMPT_SECTIONS.map((section) => section(input))

@@ -20,7 +20,12 @@ export const FIND_TOOL = 'agent.findTool';
  * The tools of a mode for one task: only registered ones; no agent.newTask at the sub-task depth limit (so
  * nesting ends); no agent.findTool when the mode has nothing deferred to find.
  */
-export function buildToolSet(args: { modeTools: readonly string[]; registry: ToolRegistry; loaded: ReadonlySet<string>; canSpawn: boolean }): ToolSet {
+export function buildToolSet(args: {
+  modeTools: readonly string[];
+  registry: ToolRegistry;
+  loaded: ReadonlySet<string>;
+  canSpawn: boolean;
+}): ToolSet {
   const { registry, loaded } = args;
   let names = args.modeTools.filter((name) => registry.has(name));
   if (!args.canSpawn) names = names.filter((name) => name !== NEW_TASK);
@@ -32,7 +37,11 @@ export function buildToolSet(args: { modeTools: readonly string[]; registry: Too
   return { allowed: new Set(visible), definitions, deferred, key: `${visible.join(',')}|${deferred.join(',')}` };
 }
 
-const words = (text: string): string[] => text.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length >= 2);
+const words = (text: string): string[] =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2);
 
 /**
  * The deferred tools that fit `query`: the one named exactly (dotted or wire name), else the best few by words in
@@ -47,7 +56,10 @@ export function matchTools(query: string, candidates: readonly ToolDefinition[],
     .map((tool) => {
       const name = tool.name.toLowerCase();
       const description = tool.description.toLowerCase();
-      const score = queryWords.reduce((sum, word) => sum + (name.includes(word) ? 3 : 0) + (description.includes(word) ? 1 : 0), 0);
+      const score = queryWords.reduce(
+        (sum, word) => sum + (name.includes(word) ? 3 : 0) + (description.includes(word) ? 1 : 0),
+        0,
+      );
       return { tool, score };
     })
     .filter((entry) => entry.score > 0)

@@ -7,7 +7,14 @@ export const ATTEMPT_COMPLETION = 'agent.attemptCompletion';
 
 /** An error result for a call the loop refused before the pipeline, in the pipeline's format. */
 export function refusal(call: { id: string; name: string }, code: string, message: string): CallOutcome {
-  return { callId: call.id, tool: call.name, ok: false, error: { code, message }, content: `<error tool="${call.name}" code="${code}">${message}</error>`, durationMs: 0 };
+  return {
+    callId: call.id,
+    tool: call.name,
+    ok: false,
+    error: { code, message },
+    content: `<error tool="${call.name}" code="${code}">${message}</error>`,
+    durationMs: 0,
+  };
 }
 
 /** Why a received call must not run: cut off by the token limit, arguments that are not JSON, or a deferred tool not loaded yet. */
@@ -28,18 +35,38 @@ function refusalFor(call: ReceivedCall, maxTokens: number, unloaded: ReadonlySet
     );
   }
   if (unloaded.has(call.name)) {
-    return refusal(call, 'NOT_ALLOWED', `${call.name} is listed by name only and was not run: load it first with agent.findTool {"query": "${call.name}"}, then call it again`);
+    return refusal(
+      call,
+      'NOT_ALLOWED',
+      `${call.name} is listed by name only and was not run: load it first with agent.findTool {"query": "${call.name}"}, then call it again`,
+    );
   }
   return null;
 }
 
 /** The assistant message for the history; refused calls keep an empty object so providers can send them back. */
 export function assistantMessage(text: string, calls: readonly ReceivedCall[]): HistoryMessage {
-  return { role: 'assistant', text, toolCalls: calls.map((call) => ({ id: call.id, name: call.name, input: call.truncated || call.input === null ? {} : call.input })) };
+  return {
+    role: 'assistant',
+    text,
+    toolCalls: calls.map((call) => ({
+      id: call.id,
+      name: call.name,
+      input: call.truncated || call.input === null ? {} : call.input,
+    })),
+  };
 }
 
 export function resultsMessage(outcomes: readonly CallOutcome[]): HistoryMessage {
-  return { role: 'tool-results', results: outcomes.map((outcome) => ({ callId: outcome.callId, name: outcome.tool, content: outcome.content, isError: !outcome.ok })) };
+  return {
+    role: 'tool-results',
+    results: outcomes.map((outcome) => ({
+      callId: outcome.callId,
+      name: outcome.tool,
+      content: outcome.content,
+      isError: !outcome.ok,
+    })),
+  };
 }
 
 /**
@@ -72,7 +99,9 @@ export async function runTurnCalls(args: {
   };
   for (const call of calls) {
     if (args.completed()) {
-      report(refusal(call, 'CANCELLED', `${call.name} was not run: the task was already completed by ${ATTEMPT_COMPLETION}`));
+      report(
+        refusal(call, 'CANCELLED', `${call.name} was not run: the task was already completed by ${ATTEMPT_COMPLETION}`),
+      );
       continue;
     }
     const toolCall: ToolCall = { id: call.id, name: call.name, input: call.input };

@@ -93,7 +93,10 @@ export interface TaskCallbacks {
 }
 
 /** The pipeline as the loop uses it; the session can wrap start and end (e.g. to prune checkpoints). */
-export type AgentPipeline = Pick<ToolExecutionPipeline, 'startRun' | 'executeBatch' | 'endRun' | 'approveWidening' | 'readablePaths'>;
+export type AgentPipeline = Pick<
+  ToolExecutionPipeline,
+  'startRun' | 'executeBatch' | 'endRun' | 'approveWidening' | 'readablePaths'
+>;
 
 /** What a parent hands its child: its pipeline run, and the mode the child may never exceed. */
 export interface ParentLink {

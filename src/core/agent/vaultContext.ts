@@ -16,7 +16,10 @@ export type Readable = (path: string) => boolean;
  * active path, no selection from an ignored note (nor from an unsaved buffer while an ignored note is active),
  * no overview entry.
  */
-export async function gatherVaultContext(ports: Pick<ToolContext, 'vault' | 'editor' | 'workspace'>, readable: Readable): Promise<VaultContext> {
+export async function gatherVaultContext(
+  ports: Pick<ToolContext, 'vault' | 'editor' | 'workspace'>,
+  readable: Readable,
+): Promise<VaultContext> {
   const active = attempt(() => ports.workspace.activeFilePath());
   const activeHidden = active !== null && !readable(active);
   return {
@@ -33,9 +36,13 @@ export async function gatherVaultContext(ports: Pick<ToolContext, 'vault' | 'edi
 
 async function folderOverview(ports: Pick<ToolContext, 'vault'>, readable: Readable): Promise<string | null> {
   try {
-    const entries = (await ports.vault.list('/', false)).filter((entry) => !entry.path.split('/').pop()?.startsWith('.') && readable(entry.path));
+    const entries = (await ports.vault.list('/', false)).filter(
+      (entry) => !entry.path.split('/').pop()?.startsWith('.') && readable(entry.path),
+    );
     if (entries.length === 0) return null;
-    const lines = entries.slice(0, OVERVIEW_ENTRIES).map((entry) => (entry.kind === 'folder' ? `${entry.path}/` : entry.path));
+    const lines = entries
+      .slice(0, OVERVIEW_ENTRIES)
+      .map((entry) => (entry.kind === 'folder' ? `${entry.path}/` : entry.path));
     if (entries.length > OVERVIEW_ENTRIES) lines.push(`… and ${entries.length - OVERVIEW_ENTRIES} more`);
     return lines.join('\n');
   } catch {

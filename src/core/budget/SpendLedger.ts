@@ -62,13 +62,21 @@ export class SpendLedger {
       await this.append(file, { type: 'reserve', id, runId, owner: this.owner, ts: this.stamp(), ...want });
       const before = tallyLedger((await this.files.read(file)) ?? '', id);
       const total = totalOf(before);
-      const fits = (limit.tokens <= 0 || total.tokens + want.tokens <= limit.tokens) && (limit.cost <= 0 || total.cost + want.cost <= limit.cost);
-      const reservation = { settle: (used: Amount) => this.track(this.append(file, { type: 'settle', id, runId, owner: this.owner, ts: this.stamp(), ...used })) };
+      const fits =
+        (limit.tokens <= 0 || total.tokens + want.tokens <= limit.tokens) &&
+        (limit.cost <= 0 || total.cost + want.cost <= limit.cost);
+      const reservation = {
+        settle: (used: Amount) =>
+          this.track(this.append(file, { type: 'settle', id, runId, owner: this.owner, ts: this.stamp(), ...used })),
+      };
       if (fits) return { granted: true, reservation };
       await reservation.settle({ tokens: 0, cost: 0 });
       return { granted: false, before };
     } catch (error) {
-      throw new AgentError('INTERNAL', `The daily spending limit could not be checked: the ledger ${FOLDER}/${day}.jsonl in the plugin folder could not be written or read (${describeError(error)})`);
+      throw new AgentError(
+        'INTERNAL',
+        `The daily spending limit could not be checked: the ledger ${FOLDER}/${day}.jsonl in the plugin folder could not be written or read (${describeError(error)})`,
+      );
     }
   }
 
@@ -98,12 +106,19 @@ export class SpendLedger {
     try {
       const old = parseOld(await this.files.read(OLD_FILE));
       if (old?.day === day && (old.tokens > 0 || old.cost > 0)) {
-        await this.append(fileOf(day), { type: 'carried', id: `${OLD_FILE}:${day}`, ts: this.stamp(), tokens: old.tokens, cost: old.cost });
+        await this.append(fileOf(day), {
+          type: 'carried',
+          id: `${OLD_FILE}:${day}`,
+          ts: this.stamp(),
+          tokens: old.tokens,
+          cost: old.cost,
+        });
       }
       if (old !== undefined) await this.files.remove(OLD_FILE);
       const oldest = localDay(this.now() - (DAYS_KEPT - 1) * 24 * 60 * 60 * 1000);
       for (const name of await this.files.list(FOLDER)) {
-        if (/^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name) && name.slice(0, 10) < oldest) await this.files.remove(`${FOLDER}/${name}`);
+        if (/^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name) && name.slice(0, 10) < oldest)
+          await this.files.remove(`${FOLDER}/${name}`);
       }
     } catch {
       this.migrated.delete(day);
@@ -131,7 +146,8 @@ function parseOld(text: string | null): { day: string; tokens: number; cost: num
   if (text === null) return undefined;
   try {
     const value = JSON.parse(text) as { day?: unknown; tokens?: unknown; cost?: unknown };
-    if (typeof value.day !== 'string' || typeof value.tokens !== 'number' || typeof value.cost !== 'number') return null;
+    if (typeof value.day !== 'string' || typeof value.tokens !== 'number' || typeof value.cost !== 'number')
+      return null;
     return { day: value.day, tokens: value.tokens, cost: value.cost };
   } catch {
     return null;

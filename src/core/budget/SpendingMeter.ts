@@ -103,7 +103,14 @@ export class SpendingMeter {
 
   private stop(limit: LimitKind, spent: number, next: number): BudgetStop {
     const allowed = this.o.limits[limit];
-    return { limit, allowed, spent, next, run: this.spent, offer: offerFor(limit, this.o.limits, isDayLimit(limit) ? spent - allowed + next : next) };
+    return {
+      limit,
+      allowed,
+      spent,
+      next,
+      run: this.spent,
+      offer: offerFor(limit, this.o.limits, isDayLimit(limit) ? spent - allowed + next : next),
+    };
   }
 }
 

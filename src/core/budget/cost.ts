@@ -3,7 +3,10 @@ import type { LlmUsage, TokenPrices } from '../ports/llm';
 /** What `usage` costs at `prices`, in US dollars. */
 export function costOf(usage: LlmUsage, prices: TokenPrices): number {
   return (
-    (usage.inputTokens * prices.input + usage.cacheReadTokens * prices.cacheRead + usage.cacheWriteTokens * prices.cacheWrite + usage.outputTokens * prices.output) /
+    (usage.inputTokens * prices.input +
+      usage.cacheReadTokens * prices.cacheRead +
+      usage.cacheWriteTokens * prices.cacheWrite +
+      usage.outputTokens * prices.output) /
     1_000_000
   );
 }

@@ -29,7 +29,10 @@ const zero = (): Amount => ({ tokens: 0, cost: 0 });
  * it. A line that is not whole JSON (a torn write) is skipped.
  */
 export function tallyLedger(text: string, upTo?: string): Tally {
-  const lines = text.split('\n').map(parseLine).filter((line): line is LedgerLine => line !== null);
+  const lines = text
+    .split('\n')
+    .map(parseLine)
+    .filter((line): line is LedgerLine => line !== null);
   const settled = new Map<string, Amount>();
   for (const line of lines) if (line.type === 'settle') settled.set(line.id, { tokens: line.tokens, cost: line.cost });
   const tally: Tally = { spent: zero(), reserved: zero() };
@@ -56,7 +59,8 @@ function parseLine(raw: string): LedgerLine | null {
   try {
     const value = JSON.parse(raw) as Partial<LedgerLine>;
     const known = value.type === 'reserve' || value.type === 'settle' || value.type === 'carried';
-    if (!known || typeof value.id !== 'string' || !Number.isFinite(value.tokens) || !Number.isFinite(value.cost)) return null;
+    if (!known || typeof value.id !== 'string' || !Number.isFinite(value.tokens) || !Number.isFinite(value.cost))
+      return null;
     return value as LedgerLine;
   } catch {
     return null;

@@ -15,7 +15,10 @@ export function describeSpend(spend: Spend): string {
   const { usage } = spend;
   const cached = usage.cacheReadTokens;
   const prompt = promptTokens(usage);
-  const input = cached > 0 ? `${count(prompt)} in (${count(prompt - cached)} uncached, ${count(cached)} cached)` : `${count(prompt)} in`;
+  const input =
+    cached > 0
+      ? `${count(prompt)} in (${count(prompt - cached)} uncached, ${count(cached)} cached)`
+      : `${count(prompt)} in`;
   const cost = spend.cost === null ? '' : ` · estimated cost ${formatCost(spend.cost)}`;
   return `${input} · ${count(usage.outputTokens)} out${cost}`;
 }

@@ -12,7 +12,17 @@ import { checkpointAt, checkpointMeta, loadRun, loadRunOrNull, metasOf, type Loa
 import { hashContent } from './hashContent';
 import { ShadowRepo } from './ShadowRepo';
 import { WriteHolds } from './WriteHolds';
-import type { CheckpointInfo, CheckpointMeta, CheckpointRequest, FileDiff, PruneResult, RestoreChange, RevertPlan, RevertResult, RunSummary } from './types';
+import type {
+  CheckpointInfo,
+  CheckpointMeta,
+  CheckpointRequest,
+  FileDiff,
+  PruneResult,
+  RestoreChange,
+  RevertPlan,
+  RevertResult,
+  RunSummary,
+} from './types';
 
 export interface CheckpointServiceDeps {
   vault: VaultPort;
@@ -110,25 +120,33 @@ export class CheckpointService {
   ): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
     assertRunId(runId);
     if (!this.active.has(runId)) {
-      throw new AgentError('INVALID_INPUT', `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`, { runId });
+      throw new AgentError(
+        'INVALID_INPUT',
+        `Run "${runId}" has not begun: call beginRun("${runId}") before checkpoint`,
+        { runId },
+      );
     }
     let held = heldPaths(request);
     let waited = false;
     for (;;) {
-      const step = await this.exclusive(async (): Promise<{ info: CheckpointInfo & { before: Record<string, string | null> } } | { wait: Promise<void> }> => {
-        let busy = this.holds.busy(held);
-        if (busy) return { wait: busy };
-        // Only after waiting can what a folder holds have changed: a write that never waited keeps its targets.
-        if (targets && waited) {
-          request = { ...(await targets()), tool: request.tool };
-          held = [...new Set([...held, ...heldPaths(request)])];
-          busy = this.holds.busy(held);
+      const step = await this.exclusive(
+        async (): Promise<
+          { info: CheckpointInfo & { before: Record<string, string | null> } } | { wait: Promise<void> }
+        > => {
+          let busy = this.holds.busy(held);
           if (busy) return { wait: busy };
-        }
-        const info = await this.checkpointLocked(runId, request);
-        this.holds.take(runId, info.seq, held);
-        return { info };
-      });
+          // Only after waiting can what a folder holds have changed: a write that never waited keeps its targets.
+          if (targets && waited) {
+            request = { ...(await targets()), tool: request.tool };
+            held = [...new Set([...held, ...heldPaths(request)])];
+            busy = this.holds.busy(held);
+            if (busy) return { wait: busy };
+          }
+          const info = await this.checkpointLocked(runId, request);
+          this.holds.take(runId, info.seq, held);
+          return { info };
+        },
+      );
       if ('info' in step) {
         this.changed();
         return step.info;
@@ -182,7 +200,13 @@ export class CheckpointService {
   async lastRun(): Promise<RunSummary | null> {
     return this.exclusive(async () => {
       const runs = (await this.listRunsLocked()).filter((run) => !run.inProgress);
-      return (await this.lastEnded(runs.map((summary) => ({ runId: summary.runId, lastAt: summary.lastCheckpointAt, summary }))))?.summary ?? null;
+      return (
+        (
+          await this.lastEnded(
+            runs.map((summary) => ({ runId: summary.runId, lastAt: summary.lastCheckpointAt, summary })),
+          )
+        )?.summary ?? null
+      );
     });
   }
 
@@ -200,7 +224,13 @@ export class CheckpointService {
     assertRunId(runId);
     return this.exclusive(async () => {
       const { meta } = checkpointAt(await loadRun(this.repo, runId), runId, seq);
-      return diffCheckpoint(this.vault, meta, (oid) => this.repo.readBlob(oid), `Diff of run "${runId}" checkpoint ${seq}`, include);
+      return diffCheckpoint(
+        this.vault,
+        meta,
+        (oid) => this.repo.readBlob(oid),
+        `Diff of run "${runId}" checkpoint ${seq}`,
+        include,
+      );
     });
   }
 
@@ -220,10 +250,20 @@ export class CheckpointService {
       const run = await loadRun(this.repo, runId);
       checkpointAt(run, runId, toSeq);
       const context = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
-      const plan = await planRestoreSteps(this.vault, await restoreTargets(run, toSeq, include), await this.postStates(runId), false, context);
+      const plan = await planRestoreSteps(
+        this.vault,
+        await restoreTargets(run, toSeq, include),
+        await this.postStates(runId),
+        false,
+        context,
+      );
       const changes: RestoreChange[] = [];
       for (const { path, kind, action, target } of plan.steps) {
-        changes.push(target === undefined ? { path, kind, action } : { path, kind, action, text: exactText(await this.repo.readBlob(target)) });
+        changes.push(
+          target === undefined
+            ? { path, kind, action }
+            : { path, kind, action, text: exactText(await this.repo.readBlob(target)) },
+        );
       }
       return { runId, toSeq, changes, conflicts: plan.conflicts };
     });
@@ -233,16 +273,35 @@ export class CheckpointService {
    * Restores every file touched at or after checkpoint `toSeq` to its state just before that checkpoint.
    * Conflicting files are skipped unless `overwriteConflicts`; a folder in the way of a file is never removed.
    */
-  async restore(runId: string, toSeq: number, options: RestoreOptions = { overwriteConflicts: false }): Promise<RevertResult> {
+  async restore(
+    runId: string,
+    toSeq: number,
+    options: RestoreOptions = { overwriteConflicts: false },
+  ): Promise<RevertResult> {
     assertRunId(runId);
     return this.exclusive(async () => {
       const run = await loadRun(this.repo, runId);
       checkpointAt(run, runId, toSeq);
       const overwrite = options.overwriteConflicts;
       const planContext = `Planning the restore of run "${runId}" to checkpoint ${toSeq}`;
-      const plan = await planRestoreSteps(this.vault, await restoreTargets(run, toSeq, options.include), await this.postStates(runId), overwrite, planContext);
-      const skipped = overwrite ? plan.conflicts.filter((conflict) => conflict.reason === 'folder-in-the-way') : plan.conflicts;
-      const result: RevertResult = { runId, toSeq, revertRunId: null, applied: [], skipped, keptFolders: plan.keptFolders };
+      const plan = await planRestoreSteps(
+        this.vault,
+        await restoreTargets(run, toSeq, options.include),
+        await this.postStates(runId),
+        overwrite,
+        planContext,
+      );
+      const skipped = overwrite
+        ? plan.conflicts.filter((conflict) => conflict.reason === 'folder-in-the-way')
+        : plan.conflicts;
+      const result: RevertResult = {
+        runId,
+        toSeq,
+        revertRunId: null,
+        applied: [],
+        skipped,
+        keptFolders: plan.keptFolders,
+      };
       if (plan.steps.length === 0) return result;
 
       const revertRunId = await this.nextRevertId(runId);
@@ -277,7 +336,13 @@ export class CheckpointService {
       const runs = [];
       for (const runId of await this.repo.listRunIds()) {
         const run = await loadRunOrNull(this.repo, runId);
-        if (run) runs.push({ runId, head: run.head, startedAt: run.checkpoints[0]?.meta.time ?? 0, lastAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0 });
+        if (run)
+          runs.push({
+            runId,
+            head: run.head,
+            startedAt: run.checkpoints[0]?.meta.time ?? 0,
+            lastAt: run.checkpoints[run.checkpoints.length - 1]?.meta.time ?? 0,
+          });
       }
       const keep = new Set(this.active);
       const last = await this.lastEnded(runs.filter((run) => !this.active.has(run.runId)).sort(newestFirst));
@@ -302,7 +367,10 @@ export class CheckpointService {
     for (const listener of [...this.listeners]) listener();
   }
 
-  private async checkpointLocked(runId: string, request: CheckpointRequest): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
+  private async checkpointLocked(
+    runId: string,
+    request: CheckpointRequest,
+  ): Promise<CheckpointInfo & { before: Record<string, string | null> }> {
     this.wrote.add(runId);
     await this.repo.ensureInit();
     const head = await this.repo.runHead(runId);
@@ -310,12 +378,24 @@ export class CheckpointService {
     const context = `Checkpoint ${seq} of run "${runId}" (${request.tool})`;
     try {
       const pre = await capturePreState(this.vault, request, (bytes) => this.repo.writeBlob(bytes), context);
-      const meta: CheckpointMeta = { format: 1, runId, seq, tool: request.tool, time: this.clock.now(), files: pre.files, folders: pre.folders };
+      const meta: CheckpointMeta = {
+        format: 1,
+        runId,
+        seq,
+        tool: request.tool,
+        time: this.clock.now(),
+        files: pre.files,
+        folders: pre.folders,
+      };
       const commit = await this.repo.writeCheckpoint(meta, head);
       return { ...toInfo(meta, commit, false), before: pre.files };
     } catch (error) {
       if (isAgentError(error)) throw error;
-      throw new AgentError('INTERNAL', `${context}: could not write to the checkpoint repository "${this.repo.root}": ${describeError(error)}`, { runId });
+      throw new AgentError(
+        'INTERNAL',
+        `${context}: could not write to the checkpoint repository "${this.repo.root}": ${describeError(error)}`,
+        { runId },
+      );
     }
   }
 
@@ -378,7 +458,10 @@ function assertRunId(runId: string): void {
 }
 
 /** The order of `listRuns`: by first checkpoint, then last checkpoint, then id, newest first. */
-function newestFirst(a: { runId: string; startedAt: number; lastAt: number }, b: { runId: string; startedAt: number; lastAt: number }): number {
+function newestFirst(
+  a: { runId: string; startedAt: number; lastAt: number },
+  b: { runId: string; startedAt: number; lastAt: number },
+): number {
   return b.startedAt - a.startedAt || b.lastAt - a.lastAt || (a.runId < b.runId ? 1 : -1);
 }
 

@@ -75,7 +75,9 @@ export class RunJournal {
       await this.fs.appendFile(this.mainPath(runId), line);
       this.sizes.set(runId, size + utf8Length(line));
     } catch (error) {
-      throw new AgentError('INTERNAL', `Could not write the journal of run "${runId}": ${describeError(error)}`, { runId });
+      throw new AgentError('INTERNAL', `Could not write the journal of run "${runId}": ${describeError(error)}`, {
+        runId,
+      });
     }
   }
 
@@ -133,7 +135,14 @@ export class RunJournal {
     const nextLines = parseLines(next).length;
     const best = nextLines > mainLines ? next : main;
     const lines = Math.max(mainLines, nextLines);
-    return { main, whole: best.split('\n').slice(0, lines).map((line) => `${line}\n`).join('') };
+    return {
+      main,
+      whole: best
+        .split('\n')
+        .slice(0, lines)
+        .map((line) => `${line}\n`)
+        .join(''),
+    };
   }
 
   /** Makes the journal hold only whole lines (see the class comment for the order of writes); returns its size. */

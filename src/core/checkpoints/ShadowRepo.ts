@@ -49,7 +49,10 @@ export class ShadowRepo {
     this.initialized ??= this.init().catch((error: unknown) => {
       this.initialized = null;
       if (isAgentError(error)) throw error;
-      throw new AgentError('INTERNAL', `Could not create the checkpoint repository in "${this.gitdir}": ${describeError(error)}`);
+      throw new AgentError(
+        'INTERNAL',
+        `Could not create the checkpoint repository in "${this.gitdir}": ${describeError(error)}`,
+      );
     });
     return this.initialized;
   }
@@ -78,7 +81,9 @@ export class ShadowRepo {
     try {
       return (await git.readBlob({ fs: this.fs, gitdir: this.gitdir, oid })).blob;
     } catch (error) {
-      throw new AgentError('INTERNAL', `The checkpoint repository has lost object ${oid}: ${describeError(error)}`, { oid });
+      throw new AgentError('INTERNAL', `The checkpoint repository has lost object ${oid}: ${describeError(error)}`, {
+        oid,
+      });
     }
   }
 
@@ -87,14 +92,21 @@ export class ShadowRepo {
     const present = Object.entries(meta.files).filter((entry): entry is [string, string] => entry[1] !== null);
     const metaOid = await this.writeBlob(new TextEncoder().encode(`${JSON.stringify(meta, null, 1)}\n`));
     const root: TreeEntry[] = [{ mode: '100644', path: META_FILE, oid: metaOid, type: 'blob' }];
-    if (present.length > 0) root.push({ mode: '040000', path: FILES_TREE, oid: await this.writeNested(present), type: 'tree' });
+    if (present.length > 0)
+      root.push({ mode: '040000', path: FILES_TREE, oid: await this.writeNested(present), type: 'tree' });
     const tree = await git.writeTree({ fs: this.fs, gitdir: this.gitdir, tree: root });
     const timestamp = Math.floor(meta.time / 1000);
     const signature = { ...AUTHOR, timestamp, timezoneOffset: 0 };
     const commit = await git.writeCommit({
       fs: this.fs,
       gitdir: this.gitdir,
-      commit: { message: `checkpoint ${meta.seq}: ${meta.tool}\n`, tree, parent: parent ? [parent] : [], author: signature, committer: signature },
+      commit: {
+        message: `checkpoint ${meta.seq}: ${meta.tool}\n`,
+        tree,
+        parent: parent ? [parent] : [],
+        author: signature,
+        committer: signature,
+      },
     });
     // The ref moves last: a crash before this line leaves only unreachable objects, which prune removes.
     await git.writeRef({ fs: this.fs, gitdir: this.gitdir, ref: runRef(meta.runId), value: commit, force: true });
@@ -114,7 +126,9 @@ export class ShadowRepo {
       this.metas.set(commit, entry);
       return entry;
     } catch (error) {
-      throw new AgentError('INTERNAL', `Checkpoint commit ${commit} cannot be read: ${describeError(error)}`, { commit });
+      throw new AgentError('INTERNAL', `Checkpoint commit ${commit} cannot be read: ${describeError(error)}`, {
+        commit,
+      });
     }
   }
 
@@ -139,7 +153,7 @@ export class ShadowRepo {
 
   /** Every object a commit reaches: the commits down its parent chain, their trees and blobs. */
   async reachableFrom(head: string, into: Set<string>): Promise<void> {
-    for (let commit: string | null = head; commit !== null && !into.has(commit); ) {
+    for (let commit: string | null = head; commit !== null && !into.has(commit);) {
       into.add(commit);
       const { commit: parsed } = await git.readCommit({ fs: this.fs, gitdir: this.gitdir, oid: commit });
       await this.addTree(parsed.tree, into);
@@ -192,7 +206,8 @@ export class ShadowRepo {
       children.set(name, list);
     }
     const trees: TreeEntry[] = [];
-    for (const [name, list] of children) trees.push({ mode: '040000', path: name, oid: await this.writeNested(list), type: 'tree' });
+    for (const [name, list] of children)
+      trees.push({ mode: '040000', path: name, oid: await this.writeNested(list), type: 'tree' });
     return git.writeTree({ fs: this.fs, gitdir: this.gitdir, tree: [...blobs, ...trees] });
   }
 

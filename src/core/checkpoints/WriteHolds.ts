@@ -37,7 +37,9 @@ export class WriteHolds {
     });
     const keys = new Set(paths.map(holdKey));
     const above = new Set<string>();
-    for (const key of keys) for (let folder = parentFolder(key); folder !== '/' && !above.has(folder); folder = parentFolder(folder)) above.add(folder);
+    for (const key of keys)
+      for (let folder = parentFolder(key); folder !== '/' && !above.has(folder); folder = parentFolder(folder))
+        above.add(folder);
     this.holds.add({ runId, seq, paths: keys, above, done, release });
   }
 

@@ -35,22 +35,31 @@ export async function applyRestore(
   const keptFolders: string[] = [];
   for (const step of steps) {
     try {
-      if (await applyStep(vault, step, readBlob)) applied.push({ path: step.path, kind: step.kind, action: step.action });
+      if (await applyStep(vault, step, readBlob))
+        applied.push({ path: step.path, kind: step.kind, action: step.action });
       else if (step.kind === 'folder') keptFolders.push(step.path);
     } catch (error) {
       const code = isAgentError(error) ? error.code : 'INTERNAL';
       const done = applied.length === 0 ? 'nothing was changed yet' : `${applied.length} change(s) were already made`;
-      throw new AgentError(code, `${context}: could not ${step.action} ${step.kind} "${step.path}" (${describeError(error)}); ${done}`, {
-        path: step.path,
-        applied,
-      });
+      throw new AgentError(
+        code,
+        `${context}: could not ${step.action} ${step.kind} "${step.path}" (${describeError(error)}); ${done}`,
+        {
+          path: step.path,
+          applied,
+        },
+      );
     }
   }
   return { applied, keptFolders };
 }
 
 /** Returns false when the step turned out to be unnecessary or unsafe at the moment it ran. */
-async function applyStep(vault: VaultPort, step: RestoreStep, readBlob: (oid: string) => Promise<Uint8Array>): Promise<boolean> {
+async function applyStep(
+  vault: VaultPort,
+  step: RestoreStep,
+  readBlob: (oid: string) => Promise<Uint8Array>,
+): Promise<boolean> {
   if (step.kind === 'folder') {
     if (step.action === 'recreate') {
       await vault.createFolder(step.path);
@@ -65,7 +74,8 @@ async function applyStep(vault: VaultPort, step: RestoreStep, readBlob: (oid: st
     await vault.delete(step.path);
     return true;
   }
-  if (step.target === undefined) throw new AgentError('INTERNAL', `No content recorded for "${step.path}"`, { path: step.path });
+  if (step.target === undefined)
+    throw new AgentError('INTERNAL', `No content recorded for "${step.path}"`, { path: step.path });
   const bytes = await readBlob(step.target);
   const text = exactText(bytes);
   const exists = (await vault.stat(step.path))?.kind === 'file';

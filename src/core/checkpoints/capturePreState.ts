@@ -90,6 +90,10 @@ export async function readOrNull(vault: VaultPort, path: string, context: string
     return await vault.readBinary(path);
   } catch (error) {
     if (isAgentError(error, 'NOT_FOUND')) return null;
-    throw new AgentError(isAgentError(error) ? error.code : 'INTERNAL', `${context}: cannot read "${path}": ${describeError(error)}`, { path });
+    throw new AgentError(
+      isAgentError(error) ? error.code : 'INTERNAL',
+      `${context}: cannot read "${path}": ${describeError(error)}`,
+      { path },
+    );
   }
 }

@@ -45,10 +45,13 @@ export async function pruneRuns(
 
   for (const object of [...loose.values()]) if (!references.has(object.oid)) await remove(object);
   const known = new Set(runs.map((run) => run.runId));
-  for (const runId of await journal.listRunIds()) if (!known.has(runId) && !keep.has(runId)) await journal.remove(runId);
+  for (const runId of await journal.listRunIds())
+    if (!known.has(runId) && !keep.has(runId)) await journal.remove(runId);
 
   let estimate = await sizeBytes();
-  const oldestFirst = runs.filter((run) => !keep.has(run.runId)).sort((a, b) => a.startedAt - b.startedAt || (a.runId < b.runId ? -1 : 1));
+  const oldestFirst = runs
+    .filter((run) => !keep.has(run.runId))
+    .sort((a, b) => a.startedAt - b.startedAt || (a.runId < b.runId ? -1 : 1));
   for (const run of oldestFirst) {
     if (estimate <= maxBytes) {
       estimate = await sizeBytes();

@@ -33,7 +33,13 @@ export interface Targets {
  * it: nothing changed it between `toSeq` and that checkpoint, so that is its state just before `toSeq`.
  */
 export function targetsFrom(metas: CheckpointMeta[], toSeq: number): Targets {
-  const targets: Targets = { files: new Map(), folders: new Map(), lastWrite: new Map(), seen: new Map(), writes: new Map() };
+  const targets: Targets = {
+    files: new Map(),
+    folders: new Map(),
+    lastWrite: new Map(),
+    seen: new Map(),
+    writes: new Map(),
+  };
   for (const meta of [...metas].sort((a, b) => a.seq - b.seq)) {
     for (const [path, oid] of Object.entries(meta.files)) {
       targets.lastWrite.set(path, meta.seq);
@@ -55,7 +61,13 @@ export function targetsFrom(metas: CheckpointMeta[], toSeq: number): Targets {
  * may not see a path (the agent, for a note the ignore rules hide) neither sees nor changes it.
  */
 export async function targetsWithin(targets: Targets, include: (path: string) => Promise<boolean>): Promise<Targets> {
-  const kept: Targets = { files: new Map(), folders: new Map(), lastWrite: targets.lastWrite, seen: targets.seen, writes: targets.writes };
+  const kept: Targets = {
+    files: new Map(),
+    folders: new Map(),
+    lastWrite: targets.lastWrite,
+    seen: targets.seen,
+    writes: targets.writes,
+  };
   for (const [path, oid] of targets.files) if (await include(path)) kept.files.set(path, oid);
   for (const [folder, existed] of targets.folders) if (await include(folder)) kept.folders.set(folder, existed);
   return kept;
@@ -75,7 +87,13 @@ type Now = { kind: 'absent' } | { kind: 'folder' } | { kind: 'file'; hash: strin
  * nothing tells it apart from a later edit. Restoring it loses nothing for good, because every restore is itself
  * checkpointed and can be undone.
  */
-export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts: PostStates, includeConflicts: boolean, context: string): Promise<RestorePlan> {
+export async function planRestoreSteps(
+  vault: VaultPort,
+  targets: Targets,
+  posts: PostStates,
+  includeConflicts: boolean,
+  context: string,
+): Promise<RestorePlan> {
   const writes: RestoreStep[] = [];
   const deletes: RestoreStep[] = [];
   const conflicts: RevertConflict[] = [];
@@ -91,10 +109,13 @@ export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts
     const nowHash = now.kind === 'file' ? now.hash : null;
     if (nowHash === target) continue;
     const step: RestoreStep =
-      target === null ? { path, kind: 'file', action: 'delete' } : { path, kind: 'file', action: nowHash === null ? 'recreate' : 'restore', target };
+      target === null
+        ? { path, kind: 'file', action: 'delete' }
+        : { path, kind: 'file', action: nowHash === null ? 'recreate' : 'restore', target };
     const known = new Set([...(targets.seen.get(path) ?? []), ...posts.allAfter(path)]);
     const edited =
-      editedBetween(targets.writes.get(path) ?? [], path, posts) ?? (expected !== undefined && !known.has(nowHash) ? { expectedHash: expected, actualHash: nowHash } : null);
+      editedBetween(targets.writes.get(path) ?? [], path, posts) ??
+      (expected !== undefined && !known.has(nowHash) ? { expectedHash: expected, actualHash: nowHash } : null);
     if (edited) {
       conflicts.push({ path, ...edited, reason: 'edited' });
       if (!includeConflicts) continue;
@@ -110,7 +131,9 @@ export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts
   for (const folder of absentFolders.sort((a, b) => depth(b) - depth(a) || compare(a, b))) {
     if ((await vault.stat(folder))?.kind !== 'folder') continue;
     const inside = await vault.list(folder, true);
-    const empties = inside.every((entry) => (entry.kind === 'file' ? deletedFiles.has(entry.path) : removed.has(entry.path)));
+    const empties = inside.every((entry) =>
+      entry.kind === 'file' ? deletedFiles.has(entry.path) : removed.has(entry.path),
+    );
     if (empties) {
       removed.add(folder);
       removals.push({ path: folder, kind: 'folder', action: 'delete' });
@@ -121,7 +144,8 @@ export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts
   const presentFolders = [...targets.folders].filter(([, existed]) => existed).map(([folder]) => folder);
   for (const folder of presentFolders.sort((a, b) => depth(a) - depth(b) || compare(a, b))) {
     const entry = await vault.stat(folder);
-    if (entry === null || (entry.kind === 'file' && deletedFiles.has(folder))) creations.push({ path: folder, kind: 'folder', action: 'recreate' });
+    if (entry === null || (entry.kind === 'file' && deletedFiles.has(folder)))
+      creations.push({ path: folder, kind: 'folder', action: 'recreate' });
   }
 
   for (const { path, target, expected } of occupied) {
@@ -136,7 +160,11 @@ export async function planRestoreSteps(vault: VaultPort, targets: Targets, posts
  * earlier one left. Restoring to before both would drop that edit, though the file now is just as the run left
  * it. Null when nothing came between (or a write never reported what it left).
  */
-function editedBetween(writes: { seq: number; before: string | null }[], path: string, posts: PostStates): { expectedHash: string | null; actualHash: string | null } | null {
+function editedBetween(
+  writes: { seq: number; before: string | null }[],
+  path: string,
+  posts: PostStates,
+): { expectedHash: string | null; actualHash: string | null } | null {
   for (let i = 1; i < writes.length; i++) {
     const left = posts.after((writes[i - 1] as { seq: number }).seq, path);
     const found = (writes[i] as { before: string | null }).before;

@@ -21,14 +21,18 @@ export async function loadRunOrNull(repo: ShadowRepo, runId: string): Promise<Lo
   const head = await repo.runHead(runId);
   if (head === null) return null;
   const checkpoints: LoadedRun['checkpoints'] = [];
-  for (let commit: string | null = head; commit !== null; ) {
+  for (let commit: string | null = head; commit !== null;) {
     const { meta, parent } = await repo.readCheckpoint(commit);
     checkpoints.push({ commit, meta });
     commit = parent;
   }
   checkpoints.reverse();
   if (checkpoints.some(({ meta }, index) => meta.seq !== index + 1)) {
-    throw new AgentError('INTERNAL', `The checkpoints of run "${runId}" are out of sequence: the repository is damaged`, { runId });
+    throw new AgentError(
+      'INTERNAL',
+      `The checkpoints of run "${runId}" are out of sequence: the repository is damaged`,
+      { runId },
+    );
   }
   return { head, checkpoints };
 }
@@ -67,5 +71,8 @@ function noCheckpoints(runId: string): AgentError {
 }
 
 function noSuchCheckpoint(runId: string, count: number, seq: number): AgentError {
-  return new AgentError('INVALID_INPUT', `Run "${runId}" has checkpoints 1-${count}, not ${String(seq)}`, { runId, seq });
+  return new AgentError('INVALID_INPUT', `Run "${runId}" has checkpoints 1-${count}, not ${String(seq)}`, {
+    runId,
+    seq,
+  });
 }

@@ -7,14 +7,23 @@ import { LinkResolver } from './LinkResolver';
 import { scanLinks, type LinkOccurrence } from './scanLinks';
 
 /** What the keeper reads and writes: a vault without link updating of its own. */
-export type LinkVault = Pick<VaultPort, 'configDir' | 'list' | 'read' | 'cachedRead' | 'cachedReadMany' | 'readBinary' | 'writeBinary'>;
+export type LinkVault = Pick<
+  VaultPort,
+  'configDir' | 'list' | 'read' | 'cachedRead' | 'cachedReadMany' | 'readBinary' | 'writeBinary'
+>;
 
 /** The notes whose links a move rewrites, read before the move; `LinkKeeper.rewrite` applies them after it. */
 export interface PendingRelinks {
   from: string;
   to: string;
   files: string[];
-  notes: { path: string; bytes: Uint8Array; text: string; format: NoteFormat; links: { link: LinkOccurrence; target: string }[] }[];
+  notes: {
+    path: string;
+    bytes: Uint8Array;
+    text: string;
+    format: NoteFormat;
+    links: { link: LinkOccurrence; target: string }[];
+  }[];
 }
 
 interface ParsedNote {
@@ -56,7 +65,8 @@ export class LinkKeeper {
     const names = new Set(files.filter((file) => isInside(file, path)).map(nameKey));
     const sources: string[] = [];
     for (const [source, note] of notes) {
-      const leads = (link: LinkOccurrence, index: number): boolean => names.has(note.names[index]!) && isInside(resolver.resolve(link.linkpath, source) ?? '\0', path);
+      const leads = (link: LinkOccurrence, index: number): boolean =>
+        names.has(note.names[index]!) && isInside(resolver.resolve(link.linkpath, source) ?? '\0', path);
       if (note.links.some(leads)) sources.push(source);
     }
     return sources.sort();
@@ -78,13 +88,19 @@ export class LinkKeeper {
       if (target === null || isInside(target, from)) return target;
       return isInside(source, from) && after.resolve(link.linkpath, moved(source)) !== target ? target : null;
     };
-    const carried = [...parsed].filter(([path, note]) => isInside(path, from) && note.links.some((link) => targetToKeep(link, path) !== null)).map(([path]) => path);
+    const carried = [...parsed]
+      .filter(([path, note]) => isInside(path, from) && note.links.some((link) => targetToKeep(link, path) !== null))
+      .map(([path]) => path);
     const notes: PendingRelinks['notes'] = [];
     for (const path of new Set([...linking, ...carried])) {
       const bytes = await this.vault.readBinary(path);
       const decoded = decodeNote(bytes);
       if (decoded.invalidUtf8 || decoded.binary) {
-        throw new AgentError('NOT_ALLOWED', `Moving "${from}" would rewrite the links in "${path}", which is not UTF-8 text and would lose bytes; nothing was moved`, { path });
+        throw new AgentError(
+          'NOT_ALLOWED',
+          `Moving "${from}" would rewrite the links in "${path}", which is not UTF-8 text and would lose bytes; nothing was moved`,
+          { path },
+        );
       }
       const links = scanLinks(decoded.text).flatMap((link) => {
         const target = targetToKeep(link, path);
@@ -108,7 +124,14 @@ export class LinkKeeper {
       if (!sameBytes(await this.vault.readBinary(path), note.bytes)) continue;
       let text = note.text;
       for (const { link, target } of [...note.links].reverse()) {
-        const replacement = rewrittenPath(link, text.slice(link.pathStart, link.pathEnd), moved(target), path, format, resolver);
+        const replacement = rewrittenPath(
+          link,
+          text.slice(link.pathStart, link.pathEnd),
+          moved(target),
+          path,
+          format,
+          resolver,
+        );
         text = text.slice(0, link.pathStart) + replacement + text.slice(link.pathEnd);
       }
       if (text === note.text) continue;
@@ -135,7 +158,12 @@ export class LinkKeeper {
       const text = texts[index];
       if (typeof text !== 'string') return;
       const links = scanLinks(text);
-      this.parsed.set(entry.path, { mtimeMs: entry.mtimeMs, sizeBytes: entry.sizeBytes, links, names: links.map((link) => nameKey(link.linkpath)) });
+      this.parsed.set(entry.path, {
+        mtimeMs: entry.mtimeMs,
+        sizeBytes: entry.sizeBytes,
+        links,
+        names: links.map((link) => nameKey(link.linkpath)),
+      });
     });
     const notes = new Map<string, ParsedNote>();
     const present = new Set(entries.map((entry) => entry.path));

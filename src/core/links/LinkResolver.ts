@@ -40,7 +40,8 @@ export class LinkResolver {
     const wanted = linkpath.replace(/^\/+/, '');
     if (wanted === '') return null;
     const sourceFolder = parentFolder(sourcePath);
-    const exact = (path: string): string | null => this.byPath.get(key(path)) ?? this.byPath.get(key(`${path}.md`)) ?? null;
+    const exact = (path: string): string | null =>
+      this.byPath.get(key(path)) ?? this.byPath.get(key(`${path}.md`)) ?? null;
     if (wanted.startsWith('./') || wanted.startsWith('../')) return exact(joinRelative(sourceFolder, wanted));
     const direct = exact(wanted);
     if (direct) return direct;
@@ -50,7 +51,10 @@ export class LinkResolver {
       suffixes.some((suffix) => key(`/${path}`).endsWith(suffix)),
     );
     candidates.sort(
-      (a, b) => Number(parentFolder(b) === sourceFolder) - Number(parentFolder(a) === sourceFolder) || a.length - b.length || (a < b ? -1 : 1),
+      (a, b) =>
+        Number(parentFolder(b) === sourceFolder) - Number(parentFolder(a) === sourceFolder) ||
+        a.length - b.length ||
+        (a < b ? -1 : 1),
     );
     return candidates[0] ?? null;
   }

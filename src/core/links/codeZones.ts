@@ -30,7 +30,13 @@ export function codeZones(content: string, from: number): [number, number][] {
     if (fence === null && marker) {
       inlineZones(content, proseStart, offset, zones);
       fence = { char: marker[0]!, length: marker.length, start: offset };
-    } else if (fence !== null && marker && marker[0] === fence.char && marker.length >= fence.length && line.trim() === marker) {
+    } else if (
+      fence !== null &&
+      marker &&
+      marker[0] === fence.char &&
+      marker.length >= fence.length &&
+      line.trim() === marker
+    ) {
       zones.push([fence.start, lineEnd]);
       fence = null;
       proseStart = lineEnd;
@@ -45,5 +51,6 @@ export function codeZones(content: string, from: number): [number, number][] {
 
 function inlineZones(content: string, start: number, end: number, zones: [number, number][]): void {
   const prose = content.slice(start, end);
-  for (const match of prose.matchAll(INLINE_CODE)) zones.push([start + match.index, start + match.index + match[0].length]);
+  for (const match of prose.matchAll(INLINE_CODE))
+    zones.push([start + match.index, start + match.index + match[0].length]);
 }

@@ -8,7 +8,8 @@ export type LinkFormat = 'shortest' | 'relative' | 'absolute';
 /** The link format a vault's `app.json` text sets; the default for a missing, unreadable or unknown value. */
 export function linkFormatOf(appJson: string | null): LinkFormat {
   try {
-    const value: unknown = appJson === null ? undefined : (JSON.parse(appJson) as Record<string, unknown>).newLinkFormat;
+    const value: unknown =
+      appJson === null ? undefined : (JSON.parse(appJson) as Record<string, unknown>).newLinkFormat;
     return value === 'relative' || value === 'absolute' ? value : 'shortest';
   } catch {
     return 'shortest';
@@ -28,7 +29,13 @@ function relativePath(sourcePath: string, target: string): string {
  * The path Obsidian writes for `target` in a note at `sourcePath` (`MetadataCache.fileToLinktext`): "shortest" is
  * the bare name when no other file has it and the vault path otherwise; "relative" goes from the note's folder.
  */
-export function linkPathFor(target: string, sourcePath: string, withExtension: boolean, format: LinkFormat, resolver: LinkResolver): string {
+export function linkPathFor(
+  target: string,
+  sourcePath: string,
+  withExtension: boolean,
+  format: LinkFormat,
+  resolver: LinkResolver,
+): string {
   const full = !withExtension && target.toLowerCase().endsWith('.md') ? target.slice(0, -'.md'.length) : target;
   if (format === 'absolute') return full;
   if (format === 'relative') return relativePath(sourcePath, full);
@@ -42,7 +49,9 @@ const ENCODED_NON_ASCII = /%[89A-F][0-9A-F]/i;
 
 function encodeDestination(path: string, written: string): string {
   if (ENCODED_NON_ASCII.test(written)) return encodeURI(path).replace(/\(/g, '%28').replace(/\)/g, '%29');
-  return path.replace(UNSAFE_IN_DESTINATION, (ch) => encodeURIComponent(ch).replace(/\(/g, '%28').replace(/\)/g, '%29'));
+  return path.replace(UNSAFE_IN_DESTINATION, (ch) =>
+    encodeURIComponent(ch).replace(/\(/g, '%28').replace(/\)/g, '%29'),
+  );
 }
 
 /**
@@ -52,7 +61,14 @@ function encodeDestination(path: string, written: string): string {
  * "%20", letters beyond ASCII only when they were), or left as is inside "<>"; "'" is doubled in a single-quoted
  * YAML string.
  */
-export function rewrittenPath(link: LinkOccurrence, written: string, target: string, sourcePath: string, format: LinkFormat, resolver: LinkResolver): string {
+export function rewrittenPath(
+  link: LinkOccurrence,
+  written: string,
+  target: string,
+  sourcePath: string,
+  format: LinkFormat,
+  resolver: LinkResolver,
+): string {
   const withExtension = !target.toLowerCase().endsWith('.md') || link.linkpath.toLowerCase().endsWith('.md');
   const path = linkPathFor(target, sourcePath, withExtension, format, resolver);
   if (link.singleQuoted) return path.replace(/'/g, "''");

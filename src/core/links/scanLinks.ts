@@ -23,7 +23,8 @@ export interface LinkOccurrence {
 // `\|` is a wiki link's pipe escaped inside a table cell; the backslash is not part of the path.
 const WIKI = /(!?)\[\[([^[\]|#\n]*?)(\\?)(?=[|#\]])[^[\]\n]*?\]\]/g;
 // A destination may hold one level of balanced parentheses ("Note (2).md"), as CommonMark allows.
-const MARKDOWN = /(!?)\[([^\]\n]*)\]\(([ \t]*)(<[^<>\n]+>|(?:[^()\s<>]|\([^()\s<>]*\))+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\)/g;
+const MARKDOWN =
+  /(!?)\[([^\]\n]*)\]\(([ \t]*)(<[^<>\n]+>|(?:[^()\s<>]|\([^()\s<>]*\))+)(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'))?[ \t]*\)/g;
 // Frontmatter links are property values that are one wiki link, quoted so YAML reads them as a string.
 const FRONTMATTER_WIKI = /(["'])(!?)\[\[([^[\]|#\n]*)[^[\]\n]*\]\]\1/g;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
@@ -43,7 +44,15 @@ function wikiLinks(content: string, from: number, inCode: (offset: number) => bo
     if (inCode(match.index)) continue;
     const [, bang = '', rawPath = ''] = match;
     const pathStart = match.index + bang.length + 2;
-    found.push({ kind: 'wiki', embed: bang === '!', inFrontmatter: false, pathStart, pathEnd: pathStart + rawPath.length, linkpath: rawPath.trim(), angle: false });
+    found.push({
+      kind: 'wiki',
+      embed: bang === '!',
+      inFrontmatter: false,
+      pathStart,
+      pathEnd: pathStart + rawPath.length,
+      linkpath: rawPath.trim(),
+      angle: false,
+    });
   }
   return found;
 }
@@ -61,7 +70,15 @@ function markdownLinks(content: string, from: number, inCode: (offset: number) =
     const path = hash === -1 ? target : target.slice(0, hash);
     if (path === '') continue;
     const pathStart = match.index + bang.length + text.length + space.length + 3 + (angle ? 1 : 0);
-    found.push({ kind: 'markdown', embed: bang === '!', inFrontmatter: false, pathStart, pathEnd: pathStart + path.length, linkpath: angle ? path : safeDecode(path), angle });
+    found.push({
+      kind: 'markdown',
+      embed: bang === '!',
+      inFrontmatter: false,
+      pathStart,
+      pathEnd: pathStart + path.length,
+      linkpath: angle ? path : safeDecode(path),
+      angle,
+    });
   }
   return found;
 }
@@ -71,7 +88,15 @@ function frontmatterLinks(content: string, end: number): LinkOccurrence[] {
   for (const match of content.slice(0, end).matchAll(FRONTMATTER_WIKI)) {
     const [, quote = '', bang = '', rawPath = ''] = match;
     const pathStart = match.index + 1 + bang.length + 2;
-    const link: LinkOccurrence = { kind: 'wiki', embed: bang === '!', inFrontmatter: true, pathStart, pathEnd: pathStart + rawPath.length, linkpath: rawPath.trim(), angle: false };
+    const link: LinkOccurrence = {
+      kind: 'wiki',
+      embed: bang === '!',
+      inFrontmatter: true,
+      pathStart,
+      pathEnd: pathStart + rawPath.length,
+      linkpath: rawPath.trim(),
+      angle: false,
+    };
     if (quote === "'") found.push({ ...link, linkpath: link.linkpath.replace(/''/g, "'"), singleQuoted: true });
     else found.push(link);
   }
@@ -96,6 +121,10 @@ export function scanLinks(content: string): LinkOccurrence[] {
       return current !== undefined && offset >= current[0];
     };
   };
-  const found = [...frontmatterLinks(content, bodyStart), ...wikiLinks(content, bodyStart, inCodeFrom()), ...markdownLinks(content, bodyStart, inCodeFrom())];
+  const found = [
+    ...frontmatterLinks(content, bodyStart),
+    ...wikiLinks(content, bodyStart, inCodeFrom()),
+    ...markdownLinks(content, bodyStart, inCodeFrom()),
+  ];
   return found.filter((link) => link.linkpath !== '').sort((a, b) => a.pathStart - b.pathStart);
 }

@@ -16,18 +16,42 @@ export class GlobalModeStore {
     try {
       text = await this.file.read();
     } catch (error) {
-      return { modes: [], errors: [new AgentError(isAgentError(error) ? error.code : 'INTERNAL', `Could not read the global modes file ${this.file.location}: ${describeError(error)}`)] };
+      return {
+        modes: [],
+        errors: [
+          new AgentError(
+            isAgentError(error) ? error.code : 'INTERNAL',
+            `Could not read the global modes file ${this.file.location}: ${describeError(error)}`,
+          ),
+        ],
+      };
     }
     if (text === null || text.trim() === '') return { modes: [], errors: [] };
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch (error) {
-      return { modes: [], errors: [new AgentError('INVALID_INPUT', `${this.file.location} is not valid JSON (${describeError(error)}); only the built-in modes are available until it is fixed`)] };
+      return {
+        modes: [],
+        errors: [
+          new AgentError(
+            'INVALID_INPUT',
+            `${this.file.location} is not valid JSON (${describeError(error)}); only the built-in modes are available until it is fixed`,
+          ),
+        ],
+      };
     }
     const entries = data !== null && typeof data === 'object' ? (data as { modes?: unknown }).modes : undefined;
     if (!Array.isArray(entries)) {
-      return { modes: [], errors: [new AgentError('INVALID_INPUT', `${this.file.location} must hold an object with a "modes" list, like {"modes": []}`)] };
+      return {
+        modes: [],
+        errors: [
+          new AgentError(
+            'INVALID_INPUT',
+            `${this.file.location} must hold an object with a "modes" list, like {"modes": []}`,
+          ),
+        ],
+      };
     }
     return parseModeList(entries, this.file.location, 'global');
   }

@@ -60,7 +60,13 @@ export class ModeService {
   requireMode(slug: string): ModeConfig {
     const mode = this.getMode(slug);
     if (!mode) {
-      throw new AgentError('NOT_FOUND', `Unknown mode "${slug}". Modes: ${this.listModes().map((m) => m.slug).join(', ')}`, { mode: slug });
+      throw new AgentError(
+        'NOT_FOUND',
+        `Unknown mode "${slug}". Modes: ${this.listModes()
+          .map((m) => m.slug)
+          .join(', ')}`,
+        { mode: slug },
+      );
     }
     return mode;
   }

@@ -6,7 +6,7 @@ export const ASK_MODE: ModeConfig = {
   name: 'Ask',
   toolGroups: ['read', 'vault', 'agent'],
   roleDefinition:
-    'You are Embedded Agent in Ask mode: a careful assistant that answers questions about the user\'s Obsidian vault. ' +
+    "You are Embedded Agent in Ask mode: a careful assistant that answers questions about the user's Obsidian vault. " +
     'You read, search and explain; you never create, change, move or delete anything.',
   customInstructions:
     'When the user asks for a change to the vault (a new note, an edit, a move), call agent.switchMode with mode "agent" and a short reason, then carry on.',
@@ -20,7 +20,7 @@ export const AGENT_MODE: ModeConfig = {
   name: 'Agent',
   toolGroups: [...TOOL_GROUPS],
   roleDefinition:
-    'You are Embedded Agent in Agent mode: you carry out the user\'s instructions on their Obsidian vault with tools: ' +
+    "You are Embedded Agent in Agent mode: you carry out the user's instructions on their Obsidian vault with tools: " +
     'creating, editing, moving and organizing notes, and running commands when allowed. The user approves every change, and every change can be undone.',
   whenToUse: 'Creating, editing, moving or deleting notes and folders, and running commands.',
   source: 'built-in',

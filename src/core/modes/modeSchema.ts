@@ -23,7 +23,9 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** How a mode at `index` of a list is named in messages: by its slug when it has a readable one. */
 export function modeLabel(where: string, entry: unknown, index: number): string {
   const slug = entry !== null && typeof entry === 'object' ? (entry as { slug?: unknown }).slug : undefined;
-  return typeof slug === 'string' && slug !== '' ? `${where}: mode "${slug}" (modes[${index}])` : `${where}: modes[${index}]`;
+  return typeof slug === 'string' && slug !== ''
+    ? `${where}: mode "${slug}" (modes[${index}])`
+    : `${where}: modes[${index}]`;
 }
 
 /**
@@ -33,7 +35,10 @@ export function modeLabel(where: string, entry: unknown, index: number): string 
 export function parseMode(entry: unknown, label: string, source: Exclude<ModeSource, 'built-in'>): ModeConfig {
   const valid = validateInput<Omit<ModeConfig, 'source'>>(label, MODE_SCHEMA, entry);
   if (!SLUG.test(valid.slug)) {
-    throw new AgentError('INVALID_INPUT', `${label}: \`slug\` must be lowercase letters, digits and "-" (at most 40, starting with a letter or digit), got ${JSON.stringify(valid.slug)}`);
+    throw new AgentError(
+      'INVALID_INPUT',
+      `${label}: \`slug\` must be lowercase letters, digits and "-" (at most 40, starting with a letter or digit), got ${JSON.stringify(valid.slug)}`,
+    );
   }
   return { ...valid, source };
 }
@@ -52,7 +57,11 @@ export interface LoadedModes {
 }
 
 /** Parses a list of user-written modes (modes.json, the vault's settings), keeping the valid ones. */
-export function parseModeList(entries: readonly unknown[], where: string, source: Exclude<ModeSource, 'built-in'>): LoadedModes {
+export function parseModeList(
+  entries: readonly unknown[],
+  where: string,
+  source: Exclude<ModeSource, 'built-in'>,
+): LoadedModes {
   const modes: ModeConfig[] = [];
   const errors: AgentError[] = [];
   const seen = new Set<string>();
@@ -60,7 +69,8 @@ export function parseModeList(entries: readonly unknown[], where: string, source
     const label = modeLabel(where, entry, index);
     try {
       const mode = parseMode(entry, label, source);
-      if (seen.has(mode.slug)) throw new AgentError('INVALID_INPUT', `${label}: \`slug\` "${mode.slug}" is already used by an earlier mode`);
+      if (seen.has(mode.slug))
+        throw new AgentError('INVALID_INPUT', `${label}: \`slug\` "${mode.slug}" is already used by an earlier mode`);
       seen.add(mode.slug);
       modes.push(mode);
     } catch (error) {

@@ -1,10 +1,26 @@
 import type { ToolGroup, ToolMeta } from '../tools/types';
 
 /** Every tool group, in the order the docs list them. */
-export const TOOL_GROUPS = ['read', 'vault', 'edit', 'web', 'agent', 'mcp', 'skill'] as const satisfies readonly ToolGroup[];
+export const TOOL_GROUPS = [
+  'read',
+  'vault',
+  'edit',
+  'web',
+  'agent',
+  'mcp',
+  'skill',
+] as const satisfies readonly ToolGroup[];
 
 // Fails to compile when a group is added to ToolGroup but not to TOOL_GROUPS.
-const everyGroupListed: Record<ToolGroup, true> = { read: true, vault: true, edit: true, web: true, agent: true, mcp: true, skill: true };
+const everyGroupListed: Record<ToolGroup, true> = {
+  read: true,
+  vault: true,
+  edit: true,
+  web: true,
+  agent: true,
+  mcp: true,
+  skill: true,
+};
 void everyGroupListed;
 
 export type ModeSource = 'built-in' | 'global' | 'vault';

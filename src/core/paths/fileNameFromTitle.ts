@@ -94,7 +94,7 @@ function replaceRuns(text: string, set: string): string {
     }
     // One run takes the rule's characters with only spaces between them (": /" is one separator, not two).
     let end = i;
-    for (let next = i; next < quoted.length; ) {
+    for (let next = i; next < quoted.length;) {
       while (next < quoted.length && /\s/.test(quoted[next] as string)) next++;
       if (next >= quoted.length || !chars.includes(quoted[next] as string)) break;
       while (next < quoted.length && chars.includes(quoted[next] as string)) next++;

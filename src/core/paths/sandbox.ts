@@ -33,22 +33,36 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
   };
   if (typeof raw !== 'string' || raw.trim() === '') refuse('the path is empty');
   if (raw.includes('\u0000')) refuse('the path contains a NUL character');
-  if (raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~')) refuse('absolute paths are not allowed; give a path relative to the vault root');
+  if (raw.startsWith('/') || raw.startsWith('\\') || raw.startsWith('~'))
+    refuse('absolute paths are not allowed; give a path relative to the vault root');
   if (DRIVE_LETTER.test(raw)) refuse('drive letters are not allowed; give a path relative to the vault root');
   const segments = raw.split(/[\\/]+/).filter((segment) => segment !== '');
-  if (segments.some((segment) => segment === '..')) refuse('the path leaves the vault (".." is not allowed)', 'FORBIDDEN_PATH');
+  if (segments.some((segment) => segment === '..'))
+    refuse('the path leaves the vault (".." is not allowed)', 'FORBIDDEN_PATH');
   if (segments.some((segment) => segment === '.')) refuse('"." segments are not allowed');
   for (const segment of segments) {
     // Full-width and other compatibility forms ("．．", "．ｏｂｓｉｄｉａｎ") read as the real thing to a person.
-    if (segment.normalize('NFKC') === '..') refuse(`the name "${segment}" looks like ".." and is not allowed`, 'FORBIDDEN_PATH');
-    if (/\p{Cs}/u.test(segment)) refuse(`the name "${segment}" contains a broken character (half of a UTF-16 surrogate pair)`);
-    if (INVISIBLE_IN_NAME.test(segment)) refuse(`the name "${segment}" contains an invisible or text-direction character`);
+    if (segment.normalize('NFKC') === '..')
+      refuse(`the name "${segment}" looks like ".." and is not allowed`, 'FORBIDDEN_PATH');
+    if (/\p{Cs}/u.test(segment))
+      refuse(`the name "${segment}" contains a broken character (half of a UTF-16 surrogate pair)`);
+    if (INVISIBLE_IN_NAME.test(segment))
+      refuse(`the name "${segment}" contains an invisible or text-direction character`);
     const bad = FORBIDDEN_NAME_CHARS.exec(segment);
-    if (bad) refuse(`the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names${suggestion(raw)}`);
+    if (bad)
+      refuse(
+        `the name "${segment}" contains the character ${JSON.stringify(bad[0])}, which Obsidian does not allow in file names${suggestion(raw)}`,
+      );
     if (segment !== segment.trim()) refuse(`the name "${segment}" starts or ends with a space`);
-    if (segment.endsWith('.')) refuse(`the name "${segment}" ends with a dot, which Windows drops, so it would name "${segment.replace(/\.+$/, '')}"`);
+    if (segment.endsWith('.'))
+      refuse(
+        `the name "${segment}" ends with a dot, which Windows drops, so it would name "${segment.replace(/\.+$/, '')}"`,
+      );
     if (WINDOWS_DEVICE.test(segment)) refuse(`the name "${segment}" stands for a device on Windows, not a file`);
-    if (SHORT_NAME.test(segment)) refuse(`the name "${segment}" has the shape of a Windows short (8.3) name, which can stand for another file or folder`);
+    if (SHORT_NAME.test(segment))
+      refuse(
+        `the name "${segment}" has the shape of a Windows short (8.3) name, which can stand for another file or folder`,
+      );
   }
   const path = normalizePath(raw);
   if (path === '/') refuse('the path names the vault root');
@@ -65,5 +79,7 @@ export function resolveVaultPath(raw: string, access: PathAccess, options: Sandb
 /** "; use "Notes/Q3 - plan.md" instead": the name the file-name rule makes, when it makes one the sandbox takes. */
 function suggestion(raw: string): string {
   const cleaned = cleanTypedPath(raw, 'file');
-  return cleaned !== raw && !FORBIDDEN_NAME_CHARS.test(cleaned.replace(/[\\/]/g, '')) ? `; use "${normalizePath(cleaned)}" instead` : '';
+  return cleaned !== raw && !FORBIDDEN_NAME_CHARS.test(cleaned.replace(/[\\/]/g, ''))
+    ? `; use "${normalizePath(cleaned)}" instead`
+    : '';
 }

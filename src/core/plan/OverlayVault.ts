@@ -29,14 +29,20 @@ export class OverlayVault implements VaultPort {
 
   /** Paths the overlay changed, for tests and summaries. */
   changedPaths(): { written: string[]; folders: string[]; removed: string[] } {
-    return { written: [...this.files.keys()].sort(), folders: [...this.folders].sort(), removed: [...this.removed].sort() };
+    return {
+      written: [...this.files.keys()].sort(),
+      folders: [...this.folders].sort(),
+      removed: [...this.removed].sort(),
+    };
   }
 
   async stat(raw: string): Promise<VaultEntry | null> {
     const path = await this.stored(raw);
     const file = this.files.get(path);
-    if (file) return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
-    if (this.folders.has(path) || path === '/') return path === '/' ? this.base.stat(path) : { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
+    if (file)
+      return { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs };
+    if (this.folders.has(path) || path === '/')
+      return path === '/' ? this.base.stat(path) : { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 };
     if (this.hidden(path)) return null;
     return this.base.stat(path);
   }
@@ -121,14 +127,18 @@ export class OverlayVault implements VaultPort {
     if (!source) throw new AgentError('NOT_FOUND', `"${fromPath}" does not exist`, { path: fromPath });
     if (await this.stat(toPath)) throw new AgentError('EXISTS', `"${toPath}" already exists`, { path: toPath });
     if (source.kind === 'folder' && isInside(toPath, fromPath)) {
-      throw new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, { path: toPath });
+      throw new AgentError('INVALID_PATH', `Cannot move folder "${fromPath}" into itself ("${toPath}")`, {
+        path: toPath,
+      });
     }
     await this.ensureParents(toPath);
     if (source.kind === 'file') {
       this.put(toPath, await this.read(fromPath));
     } else {
       const inside = await this.list(fromPath, true, true);
-      const contents = await Promise.all(inside.map(async (entry) => (entry.kind === 'file' ? this.read(entry.path) : null)));
+      const contents = await Promise.all(
+        inside.map(async (entry) => (entry.kind === 'file' ? this.read(entry.path) : null)),
+      );
       this.folders.add(toPath);
       inside.forEach((entry, index) => {
         const moved = toPath + entry.path.slice(fromPath.length);
@@ -160,8 +170,13 @@ export class OverlayVault implements VaultPort {
   /** The base vault's, less what the overlay removed, and those the simulated steps made. */
   async hiddenEntries(raw: string): Promise<string[]> {
     const folder = await this.stored(raw);
-    const base = !this.hidden(folder) && (await this.base.stat(folder))?.kind === 'folder' ? await this.base.hiddenEntries(folder) : [];
-    const made = [...this.files.keys(), ...this.folders].map((path) => hiddenEntryOf(path, folder)).filter((path) => path !== null);
+    const base =
+      !this.hidden(folder) && (await this.base.stat(folder))?.kind === 'folder'
+        ? await this.base.hiddenEntries(folder)
+        : [];
+    const made = [...this.files.keys(), ...this.folders]
+      .map((path) => hiddenEntryOf(path, folder))
+      .filter((path) => path !== null);
     return [...new Set([...base.filter((path) => !this.hidden(path)), ...made])].sort();
   }
 
@@ -170,7 +185,8 @@ export class OverlayVault implements VaultPort {
     const folder = await this.stored(raw);
     const entry = await this.stat(folder);
     if (!entry) throw new AgentError('NOT_FOUND', `"${folder}" does not exist`, { path: folder });
-    if (entry.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder });
+    if (entry.kind === 'file')
+      throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, not a folder`, { path: folder });
     const byPath = new Map<string, VaultEntry>();
     const baseEntry = this.hidden(folder) ? null : await this.base.stat(folder);
     if (baseEntry?.kind === 'folder') {
@@ -178,11 +194,20 @@ export class OverlayVault implements VaultPort {
         if (!this.hidden(listed.path) && !this.files.has(listed.path)) byPath.set(listed.path, listed);
       }
     }
-    const visible = (path: string): boolean => withHidden || !path.split('/').some((segment) => segment.startsWith('.'));
-    const within = (path: string): boolean => path !== folder && isInside(path, folder) && (recursive || parentFolder(path) === folder) && visible(path);
-    for (const path of this.folders) if (within(path)) byPath.set(path, { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 });
+    const visible = (path: string): boolean =>
+      withHidden || !path.split('/').some((segment) => segment.startsWith('.'));
+    const within = (path: string): boolean =>
+      path !== folder && isInside(path, folder) && (recursive || parentFolder(path) === folder) && visible(path);
+    for (const path of this.folders)
+      if (within(path)) byPath.set(path, { path, kind: 'folder', sizeBytes: 0, mtimeMs: 0 });
     for (const [path, file] of this.files) {
-      if (within(path)) byPath.set(path, { path, kind: 'file', sizeBytes: file.bytes?.length ?? utf8Length(file.content), mtimeMs: file.mtimeMs });
+      if (within(path))
+        byPath.set(path, {
+          path,
+          kind: 'file',
+          sizeBytes: file.bytes?.length ?? utf8Length(file.content),
+          mtimeMs: file.mtimeMs,
+        });
     }
     return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
@@ -247,7 +272,10 @@ export class OverlayVault implements VaultPort {
     const missing: string[] = [];
     for (let folder = parentFolder(path); folder !== '/'; folder = parentFolder(folder)) {
       const entry = await this.stat(folder);
-      if (entry?.kind === 'file') throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${path}" cannot be created inside it`, { path: folder });
+      if (entry?.kind === 'file')
+        throw new AgentError('NOT_A_FOLDER', `"${folder}" is a file, so "${path}" cannot be created inside it`, {
+          path: folder,
+        });
       if (entry) break;
       missing.push(folder);
     }

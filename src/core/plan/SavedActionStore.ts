@@ -101,7 +101,11 @@ export class SavedActionStore {
     const action = this.get(id);
     if (!action) return;
     const secrets = this.options.knownSecrets?.() ?? [];
-    const safe = Object.fromEntries(Object.entries(values).filter(([, value]) => value.length <= MAX_REMEMBERED && redactText(value, secrets, { maxString: Infinity }) === value));
+    const safe = Object.fromEntries(
+      Object.entries(values).filter(
+        ([, value]) => value.length <= MAX_REMEMBERED && redactText(value, secrets, { maxString: Infinity }) === value,
+      ),
+    );
     const next = rememberAskedValues(action, safe);
     if (next !== action) await this.replace(this.actions.map((other) => (other.id === id ? next : other)));
   }
@@ -131,5 +135,9 @@ export class SavedActionStore {
 export async function storeForHost(host: PlanHost, storage: SavedActionsStorage): Promise<SavedActionStore> {
   const base = await planPolicy(host, null);
   const policy = (): PlanPolicy => ({ ...base, gates: null, maxRetries: host.settings().maxRetries });
-  return new SavedActionStore(storage, { policy, clock: host.ports.clock, ...(host.knownSecrets ? { knownSecrets: host.knownSecrets } : {}) });
+  return new SavedActionStore(storage, {
+    policy,
+    clock: host.ports.clock,
+    ...(host.knownSecrets ? { knownSecrets: host.knownSecrets } : {}),
+  });
 }

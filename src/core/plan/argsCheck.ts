@@ -13,16 +13,23 @@ const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose
 const validatorFor = cachedCompiler(ajv);
 
 /** What stands at a place in the args where the written value is not the value the tool will get. */
-type Special = { kind: 'template' } | { kind: 'ref'; raw: string; type: string; schema: JsonSchema } | { kind: 'opaque' };
+type Special =
+  { kind: 'template' } | { kind: 'ref'; raw: string; type: string; schema: JsonSchema } | { kind: 'opaque' };
 
-const pointerOf = (path: readonly (string | number)[]): string => path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointerOf = (path: readonly (string | number)[]): string =>
+  path.map((part) => `/${String(part).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 /**
  * Checks a step's args against the tool's input schema with templates accounted for: a template is text, so it
  * satisfies a string field; a whole-value reference stands in as a value of the type validation inferred for it
  * (a mismatch is reported), or, when that is unknown, is left for the run to check.
  */
-export function checkArgs(args: Record<string, unknown>, meta: ToolMeta, where: string, infer: (ref: Ref) => Inferred): string[] {
+export function checkArgs(
+  args: Record<string, unknown>,
+  meta: ToolMeta,
+  where: string,
+  infer: (ref: Ref) => Inferred,
+): string[] {
   const specials = new Map<string, Special>();
   const standInArgs = mapStrings(args, (text, path) => {
     const parsed = parseString(text);
@@ -43,7 +50,12 @@ export function checkArgs(args: Record<string, unknown>, meta: ToolMeta, where: 
           specials.set(pointer, { kind: 'opaque' });
           return text;
         }
-        specials.set(pointer, { kind: 'ref', raw: parsed.ref.raw, type: schemaType(inferred.schema) ?? '', schema: inferred.schema });
+        specials.set(pointer, {
+          kind: 'ref',
+          raw: parsed.ref.raw,
+          type: schemaType(inferred.schema) ?? '',
+          schema: inferred.schema,
+        });
         return stand.value;
       }
     }
@@ -60,8 +72,10 @@ export function checkArgs(args: Record<string, unknown>, meta: ToolMeta, where: 
     if (special.at !== error.instancePath || error.keyword !== 'type') continue;
     const expected = describeType({ type: (error.params as { type?: unknown }).type });
     const location = locate(error.instancePath, standInArgs, `${where}.args`);
-    if (special.value.kind === 'ref') messages.push(`${location}: ${special.value.raw} is ${describeType(special.value.schema)}, expected ${expected}`);
-    if (special.value.kind === 'template') messages.push(`${location}: text with placeholders is a string, expected ${expected}`);
+    if (special.value.kind === 'ref')
+      messages.push(`${location}: ${special.value.raw} is ${describeType(special.value.schema)}, expected ${expected}`);
+    if (special.value.kind === 'template')
+      messages.push(`${location}: text with placeholders is a string, expected ${expected}`);
   }
   return messages;
 }
@@ -79,11 +93,19 @@ function specialFor(specials: Map<string, Special>, pointer: string): { at: stri
  * templated paths with their placeholders standing in as "x" (the sandbox) and their literal folder (ignore
  * rules). Whole-value references are checked by the pipeline when the step runs.
  */
-export function checkArgPaths(args: Record<string, unknown>, meta: ToolMeta, where: string, options: { configDir: string; ignore?: Pick<IgnoreService, 'denial'> | null }): string[] {
+export function checkArgPaths(
+  args: Record<string, unknown>,
+  meta: ToolMeta,
+  where: string,
+  options: { configDir: string; ignore?: Pick<IgnoreService, 'denial'> | null },
+): string[] {
   const messages: string[] = [];
   for (const pathArg of meta.pathArgs) {
     const value = args[pathArg.field];
-    const entries: [string, unknown][] = pathArg.array && Array.isArray(value) ? value.map((item, index) => [`${pathArg.field}[${index}]`, item]) : [[pathArg.field, value]];
+    const entries: [string, unknown][] =
+      pathArg.array && Array.isArray(value)
+        ? value.map((item, index) => [`${pathArg.field}[${index}]`, item])
+        : [[pathArg.field, value]];
     for (const [field, raw] of entries) {
       if (typeof raw !== 'string') continue;
       if (pathArg.field === 'prefix' && /^[\\/]*$/.test(raw)) continue;
@@ -96,7 +118,12 @@ export function checkArgPaths(args: Record<string, unknown>, meta: ToolMeta, whe
   return messages;
 }
 
-function checkOnePath(raw: string, access: 'read' | 'write', field: string, options: { configDir: string; ignore?: Pick<IgnoreService, 'denial'> | null }): string | null {
+function checkOnePath(
+  raw: string,
+  access: 'read' | 'write',
+  field: string,
+  options: { configDir: string; ignore?: Pick<IgnoreService, 'denial'> | null },
+): string | null {
   const parsed = parseString(raw);
   if (parsed.kind === 'whole' || parsed.kind === 'invalid') return null;
   const literal = parsed.kind === 'literal';

@@ -48,12 +48,17 @@ export function isoDate(now: number): string {
 /** The parameters a plan may use: declared ones, then the built-in ones it did not redeclare. */
 export function planParameters(plan: Pick<ActionPlan, 'parameters'>): PlanParameter[] {
   const declared = plan.parameters ?? [];
-  return [...declared, ...BUILTIN_PARAMETERS.filter((builtin) => !declared.some((parameter) => parameter.name === builtin.name))];
+  return [
+    ...declared,
+    ...BUILTIN_PARAMETERS.filter((builtin) => !declared.some((parameter) => parameter.name === builtin.name)),
+  ];
 }
 
 /** Names the plan's templates use (context values and parameters; not steps, not foreach items), in first-use order. */
 export function usedNames(plan: Pick<ActionPlan, 'steps'>): string[] {
-  const items = new Set(plan.steps.map((step) => step.foreach?.itemName).filter((name): name is string => name !== undefined));
+  const items = new Set(
+    plan.steps.map((step) => step.foreach?.itemName).filter((name): name is string => name !== undefined),
+  );
   const names: string[] = [];
   for (const step of plan.steps) {
     for (const { ref } of collectRefs([step.args, step.foreach?.from ?? null])) {
@@ -68,7 +73,11 @@ export function usedNames(plan: Pick<ActionPlan, 'steps'>): string[] {
  * `values` may also give "selection" and "activeFile" when the context has none (the person typed them into
  * the missing-input form). Returns what is still missing, so the UI asks only for that.
  */
-export function bindPlan(plan: Pick<ActionPlan, 'steps' | 'parameters'>, context: PlanContext, values: Readonly<Record<string, string>> = {}): { bindings: PlanBindings; missing: MissingInput[] } {
+export function bindPlan(
+  plan: Pick<ActionPlan, 'steps' | 'parameters'>,
+  context: PlanContext,
+  values: Readonly<Record<string, string>> = {},
+): { bindings: PlanBindings; missing: MissingInput[] } {
   const bindings: PlanBindings = { date: { value: isoDate(context.now) } };
   const selection = nonEmpty(values.selection) ?? nonEmpty(context.selection);
   if (selection !== null) {
@@ -89,13 +98,23 @@ export function bindPlan(plan: Pick<ActionPlan, 'steps' | 'parameters'>, context
     if (Object.hasOwn(bindings, name)) continue;
     if (name === 'selection' || name === 'selectionBullets') {
       if (!missing.some((input) => input.name === 'selection')) {
-        missing.push({ name: 'selection', kind: 'selection', description: 'The text to work on (nothing is selected in the editor)' });
+        missing.push({
+          name: 'selection',
+          kind: 'selection',
+          description: 'The text to work on (nothing is selected in the editor)',
+        });
       }
     } else if (name === 'activeFile') {
       missing.push({ name, kind: 'activeFile', description: 'The path of the note to work on (no note is open)' });
     } else {
       const parameter = parameters.find((candidate) => candidate.name === name);
-      if (parameter) missing.push({ name, kind: 'parameter', description: parameter.description ?? name, ...(parameter.default !== undefined ? { default: parameter.default } : {}) });
+      if (parameter)
+        missing.push({
+          name,
+          kind: 'parameter',
+          description: parameter.description ?? name,
+          ...(parameter.default !== undefined ? { default: parameter.default } : {}),
+        });
     }
   }
   return { bindings, missing };

@@ -41,7 +41,10 @@ export function describeSavedAction(action: SavedAction): ActionSummary {
     const shown = text.length > PROMPT_PREVIEW_LENGTH ? `${text.slice(0, PROMPT_PREVIEW_LENGTH - 1)}…` : text;
     return { does: [`Send to the agent: ${readable(shown, parameters)}`], needs: needs(names, parameters) };
   }
-  return { does: action.plan.steps.map((step) => describeStep(step, parameters)), needs: needs(usedNames(action.plan), parameters) };
+  return {
+    does: action.plan.steps.map((step) => describeStep(step, parameters)),
+    needs: needs(usedNames(action.plan), parameters),
+  };
 }
 
 function describeStep(step: PlanStep, parameters: readonly PlanParameter[]): string {
@@ -53,7 +56,11 @@ function describeStep(step: PlanStep, parameters: readonly PlanParameter[]): str
   let words = verb;
   if (typeof subject === 'string') words += ` ${readable(subject, parameters)}`;
   if (typeof target === 'string') words += ` to ${readable(target, parameters)}`;
-  if (step.foreach) words += step.foreach.from === '${selectionBullets}' ? ', for each bullet of the selection' : `, for each of ${readable(step.foreach.from, parameters)}`;
+  if (step.foreach)
+    words +=
+      step.foreach.from === '${selectionBullets}'
+        ? ', for each bullet of the selection'
+        : `, for each of ${readable(step.foreach.from, parameters)}`;
   return words;
 }
 
@@ -62,7 +69,8 @@ function needs(names: readonly string[], parameters: readonly PlanParameter[]): 
   if (names.includes('selection') || names.includes('selectionBullets')) found.push('a selection');
   if (names.includes('activeFile')) found.push('an open note');
   for (const parameter of parameters) {
-    if (names.includes(parameter.name) && (parameter.ask === true || parameter.default === undefined)) found.push(`${parameter.name} (asked)`);
+    if (names.includes(parameter.name) && (parameter.ask === true || parameter.default === undefined))
+      found.push(`${parameter.name} (asked)`);
   }
   return found;
 }
@@ -71,7 +79,9 @@ function needs(names: readonly string[], parameters: readonly PlanParameter[]): 
 function readable(text: string, parameters: readonly PlanParameter[]): string {
   return text.replace(/\$\{([^}]*)\}/g, (raw, inner: string) => {
     const name = inner.split('.')[0] ?? inner;
-    const kept = parameters.find((parameter) => parameter.name === name && parameter.ask !== true && parameter.default !== undefined);
+    const kept = parameters.find(
+      (parameter) => parameter.name === name && parameter.ask !== true && parameter.default !== undefined,
+    );
     if (kept?.default !== undefined) return kept.default;
     if (name === 'item') return '‹bullet›';
     if (name === 'activeFile') return '‹open note›';

@@ -55,7 +55,13 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
   const { plan: valid, order, risk } = await validateForHost(plan, host, options.allowedTools);
   const overlay = new OverlayVault(host.ports.vault, () => host.ports.clock.now());
   const ports: RunState['ports'] = { ...host.ports, vault: overlay };
-  const run = host.pipeline.startRun(options.runId, { ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false, passOutputsOn: true });
+  const run = host.pipeline.startRun(options.runId, {
+    ports,
+    signal: options.signal,
+    allowedTools: options.allowedTools ?? null,
+    externalize: false,
+    passOutputsOn: true,
+  });
   const preview: ChangePreview = { files: [], commands: [], notes: [] };
   const approved = new ApprovedChanges();
   let calls = 0;
@@ -86,15 +92,24 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
         calls++;
         if (host.registry.get(call.step.tool)?.meta.dryRun === 'run') {
           run.repetition.reset();
-          const outcome = await host.pipeline.execute({ id: call.callId, name: call.step.tool, input: call.input }, run);
+          const outcome = await host.pipeline.execute(
+            { id: call.callId, name: call.step.tool, input: call.input },
+            run,
+          );
           // With the "always" policy a read needs approval too: the one it had here is what the run may repeat.
           if (outcome.ok) await approved.add(call.step.tool, call.input, [], overlay);
-          return outcome.ok ? { ok: true, output: outcome.output, attempts: 1 } : { ok: false, error: outcome.error ?? { code: 'INTERNAL', message: 'failed' }, attempts: 1 };
+          return outcome.ok
+            ? { ok: true, output: outcome.output, attempts: 1 }
+            : { ok: false, error: outcome.error ?? { code: 'INTERNAL', message: 'failed' }, attempts: 1 };
         }
         try {
           return await simulate(call);
         } catch (error) {
-          return { ok: false, error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) }, attempts: 1 };
+          return {
+            ok: false,
+            error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) },
+            attempts: 1,
+          };
         }
       },
     });
@@ -125,12 +140,15 @@ function problemNotes(steps: readonly StepResult[]): string[] {
     const name = `Step ${step.id} (${step.tool})`;
     if (step.items) {
       for (const item of step.items) {
-        if (item.status === 'failed') notes.push(`${name}, item ${item.index + 1} (${item.label}) would fail: ${item.error?.message ?? 'failed'}`);
+        if (item.status === 'failed')
+          notes.push(`${name}, item ${item.index + 1} (${item.label}) would fail: ${item.error?.message ?? 'failed'}`);
       }
-      if (step.items.some((item) => item.status === 'unknown')) notes.push(`${name}: some items are known only when the plan runs`);
+      if (step.items.some((item) => item.status === 'unknown'))
+        notes.push(`${name}: some items are known only when the plan runs`);
     } else if (step.status === 'failed') notes.push(`${name} would fail: ${step.message}`);
     else if (step.status === 'unknown') notes.push(`${name}: ${step.message}`);
-    else if (step.status === 'skipped' || step.status === 'not-run') notes.push(`${name} would not run: ${step.message.replace(/^not run: /, '')}`);
+    else if (step.status === 'skipped' || step.status === 'not-run')
+      notes.push(`${name} would not run: ${step.message.replace(/^not run: /, '')}`);
   }
   return notes;
 }

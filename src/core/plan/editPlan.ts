@@ -44,13 +44,16 @@ export function applyPlanEdits(plan: ActionPlan, edits: readonly PlanEdit[], pol
     const index = copy.steps.findIndex((step) => step.id === edit.stepId);
     const step = copy.steps[index];
     if (!step) {
-      errors.push(`edits[${editIndex}].stepId: "${edit.stepId}" is not a step; steps are: ${copy.steps.map((s) => s.id).join(', ')}`);
+      errors.push(
+        `edits[${editIndex}].stepId: "${edit.stepId}" is not a step; steps are: ${copy.steps.map((s) => s.id).join(', ')}`,
+      );
       return;
     }
     const where = `steps[${index}] (${step.id}).args.${edit.path}`;
     const keys = edit.path.split('.');
     let parent: unknown = step.args;
-    for (const key of keys.slice(0, -1)) parent = isRecord(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[key] : undefined;
+    for (const key of keys.slice(0, -1))
+      parent = isRecord(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>)[key] : undefined;
     const last = keys[keys.length - 1] as string;
     const container = isRecord(parent) || Array.isArray(parent) ? (parent as Record<string, unknown>) : null;
     if (!container || !Object.hasOwn(container, last)) {
@@ -60,10 +63,12 @@ export function applyPlanEdits(plan: ActionPlan, edits: readonly PlanEdit[], pol
     const current = container[last];
     if (typeof current === 'number') {
       const number = Number(edit.value);
-      if (edit.value.trim() === '' || !Number.isFinite(number)) errors.push(`${where}: must be a number, got ${JSON.stringify(edit.value)}`);
+      if (edit.value.trim() === '' || !Number.isFinite(number))
+        errors.push(`${where}: must be a number, got ${JSON.stringify(edit.value)}`);
       else container[last] = number;
     } else if (typeof current === 'boolean') {
-      if (edit.value !== 'true' && edit.value !== 'false') errors.push(`${where}: must be true or false, got ${JSON.stringify(edit.value)}`);
+      if (edit.value !== 'true' && edit.value !== 'false')
+        errors.push(`${where}: must be true or false, got ${JSON.stringify(edit.value)}`);
       else container[last] = edit.value === 'true';
     } else if (typeof current === 'string') {
       container[last] = edit.value;

@@ -19,7 +19,8 @@ export interface StepCall {
   item?: { index: number; count: number };
 }
 
-export type CallResult = { ok: true; output: unknown; attempts: number } | { ok: false; error: CallError; attempts: number };
+export type CallResult =
+  { ok: true; output: unknown; attempts: number } | { ok: false; error: CallError; attempts: number };
 
 export interface WalkOptions {
   plan: ActionPlan;
@@ -89,11 +90,16 @@ class Walk {
     if (!this.cancelled && !this.stoppedAt && this.options.signal.aborted) this.cancelled = true;
     let result: StepResult;
     if (this.cancelled) result = { ...base, status: 'cancelled', message: 'not run: the run was cancelled' };
-    else if (this.stoppedAt) result = { ...base, status: 'not-run', message: `not run: the plan stopped at ${this.stoppedAt}` };
+    else if (this.stoppedAt)
+      result = { ...base, status: 'not-run', message: `not run: the plan stopped at ${this.stoppedAt}` };
     else {
       const blocker = dependenciesOf(step, this.ids).find((dep) => !USABLE.has(this.results.get(dep)?.status));
       if (blocker) {
-        result = { ...base, status: 'skipped', message: `not run: it needs step "${blocker}", which ${statusPhrase(this.results.get(blocker)?.status)}` };
+        result = {
+          ...base,
+          status: 'skipped',
+          message: `not run: it needs step "${blocker}", which ${statusPhrase(this.results.get(blocker)?.status)}`,
+        };
       } else {
         result = await this.run(step, label, position);
       }
@@ -101,8 +107,17 @@ class Walk {
     this.results.set(id, result);
     if (USABLE.has(result.status)) this.outputs.set(id, result.status === 'unknown' ? UNKNOWN : result.output);
     if (result.status === 'cancelled') this.cancelled = true;
-    else if (result.status === 'failed' && (step.onError ?? 'stop') !== 'skip' && !this.stoppedAt) this.stoppedAt = label;
-    this.emit({ type: 'step-finished', stepId: id, tool: step.tool, position, total, status: result.status, message: result.message });
+    else if (result.status === 'failed' && (step.onError ?? 'stop') !== 'skip' && !this.stoppedAt)
+      this.stoppedAt = label;
+    this.emit({
+      type: 'step-finished',
+      stepId: id,
+      tool: step.tool,
+      position,
+      total,
+      status: result.status,
+      message: result.message,
+    });
     return result;
   }
 
@@ -119,8 +134,22 @@ class Walk {
     if (!step.foreach) {
       this.emit({ type: 'step-started', stepId: step.id, tool: step.tool, position, total });
       const call = await this.call(step, label, step.id, scope);
-      if (call.status === 'ok') return { ...base, status: 'ok', attempts: call.attempts, output: call.output, message: okMessage(step.tool, call.output) };
-      return { ...base, status: call.status, attempts: call.attempts, message: call.error?.message ?? call.note ?? 'known only when the plan runs', ...(call.error ? { error: call.error } : {}), ...(call.input ? { input: call.input } : {}) };
+      if (call.status === 'ok')
+        return {
+          ...base,
+          status: 'ok',
+          attempts: call.attempts,
+          output: call.output,
+          message: okMessage(step.tool, call.output),
+        };
+      return {
+        ...base,
+        status: call.status,
+        attempts: call.attempts,
+        message: call.error?.message ?? call.note ?? 'known only when the plan runs',
+        ...(call.error ? { error: call.error } : {}),
+        ...(call.input ? { input: call.input } : {}),
+      };
     }
     const list = prior && 'items' in prior ? prior.items : this.listFor(step, label, scope);
     if (!Array.isArray(list)) {
@@ -133,7 +162,11 @@ class Walk {
   }
 
   /** The foreach list, or the step's result when there is none. */
-  private listFor(step: PlanStep, label: string, scope: Scope): unknown[] | Pick<StepResult, 'status' | 'message' | 'error'> {
+  private listFor(
+    step: PlanStep,
+    label: string,
+    scope: Scope,
+  ): unknown[] | Pick<StepResult, 'status' | 'message' | 'error'> {
     const from = step.foreach?.from ?? '';
     try {
       const value = resolveString(from, scope, `${label}.foreach.from`);
@@ -141,13 +174,21 @@ class Walk {
       const message = `${label}.foreach.from: ${from} is ${typeName(value) === 'object' ? 'an object' : `a ${typeName(value)}`}, expected a list`;
       return { status: 'failed', message, error: { code: 'INVALID_INPUT', message } };
     } catch (error) {
-      if (error instanceof UnknownValueError) return { status: 'unknown', message: `known only when the plan runs (it goes over ${error.ref})` };
+      if (error instanceof UnknownValueError)
+        return { status: 'unknown', message: `known only when the plan runs (it goes over ${error.ref})` };
       const problem = { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) };
       return { status: 'failed', message: problem.message, error: problem };
     }
   }
 
-  private async foreach(step: PlanStep, label: string, list: unknown[], done: Record<number, unknown>, scope: Scope, base: Pick<StepResult, 'id' | 'tool' | 'index'>): Promise<StepResult> {
+  private async foreach(
+    step: PlanStep,
+    label: string,
+    list: unknown[],
+    done: Record<number, unknown>,
+    scope: Scope,
+    base: Pick<StepResult, 'id' | 'tool' | 'index'>,
+  ): Promise<StepResult> {
     const items: ItemResult[] = [];
     const name = step.foreach?.itemName ?? 'item';
     let halt: 'failed' | 'cancelled' | null = null;
@@ -166,10 +207,27 @@ class Walk {
       this.emit({ type: 'item-started', stepId: step.id, item: index + 1, of: list.length, label: itemBase.label });
       const itemScope: Scope = { ...scope, item: { name, value, index, count: list.length } };
       const call = await this.call(step, label, `${step.id}#${index + 1}`, itemScope, { index, count: list.length });
-      const item: ItemResult = { ...itemBase, status: call.status, attempts: call.attempts, ...(call.status === 'ok' ? { output: call.output } : {}), ...(call.error ? { error: call.error } : {}), ...(call.input ? { input: call.input } : {}) };
+      const item: ItemResult = {
+        ...itemBase,
+        status: call.status,
+        attempts: call.attempts,
+        ...(call.status === 'ok' ? { output: call.output } : {}),
+        ...(call.error ? { error: call.error } : {}),
+        ...(call.input ? { input: call.input } : {}),
+      };
       items.push(item);
-      const message = call.status === 'ok' ? okMessage(step.tool, call.output) : (call.error?.message ?? call.note ?? 'known only when the plan runs');
-      this.emit({ type: 'item-finished', stepId: step.id, item: index + 1, of: list.length, status: call.status, message });
+      const message =
+        call.status === 'ok'
+          ? okMessage(step.tool, call.output)
+          : (call.error?.message ?? call.note ?? 'known only when the plan runs');
+      this.emit({
+        type: 'item-finished',
+        stepId: step.id,
+        item: index + 1,
+        of: list.length,
+        status: call.status,
+        message,
+      });
       if (call.status === 'cancelled') halt = 'cancelled';
       else if (call.status === 'failed' && (step.onError ?? 'stop') !== 'skip') {
         halt = 'failed';
@@ -177,23 +235,60 @@ class Walk {
       }
     }
     const count = (status: ItemResult['status']): number => items.filter((item) => item.status === status).length;
-    const status: StepStatus = count('cancelled') > 0 ? 'cancelled' : halt === 'failed' ? 'failed' : count('failed') > 0 ? (count('ok') > 0 ? 'partial' : 'failed') : count('unknown') > 0 ? 'unknown' : 'ok';
+    const status: StepStatus =
+      count('cancelled') > 0
+        ? 'cancelled'
+        : halt === 'failed'
+          ? 'failed'
+          : count('failed') > 0
+            ? count('ok') > 0
+              ? 'partial'
+              : 'failed'
+            : count('unknown') > 0
+              ? 'unknown'
+              : 'ok';
     const outputs = items.filter((item) => item.status === 'ok').map((item) => item.output);
     // In a dry run one unforeseeable element makes the whole list unforeseeable.
     const output = count('unknown') > 0 || outputs.includes(UNKNOWN) ? UNKNOWN : outputs;
     const firstError = items.find((item) => item.error)?.error;
     const attempts = items.reduce((sum, item) => sum + item.attempts, 0);
-    return { ...base, status, attempts, output, message: foreachMessage(step.tool, items, stoppedAt), items, ...(firstError && status !== 'ok' ? { error: firstError } : {}) };
+    return {
+      ...base,
+      status,
+      attempts,
+      output,
+      message: foreachMessage(step.tool, items, stoppedAt),
+      items,
+      ...(firstError && status !== 'ok' ? { error: firstError } : {}),
+    };
   }
 
   /** Resolves the step's args in `scope` and performs the call. */
-  private async call(step: PlanStep, label: string, callId: string, scope: Scope, item?: { index: number; count: number }): Promise<{ status: 'ok' | 'failed' | 'cancelled' | 'unknown'; attempts: number; output?: unknown; error?: CallError; input?: unknown; note?: string }> {
+  private async call(
+    step: PlanStep,
+    label: string,
+    callId: string,
+    scope: Scope,
+    item?: { index: number; count: number },
+  ): Promise<{
+    status: 'ok' | 'failed' | 'cancelled' | 'unknown';
+    attempts: number;
+    output?: unknown;
+    error?: CallError;
+    input?: unknown;
+    note?: string;
+  }> {
     let input: Record<string, unknown>;
     try {
       input = resolveArgs(step.args, scope, label, pathFieldsOf(step.tool));
     } catch (error) {
-      if (error instanceof UnknownValueError) return { status: 'unknown', attempts: 0, note: `known only when the plan runs (it uses ${error.ref})` };
-      return { status: 'failed', attempts: 0, error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) } };
+      if (error instanceof UnknownValueError)
+        return { status: 'unknown', attempts: 0, note: `known only when the plan runs (it uses ${error.ref})` };
+      return {
+        status: 'failed',
+        attempts: 0,
+        error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) },
+      };
     }
     const result = await this.options.perform({ step, label, callId, input, ...(item ? { item } : {}) });
     if (result.ok) return { status: 'ok', attempts: result.attempts, output: result.output };

@@ -23,7 +23,16 @@ export interface ExecuteOptions {
 }
 
 /** Errors that come out the same however often the call is repeated, or that the person chose. */
-const NOT_RETRIED: ReadonlySet<string> = new Set(['DENIED', 'CANCELLED', 'INVALID_INPUT', 'INVALID_PATH', 'FORBIDDEN_PATH', 'NOT_ALLOWED', 'UNKNOWN_TOOL', 'INVALID_PLAN']);
+const NOT_RETRIED: ReadonlySet<string> = new Set([
+  'DENIED',
+  'CANCELLED',
+  'INVALID_INPUT',
+  'INVALID_PATH',
+  'FORBIDDEN_PATH',
+  'NOT_ALLOWED',
+  'UNKNOWN_TOOL',
+  'INVALID_PLAN',
+]);
 const DEFAULT_BACKOFF_MS = 1000;
 const MAX_BACKOFF_MS = 60_000;
 
@@ -34,7 +43,13 @@ const MAX_BACKOFF_MS = 60_000;
  */
 export async function executePlan(plan: unknown, host: PlanHost, options: ExecuteOptions): Promise<PlanRunResult> {
   const { plan: valid, order } = await validateForHost(plan, host, options.allowedTools);
-  const run = host.pipeline.startRun(options.runId, { ports: host.ports, signal: options.signal, allowedTools: options.allowedTools ?? null, externalize: false, passOutputsOn: true });
+  const run = host.pipeline.startRun(options.runId, {
+    ports: host.ports,
+    signal: options.signal,
+    allowedTools: options.allowedTools ?? null,
+    externalize: false,
+    passOutputsOn: true,
+  });
   if (options.approved) run.approvedChanges = options.approved;
   const clock = host.ports.clock;
   const maxRetries = host.settings().maxRetries;
@@ -56,7 +71,10 @@ export async function executePlan(plan: unknown, host: PlanHost, options: Execut
         for (let attempt = 1; ; attempt++) {
           // A plan's repeats are deliberate (retries, equal items) and approved: the agent loop's repetition guard does not apply.
           run.repetition.reset();
-          const outcome = await host.pipeline.execute({ id: call.callId, name: call.step.tool, input: call.input }, run);
+          const outcome = await host.pipeline.execute(
+            { id: call.callId, name: call.step.tool, input: call.input },
+            run,
+          );
           if (outcome.ok) return { ok: true, output: outcome.output, attempts: attempt };
           const error = outcome.error ?? { code: 'INTERNAL', message: `${call.step.tool} failed` };
           if (attempt >= attempts || NOT_RETRIED.has(error.code)) return { ok: false, error, attempts: attempt };
@@ -74,7 +92,11 @@ export async function executePlan(plan: unknown, host: PlanHost, options: Execut
             await clock.sleep(delayMs, options.signal);
           } catch (cause) {
             const code = isAgentError(cause) ? cause.code : 'CANCELLED';
-            return { ok: false, error: { code, message: `${call.step.tool} was not retried: ${describeError(cause)}` }, attempts: attempt };
+            return {
+              ok: false,
+              error: { code, message: `${call.step.tool} was not retried: ${describeError(cause)}` },
+              attempts: attempt,
+            };
           }
         }
       },
@@ -86,7 +108,11 @@ export async function executePlan(plan: unknown, host: PlanHost, options: Execut
 }
 
 /** Runs only what `resume` says is left: finished steps and items keep their outputs, the rest runs. */
-export function resumePlan(resume: ResumeState, host: PlanHost, options: Omit<ExecuteOptions, 'bindings' | 'resume'>): Promise<PlanRunResult> {
+export function resumePlan(
+  resume: ResumeState,
+  host: PlanHost,
+  options: Omit<ExecuteOptions, 'bindings' | 'resume'>,
+): Promise<PlanRunResult> {
   return executePlan(resume.plan, host, { ...options, bindings: resume.bindings, resume });
 }
 
@@ -94,14 +120,19 @@ function runResult(runId: string, plan: ActionPlan, bindings: PlanBindings, walk
   const failures: PlanRunResult['failures'] = [];
   const summary: string[] = [];
   for (const step of walked.steps) {
-    if (step.status !== 'not-run' && step.status !== 'cancelled') summary.push(`${step.id} (${step.tool}): ${step.message}`);
+    if (step.status !== 'not-run' && step.status !== 'cancelled')
+      summary.push(`${step.id} (${step.tool}): ${step.message}`);
     if (step.items) {
-      for (const item of step.items) if (item.status === 'failed' && item.error) failures.push({ stepId: step.id, tool: step.tool, item: item.index, label: item.label, error: item.error });
+      for (const item of step.items)
+        if (item.status === 'failed' && item.error)
+          failures.push({ stepId: step.id, tool: step.tool, item: item.index, label: item.label, error: item.error });
     } else if (step.status === 'failed' && step.error) {
       failures.push({ stepId: step.id, tool: step.tool, error: step.error });
     }
   }
-  const notRun = walked.steps.filter((step) => step.status === 'not-run' || step.status === 'cancelled' || step.status === 'skipped').map((step) => step.id);
+  const notRun = walked.steps
+    .filter((step) => step.status === 'not-run' || step.status === 'cancelled' || step.status === 'skipped')
+    .map((step) => step.id);
   if (notRun.length > 0) summary.push(`Not run: ${notRun.join(', ')}`);
   const resume: ResumeState | null = walked.status === 'completed' ? null : { plan, bindings, steps: {} };
   if (resume) {
@@ -109,7 +140,12 @@ function runResult(runId: string, plan: ActionPlan, bindings: PlanBindings, walk
       const list = walked.lists.get(step.id);
       if (step.status === 'ok') resume.steps[step.id] = { output: step.output };
       else if (list && step.items?.some((item) => item.status === 'ok')) {
-        resume.steps[step.id] = { items: list, done: Object.fromEntries(step.items.filter((item) => item.status === 'ok').map((item) => [item.index, item.output])) };
+        resume.steps[step.id] = {
+          items: list,
+          done: Object.fromEntries(
+            step.items.filter((item) => item.status === 'ok').map((item) => [item.index, item.output]),
+          ),
+        };
       }
     }
   }

@@ -30,7 +30,8 @@ export function extractJsonObject(text: string): Extracted {
 function tryParse(candidate: string): Extracted {
   try {
     const value: unknown = JSON.parse(candidate);
-    if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { ok: true, value: value as Record<string, unknown> };
+    if (value !== null && typeof value === 'object' && !Array.isArray(value))
+      return { ok: true, value: value as Record<string, unknown> };
     return { ok: false, error: `expected one JSON object, got ${Array.isArray(value) ? 'an array' : typeof value}` };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -41,17 +41,27 @@ type Tools = { get(name: string): Pick<AnyTool, 'meta' | 'readsSavedActionContex
  * selection's bullets as a foreach when the run did the same call once per bullet, and values that came from the
  * person (the selection, folders named in their message, the active file, today's date) as placeholders.
  */
-export function freezeCalls(calls: readonly ExecutedCall[], context: FreezeContext, tools: Tools, goal?: string): FrozenPlan {
+export function freezeCalls(
+  calls: readonly ExecutedCall[],
+  context: FreezeContext,
+  tools: Tools,
+  goal?: string,
+): FrozenPlan {
   const selection = context.selection?.trim() ? context.selection : null;
   // Calls that steer the loop, or read what the saved action gets from its placeholders, are not replayed.
   const kept = calls.filter((call) => {
     const tool = call.ok ? tools.get(call.tool) : undefined;
-    return tool !== undefined && tool.meta.group !== 'agent' && !tool.meta.deferred && !tool.readsSavedActionContext(call.input, selection);
+    return (
+      tool !== undefined &&
+      tool.meta.group !== 'agent' &&
+      !tool.meta.deferred &&
+      !tool.readsSavedActionContext(call.input, selection)
+    );
   });
   const bullets = selection ? parseBullets(selection).map((bullet) => bullet.text) : [];
   const steps: PlanStep[] = [];
   const ids = new Set<string>();
-  for (let i = 0; i < kept.length; ) {
+  for (let i = 0; i < kept.length;) {
     const run = bulletRun(kept, i, bullets, tools);
     const call = kept[i] as ExecutedCall;
     const id = uniqueId(call.tool, ids);
@@ -81,26 +91,60 @@ export function parameterizePlan(plan: ActionPlan, context: FreezeContext, tools
   const selection = context.selection?.trim() ? context.selection : null;
   const folders = mentionedFolders(plan, context.userMessage, tools);
   const replacements: Replacement[] = [
-    ...folders.map((folder, index) => ({ value: folder, placeholder: `\${${folderParameter(index)}}`, mode: 'prefix' as const, pathsOnly: true })),
-    ...(context.activeFile ? [{ value: context.activeFile, placeholder: '${activeFile}', mode: 'whole' as const, pathsOnly: true }] : []),
-    ...(selection ? [{ value: selection, placeholder: '${selection}', mode: 'whole' as const }, { value: selection.trim(), placeholder: '${selection}', mode: 'whole' as const }] : []),
+    ...folders.map((folder, index) => ({
+      value: folder,
+      placeholder: `\${${folderParameter(index)}}`,
+      mode: 'prefix' as const,
+      pathsOnly: true,
+    })),
+    ...(context.activeFile
+      ? [{ value: context.activeFile, placeholder: '${activeFile}', mode: 'whole' as const, pathsOnly: true }]
+      : []),
+    ...(selection
+      ? [
+          { value: selection, placeholder: '${selection}', mode: 'whole' as const },
+          { value: selection.trim(), placeholder: '${selection}', mode: 'whole' as const },
+        ]
+      : []),
     // A long selection copied into text is the selection; a short one may be a coincidence.
-    ...(selection && selection.trim().length >= 12 ? [{ value: selection.trim(), placeholder: '${selection}', mode: 'anywhere' as const }] : []),
+    ...(selection && selection.trim().length >= 12
+      ? [{ value: selection.trim(), placeholder: '${selection}', mode: 'anywhere' as const }]
+      : []),
     { value: isoDate(context.now), placeholder: '${date}', mode: 'anywhere' },
-    ...(context.parameters ?? []).filter((parameter) => parameter.value.length >= 2).map((parameter) => ({ value: parameter.value, placeholder: `\${${parameter.name}}`, mode: 'anywhere' as const })),
+    ...(context.parameters ?? [])
+      .filter((parameter) => parameter.value.length >= 2)
+      .map((parameter) => ({
+        value: parameter.value,
+        placeholder: `\${${parameter.name}}`,
+        mode: 'anywhere' as const,
+      })),
   ];
   const steps = plan.steps.map((step) => {
     const paths = new Set(tools.get(step.tool)?.meta.pathArgs.map((arg) => arg.field) ?? []);
-    const args = mapStrings(step.args, (text, path) => parameterizeString(text, 'plan', replacements, paths.has(String(path[0]))).text) as Record<string, unknown>;
+    const args = mapStrings(
+      step.args,
+      (text, path) => parameterizeString(text, 'plan', replacements, paths.has(String(path[0]))).text,
+    ) as Record<string, unknown>;
     return { ...step, args };
   });
   const declared: PlanParameter[] = [
     ...(plan.parameters ?? []),
-    ...folders.map((folder, index) => ({ name: folderParameter(index), description: index === 0 ? 'Folder name' : `Folder name ${index + 1}`, default: folder })),
-    ...(context.parameters ?? []).map((parameter) => ({ name: parameter.name, description: parameter.description ?? parameter.name, default: parameter.value })),
+    ...folders.map((folder, index) => ({
+      name: folderParameter(index),
+      description: index === 0 ? 'Folder name' : `Folder name ${index + 1}`,
+      default: folder,
+    })),
+    ...(context.parameters ?? []).map((parameter) => ({
+      name: parameter.name,
+      description: parameter.description ?? parameter.name,
+      default: parameter.value,
+    })),
   ];
   const names = usedNames({ steps });
-  const parameters = declared.filter((parameter, index) => names.includes(parameter.name) && declared.findIndex((other) => other.name === parameter.name) === index);
+  const parameters = declared.filter(
+    (parameter, index) =>
+      names.includes(parameter.name) && declared.findIndex((other) => other.name === parameter.name) === index,
+  );
   const { parameters: _dropped, ...rest } = plan;
   const frozen: ActionPlan = { ...rest, steps, ...(parameters.length > 0 ? { parameters } : {}) };
   return { plan: frozen, kind: names.length > 0 ? 'template' : 'fixed', parameters };
@@ -113,11 +157,17 @@ function mentionedFolders(plan: ActionPlan, message: string, tools: Tools): stri
   const found: string[] = [];
   for (const step of plan.steps) {
     for (const arg of tools.get(step.tool)?.meta.pathArgs ?? []) {
-      const values = arg.array && Array.isArray(step.args[arg.field]) ? (step.args[arg.field] as unknown[]) : [step.args[arg.field]];
+      const values =
+        arg.array && Array.isArray(step.args[arg.field]) ? (step.args[arg.field] as unknown[]) : [step.args[arg.field]];
       for (const value of values) {
         if (typeof value !== 'string' || value.includes('$')) continue;
         const chain: string[] = [];
-        for (let folder = arg.folder ? value : parentFolder(value); folder !== '/' && folder !== ''; folder = parentFolder(folder)) chain.push(folder);
+        for (
+          let folder = arg.folder ? value : parentFolder(value);
+          folder !== '/' && folder !== '';
+          folder = parentFolder(folder)
+        )
+          chain.push(folder);
         const named = chain.find((folder) => mentions(message, folder));
         if (named && !found.includes(named)) found.push(named);
       }
@@ -127,7 +177,12 @@ function mentionedFolders(plan: ActionPlan, message: string, tools: Tools): stri
 }
 
 /** The args of a bullet run when calls i…i+n-1 are one call per bullet, identical but for the bullet's text. */
-function bulletRun(calls: readonly ExecutedCall[], start: number, bullets: readonly string[], tools: Tools): Record<string, unknown> | null {
+function bulletRun(
+  calls: readonly ExecutedCall[],
+  start: number,
+  bullets: readonly string[],
+  tools: Tools,
+): Record<string, unknown> | null {
   if (bullets.length < 2 || start + bullets.length > calls.length) return null;
   const first = calls[start] as ExecutedCall;
   if (!tools.get(first.tool)?.meta.isWrite) return null;
@@ -138,9 +193,19 @@ function bulletRun(calls: readonly ExecutedCall[], start: number, bullets: reado
     if (call.tool !== first.tool || bullet.trim() === '') return null;
     let mentioned = false;
     // A model may have typed the bullet into a path as the file-name rule makes it; replaying makes it so again.
-    const asName: Replacement = { value: fileNameFromTitle(bullet), placeholder: '${item.text}', mode: 'anywhere', pathsOnly: true };
+    const asName: Replacement = {
+      value: fileNameFromTitle(bullet),
+      placeholder: '${item.text}',
+      mode: 'anywhere',
+      pathsOnly: true,
+    };
     const templated = mapStrings(call.input, (text, path) => {
-      const result = parameterizeString(text, 'literal', [{ value: bullet, placeholder: '${item.text}', mode: 'anywhere' }, asName], paths.has(String(path[0])));
+      const result = parameterizeString(
+        text,
+        'literal',
+        [{ value: bullet, placeholder: '${item.text}', mode: 'anywhere' }, asName],
+        paths.has(String(path[0])),
+      );
       if (result.used.length > 0) mentioned = true;
       return result.text;
     });
@@ -170,7 +235,12 @@ function uniqueId(tool: string, taken: Set<string>): string {
  */
 export function askEachTime(plan: ActionPlan, names: readonly string[]): ActionPlan {
   if (!plan.parameters || names.length === 0) return plan;
-  return { ...plan, parameters: plan.parameters.map((parameter) => (names.includes(parameter.name) ? { ...parameter, ask: true } : parameter)) };
+  return {
+    ...plan,
+    parameters: plan.parameters.map((parameter) =>
+      names.includes(parameter.name) ? { ...parameter, ask: true } : parameter,
+    ),
+  };
 }
 
 /**
@@ -180,7 +250,9 @@ export function askEachTime(plan: ActionPlan, names: readonly string[]): ActionP
 export function keepBoundValues(plan: ActionPlan, bindings: PlanBindings): ActionPlan {
   const names = usedNames(plan);
   const declared = plan.parameters ?? [];
-  const builtins = BUILTIN_PARAMETERS.filter((builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name));
+  const builtins = BUILTIN_PARAMETERS.filter(
+    (builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name),
+  );
   const parameters = [...declared, ...builtins].map((parameter) => {
     const bound = bindings[parameter.name]?.value;
     return typeof bound === 'string' && bound.trim() !== '' ? { ...parameter, default: bound } : parameter;

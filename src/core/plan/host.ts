@@ -28,7 +28,10 @@ export interface PlanHost {
 }
 
 /** The policy a plan is checked against now: current settings, the mode's tools, the loaded ignore rules. */
-export async function planPolicy(host: PlanHost, allowedTools: ReadonlySet<string> | null | undefined): Promise<PlanPolicy> {
+export async function planPolicy(
+  host: PlanHost,
+  allowedTools: ReadonlySet<string> | null | undefined,
+): Promise<PlanPolicy> {
   await host.ignore.ensureLoaded();
   const settings = host.settings();
   return {
@@ -44,9 +47,17 @@ export async function planPolicy(host: PlanHost, allowedTools: ReadonlySet<strin
 /** Validates or throws `INVALID_PLAN` listing every problem. */
 export function requireValidPlan(validation: PlanValidation, what = 'The plan'): Extract<PlanValidation, { ok: true }> {
   if (validation.ok) return validation;
-  throw new AgentError('INVALID_PLAN', `${what} is not valid:\n${validation.errors.map((error) => `- ${error}`).join('\n')}`, { errors: validation.errors });
+  throw new AgentError(
+    'INVALID_PLAN',
+    `${what} is not valid:\n${validation.errors.map((error) => `- ${error}`).join('\n')}`,
+    { errors: validation.errors },
+  );
 }
 
-export async function validateForHost(plan: unknown, host: PlanHost, allowedTools: ReadonlySet<string> | null | undefined): Promise<Extract<PlanValidation, { ok: true }>> {
+export async function validateForHost(
+  plan: unknown,
+  host: PlanHost,
+  allowedTools: ReadonlySet<string> | null | undefined,
+): Promise<Extract<PlanValidation, { ok: true }>> {
   return requireValidPlan(validatePlan(plan, await planPolicy(host, allowedTools)));
 }

@@ -12,14 +12,20 @@ export function okMessage(tool: string, output: unknown): string {
   const done = toolMeta(tool)?.done;
   const verb = done?.verb ?? 'done';
   if (!isRecord(output)) return verb;
-  if (typeof output.fromPath === 'string' && typeof output.toPath === 'string') return `${verb} ${output.fromPath} → ${output.toPath}`;
-  if (Array.isArray(output.matches)) return `${output.matches.length} match${output.matches.length === 1 ? '' : 'es'}${output.truncated === true ? ' (more exist)' : ''}`;
+  if (typeof output.fromPath === 'string' && typeof output.toPath === 'string')
+    return `${verb} ${output.fromPath} → ${output.toPath}`;
+  if (Array.isArray(output.matches))
+    return `${output.matches.length} match${output.matches.length === 1 ? '' : 'es'}${output.truncated === true ? ' (more exist)' : ''}`;
   if (Array.isArray(output.items)) return `${output.items.length} item${output.items.length === 1 ? '' : 's'}`;
-  if (Array.isArray(output.commands)) return `${output.commands.length} command${output.commands.length === 1 ? '' : 's'}`;
-  if (typeof output.isEmpty === 'boolean' && typeof output.text === 'string') return output.isEmpty ? 'nothing is selected' : `${output.text.length} characters selected`;
-  if (output.deleted === false && typeof output.path === 'string') return `${output.path} was not there; nothing deleted`;
+  if (Array.isArray(output.commands))
+    return `${output.commands.length} command${output.commands.length === 1 ? '' : 's'}`;
+  if (typeof output.isEmpty === 'boolean' && typeof output.text === 'string')
+    return output.isEmpty ? 'nothing is selected' : `${output.text.length} characters selected`;
+  if (output.deleted === false && typeof output.path === 'string')
+    return `${output.path} was not there; nothing deleted`;
   if (output.trashed === true && typeof output.path === 'string') return `moved ${output.path} to the trash`;
-  if (output.created === false && typeof output.path === 'string') return notCreatedMessage(verb, output.path, output.overwritten === true, done?.existed);
+  if (output.created === false && typeof output.path === 'string')
+    return notCreatedMessage(verb, output.path, output.overwritten === true, done?.existed);
   if (typeof output.path === 'string') return `${verb} ${output.path}`;
   if (typeof output.filePath === 'string') return `${verb} in ${output.filePath}`;
   const subject = done?.subject === undefined ? undefined : output[done.subject];
@@ -40,12 +46,19 @@ export function foreachMessage(tool: string, items: readonly ItemResult[], stopp
   const parts = [`${count('ok')} of ${items.length} ${doneVerb(tool)}`];
   const failed = items.filter((item) => item.status === 'failed');
   if (failed.length > 0) {
-    const shown = failed.slice(0, 5).map((item) => `item ${item.index + 1} (${item.label}): ${item.error?.message ?? 'failed'}`);
-    parts.push(`${failed.length} failed: ${shown.join('; ')}${failed.length > 5 ? `; and ${failed.length - 5} more` : ''}`);
+    const shown = failed
+      .slice(0, 5)
+      .map((item) => `item ${item.index + 1} (${item.label}): ${item.error?.message ?? 'failed'}`);
+    parts.push(
+      `${failed.length} failed: ${shown.join('; ')}${failed.length > 5 ? `; and ${failed.length - 5} more` : ''}`,
+    );
   }
   if (count('unknown') > 0) parts.push(`${count('unknown')} known only when the plan runs`);
   if (stoppedAt) parts.push(`stopped at item ${stoppedAt.index + 1} of ${items.length}; ${count('not-run')} not run`);
-  if (count('cancelled') > 0) parts.push(`cancelled at item ${(items.find((item) => item.status === 'cancelled')?.index ?? 0) + 1}; ${count('cancelled') + count('not-run')} not run`);
+  if (count('cancelled') > 0)
+    parts.push(
+      `cancelled at item ${(items.find((item) => item.status === 'cancelled')?.index ?? 0) + 1}; ${count('cancelled') + count('not-run')} not run`,
+    );
   return parts.join('; ');
 }
 
@@ -54,7 +67,8 @@ export function itemLabel(value: unknown): string {
   const cut = (text: string): string => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
   if (typeof value === 'string') return cut(value);
   if (isRecord(value)) {
-    for (const key of ['text', 'path', 'name', 'title', 'id']) if (typeof value[key] === 'string') return cut(value[key]);
+    for (const key of ['text', 'path', 'name', 'title', 'id'])
+      if (typeof value[key] === 'string') return cut(value[key]);
   }
   return preview(value);
 }

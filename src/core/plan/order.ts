@@ -31,7 +31,13 @@ export function executionOrder(steps: readonly PlanStep[]): { order: PlanStep[];
     order.push(next);
   }
   if (order.length === steps.length) return { order, cycles: [] };
-  return { order, cycles: findCycles(steps.filter((step) => !placed.has(step.id)), needs) };
+  return {
+    order,
+    cycles: findCycles(
+      steps.filter((step) => !placed.has(step.id)),
+      needs,
+    ),
+  };
 }
 
 function findCycles(remaining: readonly PlanStep[], needs: ReadonlyMap<string, string[]>): string[][] {

@@ -14,7 +14,9 @@ export interface Replacement {
 
 /** Longest values first, so "Projects/XYZ" wins over "XYZ". */
 export function sortReplacements(replacements: readonly Replacement[]): Replacement[] {
-  return [...replacements].filter((replacement) => replacement.value !== '').sort((a, b) => b.value.length - a.value.length);
+  return [...replacements]
+    .filter((replacement) => replacement.value !== '')
+    .sort((a, b) => b.value.length - a.value.length);
 }
 
 /**
@@ -22,13 +24,21 @@ export function sortReplacements(replacements: readonly Replacement[]): Replacem
  * (a tool call's input, where "${" means nothing and is escaped) or a plan value (already a template: only its
  * literal parts change, references stay). Returns the new plan value and the placeholders it used.
  */
-export function parameterizeString(text: string, source: 'literal' | 'plan', replacements: readonly Replacement[], isPath: boolean): { text: string; used: string[] } {
+export function parameterizeString(
+  text: string,
+  source: 'literal' | 'plan',
+  replacements: readonly Replacement[],
+  isPath: boolean,
+): { text: string; used: string[] } {
   const applicable = sortReplacements(replacements).filter((replacement) => isPath || !replacement.pathsOnly);
   const parts: TemplatePart[] | null = source === 'literal' ? [{ kind: 'text', text }] : partsOf(text);
   if (!parts) return { text, used: [] };
   const used: string[] = [];
   const only = parts.length === 1 && parts[0]?.kind === 'text' ? parts[0].text : null;
-  const whole = only === null ? undefined : applicable.find((replacement) => replacement.mode === 'whole' && replacement.value === only);
+  const whole =
+    only === null
+      ? undefined
+      : applicable.find((replacement) => replacement.mode === 'whole' && replacement.value === only);
   if (whole) return { text: whole.placeholder, used: [whole.placeholder] };
   let out = '';
   parts.forEach((part, index) => {
@@ -38,7 +48,10 @@ export function parameterizeString(text: string, source: 'literal' | 'plan', rep
     }
     let rest = part.text;
     if (index === 0) {
-      const prefix = applicable.find((replacement) => replacement.mode === 'prefix' && (rest === replacement.value || rest.startsWith(`${replacement.value}/`)));
+      const prefix = applicable.find(
+        (replacement) =>
+          replacement.mode === 'prefix' && (rest === replacement.value || rest.startsWith(`${replacement.value}/`)),
+      );
       if (prefix) {
         out += prefix.placeholder;
         used.push(prefix.placeholder);
@@ -47,7 +60,7 @@ export function parameterizeString(text: string, source: 'literal' | 'plan', rep
     }
     const anywhere = applicable.filter((replacement) => replacement.mode === 'anywhere');
     let buffer = '';
-    for (let i = 0; i < rest.length; ) {
+    for (let i = 0; i < rest.length;) {
       const match = anywhere.find((replacement) => rest.startsWith(replacement.value, i));
       if (match) {
         out += escapeTemplate(buffer) + match.placeholder;

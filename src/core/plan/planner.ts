@@ -33,17 +33,29 @@ export async function requestPlan(options: PlannerOptions): Promise<PlannerResul
   const tools = allowedPlanTools(options.policy)
     .map((name) => options.policy.tools.get(name)?.meta)
     .filter((meta): meta is ToolMeta => meta !== undefined);
-  const system = plannerSystemPrompt(tools, { configDir: options.policy.configDir, maxRetries: options.policy.maxRetries });
-  const messages: HistoryMessage[] = [{ role: 'user', text: plannerUserMessage(options.instruction, options.context, options.maxSelectionChars ?? 4000) }];
+  const system = plannerSystemPrompt(tools, {
+    configDir: options.policy.configDir,
+    maxRetries: options.policy.maxRetries,
+  });
+  const messages: HistoryMessage[] = [
+    { role: 'user', text: plannerUserMessage(options.instruction, options.context, options.maxSelectionChars ?? 4000) },
+  ];
   let errors: string[] = [];
   for (const round of [1, 2] as const) {
     const answer = await ask(options, system, messages);
     const checked = check(answer, options.policy);
     if (checked.ok) return { validation: checked, rounds: round };
     errors = checked.errors;
-    messages.push({ role: 'assistant', text: answer.text, toolCalls: [] }, { role: 'user', text: repairMessage(errors) });
+    messages.push(
+      { role: 'assistant', text: answer.text, toolCalls: [] },
+      { role: 'user', text: repairMessage(errors) },
+    );
   }
-  throw new AgentError('INVALID_PLAN', `The model did not produce a valid plan, even after being told what was wrong:\n${errors.map((error) => `- ${error}`).join('\n')}`, { errors });
+  throw new AgentError(
+    'INVALID_PLAN',
+    `The model did not produce a valid plan, even after being told what was wrong:\n${errors.map((error) => `- ${error}`).join('\n')}`,
+    { errors },
+  );
 }
 
 function check(answer: { text: string; truncated: boolean }, policy: PlanPolicy): PlanValidation {
@@ -55,7 +67,11 @@ function check(answer: { text: string; truncated: boolean }, policy: PlanPolicy)
   return validatePlan(extracted.value, policy);
 }
 
-async function ask(options: PlannerOptions, system: string, messages: readonly HistoryMessage[]): Promise<{ text: string; truncated: boolean }> {
+async function ask(
+  options: PlannerOptions,
+  system: string,
+  messages: readonly HistoryMessage[],
+): Promise<{ text: string; truncated: boolean }> {
   let text = '';
   let truncated = false;
   // Tools are described in the prompt, not offered as callable: the answer must be a plan, not a call.

@@ -10,7 +10,10 @@ export interface PlannerContext {
 }
 
 /** How the planner asks: the spec's instruction, the plan schema, the allowed tools, the vault's rules. */
-export function plannerSystemPrompt(tools: readonly ToolMeta[], rules: { configDir: string; maxRetries: number }): string {
+export function plannerSystemPrompt(
+  tools: readonly ToolMeta[],
+  rules: { configDir: string; maxRetries: number },
+): string {
   const toolLines = tools.map((tool) =>
     [
       `### ${tool.name} (risk: ${tool.risk})`,
@@ -26,7 +29,7 @@ export function plannerSystemPrompt(tools: readonly ToolMeta[], rules: { configD
     JSON.stringify(ACTION_PLAN_SCHEMA),
     '',
     '## Rules',
-    '- Use only the tools listed below; `args` must match the tool\'s input schema.',
+    "- Use only the tools listed below; `args` must match the tool's input schema.",
     '- A step uses another step\'s output with "$steps.<id>.<field>" as the whole string value (the type is kept, e.g. a list), or "${steps.<id>.<field>}" inside text.',
     '- foreach: {"from": "$steps.<id>.<list field>", "itemName": "item"} runs the step once per element; inside its args write ${item.<field>}.',
     `- Context placeholders: ${CONTEXT_NAMES.map((name) => `\${${name}}`).join(', ')} (today as YYYY-MM-DD). \${selectionBullets} as a whole value is the list of the selection's bullets, nested ones too (each with text, raw, depth), so foreach can go over it; for the top-level bullets only, parse \${selection} with util.parseMarkdownBullets and allowNested: true.`,
@@ -50,9 +53,17 @@ export function plannerUserMessage(instruction: string, context: PlannerContext,
     lines.push('Selection: (nothing is selected)');
   } else {
     // Keys redacted as in every tool result; the plan binds ${selection} from the context, never from this text.
-    const cut = selection.length > maxSelectionChars ? `${selection.slice(0, maxSelectionChars)}\n[… ${selection.length - maxSelectionChars} more characters]` : selection;
+    const cut =
+      selection.length > maxSelectionChars
+        ? `${selection.slice(0, maxSelectionChars)}\n[… ${selection.length - maxSelectionChars} more characters]`
+        : selection;
     const excerpt = redactTextForReader(cut);
-    lines.push(`Selection (${selection.length} characters; refer to it as \${selection} or \${selectionBullets}):`, '"""', excerpt, '"""');
+    lines.push(
+      `Selection (${selection.length} characters; refer to it as \${selection} or \${selectionBullets}):`,
+      '"""',
+      excerpt,
+      '"""',
+    );
   }
   return lines.join('\n');
 }

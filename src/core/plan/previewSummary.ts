@@ -15,7 +15,16 @@ export interface PreviewCounts {
 
 export function countPreview(preview: ChangePreview, steps: number, calls: number): PreviewCounts {
   const of = (kind: FileChange['kind']): number => preview.files.filter((file) => file.kind === kind).length;
-  return { steps, calls, created: of('created'), modified: of('modified'), moved: of('moved'), deleted: of('deleted'), folders: of('folder-created'), commands: preview.commands.length };
+  return {
+    steps,
+    calls,
+    created: of('created'),
+    modified: of('modified'),
+    moved: of('moved'),
+    deleted: of('deleted'),
+    folders: of('folder-created'),
+    commands: preview.commands.length,
+  };
 }
 
 /** Moves and deletes: what a person must not overlook before approving. */
@@ -39,19 +48,26 @@ function listed(paths: readonly string[], max = 5): string {
 /** The preview in sentences, as the spec words the confirmation: files, folders, commands, deletes and renames, risk. */
 export function summaryLines(preview: ChangePreview, counts: PreviewCounts, risk: RiskLevel): string[] {
   const lines: string[] = [];
-  const paths = (kind: FileChange['kind']): string[] => preview.files.filter((file) => file.kind === kind).map((file) => file.path);
+  const paths = (kind: FileChange['kind']): string[] =>
+    preview.files.filter((file) => file.kind === kind).map((file) => file.path);
   const created = paths('created');
   if (created.length > 0) {
     const folder = commonFolder(created);
-    lines.push(`Will create ${plural(created.length, 'file')}${folder ? ` under folder ${folder}` : ''}: ${listed(created)}`);
+    lines.push(
+      `Will create ${plural(created.length, 'file')}${folder ? ` under folder ${folder}` : ''}: ${listed(created)}`,
+    );
   }
   if (counts.modified > 0) lines.push(`Will modify: ${listed(paths('modified'))}`);
   const relinked = paths('links-updated');
   if (relinked.length > 0) lines.push(`Will update links in: ${listed(relinked)}`);
-  if (counts.folders > 0) lines.push(`Will create ${counts.folders === 1 ? 'folder' : 'folders'}: ${listed(paths('folder-created'))}`);
-  if (counts.commands > 0) lines.push(`Will run commands: ${listed(preview.commands.map((command) => `${command.name} (${command.id})`))}`);
+  if (counts.folders > 0)
+    lines.push(`Will create ${counts.folders === 1 ? 'folder' : 'folders'}: ${listed(paths('folder-created'))}`);
+  if (counts.commands > 0)
+    lines.push(`Will run commands: ${listed(preview.commands.map((command) => `${command.name} (${command.id})`))}`);
   const destructive = highlightedChanges(preview).map((file) =>
-    file.kind === 'moved' ? `${file.path} → ${file.toPath}` : `${file.path} (${file.kind === 'deleted' && file.toTrash ? 'to the trash' : 'deleted permanently'})`,
+    file.kind === 'moved'
+      ? `${file.path} → ${file.toPath}`
+      : `${file.path} (${file.kind === 'deleted' && file.toTrash ? 'to the trash' : 'deleted permanently'})`,
   );
   if (destructive.length > 0) lines.push(`Will delete/rename: ${listed(destructive)}`);
   if (lines.length === 0) lines.push(nothingChanges(preview, risk));
@@ -66,7 +82,8 @@ export function summaryLines(preview: ChangePreview, counts: PreviewCounts, risk
  */
 export function nothingChanges(preview: ChangePreview, risk: RiskLevel): string {
   if (risk === 'read-only') return 'Changes nothing: the plan only reads';
-  if (preview.notes.length > 0) return 'Shows no change, though the plan writes: see below what would fail or is known only when it runs';
+  if (preview.notes.length > 0)
+    return 'Shows no change, though the plan writes: see below what would fail or is known only when it runs';
   return "Changes nothing: the plan's writes would leave everything as it is";
 }
 

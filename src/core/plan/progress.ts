@@ -46,7 +46,15 @@ export type PlanProgress =
   | { type: 'item-started'; stepId: string; item: number; of: number; label: string }
   | { type: 'item-finished'; stepId: string; item: number; of: number; status: ItemStatus; message: string }
   | { type: 'retrying'; stepId: string; item?: number; attempt: number; of: number; delayMs: number; message: string }
-  | { type: 'step-finished'; stepId: string; tool: string; position: number; total: number; status: StepStatus; message: string };
+  | {
+      type: 'step-finished';
+      stepId: string;
+      tool: string;
+      position: number;
+      total: number;
+      status: StepStatus;
+      message: string;
+    };
 
 /** What a stopped or partly failed run needs to "run the rest": finished work is kept, only the rest runs. */
 export interface ResumeState {

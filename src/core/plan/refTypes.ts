@@ -3,7 +3,8 @@ import type { JsonSchema } from '../tools/types';
 import { withArticle } from './schema';
 
 /** What validation knows about a reference: a schema, nothing, or that it cannot exist. */
-export type Inferred = { kind: 'schema'; schema: JsonSchema } | { kind: 'unknown' } | { kind: 'error'; message: string };
+export type Inferred =
+  { kind: 'schema'; schema: JsonSchema } | { kind: 'unknown' } | { kind: 'error'; message: string };
 
 const STRING: JsonSchema = { type: 'string' };
 const bulletItems = (parseMarkdownBullets.output as { properties: { items: JsonSchema } }).properties.items;
@@ -45,7 +46,11 @@ export function schemaAt(schema: JsonSchema, fields: readonly string[], owner: s
     path += `.${field}`;
     const type = schemaType(current);
     if (type === 'array') {
-      if (!/^\d+$/.test(field)) return { kind: 'error', message: `${owner}${path.slice(0, -field.length - 1)} is a list; pick an element by number (".0") before "${field}"` };
+      if (!/^\d+$/.test(field))
+        return {
+          kind: 'error',
+          message: `${owner}${path.slice(0, -field.length - 1)} is a list; pick an element by number (".0") before "${field}"`,
+        };
       const items = current.items;
       if (!items || typeof items !== 'object' || Array.isArray(items)) return { kind: 'unknown' };
       current = items as JsonSchema;
@@ -55,10 +60,16 @@ export function schemaAt(schema: JsonSchema, fields: readonly string[], owner: s
       if (next) current = next;
       else if (properties && current.additionalProperties === false) {
         const where = path.slice(0, -field.length - 1);
-        return { kind: 'error', message: `${owner}${where} has no field "${field}" (fields: ${Object.keys(properties).join(', ')})` };
+        return {
+          kind: 'error',
+          message: `${owner}${where} has no field "${field}" (fields: ${Object.keys(properties).join(', ')})`,
+        };
       } else return { kind: 'unknown' };
     } else if (type !== null) {
-      return { kind: 'error', message: `${owner}${path.slice(0, -field.length - 1)} is ${describeType(current)} and has no field "${field}"` };
+      return {
+        kind: 'error',
+        message: `${owner}${path.slice(0, -field.length - 1)} is ${describeType(current)} and has no field "${field}"`,
+      };
     } else {
       return { kind: 'unknown' };
     }

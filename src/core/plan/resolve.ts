@@ -28,9 +28,19 @@ export interface Scope {
  * a value that is missing is an `INVALID_INPUT` error naming the placeholder, never "undefined" in a path.
  * In the fields named by `pathFields` (the tool's path arguments), text values become file names (`intoPath`).
  */
-export function resolveArgs(args: Record<string, unknown>, scope: Scope, where: string, pathFields: ReadonlySet<string> = new Set()): Record<string, unknown> {
+export function resolveArgs(
+  args: Record<string, unknown>,
+  scope: Scope,
+  where: string,
+  pathFields: ReadonlySet<string> = new Set(),
+): Record<string, unknown> {
   const resolved = mapStrings(args, (text, path) =>
-    resolveString(text, scope, `${where}.args${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`, pathFields.has(String(path[0]))),
+    resolveString(
+      text,
+      scope,
+      `${where}.args${path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${part}`)).join('')}`,
+      pathFields.has(String(path[0])),
+    ),
   );
   return resolved as Record<string, unknown>;
 }
@@ -60,15 +70,23 @@ export function resolveString(text: string, scope: Scope, where: string, inPath 
 
 function asText(ref: Ref, scope: Scope, where: string): string {
   const value = lookup(ref, scope, where);
-  const binding = ref.source === 'name' && ref.fields.length === 0 && !isItem(ref, scope) ? bindingOf(scope, ref.name) : undefined;
+  const binding =
+    ref.source === 'name' && ref.fields.length === 0 && !isItem(ref, scope) ? bindingOf(scope, ref.name) : undefined;
   if (binding?.text !== undefined) return binding.text;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (value === null) throw new AgentError('INVALID_INPUT', `${where}: ${ref.raw} has no value (it is null)`);
-  if (Array.isArray(value) && value.every((item) => ['string', 'number', 'boolean'].includes(typeof item))) return value.join('\n');
+  if (Array.isArray(value) && value.every((item) => ['string', 'number', 'boolean'].includes(typeof item)))
+    return value.join('\n');
   const fields = isRecord(value) ? Object.keys(value).slice(0, 6) : [];
-  const hint = fields.length > 0 ? `; use one of its fields: ${fields.map((field) => `${ref.raw.slice(0, -1)}.${field}}`).join(', ')}` : '';
-  throw new AgentError('INVALID_INPUT', `${where}: ${ref.raw} is ${typeName(value) === 'array' ? 'a list' : 'an object'} and cannot be put into text${ref.raw.startsWith('${') ? hint : ''}`);
+  const hint =
+    fields.length > 0
+      ? `; use one of its fields: ${fields.map((field) => `${ref.raw.slice(0, -1)}.${field}}`).join(', ')}`
+      : '';
+  throw new AgentError(
+    'INVALID_INPUT',
+    `${where}: ${ref.raw} is ${typeName(value) === 'array' ? 'a list' : 'an object'} and cannot be put into text${ref.raw.startsWith('${') ? hint : ''}`,
+  );
 }
 
 function isItem(ref: Ref, scope: Scope): boolean {
@@ -83,7 +101,8 @@ export function lookup(ref: Ref, scope: Scope, where: string): unknown {
   let value: unknown;
   let owner: string;
   if (ref.source === 'step') {
-    if (!scope.steps.has(ref.stepId)) missing(`step "${ref.stepId}" has not produced output (it failed, was skipped or has not run)`);
+    if (!scope.steps.has(ref.stepId))
+      missing(`step "${ref.stepId}" has not produced output (it failed, was skipped or has not run)`);
     value = scope.steps.get(ref.stepId);
     owner = `the output of step "${ref.stepId}"`;
   } else if (scope.item && scope.item.name === ref.name) {
@@ -91,7 +110,12 @@ export function lookup(ref: Ref, scope: Scope, where: string): unknown {
     owner = `item ${scope.item.index + 1} of ${scope.item.count}`;
   } else {
     const binding = bindingOf(scope, ref.name);
-    if (!binding) missing(ref.name === 'selection' || ref.name === 'selectionBullets' ? 'nothing is selected' : `give a value for "${ref.name}"`);
+    if (!binding)
+      missing(
+        ref.name === 'selection' || ref.name === 'selectionBullets'
+          ? 'nothing is selected'
+          : `give a value for "${ref.name}"`,
+      );
     value = binding?.value;
     owner = `"${ref.name}"`;
   }
@@ -100,12 +124,15 @@ export function lookup(ref: Ref, scope: Scope, where: string): unknown {
     if (value === UNKNOWN) break;
     path += `.${field}`;
     if (Array.isArray(value) && /^\d+$/.test(field)) {
-      if (Number(field) >= value.length) missing(`${owner} has ${value.length} element(s), so there is no element ${field}`);
+      if (Number(field) >= value.length)
+        missing(`${owner} has ${value.length} element(s), so there is no element ${field}`);
       value = value[Number(field)];
     } else if (isRecord(value) && Object.hasOwn(value, field)) {
       value = value[field];
     } else {
-      missing(`${owner} has no field "${path.slice(1)}"${isRecord(value) ? ` (fields: ${Object.keys(value).join(', ') || 'none'})` : ` (it is ${typeName(value) === 'array' ? 'a list' : `a ${typeName(value)}`})`}`);
+      missing(
+        `${owner} has no field "${path.slice(1)}"${isRecord(value) ? ` (fields: ${Object.keys(value).join(', ') || 'none'})` : ` (it is ${typeName(value) === 'array' ? 'a list' : `a ${typeName(value)}`})`}`,
+      );
     }
   }
   if (value === UNKNOWN) throw new UnknownValueError(ref.raw);

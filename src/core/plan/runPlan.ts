@@ -27,7 +27,12 @@ export interface PlanRan {
 
 type RestOptions = Omit<ExecuteOptions, 'bindings' | 'resume' | 'approved'>;
 
-async function executeOn(plan: unknown, approved: ApprovedChanges | null, host: PlanHost, options: Omit<ExecuteOptions, 'approved'>): Promise<PlanRan> {
+async function executeOn(
+  plan: unknown,
+  approved: ApprovedChanges | null,
+  host: PlanHost,
+  options: Omit<ExecuteOptions, 'approved'>,
+): Promise<PlanRan> {
   const result = await executePlan(plan, host, { ...options, approved });
   return { result, rest: result.resume ? { resume: result.resume, approved } : null };
 }
@@ -48,13 +53,29 @@ export function needsPlanConfirmation(risk: RiskLevel, settings: Pick<PlanSettin
  * Asks the person once for the whole plan, showing the dry run's preview (`tool: "plan"`). Fails closed like
  * every approval: no port, a throw, a timeout or a cancel is a denial.
  */
-export function confirmPlan(dryRun: DryRunResult, host: PlanHost, options: { runId: string; signal: AbortSignal }): Promise<ApprovalDecision> {
-  return askApproval(host.approval(), planApprovalRequest(dryRun, options.runId), options.signal, host.settings().approvalTimeoutMs);
+export function confirmPlan(
+  dryRun: DryRunResult,
+  host: PlanHost,
+  options: { runId: string; signal: AbortSignal },
+): Promise<ApprovalDecision> {
+  return askApproval(
+    host.approval(),
+    planApprovalRequest(dryRun, options.runId),
+    options.signal,
+    host.settings().approvalTimeoutMs,
+  );
 }
 
 /** The confirmation a whole plan is asked with: its dry run's preview, titled by its headline. */
 export function planApprovalRequest(dryRun: DryRunResult, runId: string): ApprovalRequest {
-  return { runId, tool: 'plan', input: dryRun.plan, risk: dryRun.risk, preview: dryRun.preview, summary: dryRun.headline };
+  return {
+    runId,
+    tool: 'plan',
+    input: dryRun.plan,
+    risk: dryRun.risk,
+    preview: dryRun.preview,
+    summary: dryRun.headline,
+  };
 }
 
 /**
@@ -69,7 +90,13 @@ export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOpt
     return { status: 'ran', ...(await executeOn(plan, null, host, options)), dryRun: null };
   }
   const previewId = `${options.runId}-preview`;
-  const dryRun = await dryRunPlan(plan, host, { runId: previewId, signal: options.signal, bindings: options.resume?.bindings ?? options.bindings, allowedTools: options.allowedTools ?? null, resume: options.resume ?? null });
+  const dryRun = await dryRunPlan(plan, host, {
+    runId: previewId,
+    signal: options.signal,
+    bindings: options.resume?.bindings ?? options.bindings,
+    allowedTools: options.allowedTools ?? null,
+    resume: options.resume ?? null,
+  });
   const decision = await confirmPlan(dryRun, host, { runId: options.runId, signal: options.signal });
   if (!decision.approved) return { status: 'rejected', reason: decision.reason, dryRun };
   return { status: 'ran', ...(await executeOn(dryRun.plan, dryRun.approved, host, options)), dryRun };
@@ -79,7 +106,11 @@ export async function runPlan(plan: unknown, host: PlanHost, options: RunPlanOpt
  * Executes a plan the person approved under its dry run's preview (the panel's Approve): what the preview showed
  * runs unasked, anything else is asked for on its own card.
  */
-export function executeApproved(dryRun: DryRunResult, host: PlanHost, options: Omit<ExecuteOptions, 'approved'>): Promise<PlanRan> {
+export function executeApproved(
+  dryRun: DryRunResult,
+  host: PlanHost,
+  options: Omit<ExecuteOptions, 'approved'>,
+): Promise<PlanRan> {
   return executeOn(dryRun.plan, dryRun.approved, host, options);
 }
 
@@ -90,5 +121,9 @@ export function executeApproved(dryRun: DryRunResult, host: PlanHost, options: O
  * on its own card, as in the first run.
  */
 export function runRest(rest: PlanRest, host: PlanHost, options: RestOptions): Promise<PlanRan> {
-  return executeOn(rest.resume.plan, rest.approved, host, { ...options, bindings: rest.resume.bindings, resume: rest.resume });
+  return executeOn(rest.resume.plan, rest.approved, host, {
+    ...options,
+    bindings: rest.resume.bindings,
+    resume: rest.resume,
+  });
 }

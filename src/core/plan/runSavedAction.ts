@@ -13,7 +13,10 @@ import { type PlanSavedAction, planOf, type PromptSavedAction, type SavedAction 
  * A note the ignore rules hide gives neither its name nor its selection: a plan would send them to the planner or
  * copy them into notes the agent may read. Callers load the rules first (`ignore.ensureLoaded`).
  */
-export function readPlanContext(host: { ports: Pick<RunState['ports'], 'editor' | 'workspace' | 'clock'>; ignore: Pick<IgnoreService, 'denial'> }): PlanContext {
+export function readPlanContext(host: {
+  ports: Pick<RunState['ports'], 'editor' | 'workspace' | 'clock'>;
+  ignore: Pick<IgnoreService, 'denial'>;
+}): PlanContext {
   const { ports } = host;
   const readable = (path: string): boolean => host.ignore.denial(path, 'read') === null;
   const snapshot = ports.editor.snapshot();
@@ -38,7 +41,11 @@ export interface SavedActionRunOptions {
 export type SavedActionOutcome = { status: 'needs-input'; missing: MissingInput[] } | RunPlanOutcome;
 
 /** The inputs the action would have to ask for if it ran now; empty when it can run as it is. */
-export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports' | 'ignore'>, values: Readonly<Record<string, string>> = {}): MissingInput[] {
+export function missingInputs(
+  action: SavedAction,
+  host: Pick<PlanHost, 'ports' | 'ignore'>,
+  values: Readonly<Record<string, string>> = {},
+): MissingInput[] {
   if (action.kind === 'prompt') {
     const bound = bindPrompt(action, readPlanContext(host), values);
     return bound.status === 'needs-input' ? bound.missing : [];
@@ -50,7 +57,11 @@ export function missingInputs(action: SavedAction, host: Pick<PlanHost, 'ports' 
  * The message a prompt action sends to the agent, bound to where the person works now and the given values, or the
  * inputs it still needs. Sending it is the caller's: the chat panel's Send, so the agent runs it as a typed message.
  */
-export async function preparePromptAction(action: PromptSavedAction, host: Pick<PlanHost, 'ports' | 'ignore'>, values: Readonly<Record<string, string>> = {}): Promise<BoundPrompt> {
+export async function preparePromptAction(
+  action: PromptSavedAction,
+  host: Pick<PlanHost, 'ports' | 'ignore'>,
+  values: Readonly<Record<string, string>> = {},
+): Promise<BoundPrompt> {
   await host.ignore.ensureLoaded();
   return bindPrompt(action, readPlanContext(host), values);
 }
@@ -60,7 +71,11 @@ export async function preparePromptAction(action: PromptSavedAction, host: Pick<
  * and the given values, and when something is missing (no selection, a parameter without default) returns
  * exactly those inputs for the UI to ask for. Otherwise plan → confirm → execute, as for a planned request.
  */
-export async function runSavedAction(action: PlanSavedAction, host: PlanHost, options: SavedActionRunOptions): Promise<SavedActionOutcome> {
+export async function runSavedAction(
+  action: PlanSavedAction,
+  host: PlanHost,
+  options: SavedActionRunOptions,
+): Promise<SavedActionOutcome> {
   const plan = planOf(action);
   await host.ignore.ensureLoaded();
   const { bindings, missing } = bindPlan(plan, readPlanContext(host), options.values ?? {});

@@ -105,7 +105,11 @@ export function newActionId(name: string, taken: Iterable<string>): string {
 export function checkActionName(name: string): string {
   const trimmed = name.trim().replace(/\s+/g, ' ');
   if (trimmed === '') throw new AgentError('INVALID_INPUT', 'Action name: must not be empty');
-  if (trimmed.length > MAX_NAME_LENGTH) throw new AgentError('INVALID_INPUT', `Action name: must be at most ${MAX_NAME_LENGTH} characters long, got ${trimmed.length}`);
+  if (trimmed.length > MAX_NAME_LENGTH)
+    throw new AgentError(
+      'INVALID_INPUT',
+      `Action name: must be at most ${MAX_NAME_LENGTH} characters long, got ${trimmed.length}`,
+    );
   return trimmed;
 }
 
@@ -113,17 +117,30 @@ export function checkActionName(name: string): string {
  * A saved action for a plan that ran well. The parameters are the plan's, plus the built-in ones it uses
  * (folderName), so the action says everything it will ask for.
  */
-export function createSavedAction(input: { name: string; plan: ActionPlan; now: number }, existing: readonly SavedAction[]): PlanSavedAction {
+export function createSavedAction(
+  input: { name: string; plan: ActionPlan; now: number },
+  existing: readonly SavedAction[],
+): PlanSavedAction {
   const name = checkActionName(input.name);
   const copy = structuredClone(input.plan);
   // Fills in the defaults (version, assumptions, args), so what is saved is what an import reads back.
   const shape = checkPlanShape(copy);
-  if (shape.errors.length > 0) throw new AgentError('INVALID_PLAN', `The plan cannot be saved:\n${shape.errors.map((error) => `- ${error}`).join('\n')}`, { errors: shape.errors });
+  if (shape.errors.length > 0)
+    throw new AgentError(
+      'INVALID_PLAN',
+      `The plan cannot be saved:\n${shape.errors.map((error) => `- ${error}`).join('\n')}`,
+      { errors: shape.errors },
+    );
   const { parameters: declared = [], ...plan } = copy;
   const names = usedNames(plan);
-  const builtins = BUILTIN_PARAMETERS.filter((builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name));
+  const builtins = BUILTIN_PARAMETERS.filter(
+    (builtin) => names.includes(builtin.name) && !declared.some((parameter) => parameter.name === builtin.name),
+  );
   return {
-    id: newActionId(name, existing.map((action) => action.id)),
+    id: newActionId(
+      name,
+      existing.map((action) => action.id),
+    ),
     name,
     plan: plan,
     kind: names.length > 0 ? 'template' : 'fixed',
@@ -136,11 +153,17 @@ export function createSavedAction(input: { name: string; plan: ActionPlan; now: 
  * A saved prompt: its parameters are the `${name}`s it uses beyond the context values. An empty prompt, a
  * placeholder that cannot be bound (a step, a field) or an over-long one is refused, naming the placeholder.
  */
-export function createPromptAction(input: { name: string; prompt: string; now: number }, existing: readonly SavedAction[]): PromptSavedAction {
+export function createPromptAction(
+  input: { name: string; prompt: string; now: number },
+  existing: readonly SavedAction[],
+): PromptSavedAction {
   const name = checkActionName(input.name);
   assertValidPrompt(input.prompt);
   return {
-    id: newActionId(name, existing.map((action) => action.id)),
+    id: newActionId(
+      name,
+      existing.map((action) => action.id),
+    ),
     name,
     kind: 'prompt',
     prompt: input.prompt,
@@ -183,7 +206,8 @@ export function rememberAskedValues<A extends SavedAction>(action: A, values: Re
   let changed = false;
   const parameters = action.parameters.map((parameter) => {
     const value = values[parameter.name];
-    if (parameter.ask !== true || value === undefined || value.trim() === '' || value === parameter.default) return parameter;
+    if (parameter.ask !== true || value === undefined || value.trim() === '' || value === parameter.default)
+      return parameter;
     changed = true;
     return { ...parameter, default: value };
   });
@@ -199,17 +223,29 @@ export function deleteSavedAction(actions: readonly SavedAction[], id: string): 
  * Checks one stored or imported entry: its fields, then its plan (the plan's own messages, under
  * `<label>.plan`). `label` names the entry, e.g. `actions[2] ("Archive inbox")`.
  */
-export function checkSavedAction(entry: unknown, label: string, policy: PlanPolicy): { ok: true; action: SavedAction } | { ok: false; errors: string[] } {
+export function checkSavedAction(
+  entry: unknown,
+  label: string,
+  policy: PlanPolicy,
+): { ok: true; action: SavedAction } | { ok: false; errors: string[] } {
   if (isRecord(entry) && entry.kind === 'prompt') return checkPromptAction(entry, label);
   validateShape ??= ajv.compile(SAVED_ACTION_SCHEMA);
   if (!validateShape(entry)) return { ok: false, errors: describeShapeErrors(validateShape.errors, entry, label) };
   const action = entry as PlanSavedAction;
   if (isRecord(action.plan) && 'parameters' in action.plan) {
-    return { ok: false, errors: [`${label}.plan.parameters: declare parameters on the action ("parameters"), not inside its plan`] };
+    return {
+      ok: false,
+      errors: [`${label}.plan.parameters: declare parameters on the action ("parameters"), not inside its plan`],
+    };
   }
   const validation = validatePlan(planOf(action), policy);
   if (!validation.ok) {
-    return { ok: false, errors: validation.errors.map((error) => (error.startsWith('plan:') ? `${label}.plan${error.slice('plan'.length)}` : `${label}.plan.${error}`)) };
+    return {
+      ok: false,
+      errors: validation.errors.map((error) =>
+        error.startsWith('plan:') ? `${label}.plan${error.slice('plan'.length)}` : `${label}.plan.${error}`,
+      ),
+    };
   }
   const { parameters: _parameters, ...plan } = validation.plan;
   return { ok: true, action: { ...action, plan, parameters: action.parameters.map(fromLastTimeHint) } };
@@ -221,7 +257,10 @@ export function checkSavedAction(entry: unknown, label: string, policy: PlanPoli
  * with that value prefilled, which is what they meant.
  */
 function fromLastTimeHint(parameter: PlanParameter): PlanParameter {
-  const hint = parameter.default === undefined && parameter.ask === undefined ? /^(.*) \(last time: (.+)\)$/s.exec(parameter.description ?? '') : null;
+  const hint =
+    parameter.default === undefined && parameter.ask === undefined
+      ? /^(.*) \(last time: (.+)\)$/s.exec(parameter.description ?? '')
+      : null;
   if (!hint) return parameter;
   return { ...parameter, description: hint[1], default: hint[2], ask: true };
 }
@@ -230,9 +269,13 @@ function fromLastTimeHint(parameter: PlanParameter): PlanParameter {
  * A prompt action: its fields, then its placeholders. Its parameters are worked out from the prompt again, keeping
  * the descriptions and defaults declared for them, so a hand-edited list can neither miss one nor ask for a stray.
  */
-function checkPromptAction(entry: unknown, label: string): { ok: true; action: PromptSavedAction } | { ok: false; errors: string[] } {
+function checkPromptAction(
+  entry: unknown,
+  label: string,
+): { ok: true; action: PromptSavedAction } | { ok: false; errors: string[] } {
   validatePromptShape ??= ajv.compile(PROMPT_ACTION_SCHEMA);
-  if (!validatePromptShape(entry)) return { ok: false, errors: describeShapeErrors(validatePromptShape.errors, entry, label) };
+  if (!validatePromptShape(entry))
+    return { ok: false, errors: describeShapeErrors(validatePromptShape.errors, entry, label) };
   const action = entry as PromptSavedAction;
   const problems = promptRefs(action.prompt).problems;
   if (problems.length > 0) return { ok: false, errors: problems.map((problem) => `${label}.prompt: ${problem}`) };
@@ -241,7 +284,10 @@ function checkPromptAction(entry: unknown, label: string): { ok: true; action: P
 
 /** "actions[2] ("Archive inbox")": an entry by position, and by name when it has one. */
 export function entryLabel(index: number, entry: unknown): string {
-  const name = isRecord(entry) && typeof entry.name === 'string' && entry.name.trim() !== '' ? ` (${JSON.stringify(entry.name.slice(0, 60))})` : '';
+  const name =
+    isRecord(entry) && typeof entry.name === 'string' && entry.name.trim() !== ''
+      ? ` (${JSON.stringify(entry.name.slice(0, 60))})`
+      : '';
   return `actions[${index}]${name}`;
 }
 
@@ -267,7 +313,13 @@ export function commandInfoFromSetting(raw: unknown): ActionCommandInfo[] {
   for (const entry of raw as unknown[]) {
     if (entry === null || typeof entry !== 'object') continue;
     const { id, name } = entry as Record<string, unknown>;
-    if (typeof id === 'string' && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) && typeof name === 'string' && name.trim() !== '' && !found.some((info) => info.id === id)) {
+    if (
+      typeof id === 'string' &&
+      /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) &&
+      typeof name === 'string' &&
+      name.trim() !== '' &&
+      !found.some((info) => info.id === id)
+    ) {
       found.push({ id, name });
     }
   }

@@ -20,10 +20,20 @@ export function importSavedActions(json: string, existing: readonly SavedAction[
   try {
     parsed = JSON.parse(json);
   } catch (error) {
-    return { ok: false, errors: [`The file is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was imported`] };
+    return {
+      ok: false,
+      errors: [
+        `The file is not valid JSON (${error instanceof Error ? error.message : String(error)}); nothing was imported`,
+      ],
+    };
   }
   if (!Array.isArray(parsed)) {
-    return { ok: false, errors: [`The file must hold a list of saved actions (as exported), got ${parsed === null ? 'null' : typeof parsed}; nothing was imported`] };
+    return {
+      ok: false,
+      errors: [
+        `The file must hold a list of saved actions (as exported), got ${parsed === null ? 'null' : typeof parsed}; nothing was imported`,
+      ],
+    };
   }
   const errors: string[] = [];
   const checked: SavedAction[] = [];
@@ -36,7 +46,8 @@ export function importSavedActions(json: string, existing: readonly SavedAction[
       return;
     }
     const first = seen.get(result.action.id);
-    if (first !== undefined) errors.push(`${label}.id: "${result.action.id}" is also the id of actions[${first}]; ids must be unique`);
+    if (first !== undefined)
+      errors.push(`${label}.id: "${result.action.id}" is also the id of actions[${first}]; ids must be unique`);
     seen.set(result.action.id, index);
     checked.push(result.action);
   });
@@ -61,13 +72,18 @@ export function importSavedActions(json: string, existing: readonly SavedAction[
  * left out and reported.
  */
 export function loadSavedActions(raw: unknown, policy: PlanPolicy): { actions: SavedAction[]; problems: string[] } {
-  if (!Array.isArray(raw)) return { actions: [], problems: raw === undefined ? [] : ['Setting "savedActions" is not a list; no saved actions were loaded'] };
+  if (!Array.isArray(raw))
+    return {
+      actions: [],
+      problems: raw === undefined ? [] : ['Setting "savedActions" is not a list; no saved actions were loaded'],
+    };
   const actions: SavedAction[] = [];
   const problems: string[] = [];
   raw.forEach((entry: unknown, index) => {
     const result = checkSavedAction(entry, entryLabel(index, entry), policy);
     if (!result.ok) problems.push(...result.errors.map((error) => `${error} (this saved action was not loaded)`));
-    else if (actions.some((action) => action.id === result.action.id)) problems.push(`${entryLabel(index, entry)}.id: "${result.action.id}" is used twice; the second was not loaded`);
+    else if (actions.some((action) => action.id === result.action.id))
+      problems.push(`${entryLabel(index, entry)}.id: "${result.action.id}" is used twice; the second was not loaded`);
     else actions.push(result.action);
   });
   return { actions, problems };

@@ -46,7 +46,11 @@ export function assertPromptSaveable(prompt: string, knownSecrets: readonly stri
 /** Every string below `value`, with the argument it sits in ("content", "frontmatter.tags[0]"). */
 function strings(value: unknown, path: string[]): [string, string][] {
   if (typeof value === 'string') return [[path.join('.'), value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, [...path.slice(0, -1), `${path[path.length - 1] ?? ''}[${index}]`]));
-  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, [...path, key]));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) =>
+      strings(item, [...path.slice(0, -1), `${path[path.length - 1] ?? ''}[${index}]`]),
+    );
+  if (value !== null && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) => strings(inner, [...path, key]));
   return [];
 }

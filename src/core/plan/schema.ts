@@ -29,7 +29,11 @@ export const ACTION_PLAN_SCHEMA: JsonSchema = {
     version: { type: 'string', enum: [PLAN_VERSION], default: PLAN_VERSION },
     goal: { type: 'string', minLength: 1, maxLength: 2000, description: 'What the plan achieves, in one sentence.' },
     assumptions: { type: 'array', items: { type: 'string', maxLength: 1000 }, maxItems: 50, default: [] },
-    riskLevel: { type: 'string', enum: ['read-only', 'writes', 'commands'], description: 'The highest risk of any step.' },
+    riskLevel: {
+      type: 'string',
+      enum: ['read-only', 'writes', 'commands'],
+      description: 'The highest risk of any step.',
+    },
     steps: {
       type: 'array',
       minItems: 1,
@@ -39,12 +43,24 @@ export const ACTION_PLAN_SCHEMA: JsonSchema = {
         properties: {
           id: { type: 'string', pattern: STEP_ID_PATTERN, description: 'Unique step id (letters, digits, "_", "-").' },
           tool: { type: 'string', minLength: 1, maxLength: 100 },
-          args: { type: 'object', default: {}, description: 'The tool input; strings may hold $steps.<id>.<field> or ${…} placeholders.' },
+          args: {
+            type: 'object',
+            default: {},
+            description: 'The tool input; strings may hold $steps.<id>.<field> or ${…} placeholders.',
+          },
           foreach: {
             type: 'object',
             properties: {
-              from: { type: 'string', minLength: 1, description: 'A whole-value reference to an array, e.g. "$steps.parse.items".' },
-              itemName: { type: 'string', pattern: NAME_PATTERN, description: 'Each element is ${<itemName>} in args.' },
+              from: {
+                type: 'string',
+                minLength: 1,
+                description: 'A whole-value reference to an array, e.g. "$steps.parse.items".',
+              },
+              itemName: {
+                type: 'string',
+                pattern: NAME_PATTERN,
+                description: 'Each element is ${<itemName>} in args.',
+              },
             },
             required: ['from', 'itemName'],
             additionalProperties: false,
@@ -106,20 +122,30 @@ export function checkPlanShape(copy: unknown): ShapeCheck {
  * Messages for errors of a schema, located from `root`: under `prefix` ("steps[2] (x).args"), or, with an
  * empty prefix, as plan fields ("steps[2] (x).onError", "goal", "plan" for the root itself).
  */
-export function describeShapeErrors(errors: readonly ErrorObject[] | null | undefined, root: unknown, prefix: string): string[] {
+export function describeShapeErrors(
+  errors: readonly ErrorObject[] | null | undefined,
+  root: unknown,
+  prefix: string,
+): string[] {
   return (errors ?? []).map((error) => describeShapeError(error, root, prefix));
 }
 
 /** "/steps/2/onError" → "steps[2] (createNotes).onError", using the id found in the input. */
 export function locate(pointer: string, root: unknown, prefix: string): string {
-  const parts = pointer.split('/').slice(1).map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
   let out = '';
   let value: unknown = root;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i] as string;
     const next = isRecord(value) || Array.isArray(value) ? (value as Record<string, unknown>)[part] : undefined;
     if (Array.isArray(value) && /^\d+$/.test(part)) {
-      out += parts[i - 1] === 'steps' && isRecord(next) ? stepLabel(Number(part), next.id).slice('steps'.length) : `[${part}]`;
+      out +=
+        parts[i - 1] === 'steps' && isRecord(next)
+          ? stepLabel(Number(part), next.id).slice('steps'.length)
+          : `[${part}]`;
     } else {
       out += out === '' ? part : `.${part}`;
     }
@@ -145,7 +171,9 @@ function describeShapeError(error: ErrorObject, root: unknown, prefix: string): 
     case 'pattern':
       return `${where}: must be ${patternHint(String(params.pattern))}, got ${preview(found)}`;
     case 'minLength':
-      return Number(params.limit) === 1 ? `${where}: must not be empty` : `${where}: must be at least ${String(params.limit)} characters long`;
+      return Number(params.limit) === 1
+        ? `${where}: must not be empty`
+        : `${where}: must be at least ${String(params.limit)} characters long`;
     case 'maxLength':
       return `${where}: must be at most ${String(params.limit)} characters long`;
     case 'minItems':
@@ -196,4 +224,3 @@ export function preview(value: unknown, max = 60): string {
   }
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
-

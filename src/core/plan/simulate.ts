@@ -10,7 +10,8 @@ export async function applyChanges(vault: VaultPort, changes: readonly PlannedCh
       case 'create':
       case 'modify':
         // In its own encoding and line ending, or as bytes, so that a later step of the plan finds what the write leaves.
-        if (change.format !== undefined) await vault.writeBinary(change.path, plannedBytes(change.content, change.format));
+        if (change.format !== undefined)
+          await vault.writeBinary(change.path, plannedBytes(change.content, change.format));
         else if (await vault.stat(change.path)) await vault.modify(change.path, change.content);
         else await vault.create(change.path, change.content);
         break;

@@ -28,7 +28,11 @@ const fieldsOf = (tail: string): string[] => (tail === '' ? [] : tail.slice(1).s
 /** Parses one string value of a plan's args. Never throws. */
 export function parseString(value: string): ParsedString {
   const whole = WHOLE_STEP_REF.exec(value);
-  if (whole) return { kind: 'whole', ref: { source: 'step', stepId: whole[1] as string, fields: fieldsOf(whole[2] as string), raw: value } };
+  if (whole)
+    return {
+      kind: 'whole',
+      ref: { source: 'step', stepId: whole[1] as string, fields: fieldsOf(whole[2] as string), raw: value },
+    };
   const parts: TemplatePart[] = [];
   let text = '';
   let i = 0;
@@ -44,7 +48,11 @@ export function parseString(value: string): ParsedString {
       continue;
     }
     const end = value.indexOf('}', i + 2);
-    if (end < 0) return { kind: 'invalid', message: `"${value.slice(i, i + 30)}" opens a placeholder with "\${" but never closes it with "}" (write $\${ for a literal "\${")` };
+    if (end < 0)
+      return {
+        kind: 'invalid',
+        message: `"${value.slice(i, i + 30)}" opens a placeholder with "\${" but never closes it with "}" (write $\${ for a literal "\${")`,
+      };
     const ref = parsePlaceholder(value.slice(i + 2, end));
     if (typeof ref === 'string') return { kind: 'invalid', message: ref };
     if (text !== '') parts.push({ kind: 'text', text });
@@ -55,17 +63,22 @@ export function parseString(value: string): ParsedString {
   if (text !== '') parts.push({ kind: 'text', text });
   const stray = parts.find((part) => part.kind === 'text' && STRAY_STEP_REF.test(part.text));
   if (stray) {
-    return { kind: 'invalid', message: `"$steps.…" is replaced only as the whole value; inside text write \${steps.<id>.<field>}` };
+    return {
+      kind: 'invalid',
+      message: `"$steps.…" is replaced only as the whole value; inside text write \${steps.<id>.<field>}`,
+    };
   }
   if (parts.length === 1 && parts[0]?.kind === 'ref') return { kind: 'whole', ref: parts[0].ref };
-  if (parts.every((part) => part.kind === 'text')) return { kind: 'literal', text: parts.map((part) => (part.kind === 'text' ? part.text : '')).join('') };
+  if (parts.every((part) => part.kind === 'text'))
+    return { kind: 'literal', text: parts.map((part) => (part.kind === 'text' ? part.text : '')).join('') };
   return { kind: 'template', parts };
 }
 
 function parsePlaceholder(inner: string): Ref | string {
   const raw = `\${${inner}}`;
   const match = PLACEHOLDER.exec(inner);
-  if (!match) return `${raw} is not a placeholder: write \${name} or \${name.field}, e.g. \${item.text} (letters, digits and "_")`;
+  if (!match)
+    return `${raw} is not a placeholder: write \${name} or \${name.field}, e.g. \${item.text} (letters, digits and "_")`;
   const name = match[1] as string;
   const fields = fieldsOf(match[2] as string);
   if (name !== 'steps') return { source: 'name', name, fields, raw };
@@ -80,13 +93,19 @@ export function collectRefs(value: unknown): { path: (string | number)[]; ref: R
   visitStrings(value, [], (text, path) => {
     const parsed = parseString(text);
     if (parsed.kind === 'whole') found.push({ path, ref: parsed.ref });
-    if (parsed.kind === 'template') for (const part of parsed.parts) if (part.kind === 'ref') found.push({ path, ref: part.ref });
+    if (parsed.kind === 'template')
+      for (const part of parsed.parts) if (part.kind === 'ref') found.push({ path, ref: part.ref });
   });
   return found;
 }
 
 /** Calls `visit` for every string inside `value`, depth first, in key order, with its path. */
-export function visitStrings(value: unknown, path: (string | number)[], visit: (text: string, path: (string | number)[]) => void, depth = 0): void {
+export function visitStrings(
+  value: unknown,
+  path: (string | number)[],
+  visit: (text: string, path: (string | number)[]) => void,
+  depth = 0,
+): void {
   if (depth > 64) return;
   if (typeof value === 'string') visit(value, path);
   else if (Array.isArray(value)) value.forEach((item, index) => visitStrings(item, [...path, index], visit, depth + 1));
@@ -96,11 +115,17 @@ export function visitStrings(value: unknown, path: (string | number)[], visit: (
 }
 
 /** A copy of `value` with every string replaced by `map(string, path)`. */
-export function mapStrings(value: unknown, map: (text: string, path: (string | number)[]) => unknown, path: (string | number)[] = []): unknown {
+export function mapStrings(
+  value: unknown,
+  map: (text: string, path: (string | number)[]) => unknown,
+  path: (string | number)[] = [],
+): unknown {
   if (typeof value === 'string') return map(value, path);
   if (Array.isArray(value)) return value.map((item, index) => mapStrings(item, map, [...path, index]));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, mapStrings(inner, map, [...path, key])]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [key, mapStrings(inner, map, [...path, key])]),
+    );
   }
   return value;
 }

@@ -4,7 +4,15 @@ import type { RiskLevel, ToolMeta } from '../tools/types';
 import { checkArgPaths, checkArgs } from './argsCheck';
 import { BUILTIN_PARAMETERS, CONTEXT_NAMES, RESERVED_NAMES } from './bindings';
 import { executionOrder } from './order';
-import { CONTEXT_SCHEMAS, type Inferred, itemsOf, PARAMETER_SCHEMA, schemaAt, schemaType, describeType } from './refTypes';
+import {
+  CONTEXT_SCHEMAS,
+  type Inferred,
+  itemsOf,
+  PARAMETER_SCHEMA,
+  schemaAt,
+  schemaType,
+  describeType,
+} from './refTypes';
 import { checkPlanShape, preview } from './schema';
 import { collectRefs, parseString, visitStrings, fieldPath, type Ref } from './templates';
 import { type ActionPlan, maxRisk, type PlanStep, riskRank, stepLabel } from './types';
@@ -25,8 +33,7 @@ export interface PlanPolicy {
 }
 
 export type PlanValidation =
-  | { ok: true; plan: ActionPlan; order: string[]; risk: RiskLevel }
-  | { ok: false; errors: string[] };
+  { ok: true; plan: ActionPlan; order: string[]; risk: RiskLevel } | { ok: false; errors: string[] };
 
 /** Tools that steer the chat loop itself; a plan has no loop to steer. */
 const LOOP_ONLY_GROUP = 'agent';
@@ -40,7 +47,10 @@ export function validatePlan(input: unknown, policy: PlanPolicy): PlanValidation
   try {
     return validate(input, policy);
   } catch (error) {
-    return { ok: false, errors: [`plan: could not be checked (${error instanceof Error ? error.message : String(error)})`] };
+    return {
+      ok: false,
+      errors: [`plan: could not be checked (${error instanceof Error ? error.message : String(error)})`],
+    };
   }
 }
 
@@ -48,7 +58,12 @@ export function validatePlan(input: unknown, policy: PlanPolicy): PlanValidation
 export function allowedPlanTools(policy: PlanPolicy): string[] {
   return policy.tools.names().filter((name) => {
     const meta = policy.tools.get(name)?.meta;
-    return meta !== undefined && meta.group !== LOOP_ONLY_GROUP && (!policy.allowedTools || policy.allowedTools.has(name)) && (!policy.gates || gateOpen(meta, policy.gates));
+    return (
+      meta !== undefined &&
+      meta.group !== LOOP_ONLY_GROUP &&
+      (!policy.allowedTools || policy.allowedTools.has(name)) &&
+      (!policy.gates || gateOpen(meta, policy.gates))
+    );
   });
 }
 
@@ -70,7 +85,8 @@ function validate(input: unknown, policy: PlanPolicy): PlanValidation {
   plan.steps.forEach((step, index) => {
     if (typeof step?.id !== 'string') return;
     const first = byId.get(step.id);
-    if (first) errors.push(`steps[${index}].id: "${step.id}" is already the id of ${label(first)}; step ids must be unique`);
+    if (first)
+      errors.push(`steps[${index}].id: "${step.id}" is already the id of ${label(first)}; step ids must be unique`);
     else byId.set(step.id, step);
   });
   const parameterNames = checkParameters(plan, errors);
@@ -79,13 +95,19 @@ function validate(input: unknown, policy: PlanPolicy): PlanValidation {
   const { order, cycles } = executionOrder(steps);
   for (const cycle of cycles) {
     const first = byId.get(cycle[0] as string) as PlanStep;
-    errors.push(`${label(first)}.dependsOn: the steps depend on each other in a cycle (${cycle.join(' → ')}); no order can run them`);
+    errors.push(
+      `${label(first)}.dependsOn: the steps depend on each other in a cycle (${cycle.join(' → ')}); no order can run them`,
+    );
   }
-  const risks = steps.map((step) => ({ step, risk: policy.tools.get(step.tool)?.meta.risk })).filter((entry): entry is { step: PlanStep; risk: RiskLevel } => entry.risk !== undefined);
+  const risks = steps
+    .map((step) => ({ step, risk: policy.tools.get(step.tool)?.meta.risk }))
+    .filter((entry): entry is { step: PlanStep; risk: RiskLevel } => entry.risk !== undefined);
   const risk = maxRisk(risks.map((entry) => entry.risk));
   if (riskRank(risk) > riskRank(plan.riskLevel)) {
     const culprit = risks.find((entry) => entry.risk === risk) as { step: PlanStep; risk: RiskLevel };
-    errors.push(`riskLevel: "${plan.riskLevel}" is lower than the plan's steps need: ${label(culprit.step)} uses ${culprit.step.tool} ("${risk}"); declare "${risk}"`);
+    errors.push(
+      `riskLevel: "${plan.riskLevel}" is lower than the plan's steps need: ${label(culprit.step)} uses ${culprit.step.tool} ("${risk}"); declare "${risk}"`,
+    );
   }
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, plan, order: order.map((step) => step.id), risk };
@@ -103,8 +125,10 @@ function checkParameters(plan: ActionPlan, errors: string[]): Set<string> {
   const names = new Set<string>(BUILTIN_PARAMETERS.map((parameter) => parameter.name));
   const declared = new Set<string>();
   (plan.parameters ?? []).forEach((parameter, index) => {
-    if (RESERVED_NAMES.has(parameter.name)) errors.push(`parameters[${index}].name: "${parameter.name}" is a context value; choose another name`);
-    else if (declared.has(parameter.name)) errors.push(`parameters[${index}].name: "${parameter.name}" is declared twice`);
+    if (RESERVED_NAMES.has(parameter.name))
+      errors.push(`parameters[${index}].name: "${parameter.name}" is a context value; choose another name`);
+    else if (declared.has(parameter.name))
+      errors.push(`parameters[${index}].name: "${parameter.name}" is declared twice`);
     declared.add(parameter.name);
     names.add(parameter.name);
   });
@@ -115,27 +139,39 @@ function checkStep(step: PlanStep, ctx: Ctx, errors: string[]): void {
   const where = ctx.label(step);
   const meta = checkTool(step, where, ctx.policy, errors);
   const onError = step.onError ?? 'stop';
-  if (step.retry && onError !== 'retry') errors.push(`${where}.retry: is used only with onError "retry" (onError is "${onError}")`);
+  if (step.retry && onError !== 'retry')
+    errors.push(`${where}.retry: is used only with onError "retry" (onError is "${onError}")`);
   if (step.retry && step.retry.maxAttempts - 1 > ctx.policy.maxRetries) {
-    errors.push(`${where}.retry.maxAttempts: ${step.retry.maxAttempts} attempts are ${step.retry.maxAttempts - 1} retries; the settings allow at most ${ctx.policy.maxRetries} (maxRetries)`);
+    errors.push(
+      `${where}.retry.maxAttempts: ${step.retry.maxAttempts} attempts are ${step.retry.maxAttempts - 1} retries; the settings allow at most ${ctx.policy.maxRetries} (maxRetries)`,
+    );
   }
   (step.dependsOn ?? []).forEach((id, index) => {
     if (id === step.id) errors.push(`${where}.dependsOn[${index}]: a step cannot depend on itself`);
-    else if (!ctx.byId.has(id)) errors.push(`${where}.dependsOn[${index}]: "${id}" is not a step; steps are: ${[...ctx.byId.keys()].join(', ')}`);
+    else if (!ctx.byId.has(id))
+      errors.push(`${where}.dependsOn[${index}]: "${id}" is not a step; steps are: ${[...ctx.byId.keys()].join(', ')}`);
   });
   let item: { name: string; inferred: Inferred } | undefined;
   if (step.foreach) {
     const { from, itemName } = step.foreach;
     item = { name: itemName, inferred: { kind: 'unknown' } };
     if (RESERVED_NAMES.has(itemName) || ctx.parameterNames.has(itemName)) {
-      errors.push(`${where}.foreach.itemName: "${itemName}" is already ${RESERVED_NAMES.has(itemName) ? 'a context value' : 'a parameter'}; choose another name`);
+      errors.push(
+        `${where}.foreach.itemName: "${itemName}" is already ${RESERVED_NAMES.has(itemName) ? 'a context value' : 'a parameter'}; choose another name`,
+      );
     }
     const parsed = parseString(from);
     if (parsed.kind !== 'whole') {
-      errors.push(`${where}.foreach.from: must be a reference to a list, like "$steps.parseBullets.items" or "\${selectionBullets}", got ${preview(from)}`);
+      errors.push(
+        `${where}.foreach.from: must be a reference to a list, like "$steps.parseBullets.items" or "\${selectionBullets}", got ${preview(from)}`,
+      );
     } else {
       const inferred = checkRef(parsed.ref, step, `${where}.foreach.from`, ctx, errors, undefined);
-      if (inferred.kind === 'schema' && schemaType(inferred.schema) !== null && schemaType(inferred.schema) !== 'array') {
+      if (
+        inferred.kind === 'schema' &&
+        schemaType(inferred.schema) !== null &&
+        schemaType(inferred.schema) !== 'array'
+      ) {
         errors.push(`${where}.foreach.from: ${parsed.ref.raw} is ${describeType(inferred.schema)}, expected a list`);
       }
       item = { name: itemName, inferred: itemsOf(inferred) };
@@ -160,7 +196,9 @@ function checkTool(step: PlanStep, where: string, policy: PlanPolicy, errors: st
     return undefined;
   }
   if (meta.group === LOOP_ONLY_GROUP) {
-    errors.push(`${where}.tool: ${step.tool} steers the chat agent and cannot be a plan step; tools a plan may use: ${allowed()}`);
+    errors.push(
+      `${where}.tool: ${step.tool} steers the chat agent and cannot be a plan step; tools a plan may use: ${allowed()}`,
+    );
     return undefined;
   }
   if (policy.allowedTools && !policy.allowedTools.has(step.tool)) {
@@ -169,13 +207,22 @@ function checkTool(step: PlanStep, where: string, policy: PlanPolicy, errors: st
   }
   if (policy.gates && !gateOpen(meta, policy.gates) && meta.gate) {
     const setting = meta.gate === 'allowDeletes' ? 'Allow deletes and renames' : 'Allow commands';
-    errors.push(`${where}.tool: ${step.tool} is turned off: the user has not enabled "${setting}" (${meta.gate}) in the settings`);
+    errors.push(
+      `${where}.tool: ${step.tool} is turned off: the user has not enabled "${setting}" (${meta.gate}) in the settings`,
+    );
   }
   return meta;
 }
 
 /** Reports a reference that points nowhere; returns what is known about its value. */
-function checkRef(ref: Ref, step: PlanStep, field: string, ctx: Ctx, errors: string[], item: { name: string; inferred: Inferred } | undefined): Inferred {
+function checkRef(
+  ref: Ref,
+  step: PlanStep,
+  field: string,
+  ctx: Ctx,
+  errors: string[],
+  item: { name: string; inferred: Inferred } | undefined,
+): Inferred {
   const inferred = inferRef(ref, step, ctx, item);
   if (inferred.kind === 'error') errors.push(`${field}: ${inferred.message}`);
   return inferred;
@@ -185,11 +232,21 @@ function checkRef(ref: Ref, step: PlanStep, field: string, ctx: Ctx, errors: str
  * What a reference's value will be, from the referenced tool's output schema, the context values' schemas or
  * the foreach item's; an error when the reference can never resolve.
  */
-function inferRef(ref: Ref, step: PlanStep, ctx: Ctx, item: { name: string; inferred: Inferred } | undefined): Inferred {
+function inferRef(
+  ref: Ref,
+  step: PlanStep,
+  ctx: Ctx,
+  item: { name: string; inferred: Inferred } | undefined,
+): Inferred {
   if (ref.source === 'step') {
     const target = ctx.byId.get(ref.stepId);
-    if (ref.stepId === step.id) return { kind: 'error', message: `${ref.raw} refers to its own step; a step can use only the output of other steps` };
-    if (!target) return { kind: 'error', message: `${ref.raw} refers to no step; steps are: ${[...ctx.byId.keys()].join(', ')}` };
+    if (ref.stepId === step.id)
+      return {
+        kind: 'error',
+        message: `${ref.raw} refers to its own step; a step can use only the output of other steps`,
+      };
+    if (!target)
+      return { kind: 'error', message: `${ref.raw} refers to no step; steps are: ${[...ctx.byId.keys()].join(', ')}` };
     return schemaAtOutput(target, ref, ctx);
   }
   const owner = `\${${ref.name}}`;
@@ -201,7 +258,9 @@ function inferRef(ref: Ref, step: PlanStep, ctx: Ctx, item: { name: string; infe
   if (context) return schemaAt(context, ref.fields, owner);
   if (ctx.parameterNames.has(ref.name)) return schemaAt(PARAMETER_SCHEMA, ref.fields, owner);
   const itemOf = ctx.plan.steps.find((other) => other?.foreach?.itemName === ref.name);
-  const known = [...new Set([...CONTEXT_NAMES, ...ctx.parameterNames, ...(item ? [item.name] : [])])].map((name) => `\${${name}}`).join(', ');
+  const known = [...new Set([...CONTEXT_NAMES, ...ctx.parameterNames, ...(item ? [item.name] : [])])]
+    .map((name) => `\${${name}}`)
+    .join(', ');
   const hint = itemOf ? `; it is the foreach item of ${ctx.label(itemOf)} and exists only inside that step` : '';
   return { kind: 'error', message: `${ref.raw} is not a known placeholder${hint}; known: ${known}` };
 }

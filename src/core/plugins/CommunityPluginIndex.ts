@@ -6,7 +6,8 @@ import type { PluginCatalog, PluginSearchResult } from '../tools/types';
 import { rankPlugins, type CommunityPlugin } from './rankPlugins';
 
 /** The list Obsidian itself browses community plugins from. */
-export const COMMUNITY_PLUGINS_URL = 'https://raw.githubusercontent.com/obsidianmd/obsidian-releases/HEAD/community-plugins.json';
+export const COMMUNITY_PLUGINS_URL =
+  'https://raw.githubusercontent.com/obsidianmd/obsidian-releases/HEAD/community-plugins.json';
 /** Relative to the plugin's folder (PluginFilesPort). */
 export const CACHE_FILE = 'cache/community-plugins.json';
 /** The list changes a few times a day at most; a day-old copy is fresh enough to recommend from. */
@@ -95,8 +96,10 @@ export class CommunityPluginIndex implements PluginCatalog {
     const now = this.clock.now();
     const cached = this.snapshot;
     // A copy "from the future" (the clock was changed) counts as old, or it would never be refreshed.
-    if (cached && now >= cached.fetchedAt && now - cached.fetchedAt < REFRESH_INTERVAL_MS) return { ...cached, source: 'cache' };
-    if (cached && this.lastFailureAt !== null && now - this.lastFailureAt < RETRY_AFTER_FAILURE_MS) return { ...cached, source: 'stale-cache' };
+    if (cached && now >= cached.fetchedAt && now - cached.fetchedAt < REFRESH_INTERVAL_MS)
+      return { ...cached, source: 'cache' };
+    if (cached && this.lastFailureAt !== null && now - this.lastFailureAt < RETRY_AFTER_FAILURE_MS)
+      return { ...cached, source: 'stale-cache' };
 
     let plugins: CommunityPlugin[];
     try {
@@ -126,9 +129,11 @@ export class CommunityPluginIndex implements PluginCatalog {
     } catch (error) {
       throw new Error(`the response is not valid JSON: ${describeError(error)}`);
     }
-    if (!Array.isArray(data)) throw new Error(`the response is not a JSON array, got ${data === null ? 'null' : typeof data}`);
+    if (!Array.isArray(data))
+      throw new Error(`the response is not a JSON array, got ${data === null ? 'null' : typeof data}`);
     const plugins = validPlugins(data);
-    if (plugins.length === 0) throw new Error(`the response holds no valid plugin entries (${data.length} entries checked)`);
+    if (plugins.length === 0)
+      throw new Error(`the response holds no valid plugin entries (${data.length} entries checked)`);
     return plugins;
   }
 
@@ -153,7 +158,10 @@ export class CommunityPluginIndex implements PluginCatalog {
 
   private async writeCacheFile(snapshot: Snapshot): Promise<void> {
     try {
-      await this.files.write(CACHE_FILE, JSON.stringify({ url: this.url, fetchedAt: snapshot.fetchedAt, plugins: snapshot.plugins }));
+      await this.files.write(
+        CACHE_FILE,
+        JSON.stringify({ url: this.url, fetchedAt: snapshot.fetchedAt, plugins: snapshot.plugins }),
+      );
     } catch {
       // The saved copy only spares a download after a restart; failing the search over it would help no one.
     }

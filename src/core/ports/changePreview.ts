@@ -32,7 +32,16 @@ export interface ContentWarning {
 
 export type FileChange =
   | { kind: 'created'; path: string; newSize: number; hunks: DiffHunk[]; warnings: ContentWarning[] }
-  | { kind: 'modified'; path: string; oldSize: number; newSize: number; hunks: DiffHunk[]; warnings: ContentWarning[]; added: number; removed: number }
+  | {
+      kind: 'modified';
+      path: string;
+      oldSize: number;
+      newSize: number;
+      hunks: DiffHunk[];
+      warnings: ContentWarning[];
+      added: number;
+      removed: number;
+    }
   | { kind: 'moved'; path: string; toPath: string; isFolder: boolean }
   | { kind: 'deleted'; path: string; oldSize: number; isFolder: boolean; toTrash: boolean }
   | { kind: 'folder-created'; path: string }

@@ -22,7 +22,11 @@ export interface GitFsStat {
 
 export interface GitFsPromises {
   readFile(path: string, options?: { encoding?: 'utf8' } | 'utf8'): Promise<Uint8Array | string>;
-  writeFile(path: string, data: Uint8Array | string, options?: { mode?: number; encoding?: 'utf8' } | 'utf8'): Promise<void>;
+  writeFile(
+    path: string,
+    data: Uint8Array | string,
+    options?: { mode?: number; encoding?: 'utf8' } | 'utf8',
+  ): Promise<void>;
   /**
    * Adds `data` (UTF-8) at the end of the file, creating it when missing (not its folder). Bytes already in the
    * file are never rewritten, so a crash part-way can only leave a torn tail.

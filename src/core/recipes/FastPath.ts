@@ -1,5 +1,13 @@
 import { describeError, isAgentError } from '../errors';
-import { bindPlan, planPolicy, readPlanContext, requestPlan, runPlan, type PlanHost, type PlanRunResult } from '../plan';
+import {
+  bindPlan,
+  planPolicy,
+  readPlanContext,
+  requestPlan,
+  runPlan,
+  type PlanHost,
+  type PlanRunResult,
+} from '../plan';
 import type { LlmPort, LlmUsage } from '../ports/llm';
 import type { RecipeMatchingService } from './RecipeMatchingService';
 import { VALUE_MARK } from './recipeShape';
@@ -55,17 +63,38 @@ export async function tryFastPath(options: FastPathOptions): Promise<FastPathOut
   }
   const { bindings, missing } = bindPlan(planned.validation.plan, context);
   if (missing.length > 0) {
-    return { status: 'fell-back', reason: `the plan needs ${missing.map((input) => input.name).join(', ')}, which the request does not give`, llmCalls: planned.rounds };
+    return {
+      status: 'fell-back',
+      reason: `the plan needs ${missing.map((input) => input.name).join(', ')}, which the request does not give`,
+      llmCalls: planned.rounds,
+    };
   }
-  const outcome = await runPlan(planned.validation.plan, options.host, { runId: options.runId, signal: options.signal, bindings, allowedTools: options.allowedTools ?? null });
+  const outcome = await runPlan(planned.validation.plan, options.host, {
+    runId: options.runId,
+    signal: options.signal,
+    bindings,
+    allowedTools: options.allowedTools ?? null,
+  });
   if (outcome.status === 'rejected') return { status: 'rejected', reason: outcome.reason, llmCalls: planned.rounds };
   const answer = await finalAnswer(options, outcome.result, usage);
-  if (outcome.result.status === 'completed') await options.recipes.recordSuccess(options.message, callsOf(outcome.result), Date.now());
-  return { status: 'done', answer: answer.text, result: outcome.result, recipe: match.recipe, llmCalls: planned.rounds + answer.calls, usage };
+  if (outcome.result.status === 'completed')
+    await options.recipes.recordSuccess(options.message, callsOf(outcome.result), Date.now());
+  return {
+    status: 'done',
+    answer: answer.text,
+    result: outcome.result,
+    recipe: match.recipe,
+    llmCalls: planned.rounds + answer.calls,
+    usage,
+  };
 }
 
 function recipeHint(recipe: Recipe): string {
-  const steps = recipe.steps.map((step) => ({ tool: step.tool, args: step.args, ...(step.repeated ? { foreach: 'once per item' } : {}) }));
+  const steps = recipe.steps.map((step) => ({
+    tool: step.tool,
+    args: step.args,
+    ...(step.repeated ? { foreach: 'once per item' } : {}),
+  }));
   return [
     `A plan of this shape worked ${recipe.successes} times for similar requests (e.g. "${recipe.example}").`,
     `Follow it, filling in the values of this request (${VALUE_MARK} marks one to choose); use foreach where a step repeats:`,
@@ -74,13 +103,20 @@ function recipeHint(recipe: Recipe): string {
 }
 
 /** One short call for the answer, from the plan's summary; the summary itself when that call fails. */
-async function finalAnswer(options: FastPathOptions, result: PlanRunResult, usage: LlmUsage): Promise<{ text: string; calls: number }> {
+async function finalAnswer(
+  options: FastPathOptions,
+  result: PlanRunResult,
+  usage: LlmUsage,
+): Promise<{ text: string; calls: number }> {
   const summary = result.summary.join('\n') || 'Nothing needed to change.';
   try {
     let text = '';
     for await (const event of withUsage(options.llm, usage).stream({
-      system: 'You are an assistant inside Obsidian. A plan ran for the user\'s request. Tell them briefly, in their language, what was done and what failed, if anything. No tool calls.',
-      messages: [{ role: 'user', text: `Request: ${options.message}\n\nWhat happened (${result.status}):\n${summary}` }],
+      system:
+        "You are an assistant inside Obsidian. A plan ran for the user's request. Tell them briefly, in their language, what was done and what failed, if anything. No tool calls.",
+      messages: [
+        { role: 'user', text: `Request: ${options.message}\n\nWhat happened (${result.status}):\n${summary}` },
+      ],
       tools: [],
       maxTokens: Math.min(options.maxTokens, 1024),
       signal: options.signal,
@@ -100,7 +136,8 @@ async function finalAnswer(options: FastPathOptions, result: PlanRunResult, usag
 
 /** The plan's calls as a recipe learns from them. */
 function callsOf(result: PlanRunResult): { tool: string; input: Record<string, unknown>; ok: boolean }[] {
-  const asInput = (input: unknown): Record<string, unknown> => (input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {});
+  const asInput = (input: unknown): Record<string, unknown> =>
+    input !== null && typeof input === 'object' ? (input as Record<string, unknown>) : {};
   return result.steps.flatMap((step) =>
     step.items
       ? step.items.map((item) => ({ tool: step.tool, input: asInput(item.input), ok: item.status === 'ok' }))

@@ -71,7 +71,9 @@ export class RecipeMatchingService {
     if (text === null) return [];
     try {
       const parsed = JSON.parse(text) as unknown;
-      return Array.isArray(parsed) ? parsed.filter(isRecipe).map((recipe) => shapeRecipe(recipe, this.knownSecrets())) : [];
+      return Array.isArray(parsed)
+        ? parsed.filter(isRecipe).map((recipe) => shapeRecipe(recipe, this.knownSecrets()))
+        : [];
     } catch {
       // A damaged file only costs the learned shortcuts: start over rather than fail every run.
       return [];
@@ -100,7 +102,12 @@ function isRecipe(value: unknown): value is Recipe {
     Array.isArray(recipe.parameters) &&
     recipe.parameters.every((name) => typeof name === 'string') &&
     Array.isArray(recipe.steps) &&
-    recipe.steps.every((step: unknown) => typeof (step as Partial<RecipeStep> | null)?.tool === 'string' && typeof (step as RecipeStep).args === 'object' && (step as RecipeStep).args !== null) &&
+    recipe.steps.every(
+      (step: unknown) =>
+        typeof (step as Partial<RecipeStep> | null)?.tool === 'string' &&
+        typeof (step as RecipeStep).args === 'object' &&
+        (step as RecipeStep).args !== null,
+    ) &&
     typeof recipe.successes === 'number' &&
     typeof recipe.lastUsedAt === 'number' &&
     typeof recipe.words === 'object' &&

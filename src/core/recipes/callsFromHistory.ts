@@ -9,13 +9,15 @@ import type { RecordedCall } from './types';
 export function callsFromHistory(history: readonly HistoryMessage[], before = 0): RecordedCall[] {
   const failed = new Set<string>();
   for (const message of history.slice(before)) {
-    if (message.role === 'tool-results') for (const result of message.results) if (result.isError) failed.add(result.callId);
+    if (message.role === 'tool-results')
+      for (const result of message.results) if (result.isError) failed.add(result.callId);
   }
   const calls: RecordedCall[] = [];
   for (const message of history.slice(before)) {
     if (message.role !== 'assistant') continue;
     for (const call of message.toolCalls) {
-      const input = call.input !== null && typeof call.input === 'object' ? (call.input as Record<string, unknown>) : {};
+      const input =
+        call.input !== null && typeof call.input === 'object' ? (call.input as Record<string, unknown>) : {};
       calls.push({ tool: call.name, input, ok: !failed.has(call.id) });
     }
   }

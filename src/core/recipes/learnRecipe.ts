@@ -21,7 +21,11 @@ export function learnRecipe(message: string, calls: readonly RecordedCall[], now
       previous.repeated = true;
       continue;
     }
-    steps.push({ tool: call.tool, args: generalize(call.input, message, parameters) as Record<string, unknown>, repeated: false });
+    steps.push({
+      tool: call.tool,
+      args: generalize(call.input, message, parameters) as Record<string, unknown>,
+      repeated: false,
+    });
   }
   const signature = signatureOf(steps);
   return {
@@ -44,7 +48,12 @@ export function signatureOf(steps: readonly RecipeStep[]): string {
 export function mergeRecipe(existing: Recipe, learned: Recipe): Recipe {
   const words = { ...existing.words };
   for (const word of Object.keys(learned.words)) words[word] = (words[word] ?? 0) + 1;
-  return { ...existing, words, successes: existing.successes + 1, lastUsedAt: Math.max(existing.lastUsedAt, learned.lastUsedAt) };
+  return {
+    ...existing,
+    words,
+    successes: existing.successes + 1,
+    lastUsedAt: Math.max(existing.lastUsedAt, learned.lastUsedAt),
+  };
 }
 
 /**
@@ -55,7 +64,12 @@ function generalize(value: unknown, message: string, parameters: Map<string, str
   if (typeof value === 'string') return generalizeString(value, message, parameters, key);
   if (Array.isArray(value)) return value.map((item) => generalize(item, message, parameters, key));
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, inner]) => [name, generalize(inner, message, parameters, name)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([name, inner]) => [
+        name,
+        generalize(inner, message, parameters, name),
+      ]),
+    );
   }
   return value;
 }
@@ -70,13 +84,16 @@ function generalizeString(value: string, message: string, parameters: Map<string
     parameters.set(text.toLowerCase(), unique);
     return unique;
   };
-  if (value.length >= 2 && value.length <= 80 && lowerMessage.includes(value.toLowerCase())) return `\${${parameterFor(value, key)}}`;
+  if (value.length >= 2 && value.length <= 80 && lowerMessage.includes(value.toLowerCase()))
+    return `\${${parameterFor(value, key)}}`;
   if (!value.includes('/')) return value;
   const segments = value.split('/');
   return segments
     .map((segment, index) => {
       const name = index < segments.length - 1 ? 'folder' : 'name';
-      return segment.length >= 2 && lowerMessage.includes(segment.toLowerCase()) ? `\${${parameterFor(segment, name)}}` : segment;
+      return segment.length >= 2 && lowerMessage.includes(segment.toLowerCase())
+        ? `\${${parameterFor(segment, name)}}`
+        : segment;
     })
     .join('/');
 }

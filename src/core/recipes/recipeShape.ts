@@ -21,7 +21,8 @@ const MAX_WORDS = 60;
  * alike, so a file written before this rule shrinks on the next write.
  */
 export function shapeRecipe(recipe: Recipe, knownSecrets: readonly string[]): Recipe {
-  const text = (value: string, max: number): string => cut(redactText(value, knownSecrets, { maxString: Infinity }), max);
+  const text = (value: string, max: number): string =>
+    cut(redactText(value, knownSecrets, { maxString: Infinity }), max);
   const steps = recipe.steps.slice(0, MAX_STEPS).map((step) => ({
     tool: text(step.tool, MAX_NAME),
     args: shapeArgs(step.args, text, 0),
@@ -43,7 +44,11 @@ export function shapeRecipe(recipe: Recipe, knownSecrets: readonly string[]): Re
   };
 }
 
-function shapeArgs(args: Record<string, unknown>, text: (value: string, max: number) => string, depth: number): Record<string, unknown> {
+function shapeArgs(
+  args: Record<string, unknown>,
+  text: (value: string, max: number) => string,
+  depth: number,
+): Record<string, unknown> {
   const entries = Object.entries(args !== null && typeof args === 'object' ? args : {}).slice(0, MAX_ARGS);
   return Object.fromEntries(entries.map(([name, value]) => [text(name, MAX_NAME), shapeValue(value, text, depth + 1)]));
 }

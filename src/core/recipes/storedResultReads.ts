@@ -14,6 +14,7 @@ export function withoutStoredResultReads(calls: readonly RecordedCall[], runId: 
 function mentions(value: unknown, folder: string): boolean {
   if (typeof value === 'string') return value.includes(folder);
   if (Array.isArray(value)) return value.some((item) => mentions(item, folder));
-  if (value !== null && typeof value === 'object') return Object.values(value as Record<string, unknown>).some((item) => mentions(item, folder));
+  if (value !== null && typeof value === 'object')
+    return Object.values(value as Record<string, unknown>).some((item) => mentions(item, folder));
   return false;
 }

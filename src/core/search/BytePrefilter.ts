@@ -42,7 +42,9 @@ class AsciiIgnoringCase implements BytePrefilter {
   constructor(query: string) {
     this.pattern = new RegExp(escapeRegex(query), 'i');
     const lower = query.toLowerCase();
-    this.foldPartners = Object.entries(FOLDS_TO_ASCII).flatMap(([letter, bytes]) => (lower.includes(letter) ? [bytes] : []));
+    this.foldPartners = Object.entries(FOLDS_TO_ASCII).flatMap(([letter, bytes]) =>
+      lower.includes(letter) ? [bytes] : [],
+    );
   }
 
   mayMatch(bytes: string): boolean {

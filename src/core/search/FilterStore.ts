@@ -32,7 +32,9 @@ export class FilterStore {
   ask(path: string, mtimeMs: number, sizeBytes: number, hashes: readonly number[]): 'out' | 'may' | 'unknown' {
     const slot = this.slots.get(path);
     if (slot === undefined || this.mtimes[slot] !== mtimeMs || this.sizes[slot] !== sizeBytes) return 'unknown';
-    return filterMayContain(this.pool, this.offsets[slot] as number, this.words[slot] as number, hashes) ? 'may' : 'out';
+    return filterMayContain(this.pool, this.offsets[slot] as number, this.words[slot] as number, hashes)
+      ? 'may'
+      : 'out';
   }
 
   has(path: string): boolean {
@@ -96,7 +98,8 @@ export class FilterStore {
 
   /** Gives back the pool's unused half after a bulk of additions (the background pass calls this when done). */
   trim(): void {
-    if (this.pool.length > 1 << 16 && this.pool.length > this.liveWords * 1.25) this.copyLive(Math.max(1 << 16, Math.ceil(this.liveWords * 1.125)));
+    if (this.pool.length > 1 << 16 && this.pool.length > this.liveWords * 1.25)
+      this.copyLive(Math.max(1 << 16, Math.ceil(this.liveWords * 1.125)));
   }
 
   /** Compacts the pool when most of it is dropped filters, else doubles it, until `needed` more words fit. */

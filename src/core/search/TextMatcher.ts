@@ -43,7 +43,10 @@ export class TextMatcher {
   readonly isPattern: boolean;
 
   /** The matcher for `options`, loading the regex engine first when the query is a regular expression. */
-  static async create(options: TextMatcherOptions, loader: { load(): Promise<RegexEngine> } = regexEngineLoader): Promise<TextMatcher> {
+  static async create(
+    options: TextMatcherOptions,
+    loader: { load(): Promise<RegexEngine> } = regexEngineLoader,
+  ): Promise<TextMatcher> {
     if (options.query === '' || options.mode !== 'regex') return new TextMatcher(options);
     return new TextMatcher(options, await loader.load());
   }
@@ -56,17 +59,21 @@ export class TextMatcher {
     this.needle = query;
     this.isPattern = mode === 'regex' || wholeWord;
     if (mode === 'regex') {
-      if (!engine) throw new AgentError('INTERNAL', 'TextMatcher: a regex search needs the regex engine (use TextMatcher.create)');
+      if (!engine)
+        throw new AgentError('INTERNAL', 'TextMatcher: a regex search needs the regex engine (use TextMatcher.create)');
       this.pattern = compile(engine, query, caseSensitive, wholeWord);
       this.regex = null;
-      this.literals = requiredLiteralsOf(query).map((literal) => new RegExp(escapeRegex(literal), caseSensitive ? 'u' : 'iu'));
+      this.literals = requiredLiteralsOf(query).map(
+        (literal) => new RegExp(escapeRegex(literal), caseSensitive ? 'u' : 'iu'),
+      );
       return;
     }
     this.pattern = null;
     const literal = escapeRegex(query);
     // A whole word: the literal with no word character on either side, which JavaScript's engine tests without
     // backtracking (a literal has one way to match).
-    if (wholeWord) this.regex = new RegExp(`(?<!${WORD_CLASS})${literal}(?!${WORD_CLASS})`, caseSensitive ? 'gu' : 'giu');
+    if (wholeWord)
+      this.regex = new RegExp(`(?<!${WORD_CLASS})${literal}(?!${WORD_CLASS})`, caseSensitive ? 'gu' : 'giu');
     // A query without cased letters ("2026-01", "- [ ]", "🚀") matches the same in any case: plain indexOf.
     // Case-insensitive text: V8's case-insensitive regex scan of a literal is as fast as indexOf over a
     // lowercase copy (measured: ~7 ms over 17 MB), without keeping a second copy of every note in memory.
@@ -76,7 +83,8 @@ export class TextMatcher {
   /** The first `max` matches in `text`. */
   find(text: string, max: number): MatchSpan[] {
     if (max <= 0) return [];
-    if (this.pattern) return this.literals.every((literal) => literal.test(text)) ? findPattern(this.pattern, text, max) : [];
+    if (this.pattern)
+      return this.literals.every((literal) => literal.test(text)) ? findPattern(this.pattern, text, max) : [];
     if (this.regex) return findRegex(this.regex, text, max);
     return findPlain(text, this.needle, max);
   }
@@ -94,7 +102,13 @@ function compile(engine: RegexEngine, query: string, caseSensitive: boolean, who
   };
   const alternatives = parseRegex(query, takesNewline);
   const tree: Node[][] = wholeWord
-    ? [[{ kind: 'assert', source: `(?<!${WORD_CLASS})` }, { kind: 'group', prefix: '(?:', alternatives }, { kind: 'boundary', type: 'notWordNext', at: query.length + 1 }]]
+    ? [
+        [
+          { kind: 'assert', source: `(?<!${WORD_CLASS})` },
+          { kind: 'group', prefix: '(?:', alternatives },
+          { kind: 'boundary', type: 'notWordNext', at: query.length + 1 },
+        ],
+      ]
     : alternatives;
   const source = lowerBoundaries(tree, query)
     .map((alternative) => alternative.map(emitPlain).join(''))
@@ -134,10 +148,13 @@ function findPattern(pattern: CompiledRegex, text: string, max: number): MatchSp
   return spans;
 }
 
-
 function findPlain(haystack: string, needle: string, max: number): MatchSpan[] {
   const spans: MatchSpan[] = [];
-  for (let at = haystack.indexOf(needle); at !== -1 && spans.length < max; at = haystack.indexOf(needle, at + needle.length)) {
+  for (
+    let at = haystack.indexOf(needle);
+    at !== -1 && spans.length < max;
+    at = haystack.indexOf(needle, at + needle.length)
+  ) {
     spans.push({ start: at, end: at + needle.length });
   }
   return spans;
@@ -149,7 +166,8 @@ function findRegex(regex: RegExp, text: string, max: number): MatchSpan[] {
   regex.lastIndex = 0;
   const spans: MatchSpan[] = [];
   let match: RegExpExecArray | null;
-  while (spans.length < max && (match = regex.exec(text)) !== null) spans.push({ start: match.index, end: match.index + match[0].length });
+  while (spans.length < max && (match = regex.exec(text)) !== null)
+    spans.push({ start: match.index, end: match.index + match[0].length });
   return spans;
 }
 

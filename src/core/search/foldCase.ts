@@ -19,7 +19,8 @@ const UNICODE_14_FOLDS: readonly [number, number][] = [
 export function foldTable(): Uint16Array {
   if (table) return table;
   const built = new Uint16Array(0x10000);
-  for (let unit = 0; unit < 0x10000; unit++) built[unit] = unit >= 0xd800 && unit <= 0xdfff ? SURROGATE : foldUnit(unit);
+  for (let unit = 0; unit < 0x10000; unit++)
+    built[unit] = unit >= 0xd800 && unit <= 0xdfff ? SURROGATE : foldUnit(unit);
   // Unicode 14 made these pairs fold together although neither is the other's upper or lower case.
   for (const [from, to] of UNICODE_14_FOLDS) built[from] = to;
   table = built;

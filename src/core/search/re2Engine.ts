@@ -5,12 +5,14 @@ import { RegexSyntaxError, type CompiledRegex, type RegexEngine } from './regexE
 export const re2Engine: RegexEngine = {
   compile(source, { ignoreCase }) {
     // Lookbehinds cost the engine its fastest paths, so the flag is set only for patterns that have one.
-    const flags = RE2JS.MULTILINE | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (source.includes('(?<') ? RE2JS.LOOKBEHINDS : 0);
+    const flags =
+      RE2JS.MULTILINE | (ignoreCase ? RE2JS.CASE_INSENSITIVE : 0) | (source.includes('(?<') ? RE2JS.LOOKBEHINDS : 0);
     let pattern: RE2JS;
     try {
       pattern = RE2JS.compile(source, flags);
     } catch (error) {
-      if (error instanceof RE2JSException) throw new RegexSyntaxError(error.message.replace(/^error parsing regexp: /, ''));
+      if (error instanceof RE2JSException)
+        throw new RegexSyntaxError(error.message.replace(/^error parsing regexp: /, ''));
       throw error;
     }
     return new Re2Regex(pattern);

@@ -9,7 +9,8 @@ import type { Wordness } from './regexSyntax';
 /** A word character as ripgrep counts one: letters, marks, numbers and connector punctuation, in any script (a class body). */
 export const WORD = '\\p{L}\\p{M}\\p{N}\\p{Pc}';
 /** JavaScript's `\s` (a class body): RE2's is ASCII only. */
-export const WHITE_SPACE = '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
+export const WHITE_SPACE =
+  '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
 
 type Fail = (what: string) => AgentError;
 
@@ -17,7 +18,7 @@ type Fail = (what: string) => AgentError;
 export function translateClassBody(body: string, fail: Fail): { body: string; word: Wordness } {
   let out = '';
   const kinds = new Set<Wordness>();
-  for (let at = 0; at < body.length; ) {
+  for (let at = 0; at < body.length;) {
     const range = /^([0-9]-[0-9]|[a-z]-[a-z]|[A-Z]-[A-Z])/.exec(body.slice(at));
     if (range) {
       out += range[0];
@@ -68,11 +69,20 @@ function classEscape(rest: string, fail: Fail): { source: string; word: Wordness
       const property = /^\\[pP](?:\{([^}]*)\}|([A-Za-z]))/.exec(rest);
       if (!property) throw fail(`"\\${next}" must name a property in braces, such as \\${next}{L} or \\${next}{Greek}`);
       const name = re2PropertyName(property[1] ?? property[2] ?? '', fail);
-      return { source: `\\${next}{${name}}`, word: next === 'p' && isWordCategory(name) ? 'word' : 'mixed', length: property[0].length };
+      return {
+        source: `\\${next}{${name}}`,
+        word: next === 'p' && isWordCategory(name) ? 'word' : 'mixed',
+        length: property[0].length,
+      };
     }
     default: {
       const code = unicodeEscape(rest);
-      if (code !== null) return { source: `\\x{${code.value.toString(16)}}`, word: isWordChar(String.fromCodePoint(code.value)) ? 'word' : 'other', length: code.length };
+      if (code !== null)
+        return {
+          source: `\\x{${code.value.toString(16)}}`,
+          word: isWordChar(String.fromCodePoint(code.value)) ? 'word' : 'other',
+          length: code.length,
+        };
       // "\W", "\D", "\S" inside a class stay ASCII, as RE2 reads them; punctuation means itself.
       return { source: `\\${next}`, word: /[\p{L}\p{N}]/u.test(next) ? 'mixed' : 'other', length: 2 };
     }
@@ -91,7 +101,11 @@ export function unicodeEscape(rest: string): { value: number; length: number } |
   const braced = /^\\[ux]\{([0-9a-fA-F]{1,6})\}/.exec(rest);
   if (braced) return { value: parseInt(braced[1] as string, 16), length: braced[0].length };
   const pair = /^\\u(d[89ab][0-9a-f]{2})\\u(d[c-f][0-9a-f]{2})/i.exec(rest);
-  if (pair) return { value: (parseInt(pair[1] as string, 16) - 0xd800) * 0x400 + (parseInt(pair[2] as string, 16) - 0xdc00) + 0x10000, length: 12 };
+  if (pair)
+    return {
+      value: (parseInt(pair[1] as string, 16) - 0xd800) * 0x400 + (parseInt(pair[2] as string, 16) - 0xdc00) + 0x10000,
+      length: 12,
+    };
   const fixed = /^\\(?:u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2}))/.exec(rest);
   if (fixed) return { value: parseInt((fixed[1] ?? fixed[2]) as string, 16), length: fixed[0].length };
   const control = /^\\c([A-Za-z])/.exec(rest);
@@ -110,14 +124,49 @@ function isWordCategory(name: string): boolean {
 
 /** JavaScript's long names of the general categories, which RE2 knows only by their short ones. */
 const CATEGORIES: Readonly<Record<string, string>> = {
-  letter: 'L', casedletter: 'LC', lc: 'LC', uppercaseletter: 'Lu', lowercaseletter: 'Ll', titlecaseletter: 'Lt', modifierletter: 'Lm', otherletter: 'Lo',
-  mark: 'M', combiningmark: 'M', nonspacingmark: 'Mn', spacingmark: 'Mc', enclosingmark: 'Me',
-  number: 'N', decimalnumber: 'Nd', digit: 'Nd', letternumber: 'Nl', othernumber: 'No',
-  punctuation: 'P', punct: 'P', connectorpunctuation: 'Pc', dashpunctuation: 'Pd', openpunctuation: 'Ps', closepunctuation: 'Pe',
-  initialpunctuation: 'Pi', finalpunctuation: 'Pf', otherpunctuation: 'Po',
-  symbol: 'S', mathsymbol: 'Sm', currencysymbol: 'Sc', modifiersymbol: 'Sk', othersymbol: 'So',
-  separator: 'Z', spaceseparator: 'Zs', lineseparator: 'Zl', paragraphseparator: 'Zp',
-  other: 'C', control: 'Cc', cntrl: 'Cc', format: 'Cf', surrogate: 'Cs', privateuse: 'Co', unassigned: 'Cn',
+  letter: 'L',
+  casedletter: 'LC',
+  lc: 'LC',
+  uppercaseletter: 'Lu',
+  lowercaseletter: 'Ll',
+  titlecaseletter: 'Lt',
+  modifierletter: 'Lm',
+  otherletter: 'Lo',
+  mark: 'M',
+  combiningmark: 'M',
+  nonspacingmark: 'Mn',
+  spacingmark: 'Mc',
+  enclosingmark: 'Me',
+  number: 'N',
+  decimalnumber: 'Nd',
+  digit: 'Nd',
+  letternumber: 'Nl',
+  othernumber: 'No',
+  punctuation: 'P',
+  punct: 'P',
+  connectorpunctuation: 'Pc',
+  dashpunctuation: 'Pd',
+  openpunctuation: 'Ps',
+  closepunctuation: 'Pe',
+  initialpunctuation: 'Pi',
+  finalpunctuation: 'Pf',
+  otherpunctuation: 'Po',
+  symbol: 'S',
+  mathsymbol: 'Sm',
+  currencysymbol: 'Sc',
+  modifiersymbol: 'Sk',
+  othersymbol: 'So',
+  separator: 'Z',
+  spaceseparator: 'Zs',
+  lineseparator: 'Zl',
+  paragraphseparator: 'Zp',
+  other: 'C',
+  control: 'Cc',
+  cntrl: 'Cc',
+  format: 'Cf',
+  surrogate: 'Cs',
+  privateuse: 'Co',
+  unassigned: 'Cn',
 };
 
 /**
@@ -127,13 +176,19 @@ const CATEGORIES: Readonly<Record<string, string>> = {
 function re2PropertyName(written: string, fail: Fail): string {
   const [key, value] = written.includes('=') ? (written.split('=', 2) as [string, string]) : [null, written];
   const loose = value.toLowerCase().replace(/[\s_-]+/g, '');
-  const category = CATEGORIES[loose] ?? (/^(?:[lmnpszc][a-z]?|lc)$/.test(loose) && isJsProperty(`General_Category=${titled(loose)}`) ? titled(loose) : undefined);
+  const category =
+    CATEGORIES[loose] ??
+    (/^(?:[lmnpszc][a-z]?|lc)$/.test(loose) && isJsProperty(`General_Category=${titled(loose)}`)
+      ? titled(loose)
+      : undefined);
   if (category && (key === null || /^(?:gc|general_category)$/i.test(key))) return category;
   if (key === null || /^(?:sc|scx|script|script_extensions)$/i.test(key)) {
     for (const candidate of scriptSpellings(value)) if (isJsProperty(`Script=${candidate}`)) return candidate;
   }
   if (key === null && isJsProperty(value)) return value;
-  throw fail(`"\\p{${written}}" is no Unicode property or script the search knows: write a general category (\\p{L}, \\p{Lu}, \\p{N}) or a script as \\p{Script=Greek}, \\p{Script=Han}, \\p{Script=Hiragana}`);
+  throw fail(
+    `"\\p{${written}}" is no Unicode property or script the search knows: write a general category (\\p{L}, \\p{Lu}, \\p{N}) or a script as \\p{Script=Greek}, \\p{Script=Han}, \\p{Script=Hiragana}`,
+  );
 }
 
 function titled(loose: string): string {
@@ -142,8 +197,13 @@ function titled(loose: string): string {
 
 /** "greek", "OLD ITALIC", "old-italic" → "Greek", "Old_Italic". */
 function scriptSpellings(written: string): string[] {
-  const words = written.trim().split(/[\s_-]+/).filter(Boolean);
-  return [...new Set([written, words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join('_')])];
+  const words = written
+    .trim()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  return [
+    ...new Set([written, words.map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase()).join('_')]),
+  ];
 }
 
 function isJsProperty(name: string): boolean {

@@ -130,7 +130,8 @@ function classEnd(source: string, at: number): number {
   if (source[i] === ']') i++; // "[]" or "[^]" is a whole class outside "u"; inside, "[]" matches nothing
   for (; i < source.length; i++) {
     if (source[i] === '\\') i++;
-    else if (source[i] === '[') throw new Unsure(); // nested (the "v" flag): not read
+    else if (source[i] === '[')
+      throw new Unsure(); // nested (the "v" flag): not read
     else if (source[i] === ']') return i;
   }
   throw new Unsure();

@@ -46,7 +46,8 @@ function unsupported(source: string, construct: string, at: number, instead: str
 export function parseRegex(source: string, matchesNewline: (atom: string) => boolean): Node[][] {
   const parser = new Parser(source, matchesNewline);
   const alternatives = parser.alternatives();
-  if (!parser.atEnd()) throw invalidRegex(source, `")" at character ${parser.position} closes no group (escape it as "\\)")`);
+  if (!parser.atEnd())
+    throw invalidRegex(source, `")" at character ${parser.position} closes no group (escape it as "\\)")`);
   return alternatives;
 }
 
@@ -87,18 +88,36 @@ class Parser {
     if (!quantifier) return atom;
     const written = quantifier[0];
     if (atom.kind === 'assert' || atom.kind === 'boundary') {
-      throw invalidRegex(this.source, `"${written}" at character ${this.position} repeats "${this.source.slice(start, this.at)}", which takes no character`);
+      throw invalidRegex(
+        this.source,
+        `"${written}" at character ${this.position} repeats "${this.source.slice(start, this.at)}", which takes no character`,
+      );
     }
     const [, symbol, minText, comma, maxText, lazy] = quantifier;
     const min = symbol ? (symbol === '+' ? 1 : 0) : Number(minText);
-    const max = symbol ? (symbol === '?' ? 1 : Infinity) : comma === undefined ? min : maxText === '' ? Infinity : Number(maxText);
+    const max = symbol
+      ? symbol === '?'
+        ? 1
+        : Infinity
+      : comma === undefined
+        ? min
+        : maxText === ''
+          ? Infinity
+          : Number(maxText);
     if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) {
-      throw invalidRegex(this.source, `"${written}" at character ${this.position} repeats more than ${MAX_REPEAT} times, the most the search engine allows; write "*" or "+" for any number, or a smaller count`);
+      throw invalidRegex(
+        this.source,
+        `"${written}" at character ${this.position} repeats more than ${MAX_REPEAT} times, the most the search engine allows; write "*" or "+" for any number, or a smaller count`,
+      );
     }
-    if (max < min) throw invalidRegex(this.source, `"${written}" at character ${this.position} has its larger count first`);
+    if (max < min)
+      throw invalidRegex(this.source, `"${written}" at character ${this.position} has its larger count first`);
     this.at += written.length;
     if (/^[*+?{]/.test(this.source.slice(this.at)) && /^(?:[*+?]|\{\d+(?:,\d*)?\})/.test(this.source.slice(this.at))) {
-      throw invalidRegex(this.source, `the quantifier at character ${this.position} repeats the quantifier "${written}" before it; put the repeated part in a group`);
+      throw invalidRegex(
+        this.source,
+        `the quantifier at character ${this.position} repeats the quantifier "${written}" before it; put the repeated part in a group`,
+      );
     }
     return { kind: 'repeat', body: atom, min, max, lazy: lazy === '?' };
   }
@@ -109,7 +128,10 @@ class Parser {
     if (char === '[') return this.characterClass();
     if (char === '\\') return this.escape();
     if (/^(?:[*+?]|\{\d+(?:,\d*)?\})/.test(this.source.slice(this.at))) {
-      throw invalidRegex(this.source, `"${char}" at character ${this.position} has nothing before it to repeat (escape it as "\\${char}")`);
+      throw invalidRegex(
+        this.source,
+        `"${char}" at character ${this.position} has nothing before it to repeat (escape it as "\\${char}")`,
+      );
     }
     this.at++;
     if (char === '^' || char === '$') return { kind: 'assert', source: char };
@@ -120,7 +142,8 @@ class Parser {
   /** `char` with its low surrogate when it starts a pair (one character to RE2). */
   private astral(char: string): string {
     const code = char.charCodeAt(0);
-    if (code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(this.source[this.at] ?? '')) return char + (this.source[this.at++] as string);
+    if (code >= 0xd800 && code <= 0xdbff && /[\udc00-\udfff]/.test(this.source[this.at] ?? ''))
+      return char + (this.source[this.at++] as string);
     return char;
   }
 
@@ -138,7 +161,12 @@ class Parser {
     const named = /^\((?:\?P?<([A-Za-z_]\w*)>)/.exec(rest);
     const flags = /^\(\?([imsU-]*)(:|\))/.exec(rest);
     if (rest.startsWith('(?=') || rest.startsWith('(?!')) {
-      throw unsupported(this.source, `a lookahead "${rest.slice(0, 3)}"`, open, 'Search for the text without it and read what follows in the matches, or use "\\b" for a word boundary.');
+      throw unsupported(
+        this.source,
+        `a lookahead "${rest.slice(0, 3)}"`,
+        open,
+        'Search for the text without it and read what follows in the matches, or use "\\b" for a word boundary.',
+      );
     }
     if (rest.startsWith('(?<=') || rest.startsWith('(?<!')) {
       lookbehind = rest.slice(0, 4);
@@ -146,32 +174,52 @@ class Parser {
     } else if (named) {
       this.at += named[0].length;
     } else if (flags) {
-      if (flags[1]?.includes('s')) throw invalidRegex(this.source, `the flag "s" at character ${open}: a search matches within one line, so "." never needs to take a line break`);
+      if (flags[1]?.includes('s'))
+        throw invalidRegex(
+          this.source,
+          `the flag "s" at character ${open}: a search matches within one line, so "." never needs to take a line break`,
+        );
       this.at += flags[0].length;
       if (flags[2] === ')') return { kind: 'assert', source: `(?${flags[1] ?? ''})` };
       prefix = `(?${flags[1] ?? ''}:`;
     } else if (rest.startsWith('(?')) {
-      throw invalidRegex(this.source, `"${rest.slice(0, 3)}" at character ${open} starts no kind of group the search knows ("(?:", "(?<name>", "(?<=", "(?<!", "(?i)")`);
+      throw invalidRegex(
+        this.source,
+        `"${rest.slice(0, 3)}" at character ${open} starts no kind of group the search knows ("(?:", "(?<name>", "(?<=", "(?<!", "(?i)")`,
+      );
     } else {
       this.at++;
     }
     const alternatives = this.alternatives();
-    if (this.atEnd()) throw invalidRegex(this.source, `the group opened at character ${open} is never closed (add ")")`);
+    if (this.atEnd())
+      throw invalidRegex(this.source, `the group opened at character ${open} is never closed (add ")")`);
     this.at++;
     if (lookbehind === null) return { kind: 'group', prefix, alternatives };
     if (alternatives.flat(Infinity as 1).some((node) => hasBoundary(node))) {
-      throw invalidRegex(this.source, `the lookbehind at character ${open} holds "\\b" or "\\B", which the search engine cannot test there`);
+      throw invalidRegex(
+        this.source,
+        `the lookbehind at character ${open} holds "\\b" or "\\B", which the search engine cannot test there`,
+      );
     }
-    return { kind: 'assert', source: `${lookbehind}${alternatives.map((alternative) => alternative.map(emitPlain).join('')).join('|')})` };
+    return {
+      kind: 'assert',
+      source: `${lookbehind}${alternatives.map((alternative) => alternative.map(emitPlain).join('')).join('|')})`,
+    };
   }
 
   private characterClass(): Node {
     const open = this.position;
     const close = classEnd(this.source, this.at);
-    if (close === -1) throw invalidRegex(this.source, `the class "[" opened at character ${open} is never closed (add "]", or escape it as "\\[")`);
+    if (close === -1)
+      throw invalidRegex(
+        this.source,
+        `the class "[" opened at character ${open} is never closed (add "]", or escape it as "\\[")`,
+      );
     const negated = this.source[this.at + 1] === '^';
     const bodyStart = this.at + (negated ? 2 : 1);
-    const { body, word } = translateClassBody(this.source.slice(bodyStart, close), (what) => invalidRegex(this.source, `${what} in the class at character ${open}`));
+    const { body, word } = translateClassBody(this.source.slice(bodyStart, close), (what) =>
+      invalidRegex(this.source, `${what} in the class at character ${open}`),
+    );
     this.at = close + 1;
     return this.oneLine(`[${negated ? '^' : ''}${body}]`, negated ? 'mixed' : word, negated);
   }
@@ -190,9 +238,16 @@ class Parser {
     const at = this.position;
     const rest = this.source.slice(this.at);
     const next = rest[1];
-    if (next === undefined) throw invalidRegex(this.source, `the pattern ends with a lone "\\" (write "\\\\" for a backslash)`);
+    if (next === undefined)
+      throw invalidRegex(this.source, `the pattern ends with a lone "\\" (write "\\\\" for a backslash)`);
     const reference = /^\\(?:[1-9]\d*|k<[^>]*>)/.exec(rest);
-    if (reference) throw unsupported(this.source, `the backreference "${reference[0]}"`, at, 'Write the group\'s pattern again in its place, or search for it and compare the matches.');
+    if (reference)
+      throw unsupported(
+        this.source,
+        `the backreference "${reference[0]}"`,
+        at,
+        "Write the group's pattern again in its place, or search for it and compare the matches.",
+      );
     this.at += 2;
     switch (next) {
       case 'b':
@@ -223,9 +278,15 @@ class Parser {
       case 'P': {
         this.at -= 2;
         const property = /^\\[pP](?:\{([^}]*)\}|([A-Za-z]))/.exec(rest);
-        if (!property) throw invalidRegex(this.source, `"\\${next}" at character ${at} must name a property in braces, such as \\${next}{L} or \\${next}{Greek}`);
+        if (!property)
+          throw invalidRegex(
+            this.source,
+            `"\\${next}" at character ${at} must name a property in braces, such as \\${next}{L} or \\${next}{Greek}`,
+          );
         this.at += property[0].length;
-        const { atom, word } = propertyClass(property[1] ?? property[2] ?? '', next === 'P', (what) => invalidRegex(this.source, `${what} (at character ${at})`));
+        const { atom, word } = propertyClass(property[1] ?? property[2] ?? '', next === 'P', (what) =>
+          invalidRegex(this.source, `${what} (at character ${at})`),
+        );
         return this.oneLine(atom, word, atom.startsWith('[^'));
       }
       default: {
@@ -236,7 +297,11 @@ class Parser {
         }
         // Punctuation escapes itself; a letter RE2 knows (\t, \r, \f, \v, \x…) is passed on, and one it does not
         // know is refused by the engine, whose message names it.
-        return { kind: 'char', source: `\\${next}`, word: /[\p{L}\p{N}_]/u.test(next) && !/[trfvax]/.test(next) ? 'mixed' : 'other' };
+        return {
+          kind: 'char',
+          source: `\\${next}`,
+          word: /[\p{L}\p{N}_]/u.test(next) && !/[trfvax]/.test(next) ? 'mixed' : 'other',
+        };
       }
     }
   }

@@ -14,4 +14,3 @@ export function requiredTrigrams(options: TextMatcherOptions): number[] | null {
   for (const text of texts) for (const hash of trigramHashes(text)) hashes.add(hash);
   return hashes.size > 0 ? [...hashes] : null;
 }
-

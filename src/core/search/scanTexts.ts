@@ -45,7 +45,15 @@ type Known = string | null | false | undefined;
  * in a TextCache and matched in one synchronous pass while valid (a warm search never awaits per file), and the
  * rest are read with bounded concurrency.
  */
-export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], matcher: TextMatcher, prefilter: BytePrefilter | null, wanted: number, signal: AbortSignal, search?: TextMatcherOptions): Promise<ScanResult> {
+export async function scanTexts(
+  vault: VaultPort,
+  files: readonly VaultEntry[],
+  matcher: TextMatcher,
+  prefilter: BytePrefilter | null,
+  wanted: number,
+  signal: AbortSignal,
+  search?: TextMatcherOptions,
+): Promise<ScanResult> {
   // Only this module's kind of index is used: the port carries it without knowing what it is.
   const index = vault.searchIndex instanceof SearchIndex ? vault.searchIndex : undefined;
   const cache = vault.cachedReadMany ? null : (index?.texts ?? textCacheFor(vault));
@@ -106,7 +114,12 @@ export async function scanTexts(vault: VaultPort, files: readonly VaultEntry[], 
     const chunk = missing.slice(start, start + size);
     filesRead += chunk.length;
     const entries = chunk.map((index) => files[index] as VaultEntry);
-    const read = vault.cachedReadMany ? await vault.cachedReadMany(entries.map((entry) => entry.path), prefilter ?? undefined) : await readEach(vault, entries);
+    const read = vault.cachedReadMany
+      ? await vault.cachedReadMany(
+          entries.map((entry) => entry.path),
+          prefilter ?? undefined,
+        )
+      : await readEach(vault, entries);
     chunk.forEach((index, i) => {
       const text = read[i] ?? null;
       texts[index] = text;

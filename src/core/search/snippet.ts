@@ -58,7 +58,13 @@ export function snippetAround(text: string, match: MatchSpan, length: number): s
     e = snapEnd(text, e, region.end, matchEnd);
   }
   // Never cut a surrogate pair: an emoji is kept whole or left out.
-  if (s > region.start && s < match.start && isLowSurrogate(text.charCodeAt(s)) && isHighSurrogate(text.charCodeAt(s - 1))) s++;
+  if (
+    s > region.start &&
+    s < match.start &&
+    isLowSurrogate(text.charCodeAt(s)) &&
+    isHighSurrogate(text.charCodeAt(s - 1))
+  )
+    s++;
   if (e < region.end && e > s && isHighSurrogate(text.charCodeAt(e - 1)) && isLowSurrogate(text.charCodeAt(e))) e--;
   const body = text.slice(s, e).replace(/\r?\n/g, ' ');
   return `${s > region.start ? ELLIPSIS : ''}${body}${e < region.end ? ELLIPSIS : ''}`;

@@ -27,7 +27,13 @@ export function trigramHashes(text: string): number[] {
   const fold = foldTable();
   const hashes: number[] = [];
   for (let i = 2; i < text.length; i++) {
-    hashes.push(hash3(fold[text.charCodeAt(i - 2)] as number, fold[text.charCodeAt(i - 1)] as number, fold[text.charCodeAt(i)] as number));
+    hashes.push(
+      hash3(
+        fold[text.charCodeAt(i - 2)] as number,
+        fold[text.charCodeAt(i - 1)] as number,
+        fold[text.charCodeAt(i)] as number,
+      ),
+    );
   }
   return hashes;
 }

@@ -53,7 +53,8 @@ class Lowering {
       if (node.kind === 'group') {
         const inner = { nodes: [...rest, ...tail.nodes], complete: tail.complete };
         const alternatives = node.alternatives.map((alternative) => this.sequence(alternative, inner));
-        if (alternatives.some((alternative) => alternative.absorbed)) return this.prefixed(out, this.joined(node.prefix, alternatives, rest, tail));
+        if (alternatives.some((alternative) => alternative.absorbed))
+          return this.prefixed(out, this.joined(node.prefix, alternatives, rest, tail));
         out.push({ ...node, alternatives: alternatives.map((alternative) => alternative.nodes) });
       } else if (node.kind === 'repeat') {
         out.push({ ...node, body: this.single(node.body) });
@@ -75,7 +76,11 @@ class Lowering {
     this.count(seq.length + tail.nodes.length, at);
     const [node, ...rest] = seq;
     if (!node) {
-      if (tail.nodes.length > 0) return { nodes: this.push(pending, tail.nodes, { nodes: [], complete: tail.complete }, at).nodes, absorbed: true };
+      if (tail.nodes.length > 0)
+        return {
+          nodes: this.push(pending, tail.nodes, { nodes: [], complete: tail.complete }, at).nodes,
+          absorbed: true,
+        };
       if (!tail.complete) throw this.atGroupEnd(at);
       return { nodes: [{ kind: 'marker' }, trailing(pending)], absorbed: true };
     }
@@ -91,8 +96,12 @@ class Lowering {
       case 'group': {
         const inner = { nodes: [...rest, ...tail.nodes], complete: tail.complete };
         const alternatives = node.alternatives.map((alternative) => this.push(pending, alternative, inner, at));
-        if (alternatives.some((alternative) => alternative.absorbed)) return this.joined(node.prefix, alternatives, rest, tail);
-        return this.prefixed([{ ...node, alternatives: alternatives.map((alternative) => alternative.nodes) }], this.sequence(rest, tail));
+        if (alternatives.some((alternative) => alternative.absorbed))
+          return this.joined(node.prefix, alternatives, rest, tail);
+        return this.prefixed(
+          [{ ...node, alternatives: alternatives.map((alternative) => alternative.nodes) }],
+          this.sequence(rest, tail),
+        );
       }
       case 'repeat': {
         // Each way through a body that can take nothing would lead to the body again, without end.
@@ -114,10 +123,20 @@ class Lowering {
   private joined(prefix: string, alternatives: Lowered[], rest: readonly Node[], tail: Tail): Lowered {
     const after = this.sequence(rest, tail);
     if (!alternatives.some((alternative) => alternative.absorbed)) {
-      return { nodes: [{ kind: 'group', prefix, alternatives: alternatives.map((alternative) => alternative.nodes) }, ...after.nodes], absorbed: after.absorbed };
+      return {
+        nodes: [
+          { kind: 'group', prefix, alternatives: alternatives.map((alternative) => alternative.nodes) },
+          ...after.nodes,
+        ],
+        absorbed: after.absorbed,
+      };
     }
-    const afterAll = after.absorbed ? after.nodes : [...after.nodes, ...this.sequence(tail.nodes, { nodes: [], complete: tail.complete }).nodes];
-    const filled = alternatives.map((alternative) => (alternative.absorbed ? alternative.nodes : [...alternative.nodes, ...afterAll]));
+    const afterAll = after.absorbed
+      ? after.nodes
+      : [...after.nodes, ...this.sequence(tail.nodes, { nodes: [], complete: tail.complete }).nodes];
+    const filled = alternatives.map((alternative) =>
+      alternative.absorbed ? alternative.nodes : [...alternative.nodes, ...afterAll],
+    );
     return { nodes: [{ kind: 'group', prefix, alternatives: filled }], absorbed: true };
   }
 
@@ -128,12 +147,20 @@ class Lowering {
   private count(nodes: number, at: number): void {
     this.nodes += nodes;
     if (this.nodes > MAX_NODES) {
-      throw new AgentError('INVALID_REGEX', `\`query\` has a word boundary at character ${at} followed by so many optional parts that the pattern would grow too large to run; make the part after it required, or drop the "\\b"`, { query: this.source });
+      throw new AgentError(
+        'INVALID_REGEX',
+        `\`query\` has a word boundary at character ${at} followed by so many optional parts that the pattern would grow too large to run; make the part after it required, or drop the "\\b"`,
+        { query: this.source },
+      );
     }
   }
 
   private beforeEmptyRepeat(at: number): AgentError {
-    return new AgentError('INVALID_REGEX', `\`query\` has a word boundary at character ${at} before a repeated part that can match nothing, which the search engine cannot test there; make the repeated part take at least one character`, { query: this.source });
+    return new AgentError(
+      'INVALID_REGEX',
+      `\`query\` has a word boundary at character ${at} before a repeated part that can match nothing, which the search engine cannot test there; make the repeated part take at least one character`,
+      { query: this.source },
+    );
   }
 
   private atGroupEnd(at: number): AgentError {
@@ -167,7 +194,10 @@ function holds(type: BoundaryType, before: boolean, after: boolean): boolean {
 }
 
 /** The ways (word before?, word after?) in which every pending boundary holds, grouped by the character after. */
-function ways(pending: readonly BoundaryType[], afterOptions: readonly boolean[]): { after: boolean; before: 'word' | 'other' | 'any' }[] {
+function ways(
+  pending: readonly BoundaryType[],
+  afterOptions: readonly boolean[],
+): { after: boolean; before: 'word' | 'other' | 'any' }[] {
   const result: { after: boolean; before: 'word' | 'other' | 'any' }[] = [];
   for (const after of afterOptions) {
     const word = pending.every((type) => holds(type, true, after));
@@ -183,11 +213,14 @@ function behind(before: 'word' | 'other' | 'any'): string {
 
 /** The character `node` takes, where `pending` boundaries hold just before it. */
 function consumed(node: Extract<Node, { kind: 'char' }>, pending: readonly BoundaryType[]): Node {
-  const afterOptions = node.word === 'word' ? [true] : node.word === 'other' ? [false] : node.word === 'none' ? [] : [true, false];
+  const afterOptions =
+    node.word === 'word' ? [true] : node.word === 'other' ? [false] : node.word === 'none' ? [] : [true, false];
   const options = ways(pending, afterOptions);
   if (options.length === 0) return { kind: 'char', source: NEVER, word: 'none' };
   const checked = node.word === 'mixed';
-  const sources = options.map(({ after, before }) => `${behind(before)}${node.source}${checked ? (after ? WORD_BEFORE : NO_WORD_BEFORE) : ''}`);
+  const sources = options.map(
+    ({ after, before }) => `${behind(before)}${node.source}${checked ? (after ? WORD_BEFORE : NO_WORD_BEFORE) : ''}`,
+  );
   if (options.every((option) => option.before === 'any') && (!checked || options.length === 2)) return node;
   return { kind: 'char', source: `(?:${sources.join('|')})`, word: node.word };
 }

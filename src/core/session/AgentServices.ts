@@ -72,7 +72,12 @@ export class AgentServices {
     this.ignore = new IgnoreService(vault, { configDir: vault.configDir, pluginFolder: options.pluginFolderInVault });
     this.checkpoints = gitFs ? new CheckpointService({ vault, gitFs, clock }) : null;
     this.audit = new AuditLog(pluginFiles, clock, options.knownSecrets, options.onError, options.auditOwner ?? null);
-    this.externalizer = new ResultExternalizer(pluginFiles, options.pluginFolderInVault, undefined, options.knownSecrets);
+    this.externalizer = new ResultExternalizer(
+      pluginFiles,
+      options.pluginFolderInVault,
+      undefined,
+      options.knownSecrets,
+    );
     this.plugins = new CommunityPluginIndex({ http: ports.http, files: pluginFiles, clock });
     this.pipeline = new ToolExecutionPipeline({
       registry: this.registry,
@@ -90,10 +95,21 @@ export class AgentServices {
   /** The ports every tool call gets (signal and run id are added per call). */
   toolPorts(): Omit<ToolContext, 'signal' | 'runId'> {
     const { vault, editor, workspace, commands, clock } = this.ports;
-    return { vault, editor, workspace, commands, clock, plugins: this.plugins, ...(this.checkpoints ? { checkpoints: this.checkpoints } : {}) };
+    return {
+      vault,
+      editor,
+      workspace,
+      commands,
+      clock,
+      plugins: this.plugins,
+      ...(this.checkpoints ? { checkpoints: this.checkpoints } : {}),
+    };
   }
 
-  startRun(runId: string, options: { signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean }): RunState {
+  startRun(
+    runId: string,
+    options: { signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean },
+  ): RunState {
     return this.pipeline.startRun(runId, { ...options, ports: this.toolPorts() });
   }
 
@@ -101,7 +117,9 @@ export class AgentServices {
   async endRun(run: RunState): Promise<void> {
     await this.pipeline.endRun(run);
     if (this.checkpoints) {
-      await this.checkpoints.prune(this.options.settings().checkpointMaxMb * 1024 * 1024).catch((error: unknown) => this.options.onError?.(error));
+      await this.checkpoints
+        .prune(this.options.settings().checkpointMaxMb * 1024 * 1024)
+        .catch((error: unknown) => this.options.onError?.(error));
     }
   }
 

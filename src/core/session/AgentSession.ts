@@ -21,8 +21,22 @@ import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
 import { SessionBudget, type StoppedRun, unpricedWarning } from './sessionBudget';
 import { SeenLog } from './SeenLog';
-import { continuingNote, fastPathClosing, loopClosing, type NoteTone, type SeenEntry, summaryOf } from './seenConversation';
-import { type ActionOutcome, type DryRunOutcome, type PlanEvents, type PreviewedPlan, type SavedActionSource, SessionPlans } from './sessionPlans';
+import {
+  continuingNote,
+  fastPathClosing,
+  loopClosing,
+  type NoteTone,
+  type SeenEntry,
+  summaryOf,
+} from './seenConversation';
+import {
+  type ActionOutcome,
+  type DryRunOutcome,
+  type PlanEvents,
+  type PreviewedPlan,
+  type SavedActionSource,
+  SessionPlans,
+} from './sessionPlans';
 import { contextWithSelection, type SelectionSource } from './selectionContext';
 import type { AskRevert, MessageSpend, RevertOutcome, SendOutcome, SessionEvents } from './sessionEvents';
 
@@ -103,7 +117,11 @@ export class AgentSession {
   }
 
   /** Runs what a preview showed once the shell's question was answered yes, or any plan under the policy. */
-  runPlan(target: PreviewedPlan | { plan: ActionPlan; bindings?: PlanBindings }, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
+  runPlan(
+    target: PreviewedPlan | { plan: ActionPlan; bindings?: PlanBindings },
+    events: PlanEvents,
+    signal: AbortSignal,
+  ): Promise<RunPlanOutcome> {
     return this.plans.runPlan(target, events, signal);
   }
 
@@ -112,7 +130,13 @@ export class AgentSession {
   }
 
   /** `allowedTools`: the only tools its steps may call (a shell's narrower set, e.g. an outside client's); all when null. */
-  runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal, allowedTools: ReadonlySet<string> | null = null): Promise<ActionOutcome> {
+  runSavedAction(
+    idOrAction: string | SavedAction,
+    values: Readonly<Record<string, string>>,
+    events: PlanEvents,
+    signal: AbortSignal,
+    allowedTools: ReadonlySet<string> | null = null,
+  ): Promise<ActionOutcome> {
     return this.plans.runSavedAction(idOrAction, values, events, signal, allowedTools);
   }
 
@@ -169,18 +193,33 @@ export class AgentSession {
    */
   continueRun(events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
     const stopped = this.budget.stopped;
-    if (!stopped) return Promise.resolve({ via: 'not-started', message: 'Nothing to continue: the last run did not stop at a budget limit.', code: null });
+    if (!stopped)
+      return Promise.resolve({
+        via: 'not-started',
+        message: 'Nothing to continue: the last run did not stop at a budget limit.',
+        code: null,
+      });
     this.seenLog.add(continuingNote(stopped.stop));
     return this.start(stopped.message, stopped, events, signal);
   }
 
-  private async start(message: string, continuing: StoppedRun | null, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+  private async start(
+    message: string,
+    continuing: StoppedRun | null,
+    events: SessionEvents,
+    signal: AbortSignal,
+  ): Promise<SendOutcome> {
     const outcome = await this.startRun(message, continuing, events, signal);
     if (outcome.via === 'not-started') this.seenLog.note(outcome.message, 'error');
     return outcome;
   }
 
-  private async startRun(message: string, continuing: StoppedRun | null, events: SessionEvents, signal: AbortSignal): Promise<SendOutcome> {
+  private async startRun(
+    message: string,
+    continuing: StoppedRun | null,
+    events: SessionEvents,
+    signal: AbortSignal,
+  ): Promise<SendOutcome> {
     let llm: LlmPort;
     try {
       llm = await this.o.llm();
@@ -191,11 +230,21 @@ export class AgentSession {
     try {
       return await this.run(message, llm, events, signal, continuing);
     } catch (error) {
-      return { via: 'not-started', message: `The run could not start: ${describeError(error)}`, code: isAgentError(error) ? error.code : null };
+      return {
+        via: 'not-started',
+        message: `The run could not start: ${describeError(error)}`,
+        code: isAgentError(error) ? error.code : null,
+      };
     }
   }
 
-  private async run(message: string, model: LlmPort, shellEvents: SessionEvents, signal: AbortSignal, continuing: StoppedRun | null): Promise<SendOutcome> {
+  private async run(
+    message: string,
+    model: LlmPort,
+    shellEvents: SessionEvents,
+    signal: AbortSignal,
+    continuing: StoppedRun | null,
+  ): Promise<SendOutcome> {
     const events = this.seenLog.record(shellEvents);
     let condensed = false;
     const services = await this.o.services();
@@ -237,32 +286,53 @@ export class AgentSession {
     });
     const vault: VaultContext | null = this.o.selection ? await contextWithSelection(services, this.o.selection) : null;
     const runLoop = (): Promise<AgentResult> =>
-      task.run({ message, taskId: runId, history: this.history, signal, ...(continuing ? { continuing: true } : {}), ...(vault ? { context: { vault } } : {}) });
+      task.run({
+        message,
+        taskId: runId,
+        history: this.history,
+        signal,
+        ...(continuing ? { continuing: true } : {}),
+        ...(vault ? { context: { vault } } : {}),
+      });
     // A request like ones solved three times before takes the fast path (one plan, one approval); others run the loop.
-    const request: RunRequestResult = continuing ? { via: 'loop', result: await runLoop(), fastPath: null } : await runRequest({
-      message,
-      llm,
-      recipes: this.recipes,
-      host: await this.planHost(),
-      runLoop,
-      historyLength: this.history.length,
-      allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
-      runId,
-      signal,
-      maxTokens: settings.maxTokens,
-      ...(events.onText ? { onText: events.onText } : {}),
-      now: this.o.now,
-    });
+    const request: RunRequestResult = continuing
+      ? { via: 'loop', result: await runLoop(), fastPath: null }
+      : await runRequest({
+          message,
+          llm,
+          recipes: this.recipes,
+          host: await this.planHost(),
+          runLoop,
+          historyLength: this.history.length,
+          allowedTools: new Set(modes.toolNames(modes.getActiveMode())),
+          runId,
+          signal,
+          maxTokens: settings.maxTokens,
+          ...(events.onText ? { onText: events.onText } : {}),
+          now: this.o.now,
+        });
     await this.budget.settled();
     if (request.via === 'fast-path') {
       if (request.outcome.status === 'done') {
-        this.history = [...this.history, { role: 'user', text: message }, { role: 'assistant', text: request.outcome.answer, toolCalls: [] }];
+        this.history = [
+          ...this.history,
+          { role: 'user', text: message },
+          { role: 'assistant', text: request.outcome.answer, toolCalls: [] },
+        ];
       }
       const spend = this.spendOf(meter);
       const shown = fastPathClosing(request.outcome, spend);
       this.seenLog.add(...shown);
       // Saved at once, as a loop run is: closing Obsidian next must not lose it.
-      return { via: 'fast-path', runId, llm: model, outcome: request.outcome, spend, shown, saveError: await this.trySave(message) };
+      return {
+        via: 'fast-path',
+        runId,
+        llm: model,
+        outcome: request.outcome,
+        spend,
+        shown,
+        saveError: await this.trySave(message),
+      };
     }
     this.history = request.result.history;
     if (request.result.budgetStop) this.budget.stopped = { message, stop: request.result.budgetStop };
@@ -281,7 +351,10 @@ export class AgentSession {
       spend,
       shown,
       // A saved action must not replay a read of a stored result: it is gone once the run ended.
-      calls: withoutStoredResultReads(done.map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })), runId),
+      calls: withoutStoredResultReads(
+        done.map(({ call, outcome }) => ({ tool: call.name, input: asRecord(call.input), ok: outcome?.ok ?? false })),
+        runId,
+      ),
       wrote: done.some(({ outcome }) => outcome?.checkpoint !== undefined),
       saveError,
     };
@@ -324,7 +397,9 @@ export class AgentSession {
     const run = await services.lastRun();
     // A run still writing (an MCP client's session) that changed files after the last ended one: undoing the older
     // run instead would not be what the person asked, and undoing this one would interleave with its writes.
-    const open = (await checkpoints.listRuns()).find((candidate) => candidate.inProgress && candidate.lastCheckpointAt >= (run?.lastCheckpointAt ?? 0));
+    const open = (await checkpoints.listRuns()).find(
+      (candidate) => candidate.inProgress && candidate.lastCheckpointAt >= (run?.lastCheckpointAt ?? 0),
+    );
     if (open) return { status: 'in-progress', run: open };
     if (!run) return { status: 'no-run' };
     const plan = await checkpoints.planRevert(run.runId);
@@ -356,7 +431,15 @@ export class AgentSession {
 
   private async save(firstMessage: string): Promise<void> {
     const now = this.o.now();
-    this.conversation ??= { id: ConversationStore.newId(now), title: ConversationStore.titleOf(firstMessage), createdAt: now, updatedAt: now, history: [], seen: [], seenSaved: 0 };
+    this.conversation ??= {
+      id: ConversationStore.newId(now),
+      title: ConversationStore.titleOf(firstMessage),
+      createdAt: now,
+      updatedAt: now,
+      history: [],
+      seen: [],
+      seenSaved: 0,
+    };
     this.conversation.updatedAt = now;
     this.conversation.history = this.history;
     this.conversation.seen = this.seenLog.entries;

@@ -67,7 +67,9 @@ export class ConversationStore {
   async save(conversation: Conversation): Promise<void> {
     const { seen, seenSaved, ...rest } = conversation;
     const secrets = this.knownSecrets();
-    const fresh = seen.slice(seenSaved).map((entry) => JSON.stringify(redact(entry, secrets, { maxString: SAVED_STRING_CHARS })));
+    const fresh = seen
+      .slice(seenSaved)
+      .map((entry) => JSON.stringify(redact(entry, secrets, { maxString: SAVED_STRING_CHARS })));
     // The seen lines first: a model file without them would read as an old one, from its condensed history.
     // Each append starts on a line of its own, so a line a crash cut short never swallows the next save's first.
     if (fresh.length > 0) await this.files.append(seenPath(conversation.id), `\n${fresh.join('\n')}`);
@@ -93,7 +95,8 @@ export class ConversationStore {
     const found: ConversationSummary[] = [];
     for (const name of names) {
       const conversation = parse((await this.files.read(`${FOLDER}/${name}`)) ?? '');
-      if (conversation) found.push({ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt });
+      if (conversation)
+        found.push({ id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt });
     }
     return found.sort((a, b) => b.updatedAt - a.updatedAt).slice(0, limit);
   }
@@ -147,6 +150,11 @@ function parse(text: string): ModelPart | null {
 function isSpend(value: unknown): value is Spend {
   if (value === null || typeof value !== 'object') return false;
   const { usage, cost } = value as Partial<Spend>;
-  const counts = usage !== null && typeof usage === 'object' && ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'].every((key) => typeof (usage as unknown as Record<string, unknown>)[key] === 'number');
+  const counts =
+    usage !== null &&
+    typeof usage === 'object' &&
+    ['inputTokens', 'outputTokens', 'cacheReadTokens', 'cacheWriteTokens'].every(
+      (key) => typeof (usage as unknown as Record<string, unknown>)[key] === 'number',
+    );
   return counts && (cost === null || typeof cost === 'number');
 }

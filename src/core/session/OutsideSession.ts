@@ -14,7 +14,14 @@ import { toWireName } from '../tools/wireNames';
 import type { AgentServices } from './AgentServices';
 import { AgentSession, type SessionSettings } from './AgentSession';
 import { disconnectedText, type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
-import { type OutsideResult, type OutsideTool, runSavedActionTool, SAVED_ACTION_TOOL_PREFIX, savedActionToolNames, savedActionTools } from './outsideSavedActions';
+import {
+  type OutsideResult,
+  type OutsideTool,
+  runSavedActionTool,
+  SAVED_ACTION_TOOL_PREFIX,
+  savedActionToolNames,
+  savedActionTools,
+} from './outsideSavedActions';
 import type { SavedActionSource } from './sessionPlans';
 
 export interface OutsideSessionOptions {
@@ -97,7 +104,13 @@ export class OutsideSession {
 
   constructor(private readonly o: OutsideSessionOptions) {
     this.writes = o.writesAfter?.catch(() => undefined) ?? Promise.resolve();
-    const asker = outsideApprovalPort(o.approval, o.asker, o.clientName, this.clientGone.signal, () => this.writeSignal);
+    const asker = outsideApprovalPort(
+      o.approval,
+      o.asker,
+      o.clientName,
+      this.clientGone.signal,
+      () => this.writeSignal,
+    );
     this.approvalPort = {
       request: (request, signal) => {
         if (request.runId !== this.runId) this.planRuns.add(request.runId);
@@ -107,7 +120,13 @@ export class OutsideSession {
     const source = o.savedActions;
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
-      llm: () => Promise.reject(new AgentError('NOT_ALLOWED', 'An outside session has no model of its own: the client that called is the model')),
+      llm: () =>
+        Promise.reject(
+          new AgentError(
+            'NOT_ALLOWED',
+            'An outside session has no model of its own: the client that called is the model',
+          ),
+        ),
       modes: () => Promise.resolve(o.modes),
       settings: o.settings,
       approval: () => this.approvalPort,
@@ -131,7 +150,11 @@ export class OutsideSession {
     if (this.run) return;
     void this.loadSavedActionTools().catch(() => undefined);
     const pipeline = this.o.services.agentPipeline();
-    this.run = pipeline.startRun(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()), ports: this.o.services.toolPorts() });
+    this.run = pipeline.startRun(this.runId, {
+      signal: this.controller.signal,
+      allowedTools: new Set(this.toolNames()),
+      ports: this.o.services.toolPorts(),
+    });
   }
 
   /** Whether a call is under way, a write waiting for its approval or its turn among them. */
@@ -213,11 +236,19 @@ export class OutsideSession {
 
   /** The mode's tools, from the registry alone (no file read: this is looked at on every call). */
   private modeTools(): OutsideTool[] {
-    return this.o.services.registry.getFilteredToolDefinitions(this.toolNames(), { includeDeferred: true }).map((definition) => {
-      const meta = toolMeta(definition.name);
-      if (!meta) throw new AgentError('INTERNAL', `${definition.name} has no row in the metadata table`);
-      return { wireName: toWireName(definition.name), description: definition.description, inputSchema: definition.inputSchema, hints: toolHints(meta), target: { kind: 'tool', name: definition.name } };
-    });
+    return this.o.services.registry
+      .getFilteredToolDefinitions(this.toolNames(), { includeDeferred: true })
+      .map((definition) => {
+        const meta = toolMeta(definition.name);
+        if (!meta) throw new AgentError('INTERNAL', `${definition.name} has no row in the metadata table`);
+        return {
+          wireName: toWireName(definition.name),
+          description: definition.description,
+          inputSchema: definition.inputSchema,
+          hints: toolHints(meta),
+          target: { kind: 'tool', name: definition.name },
+        };
+      });
   }
 
   /**
@@ -226,29 +257,44 @@ export class OutsideSession {
    */
   call(wireName: string, args: unknown, signal?: AbortSignal): Promise<OutsideResult> {
     const run = this.run;
-    if (!run || this.controller.signal.aborted) return Promise.resolve({ ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` });
+    if (!run || this.controller.signal.aborted)
+      return Promise.resolve({ ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` });
     const call = this.callIn(run, wireName, args, signal ?? null);
     this.inFlight.add(call);
     void call.finally(() => this.inFlight.delete(call));
     return call;
   }
 
-  private async callIn(run: RunState, wireName: string, args: unknown, signal: AbortSignal | null): Promise<OutsideResult> {
+  private async callIn(
+    run: RunState,
+    wireName: string,
+    args: unknown,
+    signal: AbortSignal | null,
+  ): Promise<OutsideResult> {
     try {
       // Only a saved action's name needs the saved actions read (from data.json in the terminal).
-      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX) ? await this.loadSavedActionTools() : this.modeTools();
+      const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX)
+        ? await this.loadSavedActionTools()
+        : this.modeTools();
       const tool = candidates.find((candidate) => candidate.wireName === wireName);
       if (!tool) return { ok: false, code: 'UNKNOWN_TOOL', text: await this.notOffered(wireName) };
-      return tool.hints.readOnly ? await this.execute(run, tool, wireName, args) : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
+      return tool.hints.readOnly
+        ? await this.execute(run, tool, wireName, args)
+        : await this.inTurn(signal, () => this.execute(run, tool, wireName, args));
     } catch (error) {
-      return { ok: false, code: isAgentError(error) ? error.code : 'INTERNAL', text: `${wireName} failed: ${describeError(error)}` };
+      return {
+        ok: false,
+        code: isAgentError(error) ? error.code : 'INTERNAL',
+        text: `${wireName} failed: ${describeError(error)}`,
+      };
     }
   }
 
   /** Runs a write (or a saved action) once the writes before it are done, unless its call was cancelled meanwhile. */
   private inTurn(signal: AbortSignal | null, write: () => Promise<OutsideResult>): Promise<OutsideResult> {
     const turn = this.writes.then(async (): Promise<OutsideResult> => {
-      if (signal?.aborted) return { ok: false, code: 'CANCELLED', text: 'The call was cancelled before it ran: nothing was changed' };
+      if (signal?.aborted)
+        return { ok: false, code: 'CANCELLED', text: 'The call was cancelled before it ran: nothing was changed' };
       this.writeSignal = signal;
       try {
         return await write();
@@ -262,14 +308,29 @@ export class OutsideSession {
 
   private async execute(run: RunState, tool: OutsideTool, wireName: string, args: unknown): Promise<OutsideResult> {
     if (tool.target.kind === 'saved-action') {
-      const values = args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
-      const result = await runSavedActionTool(this.session, wireName, tool.target.id, values, new Set(this.toolNames()), this.controller.signal);
+      const values =
+        args !== null && typeof args === 'object' && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+      const result = await runSavedActionTool(
+        this.session,
+        wireName,
+        tool.target.id,
+        values,
+        new Set(this.toolNames()),
+        this.controller.signal,
+      );
       // A prompt action's message holds the selection or note it was bound from: the client reads it as a result.
       return { ...result, text: redactTextForReader(result.text, this.o.services.knownSecrets()) };
     }
-    const [outcome] = await this.o.services.agentPipeline().executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
+    const [outcome] = await this.o.services
+      .agentPipeline()
+      .executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
     if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
-    if (!outcome.ok) return { ok: false, code: outcome.error?.code ?? 'INTERNAL', text: outcome.error?.message ?? `${wireName} failed` };
+    if (!outcome.ok)
+      return {
+        ok: false,
+        code: outcome.error?.code ?? 'INTERNAL',
+        text: outcome.error?.message ?? `${wireName} failed`,
+      };
     const stored = storedResultPath(outcome.content);
     return { ok: true, text: outcome.content, ...(stored ? { storedResult: stored } : {}) };
   }
@@ -280,15 +341,19 @@ export class OutsideSession {
     const offered = (await this.tools()).map((tool) => tool.wireName).join(', ');
     const action = known === undefined ? await this.savedActionNamed(wireName) : null;
     if (action) {
-      const missing = [...new Set(action.kind === 'prompt' ? [] : action.plan.steps.map((step) => step.tool))].filter((tool) => !this.toolNames().includes(tool));
+      const missing = [...new Set(action.kind === 'prompt' ? [] : action.plan.steps.map((step) => step.tool))].filter(
+        (tool) => !this.toolNames().includes(tool),
+      );
       return `${wireName} is not offered: the saved action "${action.name}" calls ${missing.join(', ')}, which this session does not offer (mode "${this.o.modes.getActiveMode().slug}"${this.o.approval === 'writes-refused' ? ', writes refused' : ''}). Tools offered: ${offered}`;
     }
     if (known === undefined) return `Unknown tool "${wireName}". Tools offered: ${offered}`;
     const meta = toolMeta(known);
     let why = `it is not in the mode "${this.o.modes.getActiveMode().slug}" (start the server with --mode agent for writes)`;
-    if (meta?.group === LOOP_GROUP) why = 'it steers the panel\'s own agent loop, which an outside client does not use';
-    else if (this.o.approval === 'writes-refused' && meta && !readsOnly(meta)) why = 'the server offers reads only (its approval is writes-refused)';
-    else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.'))) why = 'this server has no Obsidian editor or workspace to act on';
+    if (meta?.group === LOOP_GROUP) why = "it steers the panel's own agent loop, which an outside client does not use";
+    else if (this.o.approval === 'writes-refused' && meta && !readsOnly(meta))
+      why = 'the server offers reads only (its approval is writes-refused)';
+    else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.')))
+      why = 'this server has no Obsidian editor or workspace to act on';
     else if (meta?.gate === 'allowDeletes') why = 'deletes and renames are off (start the server with --allow-deletes)';
     else if (meta?.gate === 'allowCommands') why = 'commands are off (start the server with --allow-commands)';
     return `${wireName} is not offered: ${why}. Tools offered: ${offered}`;
@@ -309,11 +374,16 @@ export class OutsideSession {
    * binary search and applies the ignore rules, as they are now, to its own entries only, so a walk through the
    * whole vault costs about one listing, not one a page.
    */
-  async listNotes(cursor: string | null, pageSize = NOTES_PAGE): Promise<{ notes: VaultEntry[]; nextCursor: string | null }> {
+  async listNotes(
+    cursor: string | null,
+    pageSize = NOTES_PAGE,
+  ): Promise<{ notes: VaultEntry[]; nextCursor: string | null }> {
     const { ignore } = this.o.services;
     await ignore.ensureLoaded();
     if (cursor === null || this.walk === null) {
-      const visible = (await this.o.services.ports.vault.list('/', true)).filter((entry) => entry.kind === 'file' && !entry.path.split('/').some((name) => name.startsWith('.')));
+      const visible = (await this.o.services.ports.vault.list('/', true)).filter(
+        (entry) => entry.kind === 'file' && !entry.path.split('/').some((name) => name.startsWith('.')),
+      );
       this.walk = visible.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     }
     const files = this.walk;
@@ -346,7 +416,9 @@ export class OutsideSession {
     if (entry.kind !== 'file') throw new AgentError('NOT_A_FILE', `"${path}" is a folder; read a file in it`, { path });
     const bytes = await vault.readBinary(entry.path);
     const text = decodeUtf8(bytes);
-    return text === null ? { path: entry.path, bytes } : { path: entry.path, text: redactTextForReader(text, this.o.services.knownSecrets()) };
+    return text === null
+      ? { path: entry.path, bytes }
+      : { path: entry.path, text: redactTextForReader(text, this.o.services.knownSecrets()) };
   }
 }
 

@@ -9,7 +9,11 @@ import { controlMarker, visibleText } from '../tool-execution/changePreview/visi
  * change is; and every warning. The change as the terminal shows it, diffs included, follows.
  */
 export function approvalMessage(clientName: string, request: ApprovalRequest): string {
-  const head = [`${clientName} wants to change your vault through Embedded Agent: ${request.summary}`, sizeLine(request), warningsLine(request.preview)].map(oneLine);
+  const head = [
+    `${clientName} wants to change your vault through Embedded Agent: ${request.summary}`,
+    sizeLine(request),
+    warningsLine(request.preview),
+  ].map(oneLine);
   return `${head.join('\n')}\n\n${renderApproval(request, PLAIN_PREVIEW_STYLE)}`;
 }
 
@@ -24,7 +28,12 @@ function sizeLine(request: ApprovalRequest): string {
   let before = 0;
   let after = 0;
   for (const change of files) {
-    const kind = change.kind === 'folder-created' ? 'folder created' : change.kind === 'links-updated' ? 'links updated' : change.kind;
+    const kind =
+      change.kind === 'folder-created'
+        ? 'folder created'
+        : change.kind === 'links-updated'
+          ? 'links updated'
+          : change.kind;
     kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
     if (change.kind === 'created') {
       added += addedLines(change.hunks);
@@ -39,28 +48,38 @@ function sizeLine(request: ApprovalRequest): string {
   const parts: string[] = [];
   if (files.length > 0) {
     const [only] = kinds.size === 1 ? kinds.keys() : [];
-    parts.push(`${plural(files.length, 'file')} ${only ?? `(${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ')})`}`);
+    parts.push(
+      `${plural(files.length, 'file')} ${only ?? `(${[...kinds].map(([kind, count]) => `${count} ${kind}`).join(', ')})`}`,
+    );
   }
   if (commands.length > 0) parts.push(plural(commands.length, 'command'));
   if (parts.length === 0) return `Size: no file changes (${request.tool})`;
-  if (added > 0 || removed > 0) parts.push(removed === 0 ? `+${plural(added, 'line')}` : `+${added} -${plural(removed, 'line')}`);
-  if (before > 0 || after > 0) parts.push(before === 0 ? formatSize(after) : `${formatSize(before)} → ${formatSize(after)}`);
+  if (added > 0 || removed > 0)
+    parts.push(removed === 0 ? `+${plural(added, 'line')}` : `+${added} -${plural(removed, 'line')}`);
+  if (before > 0 || after > 0)
+    parts.push(before === 0 ? formatSize(after) : `${formatSize(before)} → ${formatSize(after)}`);
   return `Size: ${parts.join('; ')}`;
 }
 
 function addedLines(hunks: readonly DiffHunk[]): number {
-  return hunks.reduce((sum, hunk) => sum + (hunk.tooLarge?.added ?? hunk.lines.filter((line) => line.kind === 'added').length), 0);
+  return hunks.reduce(
+    (sum, hunk) => sum + (hunk.tooLarge?.added ?? hunk.lines.filter((line) => line.kind === 'added').length),
+    0,
+  );
 }
 
 /** Every warning, each with its file: hidden characters, external links, permanent deletes, commands, notes. */
 function warningsLine(preview: ChangePreview): string {
   const warnings: string[] = [];
   for (const change of preview.files) {
-    if (change.kind === 'deleted' && !change.toTrash) warnings.push(`${change.path} is deleted permanently, not to the trash`);
+    if (change.kind === 'deleted' && !change.toTrash)
+      warnings.push(`${change.path} is deleted permanently, not to the trash`);
     if (change.kind !== 'created' && change.kind !== 'modified') continue;
     for (const warning of change.warnings) {
       warnings.push(
-        warning.kind === 'external-url' ? `${change.path} line ${warning.line}: external link ${warning.value}` : `${change.path} line ${warning.line}: hidden character ${warning.value} ${warning.label}`,
+        warning.kind === 'external-url'
+          ? `${change.path} line ${warning.line}: external link ${warning.value}`
+          : `${change.path} line ${warning.line}: hidden character ${warning.value} ${warning.label}`,
       );
     }
   }

@@ -28,7 +28,15 @@ export async function auditedRevert(
   try {
     result = await deps.checkpoints.revert(runId, { overwriteConflicts });
   } catch (error) {
-    await deps.audit.record({ runId, tool: REVERT_TOOL, args, ok: false, error: describeError(error), code: isAgentError(error) ? error.code : null, durationMs: deps.clock.now() - started });
+    await deps.audit.record({
+      runId,
+      tool: REVERT_TOOL,
+      args,
+      ok: false,
+      error: describeError(error),
+      code: isAgentError(error) ? error.code : null,
+      durationMs: deps.clock.now() - started,
+    });
     throw error;
   }
   await deps.audit.record({

@@ -13,7 +13,8 @@ export type OutsideApprovalMode = 'ask' | 'client' | 'writes-refused';
 export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'client', 'writes-refused'];
 
 /** The way to approve writes that needs nothing of the client: the plugin's own server, asking on a card. */
-export const ASK_IN_OBSIDIAN = "use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel";
+export const ASK_IN_OBSIDIAN =
+  "use the MCP server inside Obsidian (Settings → Embedded Agent → MCP server), which asks in Obsidian's chat panel";
 
 /** How a shell asks the person through the outside client (src/mcp: an elicitation form). */
 export interface OutsideAsker {
@@ -35,14 +36,26 @@ export function disconnectedText(clientName: string): string {
  * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
  * cancellation, a throw), so this only decides who is asked.
  */
-export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsker, clientName: () => string, clientGone: AbortSignal, callSignal: () => AbortSignal | null = () => null): ApprovalPort {
+export function outsideApprovalPort(
+  mode: OutsideApprovalMode,
+  asker: OutsideAsker,
+  clientName: () => string,
+  clientGone: AbortSignal,
+  callSignal: () => AbortSignal | null = () => null,
+): ApprovalPort {
   const goneReason = (): string => disconnectedText(clientName());
   const gone = (): ApprovalDecision => ({ approved: false, reason: goneReason() });
   switch (mode) {
     case 'client':
       return { request: () => Promise.resolve({ approved: true, scope: 'once', by: 'client' }) };
     case 'writes-refused':
-      return { request: () => Promise.resolve({ approved: false, reason: 'the MCP server allows reads only (its approval is writes-refused)' }) };
+      return {
+        request: () =>
+          Promise.resolve({
+            approved: false,
+            reason: 'the MCP server allows reads only (its approval is writes-refused)',
+          }),
+      };
     case 'ask':
       return {
         request: async (request, signal) => {
@@ -60,7 +73,12 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
             ...(call ? [[call, () => `${clientName()} cancelled the call before anyone answered`] as const] : []),
           ]);
           try {
-            const answer = await asker.ask(approvalMessage(clientName(), request), request, AbortSignal.any([signal, withdrawal.signal]), call ?? undefined);
+            const answer = await asker.ask(
+              approvalMessage(clientName(), request),
+              request,
+              AbortSignal.any([signal, withdrawal.signal]),
+              call ?? undefined,
+            );
             // A yes given as the client left (a click in the same moment) would write for nobody.
             const late = withdrawal.reason();
             return answer.approved && late !== null ? { approved: false, reason: late } : answer;
@@ -80,7 +98,11 @@ export function outsideApprovalPort(mode: OutsideApprovalMode, asker: OutsideAsk
  * A signal that aborts when the first of `sources` does, with an AgentError "CANCELLED" that says why (its text
  * from the pair), so whoever shows the question can say why it was withdrawn; `reason` is that text, or null.
  */
-function withdrawOn(sources: readonly (readonly [AbortSignal, () => string])[]): { signal: AbortSignal; reason: () => string | null; stop: () => void } {
+function withdrawOn(sources: readonly (readonly [AbortSignal, () => string])[]): {
+  signal: AbortSignal;
+  reason: () => string | null;
+  stop: () => void;
+} {
   const controller = new AbortController();
   const listeners: (() => void)[] = [];
   for (const [source, why] of sources) {

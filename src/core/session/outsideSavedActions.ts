@@ -76,7 +76,8 @@ export async function savedActionToolNames(ids: readonly string[]): Promise<Map<
   const counts = new Map<string, number>();
   for (const name of names.values()) counts.set(name, (counts.get(name) ?? 0) + 1);
   for (const [id, name] of names) {
-    if ((counts.get(name) ?? 0) > 1) names.set(id, await hashed(id, MAX_OFFERED_NAME - SAVED_ACTION_TOOL_PREFIX.length - 2));
+    if ((counts.get(name) ?? 0) > 1)
+      names.set(id, await hashed(id, MAX_OFFERED_NAME - SAVED_ACTION_TOOL_PREFIX.length - 2));
   }
   return names;
 }
@@ -96,15 +97,27 @@ export async function savedActionTools(session: AgentSession, offered: ReadonlyS
     const missing = await session.savedActionInputs(action);
     const properties: Record<string, JsonSchema> = {};
     for (const parameter of action.parameters) {
-      properties[parameter.name] = { type: 'string', description: parameter.description ?? `The value of \${${parameter.name}}`, ...(parameter.default !== undefined ? { default: parameter.default } : {}) };
+      properties[parameter.name] = {
+        type: 'string',
+        description: parameter.description ?? `The value of \${${parameter.name}}`,
+        ...(parameter.default !== undefined ? { default: parameter.default } : {}),
+      };
     }
     for (const input of missing) properties[input.name] ??= { type: 'string', description: input.description };
     const summary = describeSavedAction(action);
-    const does = action.kind === 'prompt' ? 'Returns the saved prompt with its placeholders filled in, for you to carry out with the vault tools' : summary.does.join('; ');
+    const does =
+      action.kind === 'prompt'
+        ? 'Returns the saved prompt with its placeholders filled in, for you to carry out with the vault tools'
+        : summary.does.join('; ');
     tools.push({
       wireName: names.get(action.id) ?? `${SAVED_ACTION_TOOL_PREFIX}${action.id}`,
       description: `The user's saved action "${action.name}": ${does}. Each write is approved as any other.`,
-      inputSchema: { type: 'object', properties, required: missing.filter((input) => input.default === undefined).map((input) => input.name), additionalProperties: false },
+      inputSchema: {
+        type: 'object',
+        properties,
+        required: missing.filter((input) => input.default === undefined).map((input) => input.name),
+        additionalProperties: false,
+      },
       hints,
       target: { kind: 'saved-action', id: action.id },
     });
@@ -116,10 +129,21 @@ export async function savedActionTools(session: AgentSession, offered: ReadonlyS
  * Runs a saved action as the panel's palette does (bind, preview, one approval, execute), with the client's values
  * and only the session's tools (`offered`): a step the session does not offer is refused, as its own call would be.
  */
-export async function runSavedActionTool(session: AgentSession, wireName: string, id: string, args: Record<string, unknown>, offered: ReadonlySet<string>, signal: AbortSignal): Promise<OutsideResult> {
+export async function runSavedActionTool(
+  session: AgentSession,
+  wireName: string,
+  id: string,
+  args: Record<string, unknown>,
+  offered: ReadonlySet<string>,
+  signal: AbortSignal,
+): Promise<OutsideResult> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) {
-    if (typeof value !== 'string') throw new AgentError('INVALID_INPUT', `${wireName}: \`${name}\` must be a string, got ${value === null ? 'null' : typeof value}`);
+    if (typeof value !== 'string')
+      throw new AgentError(
+        'INVALID_INPUT',
+        `${wireName}: \`${name}\` must be a string, got ${value === null ? 'null' : typeof value}`,
+      );
     values[name] = value;
   }
   const outcome = await session.runSavedAction(id, values, {}, signal, offered);
@@ -131,13 +155,26 @@ export async function runSavedActionTool(session: AgentSession, wireName: string
         text: `${wireName} needs ${outcome.missing.map((input) => `\`${input.name}\` (${input.description})`).join(', ')}; nothing was run.`,
       };
     case 'prompt':
-      return { ok: true, text: `The saved prompt, with its placeholders filled in; carry it out with the vault tools:\n\n${outcome.message}` };
+      return {
+        ok: true,
+        text: `The saved prompt, with its placeholders filled in; carry it out with the vault tools:\n\n${outcome.message}`,
+      };
     case 'rejected':
-      return { ok: false, code: 'DENIED', text: `${wireName} was not approved: ${outcome.reason}. Nothing was changed.` };
+      return {
+        ok: false,
+        code: 'DENIED',
+        text: `${wireName} was not approved: ${outcome.reason}. Nothing was changed.`,
+      };
     case 'ran': {
       const { result } = outcome;
-      const text = [runHeadline(result), ...result.summary, `Run id: ${result.runId} (undo it with "Revert last run" or the terminal's /revert).`].join('\n');
-      return result.status === 'completed' ? { ok: true, text } : { ok: false, code: result.failures[0]?.error.code ?? 'INTERNAL', text };
+      const text = [
+        runHeadline(result),
+        ...result.summary,
+        `Run id: ${result.runId} (undo it with "Revert last run" or the terminal's /revert).`,
+      ].join('\n');
+      return result.status === 'completed'
+        ? { ok: true, text }
+        : { ok: false, code: result.failures[0]?.error.code ?? 'INTERNAL', text };
     }
   }
 }

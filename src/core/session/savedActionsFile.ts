@@ -16,12 +16,21 @@ export async function savedActionsFromDataJson(files: PluginFilesPort, host: Pla
     try {
       data = JSON.parse(text);
     } catch (error) {
-      throw new AgentError('INVALID_INPUT', `The plugin's data.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); no saved actions were loaded`);
+      throw new AgentError(
+        'INVALID_INPUT',
+        `The plugin's data.json is not valid JSON (${error instanceof Error ? error.message : String(error)}); no saved actions were loaded`,
+      );
     }
     raw = isRecord(data) ? data.savedActions : undefined;
   }
   return storeForHost(host, {
     load: () => raw,
-    save: () => Promise.reject(new AgentError('NOT_ALLOWED', 'Saved actions are read-only in the terminal: save, rename or delete them in Obsidian')),
+    save: () =>
+      Promise.reject(
+        new AgentError(
+          'NOT_ALLOWED',
+          'Saved actions are read-only in the terminal: save, rename or delete them in Obsidian',
+        ),
+      ),
   });
 }

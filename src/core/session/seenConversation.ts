@@ -29,7 +29,9 @@ export interface ToolResultText {
 }
 
 export function toolResultText(outcome: CallOutcome): ToolResultText {
-  return outcome.ok ? { ok: true, text: pretty(outcome.output ?? outcome.content) } : { ok: false, text: outcome.error?.message ?? outcome.content };
+  return outcome.ok
+    ? { ok: true, text: pretty(outcome.output ?? outcome.content) }
+    : { ok: false, text: outcome.error?.message ?? outcome.content };
 }
 
 export function pretty(value: unknown): string {
@@ -56,19 +58,29 @@ export function summaryOf(history: readonly HistoryMessage[]): SeenEntry | null 
 /** What a loop run's end shows after its streamed text and calls: a new summary, the final answer, notes. */
 export function loopClosing(result: AgentResult, spend: MessageSpend, summary: SeenEntry | null): SeenEntry[] {
   const entries: SeenEntry[] = summary ? [summary] : [];
-  if (result.completedBy === 'cancelled') entries.push({ kind: 'note', text: 'Cancelled: the run was stopped.', tone: 'info' });
+  if (result.completedBy === 'cancelled')
+    entries.push({ kind: 'note', text: 'Cancelled: the run was stopped.', tone: 'info' });
   else if (result.error) entries.push({ kind: 'note', text: result.error.message, tone: 'error' });
-  else if (result.completedBy === 'attemptCompletion' && result.text.trim() !== '') entries.push({ kind: 'answer', text: result.text });
+  else if (result.completedBy === 'attemptCompletion' && result.text.trim() !== '')
+    entries.push({ kind: 'answer', text: result.text });
   entries.push({ kind: 'note', text: describeMessageSpend(spend.message, spend.conversation), tone: 'usage' });
   if (result.budgetStop) entries.push({ kind: 'note', text: result.text, tone: 'budget' });
   return entries;
 }
 
 /** How a request the fast path handled reads: what ran, then the usage line. */
-export function fastPathClosing(outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }>, spend: MessageSpend): SeenEntry[] {
-  if (outcome.status === 'rejected') return [{ kind: 'note', text: `Nothing was run: ${outcome.reason}.`, tone: 'info' }];
+export function fastPathClosing(
+  outcome: Extract<FastPathOutcome, { status: 'done' | 'rejected' }>,
+  spend: MessageSpend,
+): SeenEntry[] {
+  if (outcome.status === 'rejected')
+    return [{ kind: 'note', text: `Nothing was run: ${outcome.reason}.`, tone: 'info' }];
   return [
-    { kind: 'note', text: `Done with a recipe that worked ${outcome.recipe.successes} times before (${outcome.llmCalls} model calls).`, tone: 'info' },
+    {
+      kind: 'note',
+      text: `Done with a recipe that worked ${outcome.recipe.successes} times before (${outcome.llmCalls} model calls).`,
+      tone: 'info',
+    },
     ...outcome.result.summary.map((line): SeenEntry => ({ kind: 'note', text: line, tone: 'info' })),
     { kind: 'note', text: describeMessageSpend(spend.message, spend.conversation), tone: 'usage' },
   ];
@@ -81,7 +93,8 @@ export function fastPathClosing(outcome: Extract<FastPathOutcome, { status: 'don
 export function seenFromHistory(history: readonly HistoryMessage[]): SeenEntry[] {
   const results = new Map<string, ToolResultText>();
   for (const message of history) {
-    if (message.role === 'tool-results') for (const result of message.results) results.set(result.callId, { ok: !result.isError, text: result.content });
+    if (message.role === 'tool-results')
+      for (const result of message.results) results.set(result.callId, { ok: !result.isError, text: result.content });
   }
   const entries: SeenEntry[] = [];
   for (const [index, message] of history.entries()) {

@@ -39,13 +39,19 @@ export class SessionBudget {
   meter(llm: LlmPort, settings: Partial<BudgetLimits>, continuing: BudgetStop | null, runId: string): SpendingMeter {
     const limits: BudgetLimits = { ...NO_LIMITS, ...settings };
     if (continuing) {
-      if (isDayLimit(continuing.limit)) this.dayRaise[continuing.limit as 'maxTokensPerDay' | 'maxCostPerDay'] += continuing.offer;
+      if (isDayLimit(continuing.limit))
+        this.dayRaise[continuing.limit as 'maxTokensPerDay' | 'maxCostPerDay'] += continuing.offer;
       else limits[continuing.limit] = Math.max(limits[continuing.limit], continuing.offer);
     }
-    for (const kind of ['maxTokensPerDay', 'maxCostPerDay'] as const) if (limits[kind] > 0) limits[kind] += this.dayRaise[kind];
+    for (const kind of ['maxTokensPerDay', 'maxCostPerDay'] as const)
+      if (limits[kind] > 0) limits[kind] += this.dayRaise[kind];
     // Without a daily limit the ledger is neither read nor written: no file I/O for a limit nobody set.
     const daily = limits.maxTokensPerDay > 0 || limits.maxCostPerDay > 0;
-    return new SpendingMeter({ limits, prices: llm.prices ?? null, ...(daily ? { day: { ledger: this.daily, runId } } : {}) });
+    return new SpendingMeter({
+      limits,
+      prices: llm.prices ?? null,
+      ...(daily ? { day: { ledger: this.daily, runId } } : {}),
+    });
   }
 
   /** Waits for today's ledger to hold every call so far: the next run, in any shell, reads it. */
@@ -73,7 +79,9 @@ export class SessionBudget {
 /** Said before a run whose cost limit cannot apply: the model's price is unknown, so only token limits count. */
 export function unpricedWarning(llm: LlmPort, settings: Partial<BudgetLimits>): string | null {
   if (llm.prices) return null;
-  const costLimits = (Object.keys(settings) as LimitKind[]).filter((kind) => isCostLimit(kind) && (settings[kind] ?? 0) > 0);
+  const costLimits = (Object.keys(settings) as LimitKind[]).filter(
+    (kind) => isCostLimit(kind) && (settings[kind] ?? 0) > 0,
+  );
   if (costLimits.length === 0) return null;
   return `${costLimits.join(' and ')} cannot apply to ${llm.model}: its price is not known. Set maxTokensPerRun or maxTokensPerDay to bound its runs.`;
 }

@@ -10,7 +10,10 @@ import type { SeenEntry } from './seenConversation';
  * How a run of the loop ended, as a shell sees it: the answer and why it ended, what it used, and where a budget
  * stopped it. The conversation it leaves is the session's to keep, not the shell's.
  */
-export type RunResult = Pick<AgentResult, 'text' | 'completedBy' | 'usage' | 'modelCalls' | 'iterations' | 'mode' | 'error' | 'budgetStop'>;
+export type RunResult = Pick<
+  AgentResult,
+  'text' | 'completedBy' | 'usage' | 'modelCalls' | 'iterations' | 'mode' | 'error' | 'budgetStop'
+>;
 
 /**
  * What a shell hears while the session runs a message: text and reasoning as they stream, tool calls and their

@@ -44,7 +44,8 @@ export interface PreviewedPlan {
   context: PlanContext;
 }
 
-export type DryRunOutcome = { status: 'previewed'; previewed: PreviewedPlan } | { status: 'needs-input'; missing: MissingInput[] };
+export type DryRunOutcome =
+  { status: 'previewed'; previewed: PreviewedPlan } | { status: 'needs-input'; missing: MissingInput[] };
 
 /** A saved action's outcome; a prompt action comes back bound, for the shell to send as a typed message. */
 export type ActionOutcome = SavedActionOutcome | { status: 'prompt'; message: string };
@@ -96,7 +97,10 @@ export class SessionPlans {
       bindings = bindPlan(validation.plan, context, values).bindings;
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-dry`);
-    return { status: 'previewed', previewed: await this.preview(host, { runId, plan: validation.plan, bindings, context }, signal) };
+    return {
+      status: 'previewed',
+      previewed: await this.preview(host, { runId, plan: validation.plan, bindings, context }, signal),
+    };
   }
 
   /** Applies edits to a previewed plan, validates it again and previews it again; throws when it is not valid. */
@@ -112,22 +116,40 @@ export class SessionPlans {
    * (the panel's Approve, the terminal's "Run it?"): what it showed runs unasked. Any other plan is dry run and
    * confirmed once through the approval port when it writes or runs commands.
    */
-  async runPlan(target: PreviewedPlan | { plan: ActionPlan; bindings?: PlanBindings }, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
+  async runPlan(
+    target: PreviewedPlan | { plan: ActionPlan; bindings?: PlanBindings },
+    events: PlanEvents,
+    signal: AbortSignal,
+  ): Promise<RunPlanOutcome> {
     const host = await this.o.host();
     const progress = events.onProgress ? { onProgress: events.onProgress } : {};
     if ('dryRun' in target) {
-      const ran = await executeApproved(target.dryRun, host, { runId: target.runId, signal, bindings: target.bindings, ...progress });
+      const ran = await executeApproved(target.dryRun, host, {
+        runId: target.runId,
+        signal,
+        bindings: target.bindings,
+        ...progress,
+      });
       return { status: 'ran', ...ran, dryRun: target.dryRun };
     }
     await host.ignore.ensureLoaded();
     const bindings = target.bindings ?? bindPlan(target.plan, readPlanContext(host)).bindings;
-    return runPlan(target.plan, host, { runId: this.o.runIds.next(`${this.o.runPrefix}-plan`), signal, bindings, ...progress });
+    return runPlan(target.plan, host, {
+      runId: this.o.runIds.next(`${this.o.runPrefix}-plan`),
+      signal,
+      bindings,
+      ...progress,
+    });
   }
 
   /** "Run the rest": on the first confirmation; what the preview did not show is asked for on its own card. */
   async runRest(rest: PlanRest, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
     const host = await this.o.host();
-    const ran = await runRest(rest, host, { runId: this.o.runIds.next(`${this.o.runPrefix}-rest`), signal, ...(events.onProgress ? { onProgress: events.onProgress } : {}) });
+    const ran = await runRest(rest, host, {
+      runId: this.o.runIds.next(`${this.o.runPrefix}-rest`),
+      signal,
+      ...(events.onProgress ? { onProgress: events.onProgress } : {}),
+    });
     return { status: 'ran', ...ran, dryRun: null };
   }
 
@@ -141,8 +163,14 @@ export class SessionPlans {
   async findSavedAction(idOrName: string): Promise<SavedAction> {
     const { actions } = await this.savedActions();
     const wanted = idOrName.trim();
-    const found = actions.find((action) => action.id === wanted) ?? actions.find((action) => action.name.toLowerCase() === wanted.toLowerCase());
-    if (!found) throw new AgentError('NOT_FOUND', `No saved action has the id or name "${wanted}"; it may have been deleted or could not be loaded.`);
+    const found =
+      actions.find((action) => action.id === wanted) ??
+      actions.find((action) => action.name.toLowerCase() === wanted.toLowerCase());
+    if (!found)
+      throw new AgentError(
+        'NOT_FOUND',
+        `No saved action has the id or name "${wanted}"; it may have been deleted or could not be loaded.`,
+      );
     return found;
   }
 
@@ -157,7 +185,13 @@ export class SessionPlans {
    * Binds a saved action from where the person works and `values`; returns the missing inputs for the shell to ask
    * for, a prompt action's message for the shell to send, or plan → preview → confirm once → execute.
    */
-  async runSavedAction(idOrAction: string | SavedAction, values: Readonly<Record<string, string>>, events: PlanEvents, signal: AbortSignal, allowedTools: ReadonlySet<string> | null = null): Promise<ActionOutcome> {
+  async runSavedAction(
+    idOrAction: string | SavedAction,
+    values: Readonly<Record<string, string>>,
+    events: PlanEvents,
+    signal: AbortSignal,
+    allowedTools: ReadonlySet<string> | null = null,
+  ): Promise<ActionOutcome> {
     const action = typeof idOrAction === 'string' ? await this.findSavedAction(idOrAction) : idOrAction;
     const host = await this.o.host();
     if (action.kind === 'prompt') {
@@ -165,11 +199,25 @@ export class SessionPlans {
       return bound.status === 'ready' ? { status: 'prompt', message: bound.message } : bound;
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-saved-${action.id}`);
-    return runSavedAction(action, host, { runId, signal, values, allowedTools, ...(events.onProgress ? { onProgress: events.onProgress } : {}) });
+    return runSavedAction(action, host, {
+      runId,
+      signal,
+      values,
+      allowedTools,
+      ...(events.onProgress ? { onProgress: events.onProgress } : {}),
+    });
   }
 
-  private async preview(host: PlanHost, draft: Omit<PreviewedPlan, 'dryRun'>, signal: AbortSignal): Promise<PreviewedPlan> {
-    const dryRun = await dryRunPlan(draft.plan, host, { runId: `${draft.runId}-preview`, signal, bindings: draft.bindings });
+  private async preview(
+    host: PlanHost,
+    draft: Omit<PreviewedPlan, 'dryRun'>,
+    signal: AbortSignal,
+  ): Promise<PreviewedPlan> {
+    const dryRun = await dryRunPlan(draft.plan, host, {
+      runId: `${draft.runId}-preview`,
+      signal,
+      bindings: draft.bindings,
+    });
     return { ...draft, plan: dryRun.plan, dryRun };
   }
 }

@@ -31,7 +31,13 @@ export class ApprovedChanges {
    * Records what one previewed call would do; `vault` is the preview's, with the earlier steps applied, and
    * `shown` what its preview showed each written file to be before the call.
    */
-  async add(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort, shown?: ShownState): Promise<void> {
+  async add(
+    tool: string,
+    input: unknown,
+    changes: readonly PlannedChange[],
+    vault: VaultPort,
+    shown?: ShownState,
+  ): Promise<void> {
     for (const effect of await effectsOf(tool, input, changes, vault)) {
       this.keys.add(effect.key);
       if (effect.written === undefined) continue;
@@ -56,7 +62,11 @@ export class ApprovedChanges {
   async unshown(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort): Promise<string[]> {
     return (await effectsOf(tool, input, changes, vault))
       .filter((effect) => !this.keys.has(effect.key))
-      .map((effect) => (effect.written !== undefined && this.written.has(effect.written) ? `${effect.label} with other text than the preview showed` : effect.label));
+      .map((effect) =>
+        effect.written !== undefined && this.written.has(effect.written)
+          ? `${effect.label} with other text than the preview showed`
+          : effect.label,
+      );
   }
 }
 
@@ -68,15 +78,27 @@ export function listEffects(labels: readonly string[]): string {
 
 const effect = (key: unknown[], label: string): Effect => ({ key: JSON.stringify(key), label });
 const moved = (path: string, toPath: string): Effect => effect(['move', path, toPath], `move "${path}" to "${toPath}"`);
-const deleted = (path: string, toTrash: boolean): Effect => effect(['delete', path, toTrash], `${toTrash ? 'delete' : 'permanently delete'} "${path}"`);
+const deleted = (path: string, toTrash: boolean): Effect =>
+  effect(['delete', path, toTrash], `${toTrash ? 'delete' : 'permanently delete'} "${path}"`);
 
-async function effectsOf(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort): Promise<Effect[]> {
+async function effectsOf(
+  tool: string,
+  input: unknown,
+  changes: readonly PlannedChange[],
+  vault: VaultPort,
+): Promise<Effect[]> {
   const effects: Effect[] = [];
   for (const change of changes) {
     switch (change.kind) {
       case 'create':
       case 'modify':
-        effects.push({ ...effect([change.kind, change.path, await sha256(change.content)], `${change.kind === 'create' ? 'create' : 'write'} "${change.path}"`), written: change.path });
+        effects.push({
+          ...effect(
+            [change.kind, change.path, await sha256(change.content)],
+            `${change.kind === 'create' ? 'create' : 'write'} "${change.path}"`,
+          ),
+          written: change.path,
+        });
         break;
       case 'move':
         effects.push(moved(change.path, change.toPath));
@@ -88,11 +110,17 @@ async function effectsOf(tool: string, input: unknown, changes: readonly Planned
         effects.push(effect(['create-folder', change.path], `create the folder "${change.path}"`));
         break;
       case 'command':
-        effects.push(effect(['command', change.id, change.activeFile ?? null], `run the command "${change.name}"${change.activeFile ? ` on "${change.activeFile}"` : ''}`));
+        effects.push(
+          effect(
+            ['command', change.id, change.activeFile ?? null],
+            `run the command "${change.name}"${change.activeFile ? ` on "${change.activeFile}"` : ''}`,
+          ),
+        );
         break;
     }
     const toTrash = change.kind === 'delete' && change.toTrash;
-    for (const inside of await pathsInside(change, vault)) effects.push(inside.toPath === null ? deleted(inside.path, toTrash) : moved(inside.path, inside.toPath));
+    for (const inside of await pathsInside(change, vault))
+      effects.push(inside.toPath === null ? deleted(inside.path, toTrash) : moved(inside.path, inside.toPath));
   }
   if (effects.length === 0) effects.push(effect(['call', tool, input], `run ${tool} with these arguments`));
   return effects;

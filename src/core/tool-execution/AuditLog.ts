@@ -68,7 +68,12 @@ export class AuditLog {
   record(entry: Omit<AuditEntry, 'ts'>): Promise<void> {
     const now = new Date(this.clock.now());
     // The tool name is the model's too: an unknown one is logged as it came.
-    const line: AuditEntry = { ts: now.toISOString(), ...entry, tool: redact(entry.tool, this.knownSecrets()) as string, args: redact(entry.args, this.knownSecrets()) };
+    const line: AuditEntry = {
+      ts: now.toISOString(),
+      ...entry,
+      tool: redact(entry.tool, this.knownSecrets()) as string,
+      args: redact(entry.args, this.knownSecrets()),
+    };
     if (line.error) line.error = redact(line.error, this.knownSecrets()) as string;
     // Paths are the user's words too, as in `args`.
     if (line.restored) line.restored = redact(line.restored, this.knownSecrets()) as string[];
@@ -80,7 +85,15 @@ export class AuditLog {
 
   /** The "started" line of a write; resolves once it is on disk (or failed to get there, which onError hears). */
   started(entry: Pick<AuditEntry, 'runId' | 'tool' | 'args' | 'call' | 'approval' | 'checkpoint'>): Promise<void> {
-    return this.record({ ...entry, ok: false, error: null, code: null, durationMs: 0, phase: 'started', ...(this.owner === null ? {} : { owner: this.owner }) });
+    return this.record({
+      ...entry,
+      ok: false,
+      error: null,
+      code: null,
+      durationMs: 0,
+      phase: 'started',
+      ...(this.owner === null ? {} : { owner: this.owner }),
+    });
   }
 
   /**
@@ -95,7 +108,10 @@ export class AuditLog {
     await this.moveOldStartedLines();
     const startedText = (await this.files.read(STARTED_FILE)) ?? '';
     if (startedText.trim() === '') return [];
-    const days = (await this.files.list(AUDIT_FOLDER)).filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name)).sort().slice(-2);
+    const days = (await this.files.list(AUDIT_FOLDER))
+      .filter((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))
+      .sort()
+      .slice(-2);
     const texts = await Promise.all(days.map((name) => this.files.read(`${AUDIT_FOLDER}/${name}`)));
     const { interrupted, open } = interruptedLines(startedText, texts.map((text) => text ?? '').join('\n'), alive);
     for (const line of interrupted) void this.record(line);

@@ -1,6 +1,16 @@
 import type { VaultPort } from '../ports/vault';
 
-const WRITES = new Set<keyof VaultPort>(['create', 'modify', 'writeBinary', 'append', 'createFolder', 'rename', 'trash', 'delete', 'deleteEmptyFolder']);
+const WRITES = new Set<keyof VaultPort>([
+  'create',
+  'modify',
+  'writeBinary',
+  'append',
+  'createFolder',
+  'rename',
+  'trash',
+  'delete',
+  'deleteEmptyFolder',
+]);
 
 /**
  * The vault as one tool call sees it: a note's bytes are read once per phase of the call and shared by whoever

@@ -99,21 +99,28 @@ export class IgnoreService {
 
   private decide(path: string, access: PathAccess): string | null {
     const folded = foldCase(path.normalize('NFC'));
-    const within = (folder: string): boolean => folded.startsWith(folder) && (folded.length === folder.length || folded.charCodeAt(folder.length) === 47);
+    const within = (folder: string): boolean =>
+      folded.startsWith(folder) && (folded.length === folder.length || folded.charCodeAt(folder.length) === 47);
     // Any .git, not only the vault's own: a nested repository's hooks and config run code.
-    if (folded.includes('.git') && `/${folded}/`.includes('/.git/')) return `"${path}" is inside a .git/ folder, which the agent never touches`;
-    if (access === 'read' && within(this.folded.pluginTmp)) return `"${path}" is a result another run stored, and only the run that stored it may read it`;
+    if (folded.includes('.git') && `/${folded}/`.includes('/.git/'))
+      return `"${path}" is inside a .git/ folder, which the agent never touches`;
+    if (access === 'read' && within(this.folded.pluginTmp))
+      return `"${path}" is a result another run stored, and only the run that stored it may read it`;
     if (within(this.folded.plugin)) return `"${path}" is the plugin's own data, which the agent never touches`;
     // Other plugins keep their settings in data.json there, API keys and tokens among them, in plain text.
     if (within(this.folded.plugins)) {
       return `"${path}" is in ${this.options.configDir}/plugins/, where each plugin keeps its settings, API keys among them, so the agent neither reads nor writes it`;
     }
-    if (this.blocked.matches(folded)) return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
+    if (this.blocked.matches(folded))
+      return `"${path}" is listed in ${IGNORE_FILE}, so the agent may neither read nor write it`;
     if (access === 'read') return null;
-    if (within(this.folded.config)) return `"${path}" is in the config folder ${this.options.configDir}/, which is read-only for the agent`;
+    if (within(this.folded.config))
+      return `"${path}" is in the config folder ${this.options.configDir}/, which is read-only for the agent`;
     if (within(this.folded.trash)) return `"${path}" is in .trash/, which is read-only for the agent`;
-    if (folded === IGNORE_FILE || folded === PROTECTED_FILE) return `"${path}" holds the agent's own access rules and is read-only for it`;
-    if (this.protectedRules.matches(folded)) return `"${path}" is listed in ${PROTECTED_FILE}, so it is read-only for the agent`;
+    if (folded === IGNORE_FILE || folded === PROTECTED_FILE)
+      return `"${path}" holds the agent's own access rules and is read-only for it`;
+    if (this.protectedRules.matches(folded))
+      return `"${path}" is listed in ${PROTECTED_FILE}, so it is read-only for the agent`;
     return null;
   }
 

@@ -34,7 +34,13 @@ export class ResultExternalizer {
    * stored file; in each, secrets redacted. A part is cut from the whole output, so its next offset counts the
    * file's own bytes, and redacted after.
    */
-  async contentFor(runId: string, source: Pick<AnyTool, 'name' | 'partOf'>, callIndex: number, output: unknown, input: unknown): Promise<string> {
+  async contentFor(
+    runId: string,
+    source: Pick<AnyTool, 'name' | 'partOf'>,
+    callIndex: number,
+    output: unknown,
+    input: unknown,
+  ): Promise<string> {
     const part = source.partOf(input, output, this.partChars);
     if (part) return withNext(JSON.stringify(redactForReader(part.output, this.knownSecrets())) ?? 'null', part.next);
     const tool = source.name;
@@ -85,7 +91,9 @@ export function storedResultPath(content: string): string | null {
   const json = STORED_READ.exec(content)?.[1];
   if (json === undefined) return null;
   const parsed: unknown = JSON.parse(json);
-  return parsed !== null && typeof parsed === 'object' && typeof (parsed as { path?: unknown }).path === 'string' ? (parsed as { path: string }).path : null;
+  return parsed !== null && typeof parsed === 'object' && typeof (parsed as { path?: unknown }).path === 'string'
+    ? (parsed as { path: string }).path
+    : null;
 }
 
 /** Where a run's stored results are, in the plugin folder; removed when the run ends. */
@@ -111,7 +119,8 @@ function summaryLines(output: unknown): string[] {
   const scalars: string[] = [];
   for (const [key, value] of Object.entries(output as Record<string, unknown>)) {
     if (Array.isArray(value)) lines.push(...listLines(key, value));
-    else if (typeof value === 'string' && value.length > ENTRY_CHARS) scalars.push(`${key}: ${JSON.stringify(value.slice(0, ENTRY_CHARS))}… (${value.length} characters)`);
+    else if (typeof value === 'string' && value.length > ENTRY_CHARS)
+      scalars.push(`${key}: ${JSON.stringify(value.slice(0, ENTRY_CHARS))}… (${value.length} characters)`);
     else if (typeof value !== 'object' || value === null) scalars.push(`${key}: ${JSON.stringify(value)}`);
   }
   return [...(scalars.length ? [`Fields: ${scalars.join(', ')}`] : []), ...lines];
@@ -122,5 +131,8 @@ function listLines(key: string, list: unknown[]): string[] {
     const text = JSON.stringify(entry) ?? 'null';
     return `- ${text.length > ENTRY_CHARS ? `${text.slice(0, ENTRY_CHARS)}…` : text}`;
   });
-  return [`${key}: ${list.length} entr${list.length === 1 ? 'y' : 'ies'}${list.length > TOP_ENTRIES ? `, the first ${TOP_ENTRIES}` : ''}:`, ...shown];
+  return [
+    `${key}: ${list.length} entr${list.length === 1 ? 'y' : 'ies'}${list.length > TOP_ENTRIES ? `, the first ${TOP_ENTRIES}` : ''}:`,
+    ...shown,
+  ];
 }

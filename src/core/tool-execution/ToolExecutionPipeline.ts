@@ -77,7 +77,8 @@ const SINCE: Record<Basis, string> = {
   described: 'this call was worked out ("Approve all for this run" let it through unseen)',
 };
 
-const staleList = (files: readonly StaleFile[]): string => listEffects(files.map((file) => `"${file.path}" ${file.how}`));
+const staleList = (files: readonly StaleFile[]): string =>
+  listEffects(files.map((file) => `"${file.path}" ${file.how}`));
 
 function staleNote(again: Stale): string {
   return `${staleList(again.files)} after ${SINCE[again.basis]}, by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.`;
@@ -95,7 +96,13 @@ export class ToolExecutionPipeline {
 
   startRun(
     runId: string,
-    options: { ports: RunState['ports']; signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean; passOutputsOn?: boolean },
+    options: {
+      ports: RunState['ports'];
+      signal: AbortSignal;
+      allowedTools?: ReadonlySet<string> | null;
+      externalize?: boolean;
+      passOutputsOn?: boolean;
+    },
   ): RunState {
     this.deps.checkpoints?.beginRun(runId);
     return {
@@ -126,7 +133,7 @@ export class ToolExecutionPipeline {
     const outcomes: CallOutcome[] = [];
     const parallel = (call: ToolCall): boolean =>
       this.deps.settings().approval !== 'always' && this.deps.registry.get(call.name)?.meta.parallelSafe === true;
-    for (let i = 0; i < calls.length; ) {
+    for (let i = 0; i < calls.length;) {
       if (!parallel(calls[i] as ToolCall)) {
         outcomes.push(await this.execute(calls[i] as ToolCall, run));
         i++;
@@ -185,21 +192,48 @@ export class ToolExecutionPipeline {
       }
       if (tool.meta.isWrite || tool.meta.risk === 'commands') {
         // On disk before the write, so a crash during it still leaves the write's line (a restart adds "interrupted").
-        await this.deps.audit.started({ runId: run.runId, tool: call.name, args: call.input, call: callIndex, approval: approvalNote, ...(checkpoint ? { checkpoint: checkpoint.ref } : {}) });
+        await this.deps.audit.started({
+          runId: run.runId,
+          tool: call.name,
+          args: call.input,
+          call: callIndex,
+          approval: approvalNote,
+          ...(checkpoint ? { checkpoint: checkpoint.ref } : {}),
+        });
       }
       const output = await this.runTool(tool, input, context, run, checkpoint);
       // What a reader gets holds no key: the model, an outside client, the panel showing the call (see redact.ts).
       const secrets = this.knownSecrets();
       const redacted = redactForReader(output, secrets);
-      const content = run.externalize && this.deps.externalizer ? await this.deps.externalizer.contentFor(run.runId, tool, callIndex, output, input) : JSON.stringify(redacted) ?? 'null';
-      return this.finish(call, callIndex, run, started, { ok: true, output: run.passOutputsOn ? output : redacted, content, checkpoint: checkpoint?.ref }, approvalNote);
+      const content =
+        run.externalize && this.deps.externalizer
+          ? await this.deps.externalizer.contentFor(run.runId, tool, callIndex, output, input)
+          : (JSON.stringify(redacted) ?? 'null');
+      return this.finish(
+        call,
+        callIndex,
+        run,
+        started,
+        { ok: true, output: run.passOutputsOn ? output : redacted, content, checkpoint: checkpoint?.ref },
+        approvalNote,
+      );
     } catch (error) {
       const code = isAgentError(error) ? error.code : 'INTERNAL';
       const secrets = this.knownSecrets();
       const message = redactTextForReader(describeError(error), secrets);
       if (code === 'DENIED') approvalNote = 'denied';
-      const content = redactTextForReader(tool ? tool.formatError(error) : `<error tool="${call.name}" code="${code}">${message}</error>`, secrets);
-      return this.finish(call, callIndex, run, started, { ok: false, error: { code, message }, content, checkpoint: checkpoint?.ref }, approvalNote);
+      const content = redactTextForReader(
+        tool ? tool.formatError(error) : `<error tool="${call.name}" code="${code}">${message}</error>`,
+        secrets,
+      );
+      return this.finish(
+        call,
+        callIndex,
+        run,
+        started,
+        { ok: false, error: { code, message }, content, checkpoint: checkpoint?.ref },
+        approvalNote,
+      );
     }
   }
 
@@ -237,7 +271,12 @@ export class ToolExecutionPipeline {
   }
 
   /** What the call would change (nothing unless `describe`), held to the sandbox and the ignore rules: the path stage. */
-  private async described(tool: AnyTool, input: unknown, context: ToolContext, describe: boolean): Promise<PlannedChange[]> {
+  private async described(
+    tool: AnyTool,
+    input: unknown,
+    context: ToolContext,
+    describe: boolean,
+  ): Promise<PlannedChange[]> {
     const changes = describe ? await tool.describeChanges(input, context) : [];
     await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault, context.runId);
     await refuseRedactedOverwrite(changes, context.vault, this.knownSecrets());
@@ -249,15 +288,41 @@ export class ToolExecutionPipeline {
    * `again` says what went stale), or under "Approve all for this run". Returns the changes to checkpoint and what
    * was shown of the files they write, with what showed it.
    */
-  private async clear(tool: AnyTool, rawInput: unknown, input: unknown, context: ToolContext, run: RunState, settings: PipelineSettings, asks: boolean, again: Stale | null, reads: CallReads): Promise<Cleared> {
+  private async clear(
+    tool: AnyTool,
+    rawInput: unknown,
+    input: unknown,
+    context: ToolContext,
+    run: RunState,
+    settings: PipelineSettings,
+    asks: boolean,
+    again: Stale | null,
+    reads: CallReads,
+  ): Promise<Cleared> {
     let changes = await this.described(tool, input, context, tool.meta.isWrite || asks);
     if (!asks) return { changes, shown: new ShownState(), note: 'auto', basis: 'described' };
     const approved = run.approvedChanges;
     const unshown = approved ? await approved.unshown(tool.name, rawInput, changes, context.vault) : null;
-    if (approved && unshown?.length === 0 && !again) return { changes, shown: await approved.shownFor(changes, context.vault), note: 'approved-in-preview', basis: 'preview' };
+    if (approved && unshown?.length === 0 && !again)
+      return {
+        changes,
+        shown: await approved.shownFor(changes, context.vault),
+        note: 'approved-in-preview',
+        basis: 'preview',
+      };
     const carded = again !== null || !run.approvedForRun;
     const shown = new ShownState();
-    const note = await this.approve(tool, input, changes, run, settings, unshown?.length ? unshown : null, again, shown, context.vault);
+    const note = await this.approve(
+      tool,
+      input,
+      changes,
+      run,
+      settings,
+      unshown?.length ? unshown : null,
+      again,
+      shown,
+      context.vault,
+    );
     // What was read before the answer may be old now.
     reads.forget();
     if (!carded) return { changes, shown: ShownState.ofCreates(changes), note, basis: 'described' };
@@ -283,11 +348,24 @@ export class ToolExecutionPipeline {
     if (run.approvedForRun && !again) return 'approved-for-run';
     const preview = await buildPreview(changes, vault, shown);
     if (again) preview.notes.push(staleNote(again));
-    if (unshown) preview.notes.push(`The plan's preview you approved did not show this: ${listEffects(unshown)}. Approve it only if you expect it.`);
-    const request = { runId: run.runId, tool: tool.name, input, risk: tool.meta.risk, preview, summary: summarize(tool.name, changes) };
+    if (unshown)
+      preview.notes.push(
+        `The plan's preview you approved did not show this: ${listEffects(unshown)}. Approve it only if you expect it.`,
+      );
+    const request = {
+      runId: run.runId,
+      tool: tool.name,
+      input,
+      risk: tool.meta.risk,
+      preview,
+      summary: summarize(tool.name, changes),
+    };
     const decision = await askApproval(this.deps.approval(), request, run.signal, settings.approvalTimeoutMs);
     if (!decision.approved && unshown) {
-      throw new AgentError('DENIED', `${tool.name} was not approved: it would ${listEffects(unshown)}, which the plan's preview did not show, and ${decision.reason}. Nothing was changed.`);
+      throw new AgentError(
+        'DENIED',
+        `${tool.name} was not approved: it would ${listEffects(unshown)}, which the plan's preview did not show, and ${decision.reason}. Nothing was changed.`,
+      );
     }
     if (!decision.approved) throw denialError(tool.name, decision);
     if (decision.scope === 'run') run.approvedForRun = true;
@@ -303,7 +381,12 @@ export class ToolExecutionPipeline {
    * question and ends with a yes to it; a "run" answer here starts a new one. Throws DENIED when not approved.
    */
   async approveWidening(run: RunState, request: Omit<ApprovalRequest, 'runId'>): Promise<void> {
-    const decision = await askApproval(this.deps.approval(), { ...request, runId: run.runId }, run.signal, this.deps.settings().approvalTimeoutMs);
+    const decision = await askApproval(
+      this.deps.approval(),
+      { ...request, runId: run.runId },
+      run.signal,
+      this.deps.settings().approvalTimeoutMs,
+    );
     if (!decision.approved) throw denialError(request.tool, decision);
     run.approvedForRun = decision.scope === 'run';
   }
@@ -312,41 +395,71 @@ export class ToolExecutionPipeline {
    * An answer can take minutes, and meanwhile the user may open another note (the one behind the editor is what
    * editor tools write) or files may come and go: the call may then write only paths that were shown.
    */
-  private async stillAsApproved(tool: AnyTool, input: unknown, context: ToolContext, approved: PlannedChange[]): Promise<PlannedChange[]> {
+  private async stillAsApproved(
+    tool: AnyTool,
+    input: unknown,
+    context: ToolContext,
+    approved: PlannedChange[],
+  ): Promise<PlannedChange[]> {
     const now = await tool.describeChanges(input, context);
     const shown = new Set(await changedPaths(approved, context.vault));
     const other = (await changedPaths(now, context.vault)).find((path) => !shown.has(path));
     if (other !== undefined) {
       // A note that came to link to what moves may be one the ignore rules hide: the agent must not learn its name.
       const named = this.deps.ignore.denial(other, 'read') === null ? `"${other}"` : 'a note the ignore rules hide';
-      throw new AgentError('DENIED', `${tool.name} was not approved for ${named}: while it waited for approval it came to change that instead of what was shown. Nothing was changed.`);
+      throw new AgentError(
+        'DENIED',
+        `${tool.name} was not approved for ${named}: while it waited for approval it came to change that instead of what was shown. Nothing was changed.`,
+      );
     }
     return now;
   }
 
   private async checkpoint(tool: AnyTool, changes: PlannedChange[], run: RunState): Promise<Checkpoint> {
     if (!this.deps.checkpoints) {
-      throw new AgentError('NOT_ALLOWED', `${tool.name} was not run: checkpoints are unavailable, and no note is changed without one`);
+      throw new AgentError(
+        'NOT_ALLOWED',
+        `${tool.name} was not run: checkpoints are unavailable, and no note is changed without one`,
+      );
     }
     const targets = await checkpointTargets(changes, run.ports.vault);
     try {
-      const { seq, before } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets }, () => checkpointTargets(changes, run.ports.vault));
+      const { seq, before } = await this.deps.checkpoints.checkpoint(run.runId, { tool: tool.name, ...targets }, () =>
+        checkpointTargets(changes, run.ports.vault),
+      );
       return { ref: `${run.runId}#${seq}`, seq, paths: targets.paths, before };
     } catch (error) {
-      throw new AgentError('INTERNAL', `${tool.name} was not run: the checkpoint before it failed (${describeError(error)}), and no note is changed without one`);
+      throw new AgentError(
+        'INTERNAL',
+        `${tool.name} was not run: the checkpoint before it failed (${describeError(error)}), and no note is changed without one`,
+      );
     }
   }
 
-  private async runTool(tool: AnyTool, input: unknown, context: ToolContext, run: RunState, checkpoint: { seq: number; paths: string[] } | undefined): Promise<unknown> {
+  private async runTool(
+    tool: AnyTool,
+    input: unknown,
+    context: ToolContext,
+    run: RunState,
+    checkpoint: { seq: number; paths: string[] } | undefined,
+  ): Promise<unknown> {
     try {
       return await tool.execute(input, context);
     } finally {
       // After the write (or its failure part-way), so revert can tell the run's own changes from later edits.
-      if (checkpoint && this.deps.checkpoints) await this.deps.checkpoints.recordAfter(run.runId, checkpoint.seq, checkpoint.paths).catch(() => undefined);
+      if (checkpoint && this.deps.checkpoints)
+        await this.deps.checkpoints.recordAfter(run.runId, checkpoint.seq, checkpoint.paths).catch(() => undefined);
     }
   }
 
-  private async finish(call: ToolCall, callIndex: number, run: RunState, started: number, result: Omit<CallOutcome, 'callId' | 'tool' | 'durationMs'>, approval: string): Promise<CallOutcome> {
+  private async finish(
+    call: ToolCall,
+    callIndex: number,
+    run: RunState,
+    started: number,
+    result: Omit<CallOutcome, 'callId' | 'tool' | 'durationMs'>,
+    approval: string,
+  ): Promise<CallOutcome> {
     const durationMs = this.deps.clock.now() - started;
     const outcome: CallOutcome = { callId: call.id, tool: call.name, durationMs, ...result };
     void this.deps.audit.record({

@@ -36,7 +36,10 @@ export class ToolRepetitionDetector {
       );
     }
     if (seen.words && seen.words.size > 0) {
-      const similar = this.window.filter((earlier) => earlier.tool === tool && earlier.words && jaccard(earlier.words, seen.words as Set<string>) > SIMILARITY).length;
+      const similar = this.window.filter(
+        (earlier) =>
+          earlier.tool === tool && earlier.words && jaccard(earlier.words, seen.words as Set<string>) > SIMILARITY,
+      ).length;
       if (similar + 1 >= LIMIT) {
         throw new AgentError(
           'REPEATED_CALL',
@@ -66,7 +69,12 @@ export function stableJson(value: unknown): string {
 function queryWords(input: unknown, field: string): Set<string> {
   const query = input !== null && typeof input === 'object' ? (input as Record<string, unknown>)[field] : undefined;
   if (typeof query !== 'string') return new Set();
-  return new Set(query.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  return new Set(
+    query
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
 }
 
 function readsOn(input: unknown): boolean {

@@ -7,7 +7,11 @@ import type { AuditEntry } from './AuditLog';
  * clock that was set back can put a call's outcome in an earlier day's file. A line that is not JSON (a torn last
  * line after a crash) is skipped.
  */
-export function interruptedLines(startedText: string, dayText: string, alive: (owner: string) => boolean): { interrupted: Omit<AuditEntry, 'ts'>[]; open: string[] } {
+export function interruptedLines(
+  startedText: string,
+  dayText: string,
+  alive: (owner: string) => boolean,
+): { interrupted: Omit<AuditEntry, 'ts'>[]; open: string[] } {
   const started = new Map<string, { line: AuditEntry; raw: string }>();
   for (const raw of startedText.split('\n')) {
     const line = parse(raw);
@@ -50,7 +54,9 @@ function parse(raw: string): AuditEntry | null {
   if (raw.trim() === '') return null;
   try {
     const value = JSON.parse(raw) as unknown;
-    return typeof value === 'object' && value !== null && typeof (value as AuditEntry).runId === 'string' ? (value as AuditEntry) : null;
+    return typeof value === 'object' && value !== null && typeof (value as AuditEntry).runId === 'string'
+      ? (value as AuditEntry)
+      : null;
   } catch {
     return null;
   }

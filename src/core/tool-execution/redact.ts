@@ -30,7 +30,11 @@ const SECRET_SHAPES: readonly { pattern: RegExp; keep?: string }[] = [
   // A bearer token after its word; "Bearer authentication" has no digit and stays.
   { pattern: /\bBearer\s+(?=[A-Za-z0-9._~+/-]*\d)[A-Za-z0-9._~+/-]{16,}=*/gi },
   // An environment-style assignment (OPENAI_API_KEY=…, AWS_SECRET_ACCESS_KEY: …): the name stays, the value goes.
-  { pattern: /\b(?<name>[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD)[A-Z0-9_]*\s*[=:]\s*)["']?(?![0-9]+\b)[^\s"'<>]{8,}["']?/g, keep: 'name' },
+  {
+    pattern:
+      /\b(?<name>[A-Z0-9_]*(?:API_?KEY|SECRET|TOKEN|PASSWORD|PASSWD)[A-Z0-9_]*\s*[=:]\s*)["']?(?![0-9]+\b)[^\s"'<>]{8,}["']?/g,
+    keep: 'name',
+  },
 ];
 export const REDACTED = '[redacted]';
 const MAX_STRING = 4000;
@@ -60,7 +64,10 @@ export function redact(value: unknown, knownSecrets: readonly string[] = [], opt
     if (depth > 20) return REDACTED;
     if (Array.isArray(node)) return node.map((item) => walk(item, depth + 1));
     return Object.fromEntries(
-      Object.entries(node as Record<string, unknown>).map(([key, inner]) => [scrub(key), SECRET_KEY.test(key) && inner !== '' && inner !== null ? REDACTED : walk(inner, depth + 1)]),
+      Object.entries(node as Record<string, unknown>).map(([key, inner]) => [
+        scrub(key),
+        SECRET_KEY.test(key) && inner !== '' && inner !== null ? REDACTED : walk(inner, depth + 1),
+      ]),
     );
   };
   return walk(value, 0);
@@ -82,10 +89,16 @@ export function redactForReader(value: unknown, knownSecrets: readonly string[] 
     if (typeof node === 'string') return hideSecrets(node, secrets);
     if (node === null || typeof node !== 'object') return node;
     if (depth > 20) return REDACTED;
-    if (Array.isArray(node)) return sameOrCopy(node, node.map((item) => walk(item, depth + 1)));
+    if (Array.isArray(node))
+      return sameOrCopy(
+        node,
+        node.map((item) => walk(item, depth + 1)),
+      );
     const entries = Object.entries(node as Record<string, unknown>);
     const walked = entries.map(([key, inner]) => [hideSecrets(key, secrets), walk(inner, depth + 1)] as const);
-    return walked.every(([key, inner], index) => key === entries[index]?.[0] && inner === entries[index]?.[1]) ? node : Object.fromEntries(walked);
+    return walked.every(([key, inner], index) => key === entries[index]?.[0] && inner === entries[index]?.[1])
+      ? node
+      : Object.fromEntries(walked);
   };
   return walk(value, 0);
 }

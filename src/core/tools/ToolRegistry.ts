@@ -46,14 +46,20 @@ export class ToolRegistry {
   async execute(name: string, input: unknown, context: ToolContext): Promise<ToolResult> {
     const tool = this.tools.get(name);
     if (!tool) {
-      return { ok: false, error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Known tools: ${this.names().join(', ')}` } };
+      return {
+        ok: false,
+        error: { code: 'UNKNOWN_TOOL', message: `Unknown tool "${name}". Known tools: ${this.names().join(', ')}` },
+      };
     }
     try {
       const valid = tool.validate(input);
       const output: unknown = await tool.execute(valid, context);
       return { ok: true, output };
     } catch (error) {
-      return { ok: false, error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) } };
+      return {
+        ok: false,
+        error: { code: isAgentError(error) ? error.code : 'INTERNAL', message: describeError(error) },
+      };
     }
   }
 }

@@ -9,5 +9,13 @@ import { workspaceTools } from './workspace';
 
 /** New instances of every built-in tool, in the order of the metadata table's groups. */
 export function builtinTools(): AnyTool[] {
-  return [...vaultTools(), ...editorTools(), ...workspaceTools(), ...commandsTools(), ...utilTools(), new SearchPluginsTool(), ...checkpointTools()];
+  return [
+    ...vaultTools(),
+    ...editorTools(),
+    ...workspaceTools(),
+    ...commandsTools(),
+    ...utilTools(),
+    new SearchPluginsTool(),
+    ...checkpointTools(),
+  ];
 }

@@ -23,7 +23,12 @@ export function readsOnly(meta: Pick<ToolMeta, 'isWrite' | 'risk'>): boolean {
 
 export function toolHints(meta: ToolMeta): ToolHints {
   const readOnly = readsOnly(meta);
-  return { readOnly, destructive: !readOnly && meta.additive !== true, idempotent: readOnly || meta.idempotent === true, openWorld: meta.openWorld === true };
+  return {
+    readOnly,
+    destructive: !readOnly && meta.additive !== true,
+    idempotent: readOnly || meta.idempotent === true,
+    openWorld: meta.openWorld === true,
+  };
 }
 
 /** The hints of steps run one after another (a saved action's plan): as strong as its strongest step's. */

@@ -22,7 +22,7 @@ export function jsonLength(value: unknown): number {
  */
 export function jsonFittingPrefix(text: string, maxChars: number): number {
   let used = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const code = text.charCodeAt(i);
     const pair = code >= 0xd800 && code <= 0xdbff && i + 1 < text.length && isLow(text.charCodeAt(i + 1));
     const units = pair ? 2 : 1;
@@ -35,7 +35,16 @@ export function jsonFittingPrefix(text: string, maxChars: number): number {
 }
 
 function escapedSize(code: number): number {
-  if (code === 0x22 || code === 0x5c || code === 0x08 || code === 0x0c || code === 0x0a || code === 0x0d || code === 0x09) return 2;
+  if (
+    code === 0x22 ||
+    code === 0x5c ||
+    code === 0x08 ||
+    code === 0x0c ||
+    code === 0x0a ||
+    code === 0x0d ||
+    code === 0x09
+  )
+    return 2;
   if (code < 0x20) return 6;
   // JSON.stringify writes a lone surrogate as \udxxx.
   if (code >= 0xd800 && code <= 0xdfff) return 6;

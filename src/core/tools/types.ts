@@ -106,7 +106,11 @@ export interface CheckpointAccess {
   /** `include`: only the paths it lets through are read, diffed, planned or restored (the ignore rules, for the agent). */
   diff(runId: string, seq: number, include?: (path: string) => Promise<boolean>): Promise<FileDiff[]>;
   planRestore(runId: string, toSeq: number, include?: (path: string) => Promise<boolean>): Promise<RevertPlan>;
-  restore(runId: string, toSeq: number, options: { overwriteConflicts: boolean; include?: (path: string) => Promise<boolean> }): Promise<RevertResult>;
+  restore(
+    runId: string,
+    toSeq: number,
+    options: { overwriteConflicts: boolean; include?: (path: string) => Promise<boolean> },
+  ): Promise<RevertResult>;
 }
 
 /** What a sub-task hands back to the agent.newTask call that started it. */
@@ -152,9 +156,7 @@ export interface ToolContext {
   readable?: (path: string) => boolean;
 }
 
-export type ToolResult<O = unknown> =
-  | { ok: true; output: O }
-  | { ok: false; error: { code: string; message: string } };
+export type ToolResult<O = unknown> = { ok: true; output: O } | { ok: false; error: { code: string; message: string } };
 
 /**
  * What a write will do, worked out before it runs, without writing: the approval card's preview, the files to

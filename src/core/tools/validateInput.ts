@@ -39,7 +39,9 @@ export function describeSchemaError(error: ErrorObject, input: unknown): string 
     case 'enum':
       return `\`${field}\` must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}, got ${JSON.stringify(found)}`;
     case 'minLength':
-      return Number(params.limit) === 1 ? `\`${field}\` must not be empty` : `\`${field}\` must be at least ${String(params.limit)} characters long`;
+      return Number(params.limit) === 1
+        ? `\`${field}\` must not be empty`
+        : `\`${field}\` must be at least ${String(params.limit)} characters long`;
     case 'maxLength':
       return `\`${field}\` must be at most ${String(params.limit)} characters long`;
     case 'minimum':

@@ -19,14 +19,22 @@ export class WrittenBytes {
 
   /** Forget `path` and everything below it (an append, a move or a delete wrote something else there). */
   forget(path: string): void {
-    for (const key of [...this.entries.keys()]) if (key === path || key.startsWith(`${path}/`)) this.entries.delete(key);
+    for (const key of [...this.entries.keys()])
+      if (key === path || key.startsWith(`${path}/`)) this.entries.delete(key);
   }
 
   /** The bytes written to `path`, if the file still has the size and time the write left; once. */
   take(path: string, now: { sizeBytes: number; mtimeMs: number } | null): Uint8Array | null {
     const entry = this.entries.get(path);
     this.entries.delete(path);
-    if (!entry || !now || now.sizeBytes !== entry.size || now.mtimeMs !== entry.mtimeMs || entry.bytes.length !== entry.size) return null;
+    if (
+      !entry ||
+      !now ||
+      now.sizeBytes !== entry.size ||
+      now.mtimeMs !== entry.mtimeMs ||
+      entry.bytes.length !== entry.size
+    )
+      return null;
     return entry.bytes;
   }
 }

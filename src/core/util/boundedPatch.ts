@@ -20,23 +20,46 @@ export interface BoundedPatch {
  * place), lines only added or only removed need no search, and any other search compares line ids, not strings,
  * and stops at `maxEditLines` changed lines.
  */
-export function boundedPatch(oldText: string, newText: string, context: number, maxEditLines = MAX_EDIT_LINES): BoundedPatch {
+export function boundedPatch(
+  oldText: string,
+  newText: string,
+  context: number,
+  maxEditLines = MAX_EDIT_LINES,
+): BoundedPatch {
   const oldLines = splitLines(oldText);
   const newLines = splitLines(newText);
   const shortest = Math.min(oldLines.length, newLines.length);
   let prefix = 0;
   while (prefix < shortest && oldLines[prefix] === newLines[prefix]) prefix++;
   let suffix = 0;
-  while (suffix < shortest - prefix && oldLines[oldLines.length - 1 - suffix] === newLines[newLines.length - 1 - suffix]) suffix++;
+  while (
+    suffix < shortest - prefix &&
+    oldLines[oldLines.length - 1 - suffix] === newLines[newLines.length - 1 - suffix]
+  )
+    suffix++;
   const removed = oldLines.length - prefix - suffix;
   const added = newLines.length - prefix - suffix;
   const replaced: EditRun[] = [
     { kind: 'removed', count: removed },
     { kind: 'added', count: added },
   ];
-  const middle = removed === 0 || added === 0 ? replaced : editScript(...lineIds(oldLines.slice(prefix, prefix + removed), newLines.slice(prefix, prefix + added)), maxEditLines);
+  const middle =
+    removed === 0 || added === 0
+      ? replaced
+      : editScript(
+          ...lineIds(oldLines.slice(prefix, prefix + removed), newLines.slice(prefix, prefix + added)),
+          maxEditLines,
+        );
   const runs = [{ kind: 'same', count: prefix }, ...(middle ?? replaced), { kind: 'same', count: suffix }] as const;
-  return { hunks: toHunks(runs.filter((run) => run.count > 0), oldLines, newLines, context), exact: middle !== undefined };
+  return {
+    hunks: toHunks(
+      runs.filter((run) => run.count > 0),
+      oldLines,
+      newLines,
+      context,
+    ),
+    exact: middle !== undefined,
+  };
 }
 
 /** Each distinct line as a small integer, so that the search compares numbers. */
@@ -56,7 +79,12 @@ function lineIds(oldLines: readonly string[], newLines: readonly string[]): [Int
  * Hunks as `structuredPatch` makes them: `context` unchanged lines around each change, changes fewer than
  * 2 × `context` lines apart in one hunk, and "\ No newline at end of file" after a last line without one.
  */
-function toHunks(runs: readonly EditRun[], oldLines: readonly string[], newLines: readonly string[], context: number): StructuredPatchHunk[] {
+function toHunks(
+  runs: readonly EditRun[],
+  oldLines: readonly string[],
+  newLines: readonly string[],
+  context: number,
+): StructuredPatchHunk[] {
   const hunks: StructuredPatchHunk[] = [];
   let hunk: StructuredPatchHunk | undefined;
   let oldPos = 0;
@@ -85,7 +113,8 @@ function toHunks(runs: readonly EditRun[], oldLines: readonly string[], newLines
       hunks.push(hunk);
       for (let j = lead; j > 0; j--) emit(' ', oldLines[oldPos - j] as string);
     }
-    const lines = run.kind === 'removed' ? oldLines.slice(oldPos, oldPos + run.count) : newLines.slice(newPos, newPos + run.count);
+    const lines =
+      run.kind === 'removed' ? oldLines.slice(oldPos, oldPos + run.count) : newLines.slice(newPos, newPos + run.count);
     for (const line of lines) emit(run.kind === 'removed' ? '-' : '+', line);
     if (run.kind === 'removed') oldPos += run.count;
     else newPos += run.count;

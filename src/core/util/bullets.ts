@@ -50,7 +50,10 @@ export function parseBullets(text: string): BulletItem[] {
     const line = raw.replace(QUOTE_MARKERS, '');
     const fenceMatch = FENCE.exec(line);
     if (fence) {
-      const closes = fenceMatch?.[1]?.[0] === fence.char && (fenceMatch[1]?.length ?? 0) >= fence.length && fenceMatch[2]?.trim() === '';
+      const closes =
+        fenceMatch?.[1]?.[0] === fence.char &&
+        (fenceMatch[1]?.length ?? 0) >= fence.length &&
+        fenceMatch[2]?.trim() === '';
       if (closes) fence = null;
       continue;
     }
@@ -71,7 +74,8 @@ export function parseBullets(text: string): BulletItem[] {
     if (!bullet) {
       // A line indented under the last item continues it; anything else is prose between or after lists.
       const parent = open[open.length - 1];
-      if (continuing && parent === continuing && continuing.item) continuing.item.text = joinText(continuing.item.text, line.trim());
+      if (continuing && parent === continuing && continuing.item)
+        continuing.item.text = joinText(continuing.item.text, line.trim());
       else continuing = null;
       continue;
     }

@@ -62,7 +62,8 @@ export function lineEndingOf(text: string): { eol: LineEnding; mixed: boolean } 
 function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const units: string[] = [];
-  for (let offset = 0; offset + 1 < bytes.length; offset += 2) units.push(String.fromCharCode(view.getUint16(offset, littleEndian)));
+  for (let offset = 0; offset + 1 < bytes.length; offset += 2)
+    units.push(String.fromCharCode(view.getUint16(offset, littleEndian)));
   return units.join('');
 }
 
@@ -75,9 +76,21 @@ function decodeLatin1(bytes: Uint8Array): string {
 /** The text of `bytes`. `as` forces an encoding (the caller knows better); otherwise BOMs, then UTF-8, decide. */
 export function decodeNote(bytes: Uint8Array, as?: NoteEncoding): DecodedNote {
   const sizeBytes = bytes.length;
-  const done = (text: string, encoding: NoteEncoding, bom: boolean, flags: { invalidUtf8?: boolean; binary?: boolean } = {}): DecodedNote => {
+  const done = (
+    text: string,
+    encoding: NoteEncoding,
+    bom: boolean,
+    flags: { invalidUtf8?: boolean; binary?: boolean } = {},
+  ): DecodedNote => {
     const { eol, mixed } = lineEndingOf(text);
-    return { text, format: { encoding, bom, eol }, invalidUtf8: flags.invalidUtf8 ?? false, binary: flags.binary ?? false, mixedEol: mixed, sizeBytes };
+    return {
+      text,
+      format: { encoding, bom, eol },
+      invalidUtf8: flags.invalidUtf8 ?? false,
+      binary: flags.binary ?? false,
+      mixedEol: mixed,
+      sizeBytes,
+    };
   };
   if (startsWith(bytes, [0xff, 0xfe])) return done(decodeUtf16(bytes.subarray(2), true), 'utf-16le', true);
   if (startsWith(bytes, [0xfe, 0xff])) return done(decodeUtf16(bytes.subarray(2), false), 'utf-16be', true);
@@ -90,7 +103,12 @@ export function decodeNote(bytes: Uint8Array, as?: NoteEncoding): DecodedNote {
     return done(new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body), 'utf-8', utf8Bom);
   } catch {
     // Git's test for the rest: a NUL byte in the first 8,000. Valid UTF-8 with a NUL stays text.
-    return done(lossy(), 'utf-8', utf8Bom, body.subarray(0, 8000).includes(0) ? { binary: true } : { invalidUtf8: true });
+    return done(
+      lossy(),
+      'utf-8',
+      utf8Bom,
+      body.subarray(0, 8000).includes(0) ? { binary: true } : { invalidUtf8: true },
+    );
   }
 }
 
@@ -127,12 +145,15 @@ export function encodeNote(text: string, format: NoteFormat): Uint8Array {
   const out = new Uint8Array(offset + text.length * 2);
   const view = new DataView(out.buffer);
   if (format.bom) view.setUint16(0, 0xfeff, littleEndian);
-  for (let index = 0; index < text.length; index++) view.setUint16(offset + index * 2, text.charCodeAt(index), littleEndian);
+  for (let index = 0; index < text.length; index++)
+    view.setUint16(offset + index * 2, text.charCodeAt(index), littleEndian);
   return out;
 }
 
 /** How a person names the format: "UTF-8", "UTF-8 with BOM", "UTF-16 LE with BOM", "Latin-1". */
 export function formatLabel(format: Pick<NoteFormat, 'encoding' | 'bom'>): string {
-  const name = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'latin-1': 'Latin-1' }[format.encoding];
+  const name = { 'utf-8': 'UTF-8', 'utf-16le': 'UTF-16 LE', 'utf-16be': 'UTF-16 BE', 'latin-1': 'Latin-1' }[
+    format.encoding
+  ];
   return format.bom ? `${name} with BOM` : name;
 }

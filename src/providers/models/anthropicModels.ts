@@ -17,10 +17,19 @@ export async function listAnthropicModels(http: HttpPort, baseUrl: string, apiKe
   for (let page = 0; page < MAX_PAGES; page++) {
     const url = `${base}/v1/models?limit=1000${after ? `&after_id=${encodeURIComponent(after)}` : ''}`;
     const headers = { 'x-api-key': apiKey, 'anthropic-version': '2023-06-01' };
-    const { status, body } = await requestJson(http, { url, headers }, 'Use an Anthropic key (sk-ant-…); an OpenAI key does not work here.');
-    if (status === 404) throw wrongPath(url, 'For Anthropic leave the base URL empty, or give the origin only (no /v1: the client adds it).');
+    const { status, body } = await requestJson(
+      http,
+      { url, headers },
+      'Use an Anthropic key (sk-ant-…); an OpenAI key does not work here.',
+    );
+    if (status === 404)
+      throw wrongPath(
+        url,
+        'For Anthropic leave the base URL empty, or give the origin only (no /v1: the client adds it).',
+      );
     const answer = record(body);
-    if (!Array.isArray(answer.data)) throw wrongPath(url, 'It answered without a "data" list: this is not the Anthropic Models API.');
+    if (!Array.isArray(answer.data))
+      throw wrongPath(url, 'It answered without a "data" list: this is not the Anthropic Models API.');
     for (const entry of answer.data) {
       const item = record(entry);
       if (typeof item.id !== 'string' || item.id === '') continue;

@@ -16,17 +16,25 @@ export async function listModels(http: HttpPort, endpoint: ModelEndpoint): Promi
   const listed =
     endpoint.provider === 'anthropic'
       ? await listAnthropicModels(http, endpoint.baseUrl, endpoint.apiKey)
-      : ((endpoint.provider === 'openai-compatible' && endpoint.baseUrl.trim() !== '' ? await listOllamaModels(http, endpoint.baseUrl, endpoint.apiKey) : null) ??
-        (await listOpenAiModels(http, endpoint.baseUrl, endpoint.apiKey)));
+      : ((endpoint.provider === 'openai-compatible' && endpoint.baseUrl.trim() !== ''
+          ? await listOllamaModels(http, endpoint.baseUrl, endpoint.apiKey)
+          : null) ?? (await listOpenAiModels(http, endpoint.baseUrl, endpoint.apiKey)));
   return listed
-    .map((model) => (model.contextWindow || !isKnownModel(model.id) ? model : { ...model, contextWindow: contextWindowFor(model.id), contextSource: 'table' as const }))
+    .map((model) =>
+      model.contextWindow || !isKnownModel(model.id)
+        ? model
+        : { ...model, contextWindow: contextWindowFor(model.id), contextSource: 'table' as const },
+    )
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** One line per model for the terminal: id, context window and where it came from, tool support when known. */
 export function formatModelLine(model: ModelInfo): string {
   const parts = [model.id];
-  if (model.contextWindow) parts.push(`${model.contextWindow.toLocaleString('en-US')} tokens${model.contextSource === 'table' ? ' (known-models table)' : ''}`);
+  if (model.contextWindow)
+    parts.push(
+      `${model.contextWindow.toLocaleString('en-US')} tokens${model.contextSource === 'table' ? ' (known-models table)' : ''}`,
+    );
   if (model.tools !== undefined) parts.push(model.tools ? 'tools' : 'no tools');
   return parts.join('  ·  ');
 }

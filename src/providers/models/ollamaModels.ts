@@ -36,9 +36,23 @@ export async function listOllamaModels(http: HttpPort, baseUrl: string, apiKey: 
   return models;
 }
 
-async function showModel(http: HttpPort, origin: string, headers: Record<string, string>, id: string): Promise<ModelInfo> {
+async function showModel(
+  http: HttpPort,
+  origin: string,
+  headers: Record<string, string>,
+  id: string,
+): Promise<ModelInfo> {
   try {
-    const { body } = await requestJson(http, { url: `${origin}/api/show`, method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ model: id }) }, '');
+    const { body } = await requestJson(
+      http,
+      {
+        url: `${origin}/api/show`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: id }),
+      },
+      '',
+    );
     const show = record(body);
     const info = record(show.model_info);
     const architecture = info['general.architecture'];

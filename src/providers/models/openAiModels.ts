@@ -11,10 +11,22 @@ export async function listOpenAiModels(http: HttpPort, baseUrl: string, apiKey: 
   const base = trimSlash(baseUrl) || OPENAI_BASE_URL;
   const url = `${base}/models`;
   const headers: Record<string, string> = apiKey ? { authorization: `Bearer ${apiKey}` } : {};
-  const { status, body } = await requestJson(http, { url, headers }, 'Use a key made for this server (an Anthropic key does not work here).');
-  if (status === 404) throw wrongPath(url, 'An OpenAI-compatible base URL ends in /v1, e.g. http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio); not /v1/api/chat or /v1/chat/completions.');
+  const { status, body } = await requestJson(
+    http,
+    { url, headers },
+    'Use a key made for this server (an Anthropic key does not work here).',
+  );
+  if (status === 404)
+    throw wrongPath(
+      url,
+      'An OpenAI-compatible base URL ends in /v1, e.g. http://localhost:11434/v1 (Ollama) or http://localhost:1234/v1 (LM Studio); not /v1/api/chat or /v1/chat/completions.',
+    );
   const data = record(body).data;
-  if (!Array.isArray(data)) throw wrongPath(url, `It answered without a "data" list of models, so ${base} is probably not an OpenAI-compatible API.`);
+  if (!Array.isArray(data))
+    throw wrongPath(
+      url,
+      `It answered without a "data" list of models, so ${base} is probably not an OpenAI-compatible API.`,
+    );
   return data.flatMap((entry) => {
     const item = record(entry);
     if (typeof item.id !== 'string' || item.id === '') return [];

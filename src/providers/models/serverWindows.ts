@@ -10,7 +10,8 @@ export class ServerWindows {
 
   remember(provider: string, baseUrl: string, models: readonly ModelInfo[]): void {
     for (const model of models) {
-      if (model.contextSource === 'server' && model.contextWindow) this.windows.set(key(provider, baseUrl, model.id), model.contextWindow);
+      if (model.contextSource === 'server' && model.contextWindow)
+        this.windows.set(key(provider, baseUrl, model.id), model.contextWindow);
     }
   }
 
@@ -21,4 +22,5 @@ export class ServerWindows {
   }
 }
 
-const key = (provider: string, baseUrl: string, model: string): string => `${provider}\n${baseUrl.trim().replace(/\/+$/, '')}\n${model}`;
+const key = (provider: string, baseUrl: string, model: string): string =>
+  `${provider}\n${baseUrl.trim().replace(/\/+$/, '')}\n${model}`;

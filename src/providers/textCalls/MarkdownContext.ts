@@ -130,7 +130,13 @@ const ATX_HEADING = /^#{1,6}(?:[ \t]|$)/;
 /** A block that may begin right below a paragraph line, ending it rather than continuing it lazily. */
 function interruptsParagraph(columns: number, rest: string): boolean {
   if (columns >= 4) return false;
-  return fenceOpening(rest) !== undefined || rest.startsWith('>') || THEMATIC_BREAK.test(rest) || ATX_HEADING.test(rest) || listItem(columns, rest) !== undefined;
+  return (
+    fenceOpening(rest) !== undefined ||
+    rest.startsWith('>') ||
+    THEMATIC_BREAK.test(rest) ||
+    ATX_HEADING.test(rest) ||
+    listItem(columns, rest) !== undefined
+  );
 }
 
 /** A fence's opening line: 3 or more backticks (with no backtick after them) or tildes. */

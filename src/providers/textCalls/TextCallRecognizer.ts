@@ -12,7 +12,13 @@ const MARKERS: readonly { text: string; kind: Kind }[] = [
   { text: '```json', kind: 'fence' },
 ];
 /** Closings a template puts after the JSON; optional except the fence's. */
-const CLOSERS: Record<Kind, readonly string[]> = { hermes: ['</tool_call>'], python: ['<|eom_id|>', '<|eot_id|>'], fence: ['```'], mistral: [], bare: [] };
+const CLOSERS: Record<Kind, readonly string[]> = {
+  hermes: ['</tool_call>'],
+  python: ['<|eom_id|>', '<|eot_id|>'],
+  fence: ['```'],
+  mistral: [],
+  bare: [],
+};
 
 /** How far past an opening the text may go before it must show it is a call: the bound on held-back text. */
 const LOOKAHEAD = 64;
@@ -213,7 +219,8 @@ export class TextCallRecognizer {
     else if (kind === 'fence') return this.notACall(opening);
     else after = end;
     const calls = this.parse(text.slice(pos, end), name);
-    if (!calls || ((kind === 'bare' || kind === 'fence') && !calls.every((call) => this.isOffered(call.name)))) return this.notACall(opening);
+    if (!calls || ((kind === 'bare' || kind === 'fence') && !calls.every((call) => this.isOffered(call.name))))
+      return this.notACall(opening);
     this.found.push({ calls, raw: text.slice(0, after) });
     this.buffer = text.slice(after);
     this.scan = undefined;

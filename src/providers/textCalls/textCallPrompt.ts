@@ -6,7 +6,9 @@ import { toWireName } from '../../core/tools/wireNames';
  * Hermes format, the one most local models' templates were trained on (Qwen, Hermes, many fine-tunes).
  */
 export function textToolPrompt(tools: readonly ToolDefinition[]): string {
-  const lines = tools.map((tool) => `- ${toWireName(tool.name)}(${parameters(tool.inputSchema)}): ${firstSentence(tool.description)}`);
+  const lines = tools.map(
+    (tool) => `- ${toWireName(tool.name)}(${parameters(tool.inputSchema)}): ${firstSentence(tool.description)}`,
+  );
   return [
     '# Tools',
     'You can call these tools (parameter? is optional):',
@@ -31,7 +33,11 @@ function parameters(schema: unknown): string {
 
 function typeName(property: { type?: unknown; enum?: unknown }): string {
   if (Array.isArray(property.enum)) return property.enum.map((value) => JSON.stringify(value)).join('|');
-  return Array.isArray(property.type) ? property.type.join('|') : typeof property.type === 'string' ? property.type : 'any';
+  return Array.isArray(property.type)
+    ? property.type.join('|')
+    : typeof property.type === 'string'
+      ? property.type
+      : 'any';
 }
 
 function firstSentence(description: string): string {

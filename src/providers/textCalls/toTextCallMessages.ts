@@ -11,7 +11,10 @@ type Message = OpenAI.Chat.ChatCompletionMessageParam;
  * drops or garbles `tool` messages, so these stay plain user and assistant text.
  */
 export function textCallTurn(message: Extract<HistoryMessage, { role: 'assistant' }>): Message {
-  const blocks = message.toolCalls.map((call) => `<tool_call>\n${JSON.stringify({ name: toWireName(call.name), arguments: call.input ?? {} })}\n</tool_call>`);
+  const blocks = message.toolCalls.map(
+    (call) =>
+      `<tool_call>\n${JSON.stringify({ name: toWireName(call.name), arguments: call.input ?? {} })}\n</tool_call>`,
+  );
   return { role: 'assistant', content: [message.text.trimEnd(), ...blocks].filter((part) => part !== '').join('\n') };
 }
 

@@ -49,8 +49,15 @@ function* finish(
   let text = recognizer.end(cutOff);
   if (native) text += recognizer.recognized.map((found) => found.raw).join('\n') + (recognizer.cutOffRaw ?? '');
   if (text !== '') yield { type: 'text', delta: text };
-  const calls: ToolCallEvent[] = native ? [] : recognizer.recognized.flatMap((found) => found.calls.map((call) => ({ type: 'tool-call', id: newId(), name: canonicalName(call.name), input: call.input }) as const));
-  if (!native && recognizer.cutOffRaw !== undefined) calls.push(cutOffCall(recognizer.cutOffRaw, canonicalName, newId()));
+  const calls: ToolCallEvent[] = native
+    ? []
+    : recognizer.recognized.flatMap((found) =>
+        found.calls.map(
+          (call) => ({ type: 'tool-call', id: newId(), name: canonicalName(call.name), input: call.input }) as const,
+        ),
+      );
+  if (!native && recognizer.cutOffRaw !== undefined)
+    calls.push(cutOffCall(recognizer.cutOffRaw, canonicalName, newId()));
   for (const call of calls) {
     yield { type: 'tool-call-start', id: call.id, name: call.name };
     yield call;
@@ -61,7 +68,9 @@ function* finish(
 
 /** A call the token limit cut off: reported so the model can make it again, never run. */
 function cutOffCall(raw: string, canonicalName: (writtenName: string) => string, id: string): ToolCallEvent {
-  const written = /"name"\s*:\s*"([A-Za-z0-9_.-]{1,64})"/.exec(raw)?.[1] ?? /\[TOOL_CALLS\]\s*([A-Za-z0-9_.-]{1,64})\[ARGS\]/.exec(raw)?.[1];
+  const written =
+    /"name"\s*:\s*"([A-Za-z0-9_.-]{1,64})"/.exec(raw)?.[1] ??
+    /\[TOOL_CALLS\]\s*([A-Za-z0-9_.-]{1,64})\[ARGS\]/.exec(raw)?.[1];
   const name = written === undefined ? 'unknown' : canonicalName(written);
   return {
     type: 'tool-call',

@@ -88,12 +88,18 @@ export class ChatView extends ItemView {
     this.historyEl.setAttr('hidden', '');
     this.transcript = this.addChild(new Transcript(this.app, root));
     // A region that scrolls: focusable, so the keyboard can reach and scroll it.
-    this.runPanelEl = root.createDiv({ cls: 'embedded-agent-run', attr: { role: 'region', 'aria-label': 'Run progress', tabindex: '0' } });
+    this.runPanelEl = root.createDiv({
+      cls: 'embedded-agent-run',
+      attr: { role: 'region', 'aria-label': 'Run progress', tabindex: '0' },
+    });
     this.progress = this.addChild(new ProgressBar(this.runPanelEl));
     this.log = new ExecutionLog(this.runPanelEl);
     this.runPanelEl.setAttr('hidden', '');
     const revertRow = root.createDiv({ cls: 'embedded-agent-revert-row' });
-    this.revertButton = revertRow.createEl('button', { text: 'Revert last run', attr: { type: 'button', 'aria-label': 'Revert last run' } });
+    this.revertButton = revertRow.createEl('button', {
+      text: 'Revert last run',
+      attr: { type: 'button', 'aria-label': 'Revert last run' },
+    });
     this.revertButton.setAttr('hidden', '');
     this.paletteEl = root.createDiv({ cls: 'embedded-agent-palette' });
     this.selectionIndicator = this.addChild(new SelectionIndicator(this.app, root, (path) => this.whyHidden(path)));
@@ -112,14 +118,22 @@ export class ChatView extends ItemView {
     // Runs that write outside the panel (an MCP client's) make "Revert last run" available too.
     this.stopWatchingRuns = this.host.watchRuns?.(() => void this.controller.refreshRevert()) ?? null;
 
-    this.announcer = root.createDiv({ cls: ['embedded-agent-sr-only', 'embedded-agent-announcer'], attr: { role: 'status' } });
+    this.announcer = root.createDiv({
+      cls: ['embedded-agent-sr-only', 'embedded-agent-announcer'],
+      attr: { role: 'status' },
+    });
     this.approval = new UiApprovalPort(() => this.transcript.el, {
       onShow: (card) => this.showApproval(card),
       // Back to the message box after the answer, unless the person has moved on elsewhere meanwhile.
       onSettle: (card) => {
         // The region said the card waits; now it says how it ended (answered, no answer in time, the client gone).
         const others = this.approval?.waiting ?? 0;
-        const waiting = others === 0 ? '' : others === 1 ? ' Another approval waits in the conversation.' : ` ${others} more approvals wait in the conversation.`;
+        const waiting =
+          others === 0
+            ? ''
+            : others === 1
+              ? ' Another approval waits in the conversation.'
+              : ` ${others} more approvals wait in the conversation.`;
         this.announcer.setText(`${card.status} (${card.summary}).${waiting}`);
         const active = root.ownerDocument.activeElement;
         if (card.hasFocus || active === null || active === root.ownerDocument.body) this.composer.focus();
@@ -140,7 +154,8 @@ export class ChatView extends ItemView {
     this.approval = null;
     this.host.chatHooks.onPanelClose?.(this.api);
     // Unloaded here too, so their listeners and timers go with the panel even before the view itself unloads.
-    for (const child of [this.composer, this.selectionIndicator, this.progress, this.transcript]) this.removeChild(child);
+    for (const child of [this.composer, this.selectionIndicator, this.progress, this.transcript])
+      this.removeChild(child);
     await Promise.resolve();
   }
 
@@ -168,9 +183,17 @@ export class ChatView extends ItemView {
     this.modeSelect = header.createEl('select', { cls: 'dropdown', attr: { 'aria-label': 'Mode' } });
     this.fillModes(BUILTIN_MODES, AGENT_MODE.slug);
     this.registerDomEvent(this.modeSelect, 'change', () => void this.changeMode(this.modeSelect.value));
-    const newButton = header.createEl('button', { cls: 'clickable-icon', text: 'New', attr: { type: 'button', 'aria-label': 'New conversation' } });
+    const newButton = header.createEl('button', {
+      cls: 'clickable-icon',
+      text: 'New',
+      attr: { type: 'button', 'aria-label': 'New conversation' },
+    });
     this.registerDomEvent(newButton, 'click', () => this.controller.newConversation());
-    const historyButton = header.createEl('button', { cls: 'clickable-icon', text: 'History', attr: { type: 'button', 'aria-label': 'Conversation history' } });
+    const historyButton = header.createEl('button', {
+      cls: 'clickable-icon',
+      text: 'History',
+      attr: { type: 'button', 'aria-label': 'Conversation history' },
+    });
     this.registerDomEvent(historyButton, 'click', () => void this.toggleHistory());
   }
 
@@ -234,9 +257,14 @@ export class ChatView extends ItemView {
     }
     this.historyEl.empty();
     const conversations = await this.controller.listConversations().catch(() => []);
-    if (conversations.length === 0) this.historyEl.createDiv({ cls: 'embedded-agent-history-empty', text: 'No saved conversations yet.' });
+    if (conversations.length === 0)
+      this.historyEl.createDiv({ cls: 'embedded-agent-history-empty', text: 'No saved conversations yet.' });
     for (const conversation of conversations) {
-      const item = this.historyEl.createEl('button', { cls: 'embedded-agent-history-item', text: conversation.title || conversation.id, attr: { type: 'button' } });
+      const item = this.historyEl.createEl('button', {
+        cls: 'embedded-agent-history-item',
+        text: conversation.title || conversation.id,
+        attr: { type: 'button' },
+      });
       item.createSpan({ cls: 'embedded-agent-history-date', text: new Date(conversation.updatedAt).toLocaleString() });
       this.registerDomEvent(item, 'click', () => {
         this.historyEl.setAttr('hidden', '');

@@ -29,9 +29,19 @@ export class Composer extends Component {
       attr: { 'aria-label': 'Message', placeholder: 'Ask or tell the agent what to do…', rows: '3' },
     });
     const buttons = this.el.createDiv({ cls: 'embedded-agent-composer-buttons' });
-    this.dryRunButton = buttons.createEl('button', { text: 'Dry run', attr: { type: 'button', 'aria-label': 'Dry run' } });
-    this.cancelButton = buttons.createEl('button', { text: 'Cancel', attr: { type: 'button', 'aria-label': 'Cancel' } });
-    this.sendButton = buttons.createEl('button', { cls: 'mod-cta', text: 'Send', attr: { type: 'button', 'aria-label': 'Send' } });
+    this.dryRunButton = buttons.createEl('button', {
+      text: 'Dry run',
+      attr: { type: 'button', 'aria-label': 'Dry run' },
+    });
+    this.cancelButton = buttons.createEl('button', {
+      text: 'Cancel',
+      attr: { type: 'button', 'aria-label': 'Cancel' },
+    });
+    this.sendButton = buttons.createEl('button', {
+      cls: 'mod-cta',
+      text: 'Send',
+      attr: { type: 'button', 'aria-label': 'Send' },
+    });
     this.setRunning(false);
   }
 

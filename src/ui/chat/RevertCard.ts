@@ -13,15 +13,23 @@ const ACTION: Record<RestoreChange['action'], string> = {
  * alone unless the person picks "Revert and overwrite edits". Resolves with the choice; the card stays as a record.
  */
 export function askRevert(parentEl: HTMLElement, plan: RevertPlan): Promise<RevertChoice> {
-  const card = parentEl.createDiv({ cls: 'embedded-agent-revert', attr: { role: 'group', 'aria-label': 'Revert last run' } });
+  const card = parentEl.createDiv({
+    cls: 'embedded-agent-revert',
+    attr: { role: 'group', 'aria-label': 'Revert last run' },
+  });
   card.createDiv({ cls: 'embedded-agent-revert-title', text: 'Revert last run?' });
   const list = card.createEl('ul');
-  for (const change of plan.changes) list.createEl('li', { text: `${ACTION[change.action]} ${change.path}${change.kind === 'folder' ? '/' : ''}` });
+  for (const change of plan.changes)
+    list.createEl('li', { text: `${ACTION[change.action]} ${change.path}${change.kind === 'folder' ? '/' : ''}` });
   const edited = plan.conflicts.filter((conflict) => conflict.reason === 'edited');
   if (plan.conflicts.length > 0) {
-    card.createDiv({ cls: 'embedded-agent-revert-warning', text: 'Changed since the run, left alone unless you overwrite them:' });
+    card.createDiv({
+      cls: 'embedded-agent-revert-warning',
+      text: 'Changed since the run, left alone unless you overwrite them:',
+    });
     const conflicts = card.createEl('ul', { cls: 'embedded-agent-revert-conflicts' });
-    for (const conflict of plan.conflicts) conflicts.createEl('li', { text: `${conflict.path} (${conflictReason(conflict)})` });
+    for (const conflict of plan.conflicts)
+      conflicts.createEl('li', { text: `${conflict.path} (${conflictReason(conflict)})` });
   }
   const buttons = card.createDiv({ cls: 'embedded-agent-revert-buttons' });
   return new Promise((resolve) => {
@@ -29,9 +37,17 @@ export function askRevert(parentEl: HTMLElement, plan: RevertPlan): Promise<Reve
       for (const button of Array.from(buttons.querySelectorAll('button'))) button.disabled = true;
       resolve(choice);
     };
-    if (plan.changes.length > 0) buttons.createEl('button', { cls: 'mod-cta', text: 'Revert changes', attr: { type: 'button' } }).addEventListener('click', () => choose('revert'));
-    if (edited.length > 0) buttons.createEl('button', { cls: 'mod-warning', text: 'Revert and overwrite edits', attr: { type: 'button' } }).addEventListener('click', () => choose('overwrite'));
-    buttons.createEl('button', { text: 'Keep changes', attr: { type: 'button' } }).addEventListener('click', () => choose('keep'));
+    if (plan.changes.length > 0)
+      buttons
+        .createEl('button', { cls: 'mod-cta', text: 'Revert changes', attr: { type: 'button' } })
+        .addEventListener('click', () => choose('revert'));
+    if (edited.length > 0)
+      buttons
+        .createEl('button', { cls: 'mod-warning', text: 'Revert and overwrite edits', attr: { type: 'button' } })
+        .addEventListener('click', () => choose('overwrite'));
+    buttons
+      .createEl('button', { text: 'Keep changes', attr: { type: 'button' } })
+      .addEventListener('click', () => choose('keep'));
   });
 }
 
@@ -40,7 +56,10 @@ export function askRevert(parentEl: HTMLElement, plan: RevertPlan): Promise<Reve
  * Resolves true for "End the session and revert"; the card stays as a record.
  */
 export function askEndOpenRun(parentEl: HTMLElement, why: string): Promise<boolean> {
-  const card = parentEl.createDiv({ cls: 'embedded-agent-revert', attr: { role: 'group', 'aria-label': 'Revert last run' } });
+  const card = parentEl.createDiv({
+    cls: 'embedded-agent-revert',
+    attr: { role: 'group', 'aria-label': 'Revert last run' },
+  });
   card.createDiv({ cls: 'embedded-agent-revert-title', text: 'Revert last run?' });
   card.createDiv({ text: why });
   const buttons = card.createDiv({ cls: 'embedded-agent-revert-buttons' });
@@ -49,15 +68,21 @@ export function askEndOpenRun(parentEl: HTMLElement, why: string): Promise<boole
       for (const button of Array.from(buttons.querySelectorAll('button'))) button.disabled = true;
       resolve(end);
     };
-    buttons.createEl('button', { cls: 'mod-cta', text: 'End the session and revert', attr: { type: 'button' } }).addEventListener('click', () => choose(true));
-    buttons.createEl('button', { text: 'Keep it running', attr: { type: 'button' } }).addEventListener('click', () => choose(false));
+    buttons
+      .createEl('button', { cls: 'mod-cta', text: 'End the session and revert', attr: { type: 'button' } })
+      .addEventListener('click', () => choose(true));
+    buttons
+      .createEl('button', { text: 'Keep it running', attr: { type: 'button' } })
+      .addEventListener('click', () => choose(false));
   });
 }
 
 export function describeRevert(result: RevertResult): string {
   const parts = [`Reverted ${result.applied.length} ${result.applied.length === 1 ? 'change' : 'changes'}.`];
-  if (result.skipped.length > 0) parts.push(`Left alone: ${result.skipped.map((conflict) => conflict.path).join(', ')}.`);
-  if (result.keptFolders.length > 0) parts.push(`Kept ${result.keptFolders.map((folder) => `${folder}/`).join(', ')}: they hold other files.`);
+  if (result.skipped.length > 0)
+    parts.push(`Left alone: ${result.skipped.map((conflict) => conflict.path).join(', ')}.`);
+  if (result.keptFolders.length > 0)
+    parts.push(`Kept ${result.keptFolders.map((folder) => `${folder}/`).join(', ')}: they hold other files.`);
   return parts.join(' ');
 }
 

@@ -90,7 +90,10 @@ export class RunController {
     await this.drive(stopped.message, (events, signal) => this.session.continueRun(events, signal));
   }
 
-  private async drive(message: string, start: (events: SessionEvents, signal: AbortSignal) => Promise<SendOutcome>): Promise<void> {
+  private async drive(
+    message: string,
+    start: (events: SessionEvents, signal: AbortSignal) => Promise<SendOutcome>,
+  ): Promise<void> {
     const controller = new AbortController();
     this.controller = controller;
     this.ui.setRunning(true);
@@ -129,7 +132,11 @@ export class RunController {
   }
 
   /** The session's events as transcript, log and progress updates for one run. */
-  private renderRun(): { events: SessionEvents; finish: () => Promise<void>; counts: () => { total: number; done: number } } {
+  private renderRun(): {
+    events: SessionEvents;
+    finish: () => Promise<void>;
+    counts: () => { total: number; done: number };
+  } {
     const { transcript, log, progress } = this.ui;
     const tools = new Set<string>();
     let answer: MarkdownStream | null = null;
@@ -156,7 +163,12 @@ export class RunController {
       onToolResult: (outcome) => {
         done++;
         transcript.setToolResult(outcome);
-        log.update({ id: outcome.callId, tool: outcome.tool, status: outcome.ok ? 'done' : 'failed', message: outcome.ok ? briefResult(outcome.output) : outcome.error?.message ?? outcome.content });
+        log.update({
+          id: outcome.callId,
+          tool: outcome.tool,
+          status: outcome.ok ? 'done' : 'failed',
+          message: outcome.ok ? briefResult(outcome.output) : (outcome.error?.message ?? outcome.content),
+        });
         progress.set(done, tools.size);
       },
       onModeChange: ({ mode }) => this.ui.showMode(mode.slug),
@@ -183,12 +195,20 @@ export class RunController {
     // What the session kept as the run's end (core/session/seenConversation.ts), so a restore reads the same.
     for (const entry of outcome.shown) {
       const { budgetStop } = result;
-      if (entry.kind === 'note' && entry.tone === 'budget' && budgetStop) transcript.addBudgetStop(entry.text, continueLabel(budgetStop), () => void this.continueRun());
+      if (entry.kind === 'note' && entry.tone === 'budget' && budgetStop)
+        transcript.addBudgetStop(entry.text, continueLabel(budgetStop), () => void this.continueRun());
       else transcript.addEntry(entry);
     }
     this.reportSaveError(outcome.saveError);
     if (outcome.wrote) this.offerRevert(true);
-    this.host.chatHooks.onRunFinished?.({ message, calls: outcome.calls, ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion' }, this.ui.api);
+    this.host.chatHooks.onRunFinished?.(
+      {
+        message,
+        calls: outcome.calls,
+        ok: result.completedBy === 'text' || result.completedBy === 'attemptCompletion',
+      },
+      this.ui.api,
+    );
   }
 
   private reportSaveError(saveError: string | null): void {
@@ -264,7 +284,10 @@ export class RunController {
     const end = await askEndOpenRun(this.ui.transcript.el, runStillOpenText(run));
     this.ui.transcript.scrollToEnd();
     if (!end) return this.note('Nothing was reverted; the session goes on.');
-    if (!(await endOutsideRun(run.runId))) return this.note(`Run ${run.runId} is not a session of the MCP server in Obsidian (a terminal's, perhaps): end it there, then revert.`);
+    if (!(await endOutsideRun(run.runId)))
+      return this.note(
+        `Run ${run.runId} is not a session of the MCP server in Obsidian (a terminal's, perhaps): end it there, then revert.`,
+      );
     await this.revertLastRun();
   }
 
@@ -301,4 +324,3 @@ function briefResult(output: unknown): string {
   for (const key of ['path', 'message', 'result']) if (typeof record[key] === 'string') return record[key];
   return '';
 }
-

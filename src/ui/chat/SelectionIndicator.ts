@@ -26,7 +26,10 @@ export class SelectionIndicator extends Component {
     private readonly whyHidden: (path: string) => Promise<string | null>,
   ) {
     super();
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-selection', attr: { 'aria-label': 'Selection', role: 'status' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-selection',
+      attr: { 'aria-label': 'Selection', role: 'status' },
+    });
     this.snippetEl = this.el.createSpan({ cls: 'embedded-agent-selection-snippet' });
     this.tokensEl = this.el.createSpan({ cls: 'embedded-agent-selection-tokens' });
     this.el.setAttr('hidden', '');
@@ -45,7 +48,8 @@ export class SelectionIndicator extends Component {
     this.registerEvent(workspace.on('file-open', () => this.schedule()));
     this.registerEvent(workspace.on('editor-change', () => this.schedule()));
     // CodeMirror reports selection changes to no workspace event: the DOM's selection events are the signal.
-    for (const name of ['selectionchange', 'mouseup', 'keyup'] as const) this.registerDomEvent(activeDocument, name, () => this.schedule());
+    for (const name of ['selectionchange', 'mouseup', 'keyup'] as const)
+      this.registerDomEvent(activeDocument, name, () => this.schedule());
     this.register(() => {
       if (this.timer !== null) window.clearTimeout(this.timer);
     });

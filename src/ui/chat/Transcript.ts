@@ -50,7 +50,10 @@ export class Transcript extends Component {
   ) {
     super();
     // A log: what is added is read out, politely; while a run streams it is busy, so an answer is read once, whole.
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-transcript', attr: { role: 'log', 'aria-label': 'Conversation', 'aria-busy': 'false' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-transcript',
+      attr: { role: 'log', 'aria-label': 'Conversation', 'aria-busy': 'false' },
+    });
     this.showEmptyHint();
   }
 
@@ -71,7 +74,9 @@ export class Transcript extends Component {
   /** What an empty panel says: what to do, and that nothing changes without the person's yes. */
   private showEmptyHint(): void {
     const hint = this.el.createDiv({ cls: 'embedded-agent-empty-hint' });
-    hint.createEl('p', { text: 'Select text in a note, then tell the agent what to do with it, for example: make a note for each bullet in a new folder.' });
+    hint.createEl('p', {
+      text: 'Select text in a note, then tell the agent what to do with it, for example: make a note for each bullet in a new folder.',
+    });
     hint.createEl('p', { text: 'Every change waits for your approval, and a whole run can be reverted.' });
     this.hint = hint;
   }
@@ -95,7 +100,12 @@ export class Transcript extends Component {
   }
 
   addToolCall(call: ToolCall): void {
-    const entry: Extract<SeenEntry, { kind: 'tool' }> = { kind: 'tool', id: call.id, name: call.name, input: call.input };
+    const entry: Extract<SeenEntry, { kind: 'tool' }> = {
+      kind: 'tool',
+      id: call.id,
+      name: call.name,
+      input: call.input,
+    };
     this.record(entry, (parent) => this.drawCall(parent, this.current, entry).el);
     this.scrollToEnd();
   }
@@ -204,7 +214,13 @@ export class Transcript extends Component {
     return el;
   }
 
-  private drawAnswer(parent: HTMLElement, turn: Turn, entry: Extract<SeenEntry, { kind: 'answer' }>, sourcePath: string, live: boolean): MarkdownStream {
+  private drawAnswer(
+    parent: HTMLElement,
+    turn: Turn,
+    entry: Extract<SeenEntry, { kind: 'answer' }>,
+    sourcePath: string,
+    live: boolean,
+  ): MarkdownStream {
     if (live) turn.entries.push(entry);
     const wrapper = parent.createDiv({ cls: ['embedded-agent-message', 'is-assistant'] });
     turn.first ??= wrapper;

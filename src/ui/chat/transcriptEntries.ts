@@ -41,7 +41,11 @@ export function drawToolResult(parts: ToolCallParts, result: ToolResultText): vo
 
 /** `live`: it happens now. An error drawn again from the saved conversation is not announced a second time. */
 export function drawNote(parent: HTMLElement, text: string, tone: NoteTone, live = true): HTMLElement {
-  return parent.createDiv({ cls: ['embedded-agent-note', `is-${tone}`], text, attr: tone === 'error' && live ? { role: 'alert' } : {} });
+  return parent.createDiv({
+    cls: ['embedded-agent-note', `is-${tone}`],
+    text,
+    attr: tone === 'error' && live ? { role: 'alert' } : {},
+  });
 }
 
 /**

@@ -1,6 +1,13 @@
 import { Component } from 'obsidian';
 import { describeError } from '../../core/errors';
-import { type ActionPlan, editableArgs, keepBoundValues, type PlanContext, type PlanRest, type RunPlanOutcome } from '../../core/plan';
+import {
+  type ActionPlan,
+  editableArgs,
+  keepBoundValues,
+  type PlanContext,
+  type PlanRest,
+  type RunPlanOutcome,
+} from '../../core/plan';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { PlanEvents, PreviewedPlan } from '../../core/session/sessionPlans';
 import type { TrackRun } from '../chat/types';
@@ -37,7 +44,11 @@ export class DryRunController extends Component {
     const box = this.options.container().createDiv({ cls: 'embedded-agent-dry-run' });
     const status = box.createDiv({ cls: 'embedded-agent-dry-run-status', attr: { role: 'status' }, text: 'Planning…' });
     try {
-      const outcome = await this.options.session.dryRun(message, this.options.askInputs ? { askInputs: this.options.askInputs } : {}, signal);
+      const outcome = await this.options.session.dryRun(
+        message,
+        this.options.askInputs ? { askInputs: this.options.askInputs } : {},
+        signal,
+      );
       if (outcome.status === 'needs-input') {
         status.setText(`Not previewed: the plan needs ${outcome.missing.map((input) => input.name).join(', ')}.`);
         return;
@@ -98,7 +109,10 @@ class PreviewSession extends Component {
   private renderButtons(): void {
     this.actionsEl.empty();
     const approve = this.actionsEl.createEl('button', { text: 'Approve', cls: 'mod-cta', attr: { type: 'button' } });
-    const cancel = this.actionsEl.createEl('button', { text: 'Cancel', attr: { type: 'button', 'aria-label': 'Cancel plan' } });
+    const cancel = this.actionsEl.createEl('button', {
+      text: 'Cancel',
+      attr: { type: 'button', 'aria-label': 'Cancel plan' },
+    });
     this.registerDomEvent(approve, 'click', () => void this.execute());
     this.registerDomEvent(cancel, 'click', () => {
       this.actionsEl.empty();
@@ -112,10 +126,17 @@ class PreviewSession extends Component {
     this.actionsEl.empty();
     this.previewEl.addClass('is-settled');
     const { trackRun } = this.options;
-    const run = (this.run = this.addChild(new PlanRunView(this.box, `Plan: ${this.previewed.plan.goal}`, { onRunRest: () => void this.runRest(), ...(trackRun ? { trackRun } : {}) })));
+    const run = (this.run = this.addChild(
+      new PlanRunView(this.box, `Plan: ${this.previewed.plan.goal}`, {
+        onRunRest: () => void this.runRest(),
+        ...(trackRun ? { trackRun } : {}),
+      }),
+    ));
     try {
       // Approve is the confirmation of this very preview: the session runs what it showed.
-      this.finish(await this.options.session.runPlan(this.previewed, { onProgress: run.onProgress }, run.begin(this.signal)));
+      this.finish(
+        await this.options.session.runPlan(this.previewed, { onProgress: run.onProgress }, run.begin(this.signal)),
+      );
     } catch (error) {
       run.fail(`The plan did not run: ${describeError(error)}`);
     }
@@ -138,6 +159,11 @@ class PreviewSession extends Component {
     }
     this.rest = outcome.rest;
     this.run?.finish(outcome.result);
-    if (outcome.result.status === 'completed') this.options.onPlanRan?.(keepBoundValues(this.previewed.plan, this.previewed.bindings), this.previewed.context, this.box);
+    if (outcome.result.status === 'completed')
+      this.options.onPlanRan?.(
+        keepBoundValues(this.previewed.plan, this.previewed.bindings),
+        this.previewed.context,
+        this.box,
+      );
   }
 }

@@ -35,7 +35,11 @@ export class PlanRunView extends Component {
   private running: AbortController | null = null;
   private untrack: (() => void) | null = null;
 
-  constructor(parentEl: HTMLElement, title: string, private readonly options: PlanRunViewOptions = {}) {
+  constructor(
+    parentEl: HTMLElement,
+    title: string,
+    private readonly options: PlanRunViewOptions = {},
+  ) {
     super();
     this.el = parentEl.createDiv({ cls: 'embedded-agent-plan-run' });
     const header = this.el.createDiv({ cls: 'embedded-agent-plan-run-header' });
@@ -82,26 +86,47 @@ export class PlanRunView extends Component {
       case 'step-started':
         this.tools.set(event.stepId, event.tool);
         this.progress.set(event.position - 1, event.total);
-        this.log.update({ id: event.stepId, tool: event.tool, status: 'running', message: event.items === undefined ? '' : `0 of ${event.items}` });
+        this.log.update({
+          id: event.stepId,
+          tool: event.tool,
+          status: 'running',
+          message: event.items === undefined ? '' : `0 of ${event.items}`,
+        });
         return;
       case 'item-started':
-        this.log.update({ id: event.stepId, tool: this.toolOf(event.stepId), status: 'running', message: `${event.item} of ${event.of}: ${event.label}` });
+        this.log.update({
+          id: event.stepId,
+          tool: this.toolOf(event.stepId),
+          status: 'running',
+          message: `${event.item} of ${event.of}: ${event.label}`,
+        });
         return;
       case 'retrying':
-        this.log.update({ id: event.stepId, tool: this.toolOf(event.stepId), status: 'running', message: event.message });
+        this.log.update({
+          id: event.stepId,
+          tool: this.toolOf(event.stepId),
+          status: 'running',
+          message: event.message,
+        });
         return;
       case 'item-finished':
         return;
       case 'step-finished':
         this.progress.set(event.position, event.total);
-        this.log.update({ id: event.stepId, tool: event.tool, status: LOG_STATUS[event.status], message: event.message });
+        this.log.update({
+          id: event.stepId,
+          tool: event.tool,
+          status: LOG_STATUS[event.status],
+          message: event.message,
+        });
     }
   };
 
   /** Shows how the run ended; offers "Run the rest" when something is left. */
   finish(result: PlanRunResult): void {
     this.end();
-    for (const step of result.steps) this.log.update({ id: step.id, tool: step.tool, status: LOG_STATUS[step.status], message: step.message });
+    for (const step of result.steps)
+      this.log.update({ id: step.id, tool: step.tool, status: LOG_STATUS[step.status], message: step.message });
     const done = result.steps.filter((step) => step.status === 'ok').length;
     this.progress.set(done, result.steps.length);
     this.summaryEl.setText(runHeadline(result));

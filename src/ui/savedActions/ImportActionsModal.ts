@@ -18,9 +18,17 @@ export class ImportActionsModal extends Modal {
     const { contentEl } = this;
     contentEl.empty();
     const form = contentEl.createEl('form', { cls: 'embedded-agent-import' });
-    form.createEl('label', { text: 'Paste exported JSON, or choose a file', attr: { for: 'embedded-agent-import-json' } });
-    const text = form.createEl('textarea', { attr: { id: 'embedded-agent-import-json', 'aria-label': 'Saved actions JSON', rows: '8' } });
-    const file = form.createEl('input', { type: 'file', attr: { accept: '.json,application/json', 'aria-label': 'Saved actions file' } });
+    form.createEl('label', {
+      text: 'Paste exported JSON, or choose a file',
+      attr: { for: 'embedded-agent-import-json' },
+    });
+    const text = form.createEl('textarea', {
+      attr: { id: 'embedded-agent-import-json', 'aria-label': 'Saved actions JSON', rows: '8' },
+    });
+    const file = form.createEl('input', {
+      type: 'file',
+      attr: { accept: '.json,application/json', 'aria-label': 'Saved actions file' },
+    });
     const errors = form.createDiv({ cls: 'embedded-agent-error', attr: { role: 'alert' } });
     const buttons = form.createDiv({ cls: 'modal-button-container' });
     const submit = buttons.createEl('button', { text: 'Import', cls: 'mod-cta', attr: { type: 'submit' } });

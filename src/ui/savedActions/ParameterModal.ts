@@ -37,11 +37,13 @@ export class ParameterModal extends Modal {
       const row = form.createDiv({ cls: 'embedded-agent-parameter' });
       const id = `embedded-agent-parameter-${input.name}`;
       row.createEl('label', { text: input.name, attr: { for: id } });
-      if (input.description && input.description !== input.name) row.createDiv({ cls: 'setting-item-description', text: input.description });
+      if (input.description && input.description !== input.name)
+        row.createDiv({ cls: 'setting-item-description', text: input.description });
       const attr = { id, 'aria-label': input.name };
-      const el = input.kind === 'selection'
-        ? row.createEl('textarea', { attr: { ...attr, rows: '5' } })
-        : row.createEl('input', { type: 'text', value: input.default ?? '', attr });
+      const el =
+        input.kind === 'selection'
+          ? row.createEl('textarea', { attr: { ...attr, rows: '5' } })
+          : row.createEl('input', { type: 'text', value: input.default ?? '', attr });
       fields.push({ name: input.name, el });
     }
     const error = form.createDiv({ cls: 'embedded-agent-error', attr: { role: 'alert' } });

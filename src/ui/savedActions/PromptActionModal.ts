@@ -29,9 +29,18 @@ export class PromptActionModal extends Modal {
     contentEl.empty();
     const form = contentEl.createEl('form', { cls: 'embedded-agent-save-action' });
     form.createEl('label', { text: 'Action name', attr: { for: 'embedded-agent-prompt-action-name' } });
-    const name = form.createEl('input', { type: 'text', attr: { id: 'embedded-agent-prompt-action-name', 'aria-label': 'Action name', placeholder: 'E.g. Summarize selection' } });
+    const name = form.createEl('input', {
+      type: 'text',
+      attr: {
+        id: 'embedded-agent-prompt-action-name',
+        'aria-label': 'Action name',
+        placeholder: 'E.g. Summarize selection',
+      },
+    });
     form.createEl('label', { text: 'Prompt', attr: { for: 'embedded-agent-prompt-action-prompt' } });
-    const prompt = form.createEl('textarea', { attr: { id: 'embedded-agent-prompt-action-prompt', 'aria-label': 'Prompt', rows: '6' } });
+    const prompt = form.createEl('textarea', {
+      attr: { id: 'embedded-agent-prompt-action-prompt', 'aria-label': 'Prompt', rows: '6' },
+    });
     prompt.value = this.options.initialPrompt ?? '';
     form.createDiv({
       cls: 'setting-item-description',

@@ -36,7 +36,11 @@ export class SaveActionModal extends Modal {
     const asks = this.keptValues(form);
     const error = form.createDiv({ cls: 'embedded-agent-error', attr: { role: 'alert' } });
     const buttons = form.createDiv({ cls: 'modal-button-container' });
-    const save = buttons.createEl('button', { text: this.options.buttonText ?? 'Save', cls: 'mod-cta', attr: { type: 'submit' } });
+    const save = buttons.createEl('button', {
+      text: this.options.buttonText ?? 'Save',
+      cls: 'mod-cta',
+      attr: { type: 'submit' },
+    });
     const cancel = buttons.createEl('button', { text: 'Cancel', attr: { type: 'button' } });
     cancel.addEventListener('click', () => this.close());
     input.addEventListener('input', () => error.setText(''));
@@ -66,7 +70,10 @@ export class SaveActionModal extends Modal {
     const kept = this.options.kept ?? [];
     if (kept.length === 0) return [];
     const list = form.createDiv({ cls: 'embedded-agent-kept-values' });
-    list.createDiv({ cls: 'setting-item-description', text: 'Kept as in this run (the selection, the open note and the date are taken from where you work):' });
+    list.createDiv({
+      cls: 'setting-item-description',
+      text: 'Kept as in this run (the selection, the open note and the date are taken from where you work):',
+    });
     return kept.map(({ name, value }) => {
       const row = list.createDiv({ cls: 'embedded-agent-kept-value' });
       row.createSpan({ cls: 'embedded-agent-kept-value-name', text: `${name}: ` });
@@ -89,6 +96,7 @@ export function nameProblem(name: string, taken: readonly string[], current?: st
   if (wanted === '') return 'Give the action a name.';
   const key = wanted.toLowerCase();
   if (current !== undefined && current.trim().toLowerCase() === key) return null;
-  if (taken.some((other) => other.trim().toLowerCase() === key)) return `A saved action is already named "${wanted}". Choose another name.`;
+  if (taken.some((other) => other.trim().toLowerCase() === key))
+    return `A saved action is already named "${wanted}". Choose another name.`;
   return null;
 }

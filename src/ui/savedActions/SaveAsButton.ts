@@ -22,7 +22,9 @@ export class SaveAsButton extends SaveRunButton<SaveActionModal> {
   protected async modal(taken: readonly string[], saved: (action: SavedAction) => void): Promise<SaveActionModal> {
     const goal = this.run.kind === 'plan' ? this.run.plan.goal : (this.run.goal ?? this.run.context.userMessage);
     const plan = await this.controller.freeze(this.run);
-    const kept = (plan.parameters ?? []).flatMap((parameter) => (parameter.default === undefined ? [] : [{ name: parameter.name, value: parameter.default }]));
+    const kept = (plan.parameters ?? []).flatMap((parameter) =>
+      parameter.default === undefined ? [] : [{ name: parameter.name, value: parameter.default }],
+    );
     return new SaveActionModal(this.app, {
       initialName: goal.trim().slice(0, 60),
       takenNames: () => taken,

@@ -1,6 +1,12 @@
 import { type App, Notice } from 'obsidian';
 import { describeError } from '../../core/errors';
-import { type MissingInput, type PlanRest, type PromptSavedAction, runHeadline, type SavedAction } from '../../core/plan';
+import {
+  type MissingInput,
+  type PlanRest,
+  type PromptSavedAction,
+  runHeadline,
+  type SavedAction,
+} from '../../core/plan';
 import type { AgentSession } from '../../core/session/AgentSession';
 import type { ActionOutcome } from '../../core/session/sessionPlans';
 import { PlanRunView } from '../plan/PlanRunView';
@@ -56,10 +62,20 @@ export class SavedActionRunner {
     }
     const container = this.options.container();
     const trackRun = this.options.trackRun?.();
-    const view = container ? new PlanRunView(container, `Saved action: ${action.name}`, { onRunRest: () => void this.runRest(view, action), ...(trackRun ? { trackRun } : {}) }) : null;
+    const view = container
+      ? new PlanRunView(container, `Saved action: ${action.name}`, {
+          onRunRest: () => void this.runRest(view, action),
+          ...(trackRun ? { trackRun } : {}),
+        })
+      : null;
     view?.load();
     try {
-      const outcome = await this.options.session.runSavedAction(action, values, view ? { onProgress: view.onProgress } : {}, view ? view.begin(signal) : signal);
+      const outcome = await this.options.session.runSavedAction(
+        action,
+        values,
+        view ? { onProgress: view.onProgress } : {},
+        view ? view.begin(signal) : signal,
+      );
       this.report(action, outcome, view);
       if (outcome.status === 'ran' && view) this.rests.set(view, outcome.rest);
       if (outcome.status === 'ran' && Object.keys(values).length > 0) this.options.remember?.(action, values);
@@ -88,7 +104,8 @@ export class SavedActionRunner {
         if (given === null) return;
         bound = await this.options.session.runSavedAction(action, given, {}, signal);
       }
-      if (bound.status === 'needs-input') throw new Error(`it still needs ${bound.missing.map((input) => input.name).join(', ')}`);
+      if (bound.status === 'needs-input')
+        throw new Error(`it still needs ${bound.missing.map((input) => input.name).join(', ')}`);
       if (bound.status !== 'prompt') throw new Error('it is not a prompt action');
       if (!this.options.sendPrompt) throw new Error('the chat panel is not available');
       await this.options.sendPrompt(bound.message);
@@ -113,9 +130,11 @@ export class SavedActionRunner {
 
   private report(action: SavedAction, outcome: ActionOutcome, view: PlanRunView | null): void {
     let message: string;
-    if (outcome.status === 'needs-input') message = `Saved action "${action.name}" still needs: ${outcome.missing.map((input) => input.name).join(', ')}`;
+    if (outcome.status === 'needs-input')
+      message = `Saved action "${action.name}" still needs: ${outcome.missing.map((input) => input.name).join(', ')}`;
     else if (outcome.status === 'rejected') message = `Saved action "${action.name}" did not run: ${outcome.reason}`;
-    else if (outcome.status === 'prompt') message = `Saved action "${action.name}" is a prompt: send it from the chat panel`;
+    else if (outcome.status === 'prompt')
+      message = `Saved action "${action.name}" is a prompt: send it from the chat panel`;
     else {
       view?.finish(outcome.result);
       if (view) return;

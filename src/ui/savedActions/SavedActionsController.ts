@@ -71,7 +71,11 @@ export class SavedActionsController {
    */
   async freeze(run: FinishedRun): Promise<ActionPlan> {
     const { registry } = await this.options.session.planHost();
-    return (run.kind === 'calls' ? freezeCalls(run.calls, run.context, registry, run.goal) : parameterizePlan(run.plan, run.context, registry)).plan;
+    return (
+      run.kind === 'calls'
+        ? freezeCalls(run.calls, run.context, registry, run.goal)
+        : parameterizePlan(run.plan, run.context, registry)
+    ).plan;
   }
 
   async save(name: string, plan: ActionPlan): Promise<SavedAction> {
@@ -103,7 +107,8 @@ export class SavedActionsController {
         await this.options.saveSettings();
       },
     });
-    if (store.loadProblems.length > 0) new Notice(`Some saved actions were not loaded: ${store.loadProblems.join('; ')}`);
+    if (store.loadProblems.length > 0)
+      new Notice(`Some saved actions were not loaded: ${store.loadProblems.join('; ')}`);
     store.onChange((actions) => this.commands.sync(actions));
     this.commands.sync(store.list());
     return store;

@@ -20,9 +20,15 @@ export class SavedActionsPalette extends Component {
   private readonly listEl: HTMLElement;
   private confirming: string | null = null;
 
-  constructor(parentEl: HTMLElement, private readonly options: SavedActionsPaletteOptions) {
+  constructor(
+    parentEl: HTMLElement,
+    private readonly options: SavedActionsPaletteOptions,
+  ) {
     super();
-    this.el = parentEl.createDiv({ cls: 'embedded-agent-saved-actions', attr: { role: 'region', 'aria-label': 'Saved actions' } });
+    this.el = parentEl.createDiv({
+      cls: 'embedded-agent-saved-actions',
+      attr: { role: 'region', 'aria-label': 'Saved actions' },
+    });
     const header = this.el.createDiv({ cls: 'embedded-agent-saved-actions-header' });
     header.createSpan({ cls: 'embedded-agent-saved-actions-title', text: 'Saved actions' });
     const tools = header.createDiv({ cls: 'embedded-agent-saved-actions-tools' });
@@ -42,7 +48,10 @@ export class SavedActionsPalette extends Component {
     this.listEl.empty();
     const actions = this.options.store.list();
     if (actions.length === 0) {
-      this.listEl.createEl('li', { cls: 'embedded-agent-saved-actions-empty', text: 'No saved actions yet. Save a run that went well to list it here.' });
+      this.listEl.createEl('li', {
+        cls: 'embedded-agent-saved-actions-empty',
+        text: 'No saved actions yet. Save a run that went well to list it here.',
+      });
       return;
     }
     actions.forEach((action, index) => {
@@ -50,18 +59,40 @@ export class SavedActionsPalette extends Component {
       if (this.confirming === action.id) {
         row.addClass('is-confirming');
         row.createSpan({ cls: 'embedded-agent-saved-action-confirm', text: `Delete "${action.name}"?` });
-        this.button(row, 'Delete', `Confirm delete ${action.name}`, () => void this.change(() => this.options.store.remove(action.id)), 'mod-warning');
+        this.button(
+          row,
+          'Delete',
+          `Confirm delete ${action.name}`,
+          () => void this.change(() => this.options.store.remove(action.id)),
+          'mod-warning',
+        );
         this.button(row, 'Keep', `Keep ${action.name}`, () => {
           this.confirming = null;
           this.render();
         });
         return;
       }
-      this.button(row, action.name, `Run ${action.name}`, () => this.options.run(action), 'embedded-agent-saved-action-run');
+      this.button(
+        row,
+        action.name,
+        `Run ${action.name}`,
+        () => this.options.run(action),
+        'embedded-agent-saved-action-run',
+      );
       const tools = row.createDiv({ cls: 'embedded-agent-saved-action-tools' });
       this.button(tools, 'Rename', `Rename ${action.name}`, () => this.rename(action));
-      this.button(tools, '↑', `Move ${action.name} up`, () => void this.change(() => this.options.store.move(action.id, index - 1))).disabled = index === 0;
-      this.button(tools, '↓', `Move ${action.name} down`, () => void this.change(() => this.options.store.move(action.id, index + 1))).disabled = index === actions.length - 1;
+      this.button(
+        tools,
+        '↑',
+        `Move ${action.name} up`,
+        () => void this.change(() => this.options.store.move(action.id, index - 1)),
+      ).disabled = index === 0;
+      this.button(
+        tools,
+        '↓',
+        `Move ${action.name} down`,
+        () => void this.change(() => this.options.store.move(action.id, index + 1)),
+      ).disabled = index === actions.length - 1;
       this.button(tools, '×', `Delete ${action.name}`, () => {
         this.confirming = action.id;
         this.render();
@@ -73,14 +104,30 @@ export class SavedActionsPalette extends Component {
   /** What the action does (its steps in words) and what running it needs, under its name. */
   private summary(row: HTMLElement, action: SavedAction): void {
     const { does, needs } = describeSavedAction(action);
-    const el = row.createDiv({ cls: 'embedded-agent-saved-action-summary', attr: { 'aria-label': `What ${action.name} does` } });
+    const el = row.createDiv({
+      cls: 'embedded-agent-saved-action-summary',
+      attr: { 'aria-label': `What ${action.name} does` },
+    });
     const list = el.createEl('ol', { cls: 'embedded-agent-saved-action-steps' });
     for (const step of does) list.createEl('li', { text: step });
-    el.createDiv({ cls: 'embedded-agent-saved-action-needs', text: needs.length > 0 ? `Needs: ${needs.join(', ')}` : 'Needs nothing' });
+    el.createDiv({
+      cls: 'embedded-agent-saved-action-needs',
+      text: needs.length > 0 ? `Needs: ${needs.join(', ')}` : 'Needs nothing',
+    });
   }
 
-  private button(parent: HTMLElement, text: string, label: string, onClick: () => void, cls?: string): HTMLButtonElement {
-    const el = parent.createEl('button', { text, attr: { type: 'button', 'aria-label': label }, ...(cls ? { cls } : {}) });
+  private button(
+    parent: HTMLElement,
+    text: string,
+    label: string,
+    onClick: () => void,
+    cls?: string,
+  ): HTMLButtonElement {
+    const el = parent.createEl('button', {
+      text,
+      attr: { type: 'button', 'aria-label': label },
+      ...(cls ? { cls } : {}),
+    });
     this.registerDomEvent(el, 'click', onClick);
     return el;
   }
@@ -100,7 +147,11 @@ export class SavedActionsPalette extends Component {
       title: `Rename "${action.name}"`,
       initialName: action.name,
       buttonText: 'Rename',
-      takenNames: () => this.options.store.list().filter((other) => other.id !== action.id).map((other) => other.name),
+      takenNames: () =>
+        this.options.store
+          .list()
+          .filter((other) => other.id !== action.id)
+          .map((other) => other.name),
       save: (name) => this.options.store.rename(action.id, name),
     }).open();
   }
@@ -128,7 +179,9 @@ export class SavedActionsPalette extends Component {
       takenNames: () => this.options.store.list().map((action) => action.name),
       save: async (name, prompt) => {
         const action = await this.options.store.addPrompt(name, prompt);
-        new Notice(`Saved. Run it from the saved actions or the command palette ("${savedActionCommandName(action)}").`);
+        new Notice(
+          `Saved. Run it from the saved actions or the command palette ("${savedActionCommandName(action)}").`,
+        );
       },
     }).open();
   }

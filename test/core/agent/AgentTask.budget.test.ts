@@ -5,14 +5,17 @@ import { SpendingMeter } from '../../../src/core/budget/SpendingMeter';
 import { call, callsReply, textReply, usage } from '../../builders/scriptedModel';
 import { buildAgent } from './harness';
 
-const meterOf = (maxTokensPerRun: number) => new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun }, prices: null });
+const meterOf = (maxTokensPerRun: number) =>
+  new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerRun }, prices: null });
 
 describe('AgentTask under a spending limit', () => {
   it("should count a sub-task's calls toward its parent's budget, and stop the parent at its next call", async () => {
     const meter = meterOf(500_000);
     const { run, model, events } = buildAgent({
       replies: [
-        callsReply([call('agent.newTask', { mode: 'ask', message: 'Read the inbox' }, 'n1')], { tokens: usage(1_000, 10) }),
+        callsReply([call('agent.newTask', { mode: 'ask', message: 'Read the inbox' }, 'n1')], {
+          tokens: usage(1_000, 10),
+        }),
         // The child's first answer spends past the limit; its second call is refused.
         callsReply([call('vault.listFiles', {}, 'l1')], { tokens: usage(600_000, 10) }),
       ],
@@ -43,7 +46,9 @@ describe('AgentTask under a spending limit', () => {
     expect(result.completedBy).toBe('budget');
     expect(model.requests).toHaveLength(2);
     // The refused summary is a stop, not a failed condense to warn about and carry on from.
-    expect(events.filter((event) => event.startsWith('condense') || event.startsWith('warning Condensing'))).toEqual([]);
+    expect(events.filter((event) => event.startsWith('condense') || event.startsWith('warning Condensing'))).toEqual(
+      [],
+    );
   });
 
   it('should count an answer cancelled part-way with the usage that had arrived', async () => {

@@ -5,8 +5,11 @@ import type { HistoryMessage } from '../../../src/core/ports/llm';
 import { call, callsReply, textReply, usage } from '../../builders/scriptedModel';
 import { buildAgent } from './harness';
 
-const step = (n: number, tokens = usage(1000, 10)) => callsReply([call('util.slugifyTitle', { title: `Title ${n}` }, `call-${n}`)], { tokens });
-const overflow = () => ({ error: new AgentError('CONTEXT_OVERFLOW', 'The prompt is too long for claude-x (210000 tokens, the limit is 200000)') });
+const step = (n: number, tokens = usage(1000, 10)) =>
+  callsReply([call('util.slugifyTitle', { title: `Title ${n}` }, `call-${n}`)], { tokens });
+const overflow = () => ({
+  error: new AgentError('CONTEXT_OVERFLOW', 'The prompt is too long for claude-x (210000 tokens, the limit is 200000)'),
+});
 
 /** Every tool call in `messages` is followed by the message holding its result. */
 function callsKeepTheirResults(messages: readonly HistoryMessage[]): boolean {
@@ -21,7 +24,13 @@ describe('AgentTask: condensing', () => {
   it('should summarize older history once the reported tokens pass the threshold, keeping the last turns verbatim', async () => {
     const { run, model, events, flushed } = buildAgent({
       contextWindow: 100_000,
-      replies: [step(1), step(2), step(3, usage(80_000, 10)), textReply('The user wants slugs for three titles.', usage(500, 40)), textReply('Done.')],
+      replies: [
+        step(1),
+        step(2),
+        step(3, usage(80_000, 10)),
+        textReply('The user wants slugs for three titles.', usage(500, 40)),
+        textReply('Done.'),
+      ],
     });
     const result = await run('Slugify three titles');
     expect(result.completedBy).toBe('text');
@@ -43,7 +52,15 @@ describe('AgentTask: condensing', () => {
     expect(callsKeepTheirResults(after)).toBe(true);
 
     expect(flushed).toHaveLength(1);
-    expect(flushed[0]?.map((m) => m.role)).toEqual(['user', 'assistant', 'tool-results', 'assistant', 'tool-results', 'assistant', 'tool-results']);
+    expect(flushed[0]?.map((m) => m.role)).toEqual([
+      'user',
+      'assistant',
+      'tool-results',
+      'assistant',
+      'tool-results',
+      'assistant',
+      'tool-results',
+    ]);
     expect(result.usage.inputTokens).toBe(1000 + 1000 + 80_000 + 500 + 10);
   });
 
@@ -67,17 +84,26 @@ describe('AgentTask: condensing', () => {
   });
 
   it('should not condense below the threshold, nor when condensing is off', async () => {
-    const quiet = buildAgent({ contextWindow: 100_000, replies: [step(1), step(2), step(3, usage(60_000, 10)), textReply('Done.')] });
+    const quiet = buildAgent({
+      contextWindow: 100_000,
+      replies: [step(1), step(2), step(3, usage(60_000, 10)), textReply('Done.')],
+    });
     await quiet.run('Go');
     expect(quiet.events.filter((event) => event.startsWith('condense'))).toEqual([]);
 
-    const off = buildAgent({ contextWindow: 100_000, task: { condensingEnabled: false }, replies: [step(1), step(2), step(3, usage(95_000, 10)), textReply('Done.')] });
+    const off = buildAgent({
+      contextWindow: 100_000,
+      task: { condensingEnabled: false },
+      replies: [step(1), step(2), step(3, usage(95_000, 10)), textReply('Done.')],
+    });
     await off.run('Go');
     expect(off.events.filter((event) => event.startsWith('condense'))).toEqual([]);
   });
 
   it('should condense at once and retry once when the provider reports a context overflow, then carry on', async () => {
-    const { run, model, events } = buildAgent({ replies: [step(1), step(2), overflow(), textReply('Two slugs made.'), textReply('Done.')] });
+    const { run, model, events } = buildAgent({
+      replies: [step(1), step(2), overflow(), textReply('Two slugs made.'), textReply('Done.')],
+    });
     const result = await run('Slugify');
     expect(result).toMatchObject({ completedBy: 'text', text: 'Done.' });
     expect(events.filter((event) => event.startsWith('condense'))).toEqual(['condense (emergency)']);
@@ -90,14 +116,22 @@ describe('AgentTask: condensing', () => {
   it('should use the 80% threshold after an emergency condense', async () => {
     const { run, events } = buildAgent({
       contextWindow: 100_000,
-      replies: [step(1), step(2), overflow(), textReply('Summary one.'), step(3), step(4, usage(75_000, 10)), textReply('Done.')],
+      replies: [
+        step(1),
+        step(2),
+        overflow(),
+        textReply('Summary one.'),
+        step(3),
+        step(4, usage(75_000, 10)),
+        textReply('Done.'),
+      ],
     });
     await run('Slugify');
     // 75,010 tokens is past the default 70% but below 80%: no second condense.
     expect(events.filter((event) => event.startsWith('condense'))).toEqual(['condense (emergency)']);
   });
 
-  it('should give up with the provider\'s error when the retry overflows too', async () => {
+  it("should give up with the provider's error when the retry overflows too", async () => {
     const { run } = buildAgent({ replies: [step(1), step(2), overflow(), textReply('Summary.'), overflow()] });
     expect(await run('Slugify')).toMatchObject({ completedBy: 'error', error: { code: 'CONTEXT_OVERFLOW' } });
   });

@@ -19,9 +19,19 @@ describe('AgentTask: the loop', () => {
     expect(fixture.context.vault.dump()['Projects/Alpha.md']).toBe('# Alpha\n');
     const second = model.requests[1]?.messages ?? [];
     expect(second.map((message) => message.role)).toEqual(['user', 'assistant', 'tool-results']);
-    expect(second[2]).toMatchObject({ role: 'tool-results', results: [{ callId: 'r1', name: 'vault.readFile', isError: false }] });
+    expect(second[2]).toMatchObject({
+      role: 'tool-results',
+      results: [{ callId: 'r1', name: 'vault.readFile', isError: false }],
+    });
     expect(JSON.stringify(second[2])).toContain('- Alpha');
-    expect(result.history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool-results', 'assistant', 'tool-results', 'assistant']);
+    expect(result.history.map((message) => message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool-results',
+      'assistant',
+      'tool-results',
+      'assistant',
+    ]);
   });
 
   it('should run the reads of one answer together and return every result in call order', async () => {
@@ -37,29 +47,54 @@ describe('AgentTask: the loop', () => {
       inFlight--;
       return read(path);
     };
-    model.push(callsReply(['a.md', 'b.md', 'c.md'].map((path, i) => call('vault.readFile', { path }, `read-${i}`))), textReply('A, B and C.'));
+    model.push(
+      callsReply(['a.md', 'b.md', 'c.md'].map((path, i) => call('vault.readFile', { path }, `read-${i}`))),
+      textReply('A, B and C.'),
+    );
     await run('Read a, b and c');
     expect(most).toBe(3);
     const results = model.requests[1]?.messages[2];
-    expect(results?.role === 'tool-results' && results.results.map((r) => r.callId)).toEqual(['read-0', 'read-1', 'read-2']);
+    expect(results?.role === 'tool-results' && results.results.map((r) => r.callId)).toEqual([
+      'read-0',
+      'read-1',
+      'read-2',
+    ]);
   });
 
   it('should end with the result of agent.attemptCompletion and run nothing after it', async () => {
     const { run, fixture, events } = buildAgent({
-      replies: [callsReply([call('agent.attemptCompletion', { result: 'Nothing to do.' }), call('vault.createFile', { path: 'late.md', content: 'x' })], { text: 'Done. ' })],
+      replies: [
+        callsReply(
+          [
+            call('agent.attemptCompletion', { result: 'Nothing to do.' }),
+            call('vault.createFile', { path: 'late.md', content: 'x' }),
+          ],
+          { text: 'Done. ' },
+        ),
+      ],
     });
     const result = await run('Check the inbox');
     expect(result).toMatchObject({ completedBy: 'attemptCompletion', text: 'Nothing to do.', iterations: 1 });
     expect(fixture.context.vault.dump()).toEqual({});
-    expect(events).toEqual(['call agent.attemptCompletion', 'result agent.attemptCompletion ok', 'result vault.createFile CANCELLED']);
-    expect(result.history.at(-1)).toMatchObject({ role: 'tool-results', results: [{ isError: false }, { isError: true }] });
+    expect(events).toEqual([
+      'call agent.attemptCompletion',
+      'result agent.attemptCompletion ok',
+      'result vault.createFile CANCELLED',
+    ]);
+    expect(result.history.at(-1)).toMatchObject({
+      role: 'tool-results',
+      results: [{ isError: false }, { isError: true }],
+    });
   });
 
   it('should tell the model when the user rejects a write, and let it answer', async () => {
     const approval = new ScriptedApproval(() => ({ approved: false, reason: 'wrong folder' }));
     const { run, model, fixture } = buildAgent({
       approval,
-      replies: [callsReply([call('vault.createFile', { path: 'x.md', content: 'x' })]), textReply('Understood, I did not create it.')],
+      replies: [
+        callsReply([call('vault.createFile', { path: 'x.md', content: 'x' })]),
+        textReply('Understood, I did not create it.'),
+      ],
     });
     const result = await run('Create x');
     expect(result.completedBy).toBe('text');
@@ -67,13 +102,24 @@ describe('AgentTask: the loop', () => {
     expect(fixture.context.vault.dump()).toEqual({});
     expect(model.requests[1]?.messages[2]).toMatchObject({
       role: 'tool-results',
-      results: [{ isError: true, content: '<error tool="vault.createFile" code="DENIED">vault.createFile was not approved: wrong folder. Nothing was changed.</error>' }],
+      results: [
+        {
+          isError: true,
+          content:
+            '<error tool="vault.createFile" code="DENIED">vault.createFile was not approved: wrong folder. Nothing was changed.</error>',
+        },
+      ],
     });
   });
 
   it('should never run a call cut off by the token limit, and tell the model why', async () => {
     const { run, model, fixture, events } = buildAgent({
-      replies: [callsReply([{ name: 'vault.createFile', input: { path: 'long.md', content: 'cut' }, truncated: true, id: 't1' }]), textReply('I will write it in parts.')],
+      replies: [
+        callsReply([
+          { name: 'vault.createFile', input: { path: 'long.md', content: 'cut' }, truncated: true, id: 't1' },
+        ]),
+        textReply('I will write it in parts.'),
+      ],
     });
     await run('Write a long note');
     expect(fixture.context.vault.dump()).toEqual({});
@@ -90,7 +136,10 @@ describe('AgentTask: the loop', () => {
         },
       ],
     });
-    expect(model.requests[1]?.messages[1]).toMatchObject({ role: 'assistant', toolCalls: [{ id: 't1', name: 'vault.createFile', input: {} }] });
+    expect(model.requests[1]?.messages[1]).toMatchObject({
+      role: 'assistant',
+      toolCalls: [{ id: 't1', name: 'vault.createFile', input: {} }],
+    });
     expect(fixture.audit()).toEqual([]);
   });
 
@@ -118,7 +167,13 @@ describe('AgentTask: the loop', () => {
 
   it('should stop at once when cancelled mid-stream, keeping the text so far and running no tool', async () => {
     const harness = buildAgent({
-      replies: [[{ type: 'text', delta: 'Let me ' }, { type: 'text', delta: 'create it' }, ...callsReply([call('vault.createFile', { path: 'x.md', content: 'x' })])]],
+      replies: [
+        [
+          { type: 'text', delta: 'Let me ' },
+          { type: 'text', delta: 'create it' },
+          ...callsReply([call('vault.createFile', { path: 'x.md', content: 'x' })]),
+        ],
+      ],
     });
     harness.callbacks.onText = () => harness.task.cancel();
     const result = await harness.run('Create x');
@@ -128,9 +183,12 @@ describe('AgentTask: the loop', () => {
     expect(result.history.at(-1)).toEqual({ role: 'assistant', text: 'Let me ', toolCalls: [] });
   });
 
-  it('should stop before the next model call when the caller\'s signal aborts during a tool call', async () => {
+  it("should stop before the next model call when the caller's signal aborts during a tool call", async () => {
     const controller = new AbortController();
-    const { run, model, fixture } = buildAgent({ files: { 'a.md': 'A' }, replies: [callsReply([call('vault.readFile', { path: 'a.md' })]), textReply('never')] });
+    const { run, model, fixture } = buildAgent({
+      files: { 'a.md': 'A' },
+      replies: [callsReply([call('vault.readFile', { path: 'a.md' })]), textReply('never')],
+    });
     const read = fixture.context.vault.readBinary.bind(fixture.context.vault);
     fixture.context.vault.readBinary = (path: string) => {
       controller.abort();
@@ -145,13 +203,19 @@ describe('AgentTask: the loop', () => {
     const reports: unknown[] = [];
     const harness = buildAgent({
       files: { 'a.md': 'A' },
-      replies: [callsReply([call('vault.readFile', { path: 'a.md' })], { tokens: usage(100, 20, { cacheWriteTokens: 50 }) }), textReply('A.', usage(30, 10, { cacheReadTokens: 50 }))],
+      replies: [
+        callsReply([call('vault.readFile', { path: 'a.md' })], { tokens: usage(100, 20, { cacheWriteTokens: 50 }) }),
+        textReply('A.', usage(30, 10, { cacheReadTokens: 50 })),
+      ],
     });
     harness.callbacks.onUsage = (report) => reports.push(report);
     const result = await harness.run('Read a');
     expect(result.usage).toEqual({ inputTokens: 130, outputTokens: 30, cacheReadTokens: 50, cacheWriteTokens: 50 });
     expect(reports).toEqual([
-      { call: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 50 }, run: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 50 } },
+      {
+        call: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 50 },
+        run: { inputTokens: 100, outputTokens: 20, cacheReadTokens: 0, cacheWriteTokens: 50 },
+      },
       { call: { inputTokens: 30, outputTokens: 10, cacheReadTokens: 50, cacheWriteTokens: 0 }, run: result.usage },
     ]);
   });
@@ -159,7 +223,16 @@ describe('AgentTask: the loop', () => {
   it('should end with an error result naming the cause when the model call fails', async () => {
     const { AgentError } = await import('../../../src/core/errors');
     const errors: string[] = [];
-    const harness = buildAgent({ replies: [{ error: new AgentError('PROVIDER_AUTH', 'Anthropic rejected the API key (401): set it in Settings → Embedded Agent') }] });
+    const harness = buildAgent({
+      replies: [
+        {
+          error: new AgentError(
+            'PROVIDER_AUTH',
+            'Anthropic rejected the API key (401): set it in Settings → Embedded Agent',
+          ),
+        },
+      ],
+    });
     harness.callbacks.onError = (error) => errors.push(error.code);
     const result = await harness.run('Hello');
     expect(result).toMatchObject({
@@ -171,8 +244,14 @@ describe('AgentTask: the loop', () => {
   });
 
   it('should append to earlier history without changing it, and end the pipeline run with its audit', async () => {
-    const earlier: HistoryMessage[] = [{ role: 'user', text: 'Hi' }, { role: 'assistant', text: 'Hello!', toolCalls: [] }];
-    const { run, model, fixture } = buildAgent({ files: { 'a.md': 'A' }, replies: [callsReply([call('vault.readFile', { path: 'a.md' })]), textReply('A.')] });
+    const earlier: HistoryMessage[] = [
+      { role: 'user', text: 'Hi' },
+      { role: 'assistant', text: 'Hello!', toolCalls: [] },
+    ];
+    const { run, model, fixture } = buildAgent({
+      files: { 'a.md': 'A' },
+      replies: [callsReply([call('vault.readFile', { path: 'a.md' })]), textReply('A.')],
+    });
     const result = await run('Read a', { history: earlier });
     expect(model.requests[0]?.messages).toEqual([...earlier, { role: 'user', text: 'Read a' }]);
     expect(result.history.slice(0, 3)).toEqual(model.requests[0]?.messages);

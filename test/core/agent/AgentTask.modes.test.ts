@@ -8,14 +8,22 @@ const meta = (name: string) => TOOL_METADATA.find((row) => row.name === name);
 
 describe('AgentTask: modes and tools', () => {
   it('should never send a write tool in Ask mode, and refuse a write the model calls anyway', async () => {
-    const { run, model, fixture } = buildAgent({ replies: [callsReply([call('vault.createFile', { path: 'x.md', content: 'x' })]), textReply('I cannot write in Ask mode.')] });
+    const { run, model, fixture } = buildAgent({
+      replies: [
+        callsReply([call('vault.createFile', { path: 'x.md', content: 'x' })]),
+        textReply('I cannot write in Ask mode.'),
+      ],
+    });
     await run('Create x', { mode: 'ask' });
     for (const request of model.requests) {
       expect(request.toolNames.length).toBeGreaterThan(0);
-      for (const name of request.toolNames) expect([name, meta(name)?.isWrite, meta(name)?.risk]).toEqual([name, false, 'read-only']);
+      for (const name of request.toolNames)
+        expect([name, meta(name)?.isWrite, meta(name)?.risk]).toEqual([name, false, 'read-only']);
     }
     expect(model.requests[0]?.toolNames).toContain('agent.switchMode');
-    expect(model.requests[1]?.messages[2]).toMatchObject({ results: [{ isError: true, content: expect.stringContaining('code="NOT_ALLOWED"') as string }] });
+    expect(model.requests[1]?.messages[2]).toMatchObject({
+      results: [{ isError: true, content: expect.stringContaining('code="NOT_ALLOWED"') as string }],
+    });
     expect(fixture.context.vault.dump()).toEqual({});
   });
 
@@ -39,10 +47,17 @@ describe('AgentTask: modes and tools', () => {
   });
 
   it('should tell the model which modes exist when it asks for an unknown one', async () => {
-    const { run, model } = buildAgent({ replies: [callsReply([call('agent.switchMode', { mode: 'writer' })]), textReply('OK.')] });
+    const { run, model } = buildAgent({
+      replies: [callsReply([call('agent.switchMode', { mode: 'writer' })]), textReply('OK.')],
+    });
     await run('Go', { mode: 'ask' });
     expect(model.requests[1]?.messages[2]).toMatchObject({
-      results: [{ isError: true, content: '<error tool="agent.switchMode" code="NOT_FOUND">Unknown mode "writer". Modes: ask, agent</error>' }],
+      results: [
+        {
+          isError: true,
+          content: '<error tool="agent.switchMode" code="NOT_FOUND">Unknown mode "writer". Modes: ask, agent</error>',
+        },
+      ],
     });
   });
 
@@ -56,7 +71,10 @@ describe('AgentTask: modes and tools', () => {
   });
 
   it('should leave gated tools out while their setting is off', async () => {
-    const { run, model } = buildAgent({ settings: { allowDeletes: false, allowCommands: false }, replies: [textReply('Hi.')] });
+    const { run, model } = buildAgent({
+      settings: { allowDeletes: false, allowCommands: false },
+      replies: [textReply('Hi.')],
+    });
     await run('Hi');
     expect(model.requests[0]?.toolNames).not.toContain('vault.delete');
     expect(model.requests[0]?.toolNames).not.toContain('commands.run');
@@ -77,7 +95,9 @@ describe('AgentTask: modes and tools', () => {
     const [first, second, third, fourth] = model.requests;
     expect(first?.toolNames).not.toContain('notes.wordCount');
     expect(first?.toolNames).toContain('agent.findTool');
-    expect(first?.system).toContain('load one with agent.findTool before calling it: checkpoints.list, checkpoints.diff, checkpoints.restore, notes.wordCount.');
+    expect(first?.system).toContain(
+      'load one with agent.findTool before calling it: checkpoints.list, checkpoints.diff, checkpoints.restore, notes.wordCount.',
+    );
     expect(second?.messages[2]).toMatchObject({
       results: [
         {
@@ -89,7 +109,13 @@ describe('AgentTask: modes and tools', () => {
     });
     const found = third?.messages[4];
     expect(found?.role === 'tool-results' && JSON.parse(found.results[0]?.content ?? '')).toEqual({
-      tools: [{ name: 'notes.wordCount', description: 'Count the words of a text.', inputSchema: new WordCountTool().meta.inputSchema }],
+      tools: [
+        {
+          name: 'notes.wordCount',
+          description: 'Count the words of a text.',
+          inputSchema: new WordCountTool().meta.inputSchema,
+        },
+      ],
       available: ['checkpoints.list', 'checkpoints.diff', 'checkpoints.restore'],
     });
     expect(third?.toolNames).toContain('notes.wordCount');
@@ -98,16 +124,21 @@ describe('AgentTask: modes and tools', () => {
   });
 
   it('should load only deferred tools the mode allows', async () => {
-    const { run, model } = buildAgent({ replies: [callsReply([call('agent.findTool', { query: 'checkpoints.restore' })]), textReply('Not available.')] });
+    const { run, model } = buildAgent({
+      replies: [callsReply([call('agent.findTool', { query: 'checkpoints.restore' })]), textReply('Not available.')],
+    });
     await run('Restore', { mode: 'ask' });
     expect(model.requests[0]?.system).toContain('before calling it: checkpoints.list, checkpoints.diff.');
     const results = model.requests[1]?.messages[2];
-    const output = results?.role === 'tool-results' ? (JSON.parse(results.results[0]?.content ?? '') as { tools: { name: string }[]; available: string[] }) : null;
+    const output =
+      results?.role === 'tool-results'
+        ? (JSON.parse(results.results[0]?.content ?? '') as { tools: { name: string }[]; available: string[] })
+        : null;
     expect(output?.tools.map((tool) => tool.name)).toEqual(['checkpoints.list', 'checkpoints.diff']);
     expect(output?.available).toEqual([]);
   });
 
-  it('should put the vault around the user into the system prompt, and the user\'s rules', async () => {
+  it("should put the vault around the user into the system prompt, and the user's rules", async () => {
     const { run, model } = buildAgent({ files: { 'Inbox.md': '', 'Projects/a.md': '' }, replies: [textReply('Hi.')] });
     await run('Hi', { context: { rules: ['Write in British English.'] } });
     expect(model.requests[0]?.system).toContain("## The user's vault\nTop of the vault:\nInbox.md\nProjects/");

@@ -5,11 +5,15 @@ import { buildAgent, recordingClock } from './harness';
 
 /** A reply with a call that succeeds and differs each time, so repetition detection never steps in. */
 const readReply = (n: number) => callsReply([call('util.slugifyTitle', { title: `Title ${n}` })]);
-const userTexts = (messages: readonly HistoryMessage[] | undefined) => (messages ?? []).flatMap((m) => (m.role === 'user' ? [m.text] : []));
+const userTexts = (messages: readonly HistoryMessage[] | undefined) =>
+  (messages ?? []).flatMap((m) => (m.role === 'user' ? [m.text] : []));
 
 describe('AgentTask: safety rails', () => {
   it('should warn the model once at 60% of maxIterations, then stop hard at maxIterations', async () => {
-    const { run, model, events } = buildAgent({ task: { maxIterations: 5 }, replies: Array.from({ length: 6 }, (_, i) => readReply(i)) });
+    const { run, model, events } = buildAgent({
+      task: { maxIterations: 5 },
+      replies: Array.from({ length: 6 }, (_, i) => readReply(i)),
+    });
     const result = await run('Keep looking');
     expect(result).toMatchObject({
       completedBy: 'limit',
@@ -19,7 +23,9 @@ describe('AgentTask: safety rails', () => {
     expect(model.requests).toHaveLength(5);
     const warning =
       '[Step 3 of 5] You are running out of steps: 2 more after this one. Finish the essential part of the task now and give your final answer with agent.attemptCompletion (or a reply without tool calls).';
-    expect(model.requests.map((request) => userTexts(request.messages).filter((text) => text === warning).length)).toEqual([0, 0, 1, 1, 1]);
+    expect(
+      model.requests.map((request) => userTexts(request.messages).filter((text) => text === warning).length),
+    ).toEqual([0, 0, 1, 1, 1]);
     expect(model.requests[2]?.messages.at(-1)).toEqual({ role: 'user', text: warning });
     expect(events.filter((event) => event.startsWith('warning'))).toEqual([`warning ${warning}`]);
   });
@@ -31,7 +37,10 @@ describe('AgentTask: safety rails', () => {
 
   it('should abort after consecutiveMistakeLimit tool errors in a row, naming the last error', async () => {
     const missing = (n: number) => callsReply([call('vault.readFile', { path: `missing-${n}.md` })]);
-    const { run, model } = buildAgent({ task: { consecutiveMistakeLimit: 3 }, replies: [missing(1), missing(2), missing(3), textReply('never')] });
+    const { run, model } = buildAgent({
+      task: { consecutiveMistakeLimit: 3 },
+      replies: [missing(1), missing(2), missing(3), textReply('never')],
+    });
     const result = await run('Read the missing notes');
     expect(result).toMatchObject({
       completedBy: 'mistakes',
@@ -57,7 +66,10 @@ describe('AgentTask: safety rails', () => {
   it('should count every error of a batch, so one answer with enough failures hits the limit', async () => {
     const { run, model } = buildAgent({
       task: { consecutiveMistakeLimit: 2 },
-      replies: [callsReply([call('vault.readFile', { path: 'x1.md' }), call('vault.readFile', { path: 'x2.md' })]), textReply('never')],
+      replies: [
+        callsReply([call('vault.readFile', { path: 'x1.md' }), call('vault.readFile', { path: 'x2.md' })]),
+        textReply('never'),
+      ],
     });
     expect((await run('Read')).completedBy).toBe('mistakes');
     expect(model.requests).toHaveLength(1);
@@ -65,7 +77,10 @@ describe('AgentTask: safety rails', () => {
 
   it('should keep rateLimitMs between the starts of iterations, waiting on the clock port', async () => {
     const clock = recordingClock();
-    const { run } = buildAgent({ task: { rateLimitMs: 1000, clock }, replies: [readReply(1), readReply(2), textReply('Done.')] });
+    const { run } = buildAgent({
+      task: { rateLimitMs: 1000, clock },
+      replies: [readReply(1), readReply(2), textReply('Done.')],
+    });
     await run('Look twice');
     expect(clock.sleeps).toEqual([1000, 1000]);
   });
@@ -78,7 +93,10 @@ describe('AgentTask: safety rails', () => {
   });
 
   it('should remind the model of its mode and role every powerSteeringFrequency iterations', async () => {
-    const { run, model } = buildAgent({ task: { powerSteeringFrequency: 2 }, replies: [readReply(1), readReply(2), readReply(3), readReply(4), textReply('Done.')] });
+    const { run, model } = buildAgent({
+      task: { powerSteeringFrequency: 2 },
+      replies: [readReply(1), readReply(2), readReply(3), readReply(4), textReply('Done.')],
+    });
     await run('Look around', { context: { skills: ['daily-notes'] } });
     const steered = model.requests.map((request) => {
       const last = request.messages.at(-1);
@@ -86,20 +104,32 @@ describe('AgentTask: safety rails', () => {
     });
     expect(steered).toEqual([false, false, true, false, true]);
     const reminder = model.requests[2]?.messages.at(-1);
-    expect(reminder).toMatchObject({ role: 'user', text: expect.stringContaining('You are in Agent mode ("agent"). You are Embedded Agent in Agent mode') as string });
+    expect(reminder).toMatchObject({
+      role: 'user',
+      text: expect.stringContaining('You are in Agent mode ("agent"). You are Embedded Agent in Agent mode') as string,
+    });
     expect(reminder).toMatchObject({ text: expect.stringContaining('Active skills: daily-notes.') as string });
   });
 
   it('should leave power steering off by default', async () => {
     const { run, model } = buildAgent({ replies: [readReply(1), readReply(2), readReply(3), textReply('Done.')] });
     await run('Look around');
-    expect(model.requests.flatMap((request) => userTexts(request.messages)).some((text) => text.startsWith('[Reminder]'))).toBe(false);
+    expect(
+      model.requests.flatMap((request) => userTexts(request.messages)).some((text) => text.startsWith('[Reminder]')),
+    ).toBe(false);
   });
 
   it('should leave repeated identical calls to the pipeline, which blocks the third with a recoverable error', async () => {
     const same = () => callsReply([call('vault.readFile', { path: 'a.md' })]);
-    const { run, events } = buildAgent({ files: { 'a.md': 'A' }, replies: [same(), same(), same(), textReply('I will stop repeating.')] });
+    const { run, events } = buildAgent({
+      files: { 'a.md': 'A' },
+      replies: [same(), same(), same(), textReply('I will stop repeating.')],
+    });
     expect((await run('Look')).completedBy).toBe('text');
-    expect(events.filter((event) => event.startsWith('result'))).toEqual(['result vault.readFile ok', 'result vault.readFile ok', 'result vault.readFile REPEATED_CALL']);
+    expect(events.filter((event) => event.startsWith('result'))).toEqual([
+      'result vault.readFile ok',
+      'result vault.readFile ok',
+      'result vault.readFile REPEATED_CALL',
+    ]);
   });
 });

@@ -12,8 +12,13 @@ function tenTasksEachTurn(onRequest: (count: number) => void = () => undefined) 
   return (request: LlmRequest) => {
     count++;
     onRequest(count);
-    const calls = Array.from({ length: 10 }, (_, i) => call('agent.newTask', { mode: 'agent', message: `part ${count}.${i}` }, `c${count}-${i}`));
-    return callsReply(request.tools.some((tool) => tool.name === 'agent.newTask') ? calls : [call('vault.listFiles', {}, `l${count}`)], { tokens: usage(1, 1) });
+    const calls = Array.from({ length: 10 }, (_, i) =>
+      call('agent.newTask', { mode: 'agent', message: `part ${count}.${i}` }, `c${count}-${i}`),
+    );
+    return callsReply(
+      request.tools.some((tool) => tool.name === 'agent.newTask') ? calls : [call('vault.listFiles', {}, `l${count}`)],
+      { tokens: usage(1, 1) },
+    );
   };
 }
 

@@ -12,7 +12,9 @@ describe('AgentTask: sub-tasks', () => {
     const { run, model, events } = buildAgent({
       files: { 'Bees.md': 'Bees make honey.' },
       replies: [
-        callsReply([call('agent.newTask', { mode: 'ask', message: 'What do my notes say about bees?' })], { tokens: usage(100, 10) }),
+        callsReply([call('agent.newTask', { mode: 'ask', message: 'What do my notes say about bees?' })], {
+          tokens: usage(100, 10),
+        }),
         callsReply([call('vault.readFile', { path: 'Bees.md' })], { tokens: usage(20, 2) }),
         textReply('Bees make honey.', usage(30, 3)),
         textReply('Your notes say bees make honey.', usage(200, 20)),
@@ -51,7 +53,13 @@ describe('AgentTask: sub-tasks', () => {
       ],
     });
     const result = await run('Go deep');
-    expect(model.requests.map((request) => request.toolNames.includes('agent.newTask'))).toEqual([true, true, false, true, true]);
+    expect(model.requests.map((request) => request.toolNames.includes('agent.newTask'))).toEqual([
+      true,
+      true,
+      false,
+      true,
+      true,
+    ]);
     expect(model.requests[2]?.messages).toEqual([{ role: 'user', text: 'level two' }]);
     expect(result.usage.inputTokens).toBe(11111);
     expect(result.usage.outputTokens).toBe(11111);
@@ -60,14 +68,20 @@ describe('AgentTask: sub-tasks', () => {
   it('should honour a lower maxSubtaskDepth', async () => {
     const { run, model } = buildAgent({
       task: { maxSubtaskDepth: 1 },
-      replies: [callsReply([call('agent.newTask', { mode: 'ask', message: 'look' })]), textReply('looked'), textReply('done')],
+      replies: [
+        callsReply([call('agent.newTask', { mode: 'ask', message: 'look' })]),
+        textReply('looked'),
+        textReply('done'),
+      ],
     });
     await run('Go');
     expect(model.requests.map((request) => request.toolNames.includes('agent.newTask'))).toEqual([true, false, true]);
   });
 
-  it('should refuse a sub-task mode stronger than the parent\'s', async () => {
-    const { run, model } = buildAgent({ replies: [callsReply([call('agent.newTask', { mode: 'agent', message: 'write things' })]), textReply('OK.')] });
+  it("should refuse a sub-task mode stronger than the parent's", async () => {
+    const { run, model } = buildAgent({
+      replies: [callsReply([call('agent.newTask', { mode: 'agent', message: 'write things' })]), textReply('OK.')],
+    });
     await run('Go', { mode: 'ask' });
     expect(model.requests).toHaveLength(2);
     expect(resultContent(model.requests[1]?.messages, 2)).toBe(
@@ -92,7 +106,7 @@ describe('AgentTask: sub-tasks', () => {
     expect(modeService.getActiveMode().slug).toBe('agent');
   });
 
-  it('should ask the parent\'s approval for a child\'s write and checkpoint it under the parent\'s run', async () => {
+  it("should ask the parent's approval for a child's write and checkpoint it under the parent's run", async () => {
     const { run, fixture } = buildAgent({
       replies: [
         callsReply([call('agent.newTask', { mode: 'agent', message: 'create a.md' })]),
@@ -102,7 +116,9 @@ describe('AgentTask: sub-tasks', () => {
       ],
     });
     await run('Go');
-    expect(fixture.approval.requests.map((request) => [request.runId, request.tool])).toEqual([['task-1', 'vault.createFile']]);
+    expect(fixture.approval.requests.map((request) => [request.runId, request.tool])).toEqual([
+      ['task-1', 'vault.createFile'],
+    ]);
     expect(fixture.checkpoints.events[0]).toBe('checkpoint task-1#1 vault.createFile [a.md] folders [] existence []');
     expect(fixture.context.vault.dump()).toEqual({ 'a.md': 'A' });
   });
@@ -121,7 +137,9 @@ describe('AgentTask: sub-tasks', () => {
       ],
     });
     expect((await run('Go')).text).toBe('done');
-    const childTexts = model.requests.slice(1, 5).flatMap((request) => request.messages.flatMap((m) => (m.role === 'user' ? [m.text] : [])));
+    const childTexts = model.requests
+      .slice(1, 5)
+      .flatMap((request) => request.messages.flatMap((m) => (m.role === 'user' ? [m.text] : [])));
     expect(childTexts).toEqual(['look', 'look', 'look', 'look']);
     expect(events.filter((event) => event.startsWith('condense'))).toEqual([]);
   });

@@ -4,8 +4,15 @@ import { condenseSplit, transcript } from '../../../src/core/agent/condensing';
 import type { HistoryMessage } from '../../../src/core/ports/llm';
 
 const user = (text: string): HistoryMessage => ({ role: 'user', text });
-const ask = (id: string): HistoryMessage => ({ role: 'assistant', text: '', toolCalls: [{ id, name: 'vault.readFile', input: { path: `${id}.md` } }] });
-const answer = (id: string, content = 'ok'): HistoryMessage => ({ role: 'tool-results', results: [{ callId: id, name: 'vault.readFile', content, isError: false }] });
+const ask = (id: string): HistoryMessage => ({
+  role: 'assistant',
+  text: '',
+  toolCalls: [{ id, name: 'vault.readFile', input: { path: `${id}.md` } }],
+});
+const answer = (id: string, content = 'ok'): HistoryMessage => ({
+  role: 'tool-results',
+  results: [{ callId: id, name: 'vault.readFile', content, isError: false }],
+});
 
 describe('condensing', () => {
   it('should keep the last turns from an assistant message on, so no call is parted from its result', () => {

@@ -48,8 +48,17 @@ export function buildAgent(options: AgentHarnessOptions = {}) {
   const model = new ScriptedModel(options.replies ?? [], options.contextWindow);
   const extra = options.extraTools ?? [];
   const registry = new ToolRegistry([...builtinTools(), ...agentTools(), ...extra]);
-  const fixture = buildPipeline({ files: options.files, context: options.context, approval: options.approval, settings: options.settings, deps: { registry } });
-  const modeService = new ModeService({ gates: () => fixture.settings, catalog: () => [...TOOL_METADATA, ...extra.map((tool) => tool.meta)] });
+  const fixture = buildPipeline({
+    files: options.files,
+    context: options.context,
+    approval: options.approval,
+    settings: options.settings,
+    deps: { registry },
+  });
+  const modeService = new ModeService({
+    gates: () => fixture.settings,
+    catalog: () => [...TOOL_METADATA, ...extra.map((tool) => tool.meta)],
+  });
   const events: string[] = [];
   const flushed: HistoryMessage[][] = [];
   const callbacks: TaskCallbacks = {
@@ -73,6 +82,7 @@ export function buildAgent(options: AgentHarnessOptions = {}) {
     settings: () => ({ maxTokens: 1000 }),
     ...options.task,
   });
-  const run = (message: string, config: Partial<RunConfig> = {}) => task.run({ message, taskId: 'task-1', mode: 'agent', ...config });
+  const run = (message: string, config: Partial<RunConfig> = {}) =>
+    task.run({ message, taskId: 'task-1', mode: 'agent', ...config });
   return { task, model, fixture, registry, modeService, events, flushed, callbacks, run };
 }

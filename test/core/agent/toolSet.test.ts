@@ -19,13 +19,22 @@ describe('buildToolSet', () => {
   });
 
   it('should drop agent.newTask when no more sub-tasks may start, and agent.findTool when nothing is deferred', () => {
-    const set = buildToolSet({ modeTools: ['vault.readFile', 'agent.newTask', 'agent.findTool', 'unregistered.tool'], registry, loaded: new Set(), canSpawn: false });
+    const set = buildToolSet({
+      modeTools: ['vault.readFile', 'agent.newTask', 'agent.findTool', 'unregistered.tool'],
+      registry,
+      loaded: new Set(),
+      canSpawn: false,
+    });
     expect([...set.allowed]).toEqual(['vault.readFile']);
   });
 });
 
 describe('matchTools', () => {
-  const tools = [tool('checkpoints.list', 'List runs and checkpoints.'), tool('checkpoints.diff', 'Show a diff.'), tool('notes.wordCount', 'Count the words of a text.')];
+  const tools = [
+    tool('checkpoints.list', 'List runs and checkpoints.'),
+    tool('checkpoints.diff', 'Show a diff.'),
+    tool('notes.wordCount', 'Count the words of a text.'),
+  ];
 
   it('should return the tool named exactly, by dotted or wire name', () => {
     expect(matchTools('checkpoints.diff', tools).map((t) => t.name)).toEqual(['checkpoints.diff']);

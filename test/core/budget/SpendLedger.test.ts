@@ -7,11 +7,16 @@ const NO_LIMIT = { tokens: 0, cost: 0 };
 const FILE = 'spending/2026-11-26.jsonl';
 
 function granted(result: Awaited<ReturnType<SpendLedger['reserve']>>): Reservation {
-  if (!result.granted) throw new Error(`expected the reservation to be granted; before it: ${JSON.stringify(result.before)}`);
+  if (!result.granted)
+    throw new Error(`expected the reservation to be granted; before it: ${JSON.stringify(result.before)}`);
   return result.reservation;
 }
 
-const lines = (text: string | null | undefined): Record<string, unknown>[] => (text ?? '').split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (text: string | null | undefined): Record<string, unknown>[] =>
+  (text ?? '')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('SpendLedger', () => {
   it('should count a call at its worst case while it runs and at what it used once settled, across every process on the vault', async () => {
@@ -19,9 +24,16 @@ describe('SpendLedger', () => {
     const panel = new SpendLedger(files, () => NOON, 'host:1');
     const terminal = new SpendLedger(files, () => NOON, 'host:2');
     const call = granted(await panel.reserve('chat-1', 'chat-1#1', { tokens: 9_000, cost: 0.09 }, NO_LIMIT));
-    expect(await terminal.today()).toMatchObject({ day: '2026-11-26', spent: { tokens: 0 }, reserved: { tokens: 9_000, cost: 0.09 } });
+    expect(await terminal.today()).toMatchObject({
+      day: '2026-11-26',
+      spent: { tokens: 0 },
+      reserved: { tokens: 9_000, cost: 0.09 },
+    });
     await call.settle({ tokens: 2_500, cost: 0.02 });
-    expect(await terminal.today()).toMatchObject({ spent: { tokens: 2_500, cost: 0.02 }, reserved: { tokens: 0, cost: 0 } });
+    expect(await terminal.today()).toMatchObject({
+      spent: { tokens: 2_500, cost: 0.02 },
+      reserved: { tokens: 0, cost: 0 },
+    });
     expect(lines(files.data.get(FILE)).map((line) => [line.type, line.runId, line.owner, line.tokens])).toEqual([
       ['reserve', 'chat-1', 'host:1', 9_000],
       ['settle', 'chat-1', 'host:1', 2_500],
@@ -33,18 +45,29 @@ describe('SpendLedger', () => {
     const first = new SpendLedger(files, () => NOON, 'host:1');
     const second = new SpendLedger(files, () => NOON, 'host:2');
     const limit = { tokens: 10_000, cost: 0 };
-    const [a, b] = await Promise.all([first.reserve('chat-1', 'chat-1#1', { tokens: 6_000, cost: 0 }, limit), second.reserve('cli-1', 'cli-1#1', { tokens: 6_000, cost: 0 }, limit)]);
+    const [a, b] = await Promise.all([
+      first.reserve('chat-1', 'chat-1#1', { tokens: 6_000, cost: 0 }, limit),
+      second.reserve('cli-1', 'cli-1#1', { tokens: 6_000, cost: 0 }, limit),
+    ]);
     expect(a.granted).toBe(true);
-    expect(b).toEqual({ granted: false, before: { spent: { tokens: 0, cost: 0 }, reserved: { tokens: 6_000, cost: 0 } } });
+    expect(b).toEqual({
+      granted: false,
+      before: { spent: { tokens: 0, cost: 0 }, reserved: { tokens: 6_000, cost: 0 } },
+    });
     // The refused call's release is in the ledger: the day counts only the granted one.
     expect(await second.today()).toMatchObject({ spent: { tokens: 0 }, reserved: { tokens: 6_000 } });
   });
 
-  it("should keep counting the worst case of a reservation whose process ended without settling it (a call cut off by a crash may have been billed)", async () => {
+  it('should keep counting the worst case of a reservation whose process ended without settling it (a call cut off by a crash may have been billed)', async () => {
     const files = memoryPluginFiles();
-    await files.append(FILE, `${JSON.stringify({ type: 'reserve', id: 'cli-1#1', runId: 'cli-1', owner: 'host:999999', ts: '', tokens: 7_000, cost: 0 })}\n`);
+    await files.append(
+      FILE,
+      `${JSON.stringify({ type: 'reserve', id: 'cli-1#1', runId: 'cli-1', owner: 'host:999999', ts: '', tokens: 7_000, cost: 0 })}\n`,
+    );
     const ledger = new SpendLedger(files, () => NOON, 'host:1');
-    expect(await ledger.reserve('chat-1', 'chat-1#1', { tokens: 4_000, cost: 0 }, { tokens: 10_000, cost: 0 })).toMatchObject({ granted: false, before: { reserved: { tokens: 7_000 } } });
+    expect(
+      await ledger.reserve('chat-1', 'chat-1#1', { tokens: 4_000, cost: 0 }, { tokens: 10_000, cost: 0 }),
+    ).toMatchObject({ granted: false, before: { reserved: { tokens: 7_000 } } });
   });
 
   it('should carry over the total of an older spending.json of today once, however many processes find it, and drop one of another day', async () => {
@@ -81,11 +104,21 @@ describe('SpendLedger', () => {
   it('should skip a torn line and refuse a call, naming the ledger, when the ledger cannot be written', async () => {
     const files = memoryPluginFiles();
     await files.append(FILE, '{"type":"reserve","id":"x#1","tok');
-    await files.append(FILE, `\n${JSON.stringify({ type: 'settle', id: 'y#1', runId: 'y', owner: 'h:1', ts: '', tokens: 5, cost: 0 })}\n`);
+    await files.append(
+      FILE,
+      `\n${JSON.stringify({ type: 'settle', id: 'y#1', runId: 'y', owner: 'h:1', ts: '', tokens: 5, cost: 0 })}\n`,
+    );
     expect((await new SpendLedger(files, () => NOON, 'host:1').today()).spent.tokens).toBe(0);
 
     const broken = { ...files, append: () => Promise.reject(new Error('EROFS: read-only file system')) };
-    await expect(new SpendLedger(broken, () => NOON, 'host:1').reserve('chat-1', 'chat-1#1', { tokens: 1, cost: 0 }, { tokens: 10, cost: 0 })).rejects.toThrow(
+    await expect(
+      new SpendLedger(broken, () => NOON, 'host:1').reserve(
+        'chat-1',
+        'chat-1#1',
+        { tokens: 1, cost: 0 },
+        { tokens: 10, cost: 0 },
+      ),
+    ).rejects.toThrow(
       'The daily spending limit could not be checked: the ledger spending/2026-11-26.jsonl in the plugin folder could not be written or read (EROFS: read-only file system)',
     );
   });

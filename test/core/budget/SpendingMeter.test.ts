@@ -7,7 +7,12 @@ import type { LlmUsage, TokenPrices } from '../../../src/core/ports/llm';
 import { memoryPluginFiles } from '../../builders/pipeline';
 
 const SONNET: TokenPrices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-const used = (inputTokens: number, outputTokens: number, cacheReadTokens = 0): LlmUsage => ({ inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens: 0 });
+const used = (inputTokens: number, outputTokens: number, cacheReadTokens = 0): LlmUsage => ({
+  inputTokens,
+  outputTokens,
+  cacheReadTokens,
+  cacheWriteTokens: 0,
+});
 const NOW = () => new Date(2026, 10, 26, 12).getTime();
 /** A ledger in which today's earlier runs settled `tokens` and `cost`. */
 async function dayWith(tokens: number, cost = 0): Promise<SpendLedger> {
@@ -43,16 +48,44 @@ describe('SpendingMeter', () => {
   });
 
   it('should not apply a cost limit to a model whose price is unknown, while its token limits still apply', async () => {
-    const meter = new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerRun: 0.01, maxCostPerDay: 0.01, maxTokensPerDay: 140_000 }, prices: null, day: { ledger: await dayWith(45_000, 5), runId: 'run' } });
+    const meter = new SpendingMeter({
+      limits: { ...NO_LIMITS, maxCostPerRun: 0.01, maxCostPerDay: 0.01, maxTokensPerDay: 140_000 },
+      prices: null,
+      day: { ledger: await dayWith(45_000, 5), runId: 'run' },
+    });
     meter.record(used(100_000, 1_000));
     expect(meter.check(1_000_000)).toBeNull();
-    expect(await dayStop(meter, 100_000, 4_000)).toMatchObject({ limit: 'maxTokensPerDay', spent: 45_000, next: 104_000 });
+    expect(await dayStop(meter, 100_000, 4_000)).toMatchObject({
+      limit: 'maxTokensPerDay',
+      spent: 45_000,
+      next: 104_000,
+    });
   });
 
   it("should count what today's runs spent toward a daily limit, with the call's longest answer, and offer the run limit again, or a tenth of the day", async () => {
     const ledger = await dayWith(95_000, 1.9);
-    expect(await dayStop(new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerDay: 100_000, maxTokensPerRun: 20_000 }, prices: null, day: { ledger, runId: 'first' } }), 1_000, 4_000)).toBeNull();
-    expect(await dayStop(new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerDay: 100_000, maxTokensPerRun: 20_000 }, prices: null, day: { ledger, runId: 'second' } }), 2_000, 4_000)).toMatchObject({
+    expect(
+      await dayStop(
+        new SpendingMeter({
+          limits: { ...NO_LIMITS, maxTokensPerDay: 100_000, maxTokensPerRun: 20_000 },
+          prices: null,
+          day: { ledger, runId: 'first' },
+        }),
+        1_000,
+        4_000,
+      ),
+    ).toBeNull();
+    expect(
+      await dayStop(
+        new SpendingMeter({
+          limits: { ...NO_LIMITS, maxTokensPerDay: 100_000, maxTokensPerRun: 20_000 },
+          prices: null,
+          day: { ledger, runId: 'second' },
+        }),
+        2_000,
+        4_000,
+      ),
+    ).toMatchObject({
       limit: 'maxTokensPerDay',
       // The granted call above is still under way: its 5,000 count as reserved.
       spent: 100_000,
@@ -62,7 +95,13 @@ describe('SpendingMeter', () => {
     });
     // $1.90 spent, $0.06 + $0.06 asked for (prompt and longest answer): $0.02 lacking, so a tenth of the day ($0.20) is offered.
     const costly = { ledger: await dayWith(95_000, 1.9), runId: 'run' };
-    expect(await dayStop(new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerDay: 2 }, prices: SONNET, day: costly }), 20_000, 4_000)).toMatchObject({ limit: 'maxCostPerDay', next: 0.12, offer: 0.2 });
+    expect(
+      await dayStop(
+        new SpendingMeter({ limits: { ...NO_LIMITS, maxCostPerDay: 2 }, prices: SONNET, day: costly }),
+        20_000,
+        4_000,
+      ),
+    ).toMatchObject({ limit: 'maxCostPerDay', next: 0.12, offer: 0.2 });
   });
 
   it('should offer at least twice a refused prompt, so that continuing is not refused at once', () => {
@@ -74,10 +113,12 @@ describe('SpendingMeter', () => {
 describe('the words for spending, the same in both shells', () => {
   it('should show cached and uncached input apart, with the estimated cost where the price is known', () => {
     const message = { usage: used(640, 212, 1_200), cost: 0.0123 };
-    expect(describeMessageSpend(message, message)).toBe('Tokens: 1,840 in (640 uncached, 1,200 cached) · 212 out · estimated cost $0.0123');
-    expect(describeMessageSpend({ usage: used(100, 10), cost: null }, { usage: used(5_000, 300, 2_000), cost: null })).toBe(
-      'Tokens: 100 in · 10 out — conversation so far: 7,000 in (5,000 uncached, 2,000 cached) · 300 out',
+    expect(describeMessageSpend(message, message)).toBe(
+      'Tokens: 1,840 in (640 uncached, 1,200 cached) · 212 out · estimated cost $0.0123',
     );
+    expect(
+      describeMessageSpend({ usage: used(100, 10), cost: null }, { usage: used(5_000, 300, 2_000), cost: null }),
+    ).toBe('Tokens: 100 in · 10 out — conversation so far: 7,000 in (5,000 uncached, 2,000 cached) · 300 out');
   });
 
   it('should say which limit stopped the run, what it spent, and what continuing grants', () => {
@@ -90,10 +131,18 @@ describe('the words for spending, the same in both shells', () => {
     expect(continueLabel(stop)).toBe('Continue with another 10,000 tokens');
   });
 
-  it("should say, at a daily limit, how much of the day calls still under way reserved, and what the refused call would reserve", async () => {
+  it('should say, at a daily limit, how much of the day calls still under way reserved, and what the refused call would reserve', async () => {
     const ledger = await dayWith(80_000);
     await ledger.reserve('other', 'other#1', { tokens: 12_000, cost: 0 }, { tokens: 0, cost: 0 });
-    const stop = (await dayStop(new SpendingMeter({ limits: { ...NO_LIMITS, maxTokensPerDay: 100_000 }, prices: null, day: { ledger, runId: 'mine' } }), 3_000, 8_000))!;
+    const stop = (await dayStop(
+      new SpendingMeter({
+        limits: { ...NO_LIMITS, maxTokensPerDay: 100_000 },
+        prices: null,
+        day: { ledger, runId: 'mine' },
+      }),
+      3_000,
+      8_000,
+    ))!;
     expect(describeStop(stop)).toBe(
       "Stopped at the budget before the next model call: today's runs have used 92,000 tokens (12,000 tokens of it reserved by calls still under way) of the daily limit of 100,000 tokens (maxTokensPerDay), and the next request would reserve up to 11,000 tokens more (its prompt and longest answer). This run spent 0 in · 0 out.",
     );

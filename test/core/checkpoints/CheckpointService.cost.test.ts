@@ -37,7 +37,10 @@ describe('CheckpointService: the cost of a write in a long run', () => {
     const counting = countingGitFs(inner, (path) => path.includes('/journals/'));
     const service = new CheckpointService({ vault, gitFs: counting.gitFs, clock: fixedClock() });
     service.beginRun('long');
-    const lastLineBytes = async (): Promise<number> => Buffer.byteLength(`${(await readFile(join(inner.root, 'journals', 'long.jsonl'), 'utf8')).trimEnd().split('\n').pop() ?? ''}\n`);
+    const lastLineBytes = async (): Promise<number> =>
+      Buffer.byteLength(
+        `${(await readFile(join(inner.root, 'journals', 'long.jsonl'), 'utf8')).trimEnd().split('\n').pop() ?? ''}\n`,
+      );
     await createNotes(service, 1, 1);
     counting.reset();
     await createNotes(service, 2, 2);
@@ -60,7 +63,9 @@ describe('CheckpointService: the cost of a write in a long run', () => {
     counting.reset();
     await restarted.recordAfter('long', seq, ['Notes/41.md']);
     expect(counting.tally.get('readFile')?.calls ?? 0).toBeLessThanOrEqual(3);
-    expect((await restarted.listCheckpoints('long')).map((info) => info.recordedAfter)).toEqual(Array.from({ length: 41 }, () => true));
+    expect((await restarted.listCheckpoints('long')).map((info) => info.recordedAfter)).toEqual(
+      Array.from({ length: 41 }, () => true),
+    );
   });
 
   it('should refuse to record after a checkpoint the run does not have, naming the ones it has', async () => {
@@ -70,6 +75,8 @@ describe('CheckpointService: the cost of a write in a long run', () => {
     for (const seq of [0, 4, 1.5]) {
       await expect(service.recordAfter('long', seq)).rejects.toThrow(`Run "long" has checkpoints 1-3, not ${seq}`);
     }
-    await expect(service.recordAfter('other', 1)).rejects.toThrow('Run "other" has no checkpoints (never checkpointed, or pruned)');
+    await expect(service.recordAfter('other', 1)).rejects.toThrow(
+      'Run "other" has no checkpoints (never checkpointed, or pruned)',
+    );
   });
 });

@@ -30,8 +30,22 @@ describe('CheckpointService: history, diff and the repository', () => {
 
     const start = Date.UTC(2026, 0, 15, 9, 0, 0);
     expect(await h.service.listRuns()).toEqual([
-      { runId: 'noon', startedAt: start + 60_000, lastCheckpointAt: start + 61_000, checkpoints: 2, files: ['Notes/b.md', 'c.md'], inProgress: true },
-      { runId: 'morning', startedAt: start, lastCheckpointAt: start, checkpoints: 1, files: ['a.md'], inProgress: false },
+      {
+        runId: 'noon',
+        startedAt: start + 60_000,
+        lastCheckpointAt: start + 61_000,
+        checkpoints: 2,
+        files: ['Notes/b.md', 'c.md'],
+        inProgress: true,
+      },
+      {
+        runId: 'morning',
+        startedAt: start,
+        lastCheckpointAt: start,
+        checkpoints: 1,
+        files: ['a.md'],
+        inProgress: false,
+      },
     ]);
   });
 
@@ -53,7 +67,9 @@ describe('CheckpointService: history, diff and the repository', () => {
 
   it('should name as the last run the one that ended last, though a revert it made started after it', async () => {
     h.service.beginRun('older');
-    await write(h.service, 'older', { tool: 'vault.writeFile', paths: ['Notes/b.md'] }, () => h.vault.modify('Notes/b.md', 'B'));
+    await write(h.service, 'older', { tool: 'vault.writeFile', paths: ['Notes/b.md'] }, () =>
+      h.vault.modify('Notes/b.md', 'B'),
+    );
     await h.service.endRun('older');
     h.clock.advance(1_000);
     h.service.beginRun('outer');
@@ -69,10 +85,12 @@ describe('CheckpointService: history, diff and the repository', () => {
     expect((await h.restart().lastRun())?.runId).toBe('outer');
   });
 
-  it('should list a run\'s checkpoints with what each recorded as absent', async () => {
+  it("should list a run's checkpoints with what each recorded as absent", async () => {
     h.service.beginRun('run-1');
     const touched = await touchedByRename(h.vault, 'Notes', 'Archive/Notes');
-    await write(h.service, 'run-1', { tool: 'vault.rename', ...touched }, () => h.vault.rename('Notes', 'Archive/Notes'));
+    await write(h.service, 'run-1', { tool: 'vault.rename', ...touched }, () =>
+      h.vault.rename('Notes', 'Archive/Notes'),
+    );
     await h.service.checkpoint('run-1', { tool: 'vault.append', paths: ['a.md'] });
 
     const [first, second] = await h.service.listCheckpoints('run-1');
@@ -88,7 +106,7 @@ describe('CheckpointService: history, diff and the repository', () => {
     expect(second).toMatchObject({ seq: 2, tool: 'vault.append', files: ['a.md'], absent: [], recordedAfter: false });
   });
 
-  it('should diff a checkpoint\'s pre-state against the current content as unified diff lines', async () => {
+  it("should diff a checkpoint's pre-state against the current content as unified diff lines", async () => {
     h.service.beginRun('run-1');
     await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['a.md', 'new.md'] }, async () => {
       await h.vault.modify('a.md', 'line 1\nline two\nline 3\n');
@@ -105,7 +123,16 @@ describe('CheckpointService: history, diff and the repository', () => {
         nowBytes: 23,
         lines: ['@@ -1,3 +1,3 @@', ' line 1', '-line 2', '+line two', ' line 3'],
       },
-      { path: 'new.md', before: 'absent', now: 'file', changed: true, binary: false, beforeBytes: 0, nowBytes: 6, lines: ['@@ -0,0 +1,1 @@', '+fresh'] },
+      {
+        path: 'new.md',
+        before: 'absent',
+        now: 'file',
+        changed: true,
+        binary: false,
+        beforeBytes: 0,
+        nowBytes: 6,
+        lines: ['@@ -0,0 +1,1 @@', '+fresh'],
+      },
     ]);
   });
 
@@ -113,7 +140,9 @@ describe('CheckpointService: history, diff and the repository', () => {
     const lines = (name: string): string[] => Array.from({ length: 20_000 }, (_, i) => `${name} line ${i + 1}`);
     await h.vault.create('log.md', `# Log\n${lines('Old').join('\n')}\n`);
     h.service.beginRun('run-1');
-    await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['log.md'] }, () => h.vault.modify('log.md', `# Log\n${lines('New').join('\n')}`));
+    await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['log.md'] }, () =>
+      h.vault.modify('log.md', `# Log\n${lines('New').join('\n')}`),
+    );
     const [diff] = await h.service.diff('run-1', 1);
     expect(diff?.lines).toEqual([
       '@@ -1,20001 +1,20001 @@',
@@ -129,13 +158,24 @@ describe('CheckpointService: history, diff and the repository', () => {
     h.service.beginRun('run-1');
     await write(h.service, 'run-1', { tool: 'vault.delete', paths: ['image.png'] }, () => h.vault.delete('image.png'));
     expect(await h.service.diff('run-1', 1)).toEqual([
-      { path: 'image.png', before: 'file', now: 'absent', changed: true, binary: true, beforeBytes: 4, nowBytes: 0, lines: [] },
+      {
+        path: 'image.png',
+        before: 'file',
+        now: 'absent',
+        changed: true,
+        binary: true,
+        beforeBytes: 4,
+        nowBytes: 0,
+        lines: [],
+      },
     ]);
   });
 
   it('should store each checkpoint as a commit on runs/<runId> whose tree holds only the touched files and a meta file', async () => {
     h.service.beginRun('run-1');
-    await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['Notes/b.md', 'Notes/new.md'] }, () => h.vault.modify('Notes/b.md', 'B'));
+    await write(h.service, 'run-1', { tool: 'vault.writeFile', paths: ['Notes/b.md', 'Notes/new.md'] }, () =>
+      h.vault.modify('Notes/b.md', 'B'),
+    );
 
     const gitdir = h.gitFs.root;
     const head = await git.resolveRef({ fs, gitdir, ref: 'refs/heads/runs/run-1' });
@@ -146,7 +186,9 @@ describe('CheckpointService: history, diff and the repository', () => {
     expect(new TextDecoder().decode(blob)).toBe('b');
     const notes = await git.readTree({ fs, gitdir, oid: head, filepath: 'files/Notes' });
     expect(notes.tree.map((entry) => entry.path)).toEqual(['b.md']);
-    const meta = JSON.parse(new TextDecoder().decode((await git.readBlob({ fs, gitdir, oid: head, filepath: 'meta.json' })).blob)) as unknown;
+    const meta = JSON.parse(
+      new TextDecoder().decode((await git.readBlob({ fs, gitdir, oid: head, filepath: 'meta.json' })).blob),
+    ) as unknown;
     expect(meta).toEqual({
       format: 1,
       runId: 'run-1',
@@ -156,10 +198,19 @@ describe('CheckpointService: history, diff and the repository', () => {
       files: { 'Notes/b.md': expect.any(String) as unknown, 'Notes/new.md': null },
       folders: { Notes: true },
     });
-    expect(fs.readdirSync(gitdir).sort()).toEqual(['HEAD', 'config', 'embedded-agent-checkpoints.json', 'hooks', 'info', 'journals', 'objects', 'refs']);
+    expect(fs.readdirSync(gitdir).sort()).toEqual([
+      'HEAD',
+      'config',
+      'embedded-agent-checkpoints.json',
+      'hooks',
+      'info',
+      'journals',
+      'objects',
+      'refs',
+    ]);
   });
 
-  it('should refuse a folder that already holds another repository, such as a vault\'s own .git', async () => {
+  it("should refuse a folder that already holds another repository, such as a vault's own .git", async () => {
     const dotGit = join(dirname(h.gitFs.root), 'vault', '.git');
     await git.init({ fs, gitdir: dotGit, bare: true });
     const service = new CheckpointService({ vault: h.vault, gitFs: new NodeGitFs(dotGit), clock: h.clock });

@@ -25,13 +25,22 @@ describe('CheckpointService: paths named like object properties', () => {
 
   it('should record and restore them like any other path', async () => {
     const before = await snapshot(h.vault);
-    expect(Object.keys(before.files).sort()).toEqual(['__proto__', 'constructor', 'toString/hasOwnProperty', 'valueOf/note.md']);
-    await write(h.service, 'run-1', { tool: 'vault.delete', paths: ['constructor'] }, () => h.vault.delete('constructor'));
+    expect(Object.keys(before.files).sort()).toEqual([
+      '__proto__',
+      'constructor',
+      'toString/hasOwnProperty',
+      'valueOf/note.md',
+    ]);
+    await write(h.service, 'run-1', { tool: 'vault.delete', paths: ['constructor'] }, () =>
+      h.vault.delete('constructor'),
+    );
     await write(h.service, 'run-1', { tool: 'vault.delete', paths: ['__proto__'] }, () => h.vault.delete('__proto__'));
     const folder = await expandFolder(h.vault, 'toString');
     await write(h.service, 'run-1', { tool: 'vault.delete', ...folder }, () => h.vault.delete('toString'));
     const moved = await touchedByRename(h.vault, 'valueOf', 'isPrototypeOf');
-    await write(h.service, 'run-1', { tool: 'vault.rename', ...moved }, () => h.vault.rename('valueOf', 'isPrototypeOf'));
+    await write(h.service, 'run-1', { tool: 'vault.rename', ...moved }, () =>
+      h.vault.rename('valueOf', 'isPrototypeOf'),
+    );
     await h.service.endRun('run-1');
 
     expect((await h.service.listCheckpoints('run-1')).map((info) => info.files)).toEqual([

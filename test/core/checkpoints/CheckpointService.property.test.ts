@@ -48,24 +48,34 @@ const scenario = fc.record({
 });
 
 /** What the op touches and the write itself, resolved against the vault as it is now. */
-async function resolve(vault: MemoryVault, step: Op): Promise<{ request: CheckpointRequest; run: () => Promise<unknown> } | null> {
+async function resolve(
+  vault: MemoryVault,
+  step: Op,
+): Promise<{ request: CheckpointRequest; run: () => Promise<unknown> } | null> {
   const entries = await vault.list('/', true);
   const files = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.path);
   const any = entries.map((entry) => entry.path);
   switch (step.kind) {
     case 'create':
-      return { request: { tool: 'vault.createFile', paths: [step.path] }, run: () => vault.create(step.path, step.content) };
+      return {
+        request: { tool: 'vault.createFile', paths: [step.path] },
+        run: () => vault.create(step.path, step.content),
+      };
     case 'modify':
     case 'append': {
       const path = files[step.pick % Math.max(files.length, 1)];
       if (path === undefined) return null;
-      const run = step.kind === 'modify' ? () => vault.modify(path, step.content) : () => vault.append(path, step.content);
+      const run =
+        step.kind === 'modify' ? () => vault.modify(path, step.content) : () => vault.append(path, step.content);
       return { request: { tool: `vault.${step.kind}`, paths: [path] }, run };
     }
     case 'rename': {
       const from = any[step.pick % Math.max(any.length, 1)];
       if (from === undefined) return null;
-      return { request: { tool: 'vault.rename', ...(await touchedByRename(vault, from, step.target)) }, run: () => vault.rename(from, step.target) };
+      return {
+        request: { tool: 'vault.rename', ...(await touchedByRename(vault, from, step.target)) },
+        run: () => vault.rename(from, step.target),
+      };
     }
     case 'delete': {
       const path = any[step.pick % Math.max(any.length, 1)];
@@ -73,7 +83,10 @@ async function resolve(vault: MemoryVault, step: Op): Promise<{ request: Checkpo
       return { request: { tool: 'vault.delete', ...(await expandFolder(vault, path)) }, run: () => vault.delete(path) };
     }
     case 'ensureFolder':
-      return { request: { tool: 'vault.ensureFolder', paths: [], folders: [step.folder] }, run: () => vault.createFolder(step.folder) };
+      return {
+        request: { tool: 'vault.ensureFolder', paths: [], folders: [step.folder] },
+        run: () => vault.createFolder(step.folder),
+      };
   }
 }
 

@@ -28,7 +28,9 @@ describe('CheckpointService.prune', () => {
     for (const n of [1, 2, 3, 4]) {
       const runId = `run-${n}`;
       h.service.beginRun(runId);
-      await write(h.service, runId, { tool: 'vault.delete', paths: [`file-${n}.bin`] }, () => h.vault.delete(`file-${n}.bin`));
+      await write(h.service, runId, { tool: 'vault.delete', paths: [`file-${n}.bin`] }, () =>
+        h.vault.delete(`file-${n}.bin`),
+      );
       if (n < 4) await h.service.endRun(runId);
       h.clock.advance(60_000);
     }
@@ -40,7 +42,12 @@ describe('CheckpointService.prune', () => {
 
   it('should do nothing while the repository is under the cap', async () => {
     const size = await h.gitFs.sizeBytes();
-    expect(await h.service.prune(size)).toEqual({ removedRuns: [], removedObjects: 0, bytesBefore: size, bytesAfter: size });
+    expect(await h.service.prune(size)).toEqual({
+      removedRuns: [],
+      removedObjects: 0,
+      bytesBefore: size,
+      bytesAfter: size,
+    });
     expect(await h.service.listRuns()).toHaveLength(4);
   });
 
@@ -50,7 +57,12 @@ describe('CheckpointService.prune', () => {
     expect(result.bytesAfter).toBeLessThanOrEqual(100 * KB);
     expect(result.bytesAfter).toBe(await h.gitFs.sizeBytes());
     expect((await h.service.listRuns()).map((run) => run.runId)).toEqual(['run-4', 'run-3']);
-    expect(fs.readdirSync(`${h.gitFs.root}/journals`).filter((name) => name.endsWith('.jsonl')).sort()).toEqual(['run-3.jsonl', 'run-4.jsonl']);
+    expect(
+      fs
+        .readdirSync(`${h.gitFs.root}/journals`)
+        .filter((name) => name.endsWith('.jsonl'))
+        .sort(),
+    ).toEqual(['run-3.jsonl', 'run-4.jsonl']);
 
     await h.service.revert('run-3');
     expect(await h.vault.readBinary('file-3.bin')).toEqual(noise(40 * KB, 3));
@@ -62,7 +74,9 @@ describe('CheckpointService.prune', () => {
     expect(result.removedRuns).toEqual(['run-1', 'run-2']);
     expect((await h.service.listRuns()).map((run) => run.runId)).toEqual(['run-4', 'run-3']);
     await h.service.revert('run-4');
-    expect(await snapshot(h.vault)).toMatchObject({ files: { 'file-4.bin': Buffer.from(noise(40 * KB, 4)).toString('hex') } });
+    expect(await snapshot(h.vault)).toMatchObject({
+      files: { 'file-4.bin': Buffer.from(noise(40 * KB, 4)).toString('hex') },
+    });
   });
 
   it('should keep the newest run once it has ended, even when it alone is over the cap, so "Revert last run" still works', async () => {
@@ -92,10 +106,15 @@ describe('CheckpointService.prune', () => {
     const result = await h.service.prune(size - 1);
     expect(result.removedRuns).toEqual([]);
     expect(result.removedObjects).toBe(1);
-    await expect(git.readBlob({ fs, gitdir: h.gitFs.root, oid: orphan })).rejects.toMatchObject({ code: 'NotFoundError' });
+    await expect(git.readBlob({ fs, gitdir: h.gitFs.root, oid: orphan })).rejects.toMatchObject({
+      code: 'NotFoundError',
+    });
   });
 
   it('should refuse a negative cap', async () => {
-    await expect(h.service.prune(-1)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'prune: maxBytes must be a number of bytes ≥ 0, got -1' });
+    await expect(h.service.prune(-1)).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'prune: maxBytes must be a number of bytes ≥ 0, got -1',
+    });
   });
 });

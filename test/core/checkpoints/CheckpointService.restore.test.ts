@@ -57,13 +57,19 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
         ],
         conflicts: [],
       });
-      expect(await h.service.planRestore('run-1', 2)).toMatchObject({ toSeq: 2, changes: [{ path: 'x/new.md' }, { path: 'x' }] });
+      expect(await h.service.planRestore('run-1', 2)).toMatchObject({
+        toSeq: 2,
+        changes: [{ path: 'x/new.md' }, { path: 'x' }],
+      });
       expect(await snapshot(h.vault)).toEqual(before);
     });
 
     it('should refuse a checkpoint number the run does not have', async () => {
       await write(h.service, 'run-1', { tool: 'test', paths: ['a.md'] }, () => h.vault.modify('a.md', 'a1'));
-      await expect(h.service.restore('run-1', 2)).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'Run "run-1" has checkpoints 1-1, not 2' });
+      await expect(h.service.restore('run-1', 2)).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: 'Run "run-1" has checkpoints 1-1, not 2',
+      });
     });
   });
 
@@ -86,16 +92,27 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       expect(plan.changes).toEqual([{ path: 'made.md', kind: 'file', action: 'delete' }]);
     });
 
-    it('should report a file edited between two of the run\'s writes: the revert would drop that edit too', async () => {
+    it("should report a file edited between two of the run's writes: the revert would drop that edit too", async () => {
       h.service.beginRun('run-2');
-      await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () => h.vault.modify('Notes/c.md', 'c1'));
+      await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () =>
+        h.vault.modify('Notes/c.md', 'c1'),
+      );
       // The user (or another run) changes the note while this run goes on, and the run then appends to it.
       await h.vault.modify('Notes/c.md', 'c1 and the user');
-      await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () => h.vault.append('Notes/c.md', ', then the run'));
+      await write(h.service, 'run-2', { tool: 'vault.writeFile', paths: ['Notes/c.md'] }, () =>
+        h.vault.append('Notes/c.md', ', then the run'),
+      );
       await h.service.endRun('run-2');
 
       const plan = await h.service.planRevert('run-2');
-      expect(plan.conflicts).toEqual([{ path: 'Notes/c.md', expectedHash: await hashOf('c1'), actualHash: await hashOf('c1 and the user'), reason: 'edited' }]);
+      expect(plan.conflicts).toEqual([
+        {
+          path: 'Notes/c.md',
+          expectedHash: await hashOf('c1'),
+          actualHash: await hashOf('c1 and the user'),
+          reason: 'edited',
+        },
+      ]);
       await h.service.revert('run-2');
       expect(await h.vault.read('Notes/c.md')).toBe('c1 and the user, then the run');
       // Undoing only the second write keeps the edit made before it.
@@ -107,7 +124,10 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
     it('should not count a file the user already put back as it was before the run', async () => {
       await h.vault.modify('a.md', 'a0');
       await h.vault.delete('made.md');
-      expect(await h.service.planRevert('run-1')).toMatchObject({ changes: [{ path: 'b.md', action: 'restore' }], conflicts: [] });
+      expect(await h.service.planRevert('run-1')).toMatchObject({
+        changes: [{ path: 'b.md', action: 'restore' }],
+        conflicts: [],
+      });
     });
 
     it('should not overwrite a conflicting file, restore the rest and report what it skipped', async () => {
@@ -128,10 +148,14 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
 
     it('should never remove a folder the user made where a file must come back, even when overwriting', async () => {
       h.service.beginRun('run-3');
-      await write(h.service, 'run-3', { tool: 'vault.delete', paths: ['Notes/c.md'] }, () => h.vault.delete('Notes/c.md'));
+      await write(h.service, 'run-3', { tool: 'vault.delete', paths: ['Notes/c.md'] }, () =>
+        h.vault.delete('Notes/c.md'),
+      );
       await h.vault.create('Notes/c.md/mine.md', 'user folder');
       const result = await h.service.revert('run-3', { overwriteConflicts: true });
-      expect(result.skipped).toEqual([{ path: 'Notes/c.md', expectedHash: null, actualHash: null, reason: 'folder-in-the-way' }]);
+      expect(result.skipped).toEqual([
+        { path: 'Notes/c.md', expectedHash: null, actualHash: null, reason: 'folder-in-the-way' },
+      ]);
       expect(await h.vault.read('Notes/c.md/mine.md')).toBe('user folder');
     });
   });
@@ -142,7 +166,9 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       h.service.beginRun('run-3');
       await h.service.checkpoint('run-1', { tool: 'test', paths: ['a.md'] });
       let waited: CheckpointInfo | null = null;
-      const second = h.service.checkpoint('run-2', { tool: 'test', paths: ['b.md', 'a.md'] }).then((info) => (waited = info));
+      const second = h.service
+        .checkpoint('run-2', { tool: 'test', paths: ['b.md', 'a.md'] })
+        .then((info) => (waited = info));
       // Other files go on.
       const other = await h.service.checkpoint('run-3', { tool: 'test', paths: ['b.md'] });
       await h.service.recordAfter('run-3', other.seq, ['b.md']);
@@ -154,7 +180,10 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       await h.service.endRun('run-1');
       await second;
       // Its pre-state is what run-1 left, not what was there when it first asked.
-      expect((await h.service.diff('run-2', 1)).find((diff) => diff.path === 'a.md')).toMatchObject({ before: 'file', changed: false });
+      expect((await h.service.diff('run-2', 1)).find((diff) => diff.path === 'a.md')).toMatchObject({
+        before: 'file',
+        changed: false,
+      });
     });
   });
 
@@ -232,7 +261,9 @@ describe('CheckpointService: restore, conflicts and crashes', () => {
       service.beginRun('run-1');
       await expect(service.checkpoint('run-1', { tool: 'test', paths: ['a.md'] })).rejects.toMatchObject({
         code: 'INTERNAL',
-        message: expect.stringContaining(`Could not create the checkpoint repository in "${gitFs.root}": ENOTDIR`) as unknown,
+        message: expect.stringContaining(
+          `Could not create the checkpoint repository in "${gitFs.root}": ENOTDIR`,
+        ) as unknown,
       });
     });
 

@@ -24,7 +24,9 @@ describe('RunJournal', () => {
   it('should append one JSON line per entry and read them back in order', async () => {
     await journal.append('run-1', { seq: 1, time: 10, after: { 'a.md': 'h1' } });
     await journal.append('run-1', { seq: 2, time: 20, after: { 'a.md': null } });
-    expect(await readFile(path(), 'utf8')).toBe('{"seq":1,"time":10,"after":{"a.md":"h1"}}\n{"seq":2,"time":20,"after":{"a.md":null}}\n');
+    expect(await readFile(path(), 'utf8')).toBe(
+      '{"seq":1,"time":10,"after":{"a.md":"h1"}}\n{"seq":2,"time":20,"after":{"a.md":null}}\n',
+    );
     expect(await journal.read('run-1')).toEqual([
       { seq: 1, time: 10, after: { 'a.md': 'h1' } },
       { seq: 2, time: 20, after: { 'a.md': null } },
@@ -58,7 +60,11 @@ describe('RunJournal', () => {
   it('should read nothing and write only the new line when appending to a long journal', async () => {
     const counting = countingGitFs(new NodeGitFs(folder), (file) => file.includes('journals'));
     const counted = new RunJournal(counting.gitFs.promises, counting.gitFs.root);
-    const entry = (seq: number): { seq: number; time: number; after: Record<string, string> } => ({ seq, time: seq, after: { [`Notes/${seq}.md`]: 'a'.repeat(40) } });
+    const entry = (seq: number): { seq: number; time: number; after: Record<string, string> } => ({
+      seq,
+      time: seq,
+      after: { [`Notes/${seq}.md`]: 'a'.repeat(40) },
+    });
     for (let seq = 1; seq <= 300; seq++) await counted.append('run-1', entry(seq));
     counting.reset();
     await counted.append('run-1', entry(301));

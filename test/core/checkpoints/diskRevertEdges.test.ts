@@ -21,7 +21,8 @@ describe('revert edge cases over NodeVault', () => {
   let approval: ScriptedApproval;
   let run: RunState;
 
-  const call = (name: string, input: Record<string, unknown>): Promise<CallOutcome> => pipeline.execute({ id: name, name, input }, run);
+  const call = (name: string, input: Record<string, unknown>): Promise<CallOutcome> =>
+    pipeline.execute({ id: name, name, input }, run);
   const disk = (path: string): string => join(root, path);
   const put = async (path: string, text: string): Promise<void> => {
     await mkdir(dirname(disk(path)), { recursive: true });
@@ -38,7 +39,11 @@ describe('revert edge cases over NodeVault', () => {
     vault = new NodeVault(root);
     service = new CheckpointService({ vault, gitFs: new NodeGitFs(join(folder, 'repo')), clock: fixedClock() });
     approval = new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
-    const fixture = buildPipeline({ approval, context: { vault, checkpoints: service }, deps: { checkpoints: service } });
+    const fixture = buildPipeline({
+      approval,
+      context: { vault, checkpoints: service },
+      deps: { checkpoints: service },
+    });
     pipeline = fixture.pipeline;
     run = fixture.run;
   });
@@ -118,10 +123,14 @@ describe('revert edge cases over NodeVault', () => {
 
     it('should refuse, before asking, to move a linked folder', async () => {
       const outcome = await call('vault.rename', { fromPath: 'Linked', toPath: 'Archive/Linked' });
-      await refusedUnasked(outcome, `vault.rename: "Linked" is a symbolic link; ${LINK_WHY} it back; it is not moved. Ask the user to move it`, 'Linked');
+      await refusedUnasked(
+        outcome,
+        `vault.rename: "Linked" is a symbolic link; ${LINK_WHY} it back; it is not moved. Ask the user to move it`,
+        'Linked',
+      );
     });
 
-    it('should revert a linked folder\'s move recorded before such moves were refused, keeping the link where it went', async () => {
+    it("should revert a linked folder's move recorded before such moves were refused, keeping the link where it went", async () => {
       run = pipeline.startRun('run-old', { ports: run.ports, signal: new AbortController().signal });
       const touched = await touchedByRename(vault, 'Linked', 'Archive/Linked');
       const { seq } = await service.checkpoint('run-old', { tool: 'vault.rename', ...touched });
@@ -137,13 +146,25 @@ describe('revert edge cases over NodeVault', () => {
     it('should refuse, before asking, to delete a link, for good or to the trash: it would come back as a copy', async () => {
       for (const trash of [false, true]) {
         const outcome = await call('vault.delete', { path: 'alias.md', trash });
-        await refusedUnasked(outcome, `vault.delete: "alias.md" is a symbolic link; ${LINK_WHY} it back; it is not deleted. Ask the user to delete it`, 'alias.md');
+        await refusedUnasked(
+          outcome,
+          `vault.delete: "alias.md" is a symbolic link; ${LINK_WHY} it back; it is not deleted. Ask the user to delete it`,
+          'alias.md',
+        );
       }
     });
 
     it('should refuse, before asking, a move that would put a link in the trash to make room', async () => {
-      const outcome = await call('vault.rename', { fromPath: 'Notes/n.md', toPath: 'alias.md', collisionStrategy: 'overwrite' });
-      await refusedUnasked(outcome, `vault.rename: "alias.md" is a symbolic link; ${LINK_WHY} it back; it is not deleted. Ask the user to delete it`, 'alias.md');
+      const outcome = await call('vault.rename', {
+        fromPath: 'Notes/n.md',
+        toPath: 'alias.md',
+        collisionStrategy: 'overwrite',
+      });
+      await refusedUnasked(
+        outcome,
+        `vault.rename: "alias.md" is a symbolic link; ${LINK_WHY} it back; it is not deleted. Ask the user to delete it`,
+        'alias.md',
+      );
     });
 
     it('should refuse, before asking, to move or delete a folder holding a link', async () => {
@@ -151,7 +172,11 @@ describe('revert edge cases over NodeVault', () => {
       const holds = `"Notes" holds symbolic links ("Notes/alias.md"); ${LINK_WHY} them back`;
       await refusedUnasked(moved, `vault.rename: ${holds}; it is not moved. Ask the user to move it`, 'Notes/alias.md');
       const deleted = await call('vault.delete', { path: 'Notes', trash: true });
-      await refusedUnasked(deleted, `vault.delete: ${holds}; it is not deleted. Ask the user to delete it`, 'Notes/alias.md');
+      await refusedUnasked(
+        deleted,
+        `vault.delete: ${holds}; it is not deleted. Ask the user to delete it`,
+        'Notes/alias.md',
+      );
       expect(await readFile(disk('Notes/n.md'), 'utf8')).toBe('n');
     });
   });
@@ -180,7 +205,9 @@ describe('revert edge cases over NodeVault', () => {
     });
 
     it('should refuse, before asking, to move or delete it', async () => {
-      expect((await call('vault.rename', { fromPath: 'Shared.md', toPath: 'Moved.md' })).error?.code).toBe('FORBIDDEN_PATH');
+      expect((await call('vault.rename', { fromPath: 'Shared.md', toPath: 'Moved.md' })).error?.code).toBe(
+        'FORBIDDEN_PATH',
+      );
       expect((await call('vault.delete', { path: 'Shared.md', trash: true })).error?.code).toBe('FORBIDDEN_PATH');
       expect((await call('vault.delete', { path: 'Shared.md', trash: false })).error?.code).toBe('FORBIDDEN_PATH');
       expect(approval.requests).toEqual([]);

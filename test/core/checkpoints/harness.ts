@@ -46,9 +46,13 @@ const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 export async function snapshot(vault: VaultPort): Promise<VaultSnapshot> {
   const entries = await vault.list('/', true);
   const files: [string, string][] = [];
-  for (const entry of entries) if (entry.kind === 'file') files.push([entry.path, hex(await vault.readBinary(entry.path))]);
+  for (const entry of entries)
+    if (entry.kind === 'file') files.push([entry.path, hex(await vault.readBinary(entry.path))]);
   // fromEntries defines own properties, so a file named "__proto__" is kept like any other.
-  return { files: Object.fromEntries(files), folders: entries.filter((entry) => entry.kind === 'folder').map((entry) => entry.path) };
+  return {
+    files: Object.fromEntries(files),
+    folders: entries.filter((entry) => entry.kind === 'folder').map((entry) => entry.path),
+  };
 }
 
 /** Checkpoint, write, record: the order the pipeline follows for each write. */

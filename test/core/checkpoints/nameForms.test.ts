@@ -21,12 +21,19 @@ describe('revert of writes to a note whose name the disk stores decomposed (NFD)
   /** The names in Dir/ exactly as the disk holds them, each with its bytes. */
   const onDisk = async (): Promise<Record<string, string>> => {
     const names = (await readdir(join(folder, 'vault', 'Dir'))).sort();
-    return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await readFile(join(folder, 'vault', 'Dir', name), 'utf8')] as const)));
+    return Object.fromEntries(
+      await Promise.all(
+        names.map(async (name) => [name, await readFile(join(folder, 'vault', 'Dir', name), 'utf8')] as const),
+      ),
+    );
   };
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'ea-nfd-'));
-    await writeNamedFiles(join(folder, 'vault'), { [`Dir/${STORED}`]: 'written on a Mac long ago', 'Dir/plain.md': 'plain' });
+    await writeNamedFiles(join(folder, 'vault'), {
+      [`Dir/${STORED}`]: 'written on a Mac long ago',
+      'Dir/plain.md': 'plain',
+    });
     vault = new NodeVault(join(folder, 'vault'));
     service = new CheckpointService({ vault, gitFs: new NodeGitFs(join(folder, 'repo')), clock: fixedClock() });
     const { pipeline, run: state } = buildPipeline({
@@ -62,7 +69,9 @@ describe('revert of writes to a note whose name the disk stores decomposed (NFD)
   });
 
   it('should append to it by its composed name, making no twin, and revert to its bytes', async () => {
-    expect((await run('vault.writeFile', { path: `Dir/${TYPED}`, content: ' and today', mode: 'append' })).error).toBeUndefined();
+    expect(
+      (await run('vault.writeFile', { path: `Dir/${TYPED}`, content: ' and today', mode: 'append' })).error,
+    ).toBeUndefined();
     expect(await onDisk()).toEqual({ [STORED]: 'written on a Mac long ago and today', 'plain.md': 'plain' });
     await service.revert('run-1');
     expect(await onDisk()).toEqual({ [STORED]: 'written on a Mac long ago', 'plain.md': 'plain' });
@@ -77,10 +86,17 @@ describe('revert of writes to a note whose name the disk stores decomposed (NFD)
 
   it('should not delete for good a folder holding a name that is not UTF-8, which the vault cannot list or checkpoint', async () => {
     // "café.md" in Latin-1: listed as "caf\uFFFD.md", a name that opens nothing.
-    const latin1 = Buffer.concat([Buffer.from(join(folder, 'vault', 'Dir') + '/'), Buffer.from([0x63, 0x61, 0x66, 0xe9]), Buffer.from('.md')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(join(folder, 'vault', 'Dir') + '/'),
+      Buffer.from([0x63, 0x61, 0x66, 0xe9]),
+      Buffer.from('.md'),
+    ]);
     await writeFile(latin1, 'latin-1 name');
     const outcome = await run('vault.delete', { path: 'Dir', trash: false });
-    expect(outcome.error).toMatchObject({ code: 'NOT_ALLOWED', message: expect.stringContaining('"Dir" holds hidden entries ("Dir/caf\uFFFD.md")') as unknown });
+    expect(outcome.error).toMatchObject({
+      code: 'NOT_ALLOWED',
+      message: expect.stringContaining('"Dir" holds hidden entries ("Dir/caf\uFFFD.md")') as unknown,
+    });
     expect(await readdir(join(folder, 'vault', 'Dir'))).toHaveLength(3);
     expect(await readFile(latin1, 'utf8')).toBe('latin-1 name');
   });

@@ -22,7 +22,10 @@ const call = randomWriteCall({ renameTargets: ['A.md'] });
  * The user's edits after the run: content no run writes. (A deletion is left out: absence is a state a run that
  * moves or deletes a file produces too, so a revert may bring such a file back with its content from before.)
  */
-const userEdit = fc.record({ path: fc.constantFrom(...NOTE_PATHS), content: fc.string({ minLength: 1, maxLength: 5 }).map((t) => `user: ${t}`) });
+const userEdit = fc.record({
+  path: fc.constantFrom(...NOTE_PATHS),
+  content: fc.string({ minLength: 1, maxLength: 5 }).map((t) => `user: ${t}`),
+});
 
 const adapters: [string, (files: Record<string, string>, folder: string) => Promise<VaultPort>][] = [
   ['MemoryVault', (files) => Promise.resolve(new MemoryVault(files))],
@@ -50,8 +53,13 @@ describe.each(adapters)('revert with later edits over %s', (_name, make) => {
             const gitFs = new NodeGitFs(join(folder, 'repo'));
             const service = new CheckpointService({ vault, gitFs, clock: fixedClock() });
             const before = await snapshot(vault);
-            const { pipeline, run } = buildPipeline({ approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })), context: { vault }, deps: { checkpoints: service } });
-            for (const [index, { name, input }] of calls.entries()) await pipeline.execute({ id: String(index), name, input }, run);
+            const { pipeline, run } = buildPipeline({
+              approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })),
+              context: { vault },
+              deps: { checkpoints: service },
+            });
+            for (const [index, { name, input }] of calls.entries())
+              await pipeline.execute({ id: String(index), name, input }, run);
             await pipeline.endRun(run);
             if ((await service.listRuns()).length === 0) return;
 
@@ -60,7 +68,13 @@ describe.each(adapters)('revert with later edits over %s', (_name, make) => {
               const entry = await vault.stat(path);
               if (entry?.kind === 'folder') continue;
               const written = entry ? vault.modify(path, content) : vault.create(path, content);
-              if (await written.then(() => true, () => false)) edited.add(path);
+              if (
+                await written.then(
+                  () => true,
+                  () => false,
+                )
+              )
+                edited.add(path);
             }
             const afterEdits = await snapshot(vault);
             await service.revert('run-1');

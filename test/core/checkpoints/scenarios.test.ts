@@ -45,7 +45,10 @@ const adapters: [string, (folder: string) => Promise<World>][] = [
     'ObsidianVault',
     () => {
       const app = createTestApp({ files: { ...INITIAL } });
-      return Promise.resolve({ vault: new ObsidianVault(app.vault, app.fileManager, app.metadataCache), cleanup: () => Promise.resolve() });
+      return Promise.resolve({
+        vault: new ObsidianVault(app.vault, app.fileManager, app.metadataCache),
+        cleanup: () => Promise.resolve(),
+      });
     },
   ],
 ];
@@ -61,7 +64,10 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
   let runs: RunState[];
 
   const startRun = (runId: string): RunState => {
-    const run = pipeline.startRun(runId, { ports: { ...runs[0]!.ports, checkpoints: service }, signal: new AbortController().signal });
+    const run = pipeline.startRun(runId, {
+      ports: { ...runs[0]!.ports, checkpoints: service },
+      signal: new AbortController().signal,
+    });
     runs.push(run);
     return run;
   };
@@ -97,7 +103,10 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
 
   it('should refuse, before asking, to move a folder holding hidden files, which a revert could not move back', async () => {
     const before = await snapshot(vault);
-    const outcome = await pipeline.execute({ id: 'mv', name: 'vault.rename', input: { fromPath: 'Notes', toPath: 'Archive/Notes' } }, runs[0]!);
+    const outcome = await pipeline.execute(
+      { id: 'mv', name: 'vault.rename', input: { fromPath: 'Notes', toPath: 'Archive/Notes' } },
+      runs[0]!,
+    );
     expect(outcome.error?.code).toBe('NOT_ALLOWED');
     expect(await snapshot(vault)).toEqual(before);
     expect(await vault.read('Notes/.hidden/keep.md')).toBe('hidden');
@@ -106,8 +115,12 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
 
   it('should never delete the hidden files a reverted folder move carried along (a run from before such moves were refused): their folder is kept and reported', async () => {
     const touched = await touchedByRename(vault, 'Notes', 'Archive/Notes');
-    const linked = [...(await vault.linksTo?.('Notes')) ?? []];
-    const { seq } = await service.checkpoint('run-1', { tool: 'vault.rename', paths: [...touched.paths, ...linked], folders: touched.folders });
+    const linked = [...((await vault.linksTo?.('Notes')) ?? [])];
+    const { seq } = await service.checkpoint('run-1', {
+      tool: 'vault.rename',
+      paths: [...touched.paths, ...linked],
+      folders: touched.folders,
+    });
     await vault.rename('Notes', 'Archive/Notes');
     await service.recordAfter('run-1', seq, touched.paths);
     await pipeline.endRun(runs[0]!);
@@ -121,7 +134,9 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect(await vault.read('Links.md')).toBe('see [[b]] and [[c]]');
     expect(await vault.stat('Archive/Notes/b.md')).toBeNull();
   });
-  const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe, 0x80, 0xc3, 0x28]);
+  const PNG = new Uint8Array([
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0xff, 0xfe, 0x80, 0xc3, 0x28,
+  ]);
   const PDF = new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n');
   const withNul = new Uint8Array([0x61, 0x00, 0x62, 0x0a, 0x00]);
 
@@ -199,14 +214,19 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect((await service.planRevert('run-1')).conflicts).toEqual([]);
     await service.revert('run-1');
     expect(await snapshot(vault)).toEqual(before);
-    expect(Object.keys(before.files)).toEqual(expect.arrayContaining(['Mac/Cafe\u0301.md', 'Mac/Re\u0301sume\u0301/Plan.md']));
+    expect(Object.keys(before.files)).toEqual(
+      expect.arrayContaining(['Mac/Cafe\u0301.md', 'Mac/Re\u0301sume\u0301/Plan.md']),
+    );
   });
 
   it('should make no case twin of a note, and revert the note it made instead', async () => {
     const before = await snapshot(vault);
     await call(runs[0]!, 'vault.createFile', { path: 'A.md', content: 'new' });
     expect(await vault.read('A (2).md')).toBe('new');
-    const refused = await pipeline.execute({ id: 'twin', name: 'vault.writeFile', input: { path: 'NOTES/b.md', content: 'twin' } }, runs[0]!);
+    const refused = await pipeline.execute(
+      { id: 'twin', name: 'vault.writeFile', input: { path: 'NOTES/b.md', content: 'twin' } },
+      runs[0]!,
+    );
     expect(refused.error).toMatchObject({ code: 'EXISTS' });
     await pipeline.endRun(runs[0]!);
     await service.revert('run-1');
@@ -287,7 +307,10 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     await vault.delete('Notes/b.md');
 
     const plan = await service.planRevert('run-1');
-    expect(plan.conflicts.map((conflict) => [conflict.path, conflict.actualHash === null])).toEqual([['Notes/b.md', true], ['a.md', false]]);
+    expect(plan.conflicts.map((conflict) => [conflict.path, conflict.actualHash === null])).toEqual([
+      ['Notes/b.md', true],
+      ['a.md', false],
+    ]);
     const kept = await service.revert('run-1');
     expect(kept.applied).toEqual([]);
     expect(await vault.read('a.md')).toBe('user, after the run');
@@ -318,7 +341,12 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
 
   it('should give the state before the first of many writes to one file', async () => {
     const before = await snapshot(vault);
-    for (let i = 0; i < 8; i++) await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: `version ${i}`, mode: i % 2 ? 'append' : 'overwrite' });
+    for (let i = 0; i < 8; i++)
+      await call(runs[0]!, 'vault.writeFile', {
+        path: 'a.md',
+        content: `version ${i}`,
+        mode: i % 2 ? 'append' : 'overwrite',
+      });
     await pipeline.endRun(runs[0]!);
     await service.revert('run-1');
     expect(await snapshot(vault)).toEqual(before);
@@ -331,7 +359,8 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
         for (let i = 0; i < 4; i++) await call(runs[0]!, 'vault.writeFile', { path: 'a.md', content: `one ${i}` });
       })(),
       (async () => {
-        for (let i = 0; i < 4; i++) await call(other, 'vault.createFile', { path: `Two/n${i}.md`, content: `two ${i}` });
+        for (let i = 0; i < 4; i++)
+          await call(other, 'vault.createFile', { path: `Two/n${i}.md`, content: `two ${i}` });
       })(),
     ]);
     await pipeline.endRun(runs[0]!);
@@ -343,7 +372,7 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     expect(await vault.stat('Two')).toBeNull();
   });
 
-  it('should not take back another run\'s writes made between this run\'s writes to the same file without asking', async () => {
+  it("should not take back another run's writes made between this run's writes to the same file without asking", async () => {
     const other = startRun('run-2');
     for (let i = 0; i < 3; i++) {
       await Promise.all([

@@ -6,7 +6,10 @@ const vault = (): MemoryVault => new MemoryVault({ 'Notes/a.md': 'a', 'Notes/Dee
 
 describe('expandFolder', () => {
   it('should list every file below a folder, and the folder with its subfolders', async () => {
-    expect(await expandFolder(vault(), 'Notes')).toEqual({ paths: ['Notes/Deep/b.md', 'Notes/a.md'], folders: ['Notes', 'Notes/Deep'] });
+    expect(await expandFolder(vault(), 'Notes')).toEqual({
+      paths: ['Notes/Deep/b.md', 'Notes/a.md'],
+      folders: ['Notes', 'Notes/Deep'],
+    });
   });
 
   it('should give a file as itself', async () => {
@@ -20,7 +23,10 @@ describe('expandFolder', () => {
 
 describe('touchedByRename', () => {
   it('should give both paths of a file move', async () => {
-    expect(await touchedByRename(vault(), 'Top.md', 'Archive/Top.md')).toEqual({ paths: ['Top.md', 'Archive/Top.md'], folders: [] });
+    expect(await touchedByRename(vault(), 'Top.md', 'Archive/Top.md')).toEqual({
+      paths: ['Top.md', 'Archive/Top.md'],
+      folders: [],
+    });
   });
 
   it('should give every entry of a folder move on both sides', async () => {

@@ -52,24 +52,29 @@ describe('link keeping on a vault without FileManager (MemoryVault)', () => {
     expect(await vault.read('Archive/Trip 2024/Plan.md')).toBe('See [[Budget]] and ![[map.png]]');
   });
 
-  it('should keep a note\'s byte order mark and CRLF line ends when it rewrites its links', async () => {
+  it("should keep a note's byte order mark and CRLF line ends when it rewrites its links", async () => {
     const vault = new MemoryVault({ 'Old.md': 'x' });
     const bytes = new TextEncoder().encode('\ufeffLine one [[Old]]\r\nLine two [[Old|o]]\r\n');
     await vault.writeBinary('Win.md', bytes);
     await vault.rename('Old.md', 'New.md');
-    expect([...(await vault.readBinary('Win.md'))]).toEqual([...new TextEncoder().encode('\ufeffLine one [[New]]\r\nLine two [[New|o]]\r\n')]);
+    expect([...(await vault.readBinary('Win.md'))]).toEqual([
+      ...new TextEncoder().encode('\ufeffLine one [[New]]\r\nLine two [[New|o]]\r\n'),
+    ]);
   });
 
   it('should refuse the rename, moving nothing, when a note linking to it is not UTF-8 and would lose bytes', async () => {
     const vault = new MemoryVault({ 'Old.md': 'x' });
-    await vault.writeBinary('Latin.md', new Uint8Array([...new TextEncoder().encode('Caf'), 0xe9, ...new TextEncoder().encode(' [[Old]]')]));
+    await vault.writeBinary(
+      'Latin.md',
+      new Uint8Array([...new TextEncoder().encode('Caf'), 0xe9, ...new TextEncoder().encode(' [[Old]]')]),
+    );
     await expect(vault.rename('Old.md', 'New.md')).rejects.toThrow(
       'Moving "Old.md" would rewrite the links in "Latin.md", which is not UTF-8 text and would lose bytes; nothing was moved',
     );
     expect(await vault.stat('Old.md')).not.toBeNull();
   });
 
-  it('should re-point a moved note\'s own links that would lead elsewhere from its new folder, and leave the rest', async () => {
+  it("should re-point a moved note's own links that would lead elsewhere from its new folder, and leave the rest", async () => {
     const vault = new MemoryVault({
       'Notes/A.md': '[b](../Other/B.md) [c](C.md) [[Other/B]] [[B]] [[Note]] [[#Top]]',
       'Notes/C.md': 'c',
@@ -83,7 +88,7 @@ describe('link keeping on a vault without FileManager (MemoryVault)', () => {
   });
 
   it('should keep a single-quoted frontmatter link valid YAML when the new name holds an apostrophe', async () => {
-    const vault = new MemoryVault({ 'Old.md': 'x', 'P.md': "---\na: '[[Old]]'\nb: \"[[Old]]\"\n---\n" });
+    const vault = new MemoryVault({ 'Old.md': 'x', 'P.md': '---\na: \'[[Old]]\'\nb: "[[Old]]"\n---\n' });
     await vault.rename('Old.md', "Bob's notes.md");
     expect(await vault.read('P.md')).toBe("---\na: '[[Bob''s notes]]'\nb: \"[[Bob's notes]]\"\n---\n");
     expect(await vault.linksTo("Bob's notes.md")).toEqual(['P.md']);
@@ -93,7 +98,8 @@ describe('link keeping on a vault without FileManager (MemoryVault)', () => {
     const vault = new MemoryVault({ 'Old.md': 'x', 'A.md': '[[Old]]', 'Locked.md': '[[Old]]' });
     const read = vault.cachedRead.bind(vault);
     const unreadable = Object.assign(Object.create(vault) as MemoryVault, {
-      cachedRead: (path: string) => (path === 'Locked.md' ? Promise.reject(new AgentError('FORBIDDEN_PATH', 'EACCES: Locked.md')) : read(path)),
+      cachedRead: (path: string) =>
+        path === 'Locked.md' ? Promise.reject(new AgentError('FORBIDDEN_PATH', 'EACCES: Locked.md')) : read(path),
       cachedReadMany: () => Promise.reject(new AgentError('FORBIDDEN_PATH', 'EACCES: Locked.md')),
     });
     expect(await new LinkKeeper(unreadable).linksTo('Old.md')).toEqual(['A.md']);

@@ -12,7 +12,7 @@ describe('LinkResolver', () => {
     expect(resolver.resolve('Note', 'A/B/Deep.md')).toBe('Note.md');
   });
 
-  it('should resolve a bare name to the note in the linking note\'s folder, else to the shortest path', () => {
+  it("should resolve a bare name to the note in the linking note's folder, else to the shortest path", () => {
     expect(resolver.resolve('Deep', 'C/Other.md')).toBe('C/Deep.md');
     expect(resolver.resolve('Deep', 'A/B/Other.md')).toBe('A/B/Deep.md');
     expect(resolver.resolve('Deep', 'Top.md')).toBe('C/Deep.md');

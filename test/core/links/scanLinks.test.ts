@@ -3,7 +3,10 @@ import { scanLinks } from '../../../src/core/links/scanLinks';
 
 /** Each link as "kind:path as written" (embeds with "!", frontmatter links with "fm:"), for compact assertions. */
 function written(content: string): string[] {
-  return scanLinks(content).map((link) => `${link.inFrontmatter ? 'fm:' : ''}${link.embed ? '!' : ''}${link.kind}:${content.slice(link.pathStart, link.pathEnd)}`);
+  return scanLinks(content).map(
+    (link) =>
+      `${link.inFrontmatter ? 'fm:' : ''}${link.embed ? '!' : ''}${link.kind}:${content.slice(link.pathStart, link.pathEnd)}`,
+  );
 }
 
 describe('scanLinks', () => {
@@ -18,7 +21,11 @@ describe('scanLinks', () => {
   });
 
   it('should skip external links, links to a heading of the same note, and empty wiki links', () => {
-    expect(written('[w](https://a.example/x.md) [m](mailto:a@b.c) [h](#Heading) [[#Heading]] [[]] [f](obsidian://open?file=x)')).toEqual([]);
+    expect(
+      written(
+        '[w](https://a.example/x.md) [m](mailto:a@b.c) [h](#Heading) [[#Heading]] [[]] [f](obsidian://open?file=x)',
+      ),
+    ).toEqual([]);
   });
 
   it('should skip links in fenced code (backticks or tildes, indented, unclosed) and in inline code of any length', () => {
@@ -40,7 +47,8 @@ describe('scanLinks', () => {
   });
 
   it('should take from frontmatter only quoted property values that are a wiki link, as Obsidian does', () => {
-    const content = '---\na: "[[One]]"\nb: [[Two]]\nc: \'![[Three|x]]\'\nd: "see [[Four]]"\ne: "[five](Five.md)"\n---\n[[Body]]\n';
+    const content =
+      '---\na: "[[One]]"\nb: [[Two]]\nc: \'![[Three|x]]\'\nd: "see [[Four]]"\ne: "[five](Five.md)"\n---\n[[Body]]\n';
     expect(written(content)).toEqual(['fm:wiki:One', 'fm:!wiki:Three', 'wiki:Body']);
   });
 

@@ -14,7 +14,12 @@ function memoryFile(text: string | null = null): ModesFilePort & { text: string 
   return file;
 }
 
-const researcher = { slug: 'researcher', name: 'Researcher', toolGroups: ['read', 'vault'], roleDefinition: 'You research.' };
+const researcher = {
+  slug: 'researcher',
+  name: 'Researcher',
+  toolGroups: ['read', 'vault'],
+  roleDefinition: 'You research.',
+};
 
 describe('GlobalModeStore', () => {
   it('should load no modes and no errors when the file does not exist yet', async () => {
@@ -28,7 +33,9 @@ describe('GlobalModeStore', () => {
 
   it('should name the mode and the field of an invalid mode, and still load the valid ones', async () => {
     const bad = { ...researcher, slug: 'writer', toolGroups: ['read', 'files'] };
-    const { modes, errors } = await new GlobalModeStore(memoryFile(JSON.stringify({ modes: [researcher, bad] }))).load();
+    const { modes, errors } = await new GlobalModeStore(
+      memoryFile(JSON.stringify({ modes: [researcher, bad] })),
+    ).load();
     expect(modes.map((mode) => mode.slug)).toEqual(['researcher']);
     expect(errors.map((error) => [error.code, error.message])).toEqual([
       [
@@ -39,7 +46,9 @@ describe('GlobalModeStore', () => {
   });
 
   it('should say what a slug may contain', async () => {
-    const { errors } = await new GlobalModeStore(memoryFile(JSON.stringify({ modes: [{ ...researcher, slug: 'My Mode' }] }))).load();
+    const { errors } = await new GlobalModeStore(
+      memoryFile(JSON.stringify({ modes: [{ ...researcher, slug: 'My Mode' }] })),
+    ).load();
     expect(errors[0]?.message).toBe(
       '/home/u/.config/embedded-agent/modes.json: mode "My Mode" (modes[0]): `slug` must be lowercase letters, digits and "-" (at most 40, starting with a letter or digit), got "My Mode"',
     );
@@ -51,29 +60,40 @@ describe('GlobalModeStore', () => {
   });
 
   it('should report a slug used twice in the file', async () => {
-    const { modes, errors } = await new GlobalModeStore(memoryFile(JSON.stringify({ modes: [researcher, researcher] }))).load();
+    const { modes, errors } = await new GlobalModeStore(
+      memoryFile(JSON.stringify({ modes: [researcher, researcher] })),
+    ).load();
     expect(modes).toHaveLength(1);
-    expect(errors[0]?.message).toBe('/home/u/.config/embedded-agent/modes.json: mode "researcher" (modes[1]): `slug` "researcher" is already used by an earlier mode');
+    expect(errors[0]?.message).toBe(
+      '/home/u/.config/embedded-agent/modes.json: mode "researcher" (modes[1]): `slug` "researcher" is already used by an earlier mode',
+    );
   });
 
   it('should report a file that is not JSON, leaving the built-in modes working', async () => {
     const { modes, errors } = await new GlobalModeStore(memoryFile('{ modes: [')).load();
     expect(modes).toEqual([]);
-    expect(errors[0]?.message).toMatch(/^\/home\/u\/\.config\/embedded-agent\/modes\.json is not valid JSON \(.+\); only the built-in modes are available until it is fixed$/);
+    expect(errors[0]?.message).toMatch(
+      /^\/home\/u\/\.config\/embedded-agent\/modes\.json is not valid JSON \(.+\); only the built-in modes are available until it is fixed$/,
+    );
     const service = new ModeService({ gates: () => ({}), globalModes: modes });
     expect(service.listModes().map((mode) => mode.slug)).toEqual(['ask', 'agent']);
   });
 
   it('should report a file without a modes list', async () => {
     const { errors } = await new GlobalModeStore(memoryFile('[]')).load();
-    expect(errors[0]?.message).toBe('/home/u/.config/embedded-agent/modes.json must hold an object with a "modes" list, like {"modes": []}');
+    expect(errors[0]?.message).toBe(
+      '/home/u/.config/embedded-agent/modes.json must hold an object with a "modes" list, like {"modes": []}',
+    );
   });
 
   it('should report a file it cannot read, with the reason', async () => {
     const file = memoryFile();
     file.read = () => Promise.reject(new AgentError('FORBIDDEN_PATH', 'Permission denied for "modes.json"'));
     const { errors } = await new GlobalModeStore(file).load();
-    expect([errors[0]?.code, errors[0]?.message]).toEqual(['FORBIDDEN_PATH', 'Could not read the global modes file /home/u/.config/embedded-agent/modes.json: Permission denied for "modes.json"']);
+    expect([errors[0]?.code, errors[0]?.message]).toEqual([
+      'FORBIDDEN_PATH',
+      'Could not read the global modes file /home/u/.config/embedded-agent/modes.json: Permission denied for "modes.json"',
+    ]);
   });
 
   it('should write modes without their source, and read them back', async () => {

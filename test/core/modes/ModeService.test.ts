@@ -4,14 +4,19 @@ import type { ModeConfig } from '../../../src/core/modes/types';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 
 const allGates = () => ({ allowDeletes: true, allowCommands: true });
-const mode = (slug: string, toolGroups: ModeConfig['toolGroups'], source: ModeConfig['source'] = 'vault'): ModeConfig => ({
+const mode = (
+  slug: string,
+  toolGroups: ModeConfig['toolGroups'],
+  source: ModeConfig['source'] = 'vault',
+): ModeConfig => ({
   slug,
   name: slug,
   toolGroups,
   roleDefinition: `You are ${slug}.`,
   source,
 });
-const inGroups = (...groups: string[]) => TOOL_METADATA.filter((meta) => groups.includes(meta.group)).map((meta) => meta.name);
+const inGroups = (...groups: string[]) =>
+  TOOL_METADATA.filter((meta) => groups.includes(meta.group)).map((meta) => meta.name);
 
 describe('ModeService', () => {
   it('should offer the built-in Ask and Agent modes', () => {
@@ -89,7 +94,7 @@ describe('ModeService', () => {
     expect(modes.toolNames('agent')).toHaveLength(TOOL_METADATA.length);
   });
 
-  it('should refuse an override that would add a tool outside the mode\'s groups', () => {
+  it("should refuse an override that would add a tool outside the mode's groups", () => {
     const modes = new ModeService({ gates: allGates });
     expect(() => modes.setModeToolOverride('ask', ['vault.readFile', 'vault.createFile'])).toThrow(
       'Mode "ask" cannot be given vault.createFile: overrides can only remove tools from the mode\'s groups (read, vault, agent)',
@@ -97,7 +102,7 @@ describe('ModeService', () => {
     expect(modes.getModeToolOverride('ask')).toBeUndefined();
   });
 
-  it('should ignore saved override entries outside the mode\'s groups, so a saved override never escalates', () => {
+  it("should ignore saved override entries outside the mode's groups, so a saved override never escalates", () => {
     const modes = new ModeService({ gates: allGates, toolOverrides: { ask: ['vault.readFile', 'vault.delete'] } });
     expect(modes.toolNames('ask')).toEqual(['vault.readFile']);
   });

@@ -11,7 +11,11 @@ describe('parseModeList', () => {
       'Vault modes (settings)',
       'vault',
     );
-    expect(modes).toEqual([{ slug: 'ask', name: 'Careful ask', toolGroups: ['read'], roleDefinition: 'You only read.', source: 'vault' }]);
-    expect(errors.map((error) => error.message)).toEqual(['Vault modes (settings): mode "x" (modes[1]): input has an unknown property `colour`']);
+    expect(modes).toEqual([
+      { slug: 'ask', name: 'Careful ask', toolGroups: ['read'], roleDefinition: 'You only read.', source: 'vault' },
+    ]);
+    expect(errors.map((error) => error.message)).toEqual([
+      'Vault modes (settings): mode "x" (modes[1]): input has an unknown property `colour`',
+    ]);
   });
 });

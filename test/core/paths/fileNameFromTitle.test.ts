@@ -39,7 +39,9 @@ describe('fileNameFromTitle', () => {
     expect(fileNameFromTitle('')).toBe('Untitled');
     expect(fileNameFromTitle('???')).toBe('Untitled');
     for (const title of ['.hidden idea', 'Wait...', 'CON', 'GIT~1', '~home', 'nul.txt']) {
-      expect(() => resolveVaultPath(`${fileNameFromTitle(title)}.md`, 'write', { configDir: '.obsidian' })).not.toThrow();
+      expect(() =>
+        resolveVaultPath(`${fileNameFromTitle(title)}.md`, 'write', { configDir: '.obsidian' }),
+      ).not.toThrow();
     }
   });
 
@@ -69,6 +71,7 @@ describe('cleanTypedPath', () => {
   });
 
   it('should leave a path without such characters exactly as typed, for the sandbox to judge', () => {
-    for (const raw of ['Notes//Sub\\Idea.md', '../x.md', ' x .md', '.obsidian/app.json']) expect(cleanTypedPath(raw, 'file')).toBe(raw);
+    for (const raw of ['Notes//Sub\\Idea.md', '../x.md', ' x .md', '.obsidian/app.json'])
+      expect(cleanTypedPath(raw, 'file')).toBe(raw);
   });
 });

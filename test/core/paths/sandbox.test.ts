@@ -24,17 +24,21 @@ describe('resolveVaultPath', () => {
   });
 
   it('should refuse a path that leaves the vault with ".."', () => {
-    expect(refusal('notes/../../x.md')).toEqual(expect.objectContaining({
-      code: 'FORBIDDEN_PATH',
-      message: 'Refused path "notes/../../x.md": the path leaves the vault (".." is not allowed)',
-    }));
+    expect(refusal('notes/../../x.md')).toEqual(
+      expect.objectContaining({
+        code: 'FORBIDDEN_PATH',
+        message: 'Refused path "notes/../../x.md": the path leaves the vault (".." is not allowed)',
+      }),
+    );
     expect(refusal('..\\x.md').code).toBe('FORBIDDEN_PATH');
     // Nothing on the way decodes URLs: "%2e%2e" is a folder with that odd name, not "..".
     expect(resolveVaultPath('%2e%2e/x.md', 'write', options)).toBe('%2e%2e/x.md');
   });
 
   it('should refuse absolute paths, home paths and drive letters', () => {
-    expect(refusal('/etc/passwd').message).toBe('Refused path "/etc/passwd": absolute paths are not allowed; give a path relative to the vault root');
+    expect(refusal('/etc/passwd').message).toBe(
+      'Refused path "/etc/passwd": absolute paths are not allowed; give a path relative to the vault root',
+    );
     expect(refusal('~/notes.md').code).toBe('INVALID_PATH');
     expect(refusal('C:\\Users\\me\\x.md').message).toContain('drive letters are not allowed');
     expect(refusal('\\\\server\\share\\x.md').code).toBe('INVALID_PATH');
@@ -56,10 +60,19 @@ describe('resolveVaultPath', () => {
   });
 
   it('should refuse writes into the config folder, .git and .trash in any letter case', () => {
-    for (const raw of ['.obsidian/app.json', '.OBSIDIAN/plugins/x/main.js', '.Obsidian', '.git/config', '.trash/old.md', '.Git/HEAD']) {
+    for (const raw of [
+      '.obsidian/app.json',
+      '.OBSIDIAN/plugins/x/main.js',
+      '.Obsidian',
+      '.git/config',
+      '.trash/old.md',
+      '.Git/HEAD',
+    ]) {
       expect(refusal(raw).code).toBe('FORBIDDEN_PATH');
     }
-    expect(refusal('.obsidian/app.json').message).toBe('Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there');
+    expect(refusal('.obsidian/app.json').message).toBe(
+      'Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there',
+    );
   });
 
   it('should allow reading the config folder but still refuse traversal on reads', () => {
@@ -68,13 +81,17 @@ describe('resolveVaultPath', () => {
   });
 
   it('should refuse look-alikes of ".." and of protected folders made of full-width characters', () => {
-    expect(refusal('notes/．．/x.md').message).toBe('Refused path "notes/．．/x.md": the name "．．" looks like ".." and is not allowed');
+    expect(refusal('notes/．．/x.md').message).toBe(
+      'Refused path "notes/．．/x.md": the name "．．" looks like ".." and is not allowed',
+    );
     expect(refusal('．ｏｂｓｉｄｉａｎ/app.json').code).toBe('FORBIDDEN_PATH');
     expect(refusal('．git/config').code).toBe('FORBIDDEN_PATH');
   });
 
   it('should refuse names with invisible or text-direction characters', () => {
-    expect(refusal('.obs\u200Bidian/app.json').message).toBe('Refused path ".obs\u200Bidian/app.json": the name ".obs\u200Bidian" contains an invisible or text-direction character');
+    expect(refusal('.obs\u200Bidian/app.json').message).toBe(
+      'Refused path ".obs\u200Bidian/app.json": the name ".obs\u200Bidian" contains an invisible or text-direction character',
+    );
     expect(refusal('Notes/report\u202Egpj.md').code).toBe('INVALID_PATH');
   });
 
@@ -83,14 +100,25 @@ describe('resolveVaultPath', () => {
     expect(refusal('.obsidian./app.json').message).toBe(
       'Refused path ".obsidian./app.json": the name ".obsidian." ends with a dot, which Windows drops, so it would name ".obsidian"',
     );
-    for (const raw of ['.git./hooks/pre-commit', '.trash../x.md', 'Private./diary.md']) expect(refusal(raw, 'read').code).toBe('INVALID_PATH');
+    for (const raw of ['.git./hooks/pre-commit', '.trash../x.md', 'Private./diary.md'])
+      expect(refusal(raw, 'read').code).toBe('INVALID_PATH');
     expect(refusal('GIT~1/config', 'read').message).toBe(
       'Refused path "GIT~1/config": the name "GIT~1" has the shape of a Windows short (8.3) name, which can stand for another file or folder',
     );
-    for (const raw of ['OBSIDI~1/app.json', 'Notes/PRIVAT~12/x.md', 'AGENTI~1.MD']) expect(refusal(raw, 'read').code).toBe('INVALID_PATH');
-    expect(refusal('Notes/CON').message).toBe('Refused path "Notes/CON": the name "CON" stands for a device on Windows, not a file');
+    for (const raw of ['OBSIDI~1/app.json', 'Notes/PRIVAT~12/x.md', 'AGENTI~1.MD'])
+      expect(refusal(raw, 'read').code).toBe('INVALID_PATH');
+    expect(refusal('Notes/CON').message).toBe(
+      'Refused path "Notes/CON": the name "CON" stands for a device on Windows, not a file',
+    );
     for (const raw of ['nul.md', 'Com1.txt', 'lpt9', 'AUX .md']) expect(refusal(raw).code).toBe('INVALID_PATH');
-    for (const raw of ['Notes/v1.2 draft.md', 'Console.md', 'Nullable.md', 'Notes/~1 idea.md', 'Backup~old.md', 'a.b.md']) {
+    for (const raw of [
+      'Notes/v1.2 draft.md',
+      'Console.md',
+      'Nullable.md',
+      'Notes/~1 idea.md',
+      'Backup~old.md',
+      'a.b.md',
+    ]) {
       expect(resolveVaultPath(raw, 'write', options)).toBe(raw);
     }
   });
@@ -106,7 +134,9 @@ describe('resolveVaultPath', () => {
   });
 
   it('should refuse a lone UTF-16 surrogate, which the disk stores as U+FFFD: the name checked would not be the name written', () => {
-    expect(refusal('Notes/x\uD800.md', 'read').message).toBe('Refused path "Notes/x\uD800.md": the name "x\uD800.md" contains a broken character (half of a UTF-16 surrogate pair)');
+    expect(refusal('Notes/x\uD800.md', 'read').message).toBe(
+      'Refused path "Notes/x\uD800.md": the name "x\uD800.md" contains a broken character (half of a UTF-16 surrogate pair)',
+    );
     expect(resolveVaultPath('Notes/😀.md', 'write', options)).toBe('Notes/😀.md');
   });
 

@@ -4,7 +4,9 @@ import { resolveStoredPath, sameName, type StoredNames } from '../../../src/core
 
 /** What a vault stores; `insensitive` answers `has` for any Unicode form of a stored name, as APFS and HFS+ do. */
 function store(paths: string[], insensitive: boolean): StoredNames {
-  const all = new Set(paths.flatMap((path) => path.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+  const all = new Set(
+    paths.flatMap((path) => path.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'))),
+  );
   return {
     has: (path) => all.has(path) || (insensitive && [...all].some((stored) => sameName(stored, path))),
     namesIn: (folder) => [...all].filter((path) => parentFolder(path) === folder).map(baseName),

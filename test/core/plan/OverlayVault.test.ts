@@ -3,7 +3,9 @@ import { OverlayVault } from '../../../src/core/plan/OverlayVault';
 import { MemoryVault } from '../../../src/node/MemoryVault';
 import { describeVaultContract } from '../ports/vault.contract';
 
-describeVaultContract('OverlayVault over MemoryVault', async (initial) => ({ vault: new OverlayVault(new MemoryVault(initial)) }));
+describeVaultContract('OverlayVault over MemoryVault', async (initial) => ({
+  vault: new OverlayVault(new MemoryVault(initial)),
+}));
 
 describe('OverlayVault', () => {
   const setup = () => {
@@ -33,14 +35,21 @@ describe('OverlayVault', () => {
     await expect(overlay.read('Inbox/a.md')).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it('should list files created in the overlay among the vault\'s own, sorted by path', async () => {
+  it("should list files created in the overlay among the vault's own, sorted by path", async () => {
     const { overlay } = setup();
     await overlay.create('Inbox/0.md', '0');
     await overlay.rename('Inbox/b.md', 'Notes/b.md');
-    expect((await overlay.list('/', true)).map((entry) => entry.path)).toEqual(['Inbox', 'Inbox/0.md', 'Inbox/a.md', 'Notes', 'Notes/b.md', 'Notes/n.md']);
+    expect((await overlay.list('/', true)).map((entry) => entry.path)).toEqual([
+      'Inbox',
+      'Inbox/0.md',
+      'Inbox/a.md',
+      'Notes',
+      'Notes/b.md',
+      'Notes/n.md',
+    ]);
   });
 
-  it('should tell its own listeners about changes and never the vault\'s', async () => {
+  it("should tell its own listeners about changes and never the vault's", async () => {
     const { base, overlay } = setup();
     const real: string[] = [];
     const simulated: string[] = [];

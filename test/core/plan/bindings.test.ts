@@ -12,8 +12,13 @@ describe('bindPlan', () => {
   });
 
   it('should ask for an "ask each time" parameter with its default as the prefill', () => {
-    const plan = { ...bulletsTemplate(), parameters: [{ name: 'folderName', description: 'Folder for the new notes', default: 'Inbox', ask: true }] };
-    expect(bindPlan(plan, CONTEXT).missing).toEqual([{ name: 'folderName', kind: 'parameter', description: 'Folder for the new notes', default: 'Inbox' }]);
+    const plan = {
+      ...bulletsTemplate(),
+      parameters: [{ name: 'folderName', description: 'Folder for the new notes', default: 'Inbox', ask: true }],
+    };
+    expect(bindPlan(plan, CONTEXT).missing).toEqual([
+      { name: 'folderName', kind: 'parameter', description: 'Folder for the new notes', default: 'Inbox' },
+    ]);
   });
 
   it('should bind an "ask each time" parameter to the value typed for it', () => {

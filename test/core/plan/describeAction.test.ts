@@ -23,11 +23,20 @@ describe('describeSavedAction', () => {
   });
 
   it('should say a move names both paths and needs the open note', () => {
-    const plan = { version: '1.0', goal: 'Archive', assumptions: [], riskLevel: 'writes' as const, steps: [{ id: 'move', tool: 'vault.rename', args: { fromPath: '${activeFile}', toPath: 'Archive/${date}.md' } }] };
-    expect(describeSavedAction(createSavedAction({ name: 'Archive', plan, now: NOW }, []))).toEqual({ does: ['Move ‹open note› to Archive/‹date›.md'], needs: ['an open note'] });
+    const plan = {
+      version: '1.0',
+      goal: 'Archive',
+      assumptions: [],
+      riskLevel: 'writes' as const,
+      steps: [{ id: 'move', tool: 'vault.rename', args: { fromPath: '${activeFile}', toPath: 'Archive/${date}.md' } }],
+    };
+    expect(describeSavedAction(createSavedAction({ name: 'Archive', plan, now: NOW }, []))).toEqual({
+      does: ['Move ‹open note› to Archive/‹date›.md'],
+      needs: ['an open note'],
+    });
   });
 
-  it('should name a step\'s output by the step it comes from', () => {
+  it("should name a step's output by the step it comes from", () => {
     const plan = {
       version: '1.0',
       goal: 'Open today',
@@ -38,11 +47,20 @@ describe('describeSavedAction', () => {
         { id: 'show', tool: 'workspace.openFile', args: { path: '${steps.make.output.path}' }, dependsOn: ['make'] },
       ],
     };
-    expect(describeSavedAction(createSavedAction({ name: 'Today', plan, now: NOW }, [])).does).toEqual(['Create Daily/‹date›.md', 'Open ‹output of make›']);
+    expect(describeSavedAction(createSavedAction({ name: 'Today', plan, now: NOW }, [])).does).toEqual([
+      'Create Daily/‹date›.md',
+      'Open ‹output of make›',
+    ]);
   });
 
   it('should show a prompt action as the message it sends, with what it asks for', () => {
-    const action = createPromptAction({ name: 'Summarize', prompt: 'Summarize ${selection} for ${audience}', now: NOW }, []);
-    expect(describeSavedAction(action)).toEqual({ does: ['Send to the agent: Summarize ‹selection› for ‹audience›'], needs: ['a selection', 'audience (asked)'] });
+    const action = createPromptAction(
+      { name: 'Summarize', prompt: 'Summarize ${selection} for ${audience}', now: NOW },
+      [],
+    );
+    expect(describeSavedAction(action)).toEqual({
+      does: ['Send to the agent: Summarize ‹selection› for ‹audience›'],
+      needs: ['a selection', 'audience (asked)'],
+    });
   });
 });

@@ -7,20 +7,29 @@ import { buildToolContext } from '../../builders/toolContext';
 describe('okMessage', () => {
   it('should log "overwrote" for a createFile that replaced an existing note', async () => {
     const context = buildToolContext({ files: { 'Notes/Idea.md': 'old' } });
-    const output = await new CreateFileTool().execute({ path: 'Notes/Idea.md', content: 'new', collisionStrategy: 'overwrite' }, context);
+    const output = await new CreateFileTool().execute(
+      { path: 'Notes/Idea.md', content: 'new', collisionStrategy: 'overwrite' },
+      context,
+    );
     expect(okMessage('vault.createFile', output)).toBe('overwrote Notes/Idea.md');
   });
 
   it('should log "already existed; left as it was" for a createFile that kept the note there', async () => {
     const context = buildToolContext({ files: { 'Notes/Idea.md': 'old' } });
-    const output = await new CreateFileTool().execute({ path: 'Notes/Idea.md', content: 'new', ifNotExists: true }, context);
+    const output = await new CreateFileTool().execute(
+      { path: 'Notes/Idea.md', content: 'new', ifNotExists: true },
+      context,
+    );
     expect(okMessage('vault.createFile', output)).toBe('Notes/Idea.md already existed; left as it was');
     expect(context.vault.dump()).toEqual({ 'Notes/Idea.md': 'old' });
   });
 
   it('should log "written" for a writeFile over an existing note', async () => {
     const context = buildToolContext({ files: { 'Notes/Idea.md': 'old' } });
-    const output = await new WriteFileTool().execute({ path: 'Notes/Idea.md', content: 'new', mode: 'overwrite', as: 'text' }, context);
+    const output = await new WriteFileTool().execute(
+      { path: 'Notes/Idea.md', content: 'new', mode: 'overwrite', as: 'text' },
+      context,
+    );
     expect(okMessage('vault.writeFile', output)).toBe('written Notes/Idea.md');
   });
 
@@ -33,7 +42,9 @@ describe('okMessage', () => {
   });
 
   it('should log a delete to the trash as a move to the trash, and a permanent one as "deleted"', () => {
-    expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: true })).toBe('moved Old.md to the trash');
+    expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: true })).toBe(
+      'moved Old.md to the trash',
+    );
     expect(okMessage('vault.delete', { path: 'Old.md', deleted: true, trashed: false })).toBe('deleted Old.md');
   });
 

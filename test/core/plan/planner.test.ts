@@ -30,15 +30,24 @@ describe('requestPlan', () => {
   });
 
   it('should find the plan inside code fences and prose', async () => {
-    const model = new PlanModel([`Here is the plan:\n\`\`\`json\n${JSON.stringify(findTodos(), null, 2)}\n\`\`\`\nLet me know!`]);
+    const model = new PlanModel([
+      `Here is the plan:\n\`\`\`json\n${JSON.stringify(findTodos(), null, 2)}\n\`\`\`\nLet me know!`,
+    ]);
     expect((await requestPlan(await plannerOptions(model))).validation.plan.goal).toBe('Find all TODOs');
   });
 
   it('should show the model the allowed tools only, the vault rules and a bounded selection', async () => {
     const model = new PlanModel([JSON.stringify(findTodos())]);
-    await requestPlan(await plannerOptions(model, { context: { activeFile: 'List.md', selection: 'x'.repeat(50) }, maxSelectionChars: 20 }));
+    await requestPlan(
+      await plannerOptions(model, {
+        context: { activeFile: 'List.md', selection: 'x'.repeat(50) },
+        maxSelectionChars: 20,
+      }),
+    );
     const { system, messages } = model.requests[0]!;
-    expect(system.startsWith('You are an Obsidian automation planner. Output only valid JSON matching schema')).toBe(true);
+    expect(system.startsWith('You are an Obsidian automation planner. Output only valid JSON matching schema')).toBe(
+      true,
+    );
     expect(system).toContain('### vault.createFile (risk: writes)');
     expect(system).not.toContain('### commands.run');
     expect(system).not.toContain('### agent.');
@@ -50,7 +59,11 @@ describe('requestPlan', () => {
   });
 
   it('should send the problems back once and accept the corrected plan', async () => {
-    const broken = { ...findTodos(), riskLevel: 'readonly', steps: [{ id: 'search', tool: 'vault.search', args: { query: 'TODO:' } }] };
+    const broken = {
+      ...findTodos(),
+      riskLevel: 'readonly',
+      steps: [{ id: 'search', tool: 'vault.search', args: { query: 'TODO:' } }],
+    };
     const model = new PlanModel([JSON.stringify(broken), JSON.stringify(findTodos())]);
     const result = await requestPlan(await plannerOptions(model));
     expect(result.rounds).toBe(2);
@@ -69,17 +82,23 @@ describe('requestPlan', () => {
     expect(error).toBeInstanceOf(AgentError);
     expect(error).toMatchObject({
       code: 'INVALID_PLAN',
-      message: expect.stringMatching(/^The model did not produce a valid plan, even after being told what was wrong:\n- steps\[0\] \(search\)\.tool: unknown tool "vault\.grep"; tools a plan may use: vault\.ensureFolder, /) as unknown,
+      message: expect.stringMatching(
+        /^The model did not produce a valid plan, even after being told what was wrong:\n- steps\[0\] \(search\)\.tool: unknown tool "vault\.grep"; tools a plan may use: vault\.ensureFolder, /,
+      ) as unknown,
     });
     expect(model.requests).toHaveLength(2);
-    expect(model.requests[1]!.messages[2]).toMatchObject({ text: expect.stringContaining('- answer: the answer holds no JSON object') as unknown });
+    expect(model.requests[1]!.messages[2]).toMatchObject({
+      text: expect.stringContaining('- answer: the answer holds no JSON object') as unknown,
+    });
   });
 
   it('should say when the answer was cut off at the token limit', async () => {
     const model = new PlanModel(['{"goal": "Find', '{"goal": "Find'], 'max_tokens');
     await expect(requestPlan(await plannerOptions(model))).rejects.toMatchObject({
       code: 'INVALID_PLAN',
-      message: expect.stringMatching(/^The model did not produce a valid plan, even after being told what was wrong:\n- answer: the answer's JSON is not valid \(.+\); the answer was cut off at the token limit, so keep the plan shorter$/) as unknown,
+      message: expect.stringMatching(
+        /^The model did not produce a valid plan, even after being told what was wrong:\n- answer: the answer's JSON is not valid \(.+\); the answer was cut off at the token limit, so keep the plan shorter$/,
+      ) as unknown,
     });
   });
 
@@ -102,6 +121,9 @@ describe('extractJsonObject', () => {
   it('should say why nothing was found', () => {
     expect(extractJsonObject('')).toEqual({ ok: false, error: 'the answer is empty' });
     expect(extractJsonObject('[1, 2]')).toEqual({ ok: false, error: 'the answer holds no JSON object' });
-    expect(extractJsonObject('{"a": 1,}')).toMatchObject({ ok: false, error: expect.stringMatching(/^the answer's JSON is not valid \(/) as unknown });
+    expect(extractJsonObject('{"a": 1,}')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^the answer's JSON is not valid \(/) as unknown,
+    });
   });
 });

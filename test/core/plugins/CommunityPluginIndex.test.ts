@@ -15,7 +15,10 @@ import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
 import { buildToolContext, fixedClock } from '../../builders/toolContext';
 
 /** A slice of the real list as obsidianmd/obsidian-releases served it on 2026-08-22 (test/fixtures/README.md). */
-const SNAPSHOT = readFileSync(fileURLToPath(new URL('../../fixtures/community-plugins/community-plugins.slice.json', import.meta.url)), 'utf8');
+const SNAPSHOT = readFileSync(
+  fileURLToPath(new URL('../../fixtures/community-plugins/community-plugins.slice.json', import.meta.url)),
+  'utf8',
+);
 const SNAPSHOT_SIZE = (JSON.parse(SNAPSHOT) as unknown[]).length;
 
 /** An HttpPort that answers from a script: a body, a status, or "offline" (no response at all). */
@@ -61,7 +64,13 @@ const setup = (http = new FakeHttp(), files = new MemoryPluginFiles(), clock = f
   index: new CommunityPluginIndex({ http, files, clock }),
 });
 const ids = (result: { results: { id: string }[] }): string[] => result.results.map((plugin) => plugin.id);
-const plugin = (id: string, name: string, description = '', author = 'someone') => ({ id, name, author, description, repo: `someone/${id}` });
+const plugin = (id: string, name: string, description = '', author = 'someone') => ({
+  id,
+  name,
+  author,
+  description,
+  repo: `someone/${id}`,
+});
 
 describe('CommunityPluginIndex', () => {
   describe('downloading and caching', () => {
@@ -70,7 +79,13 @@ describe('CommunityPluginIndex', () => {
       const result = await index.search('git', 5);
       expect(http.requests).toEqual([{ url: COMMUNITY_PLUGINS_URL, method: 'GET' }]);
       expect(result.source).toBe('network');
-      expect(result.results[0]).toEqual({ id: 'obsidian-git', name: 'Git', author: 'Vinzent', description: expect.stringContaining('Git') as unknown, repo: expect.any(String) as unknown });
+      expect(result.results[0]).toEqual({
+        id: 'obsidian-git',
+        name: 'Git',
+        author: 'Vinzent',
+        description: expect.stringContaining('Git') as unknown,
+        repo: expect.any(String) as unknown,
+      });
       expect(result.results).toHaveLength(5);
       expect(result.total).toBeGreaterThan(5);
     });
@@ -116,9 +131,21 @@ describe('CommunityPluginIndex', () => {
     });
 
     it('should skip malformed entries and keep the rest', async () => {
-      const list = [plugin('good', 'Good Plugin'), { id: 'no-name' }, null, 'text', plugin('', 'Empty id'), { ...plugin('num', 'Num'), author: 7 }, plugin('good', 'Duplicate')];
+      const list = [
+        plugin('good', 'Good Plugin'),
+        { id: 'no-name' },
+        null,
+        'text',
+        plugin('', 'Empty id'),
+        { ...plugin('num', 'Num'), author: 7 },
+        plugin('good', 'Duplicate'),
+      ];
       const { index } = setup(new FakeHttp({ text: JSON.stringify(list) }));
-      expect(await index.search('plugin', 10)).toEqual({ results: [plugin('good', 'Good Plugin')], total: 1, source: 'network' });
+      expect(await index.search('plugin', 10)).toEqual({
+        results: [plugin('good', 'Good Plugin')],
+        total: 1,
+        source: 'network',
+      });
     });
   });
 
@@ -128,7 +155,10 @@ describe('CommunityPluginIndex', () => {
       await first.index.search('git', 1);
       first.clock.advance(10 * REFRESH_INTERVAL_MS);
       const offline = setup(new FakeHttp('offline'), first.files, first.clock);
-      expect(await offline.index.search('git', 1)).toMatchObject({ source: 'stale-cache', results: [{ id: 'obsidian-git' }] });
+      expect(await offline.index.search('git', 1)).toMatchObject({
+        source: 'stale-cache',
+        results: [{ id: 'obsidian-git' }],
+      });
     });
 
     it('should fail with NETWORK when offline with no saved copy', async () => {
@@ -143,7 +173,9 @@ describe('CommunityPluginIndex', () => {
       const { index } = setup(new FakeHttp({ text: '[{"id": "x", ' }));
       await expect(index.search('git', 1)).rejects.toMatchObject({
         code: 'NETWORK',
-        message: expect.stringMatching(/^plugins\.search: could not download the community plugin list from \S+ \(the response is not valid JSON: .+\) and there is no saved copy yet/) as unknown,
+        message: expect.stringMatching(
+          /^plugins\.search: could not download the community plugin list from \S+ \(the response is not valid JSON: .+\) and there is no saved copy yet/,
+        ) as unknown,
       });
     });
 
@@ -198,7 +230,12 @@ describe('CommunityPluginIndex', () => {
       expect(ids(await index.search('calendar', 3))[0]).toBe('calendar');
       expect(ids(await index.search('obsidian-kanban', 1))).toEqual(['obsidian-kanban']);
       const dataview = await index.search('Dataview', 4);
-      expect(dataview.results.map((p) => p.name)).toEqual(['Dataview', 'Dataview Toggle', 'Dataview Publisher', 'Dataview Serializer']);
+      expect(dataview.results.map((p) => p.name)).toEqual([
+        'Dataview',
+        'Dataview Toggle',
+        'Dataview Publisher',
+        'Dataview Serializer',
+      ]);
     });
 
     it('should rank names holding every word above descriptions holding them', async () => {
@@ -236,7 +273,10 @@ describe('CommunityPluginIndex', () => {
   it('should stop with CANCELLED when the signal has fired', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(setup().index.search('git', 1, controller.signal)).rejects.toMatchObject({ code: 'CANCELLED', message: 'plugins.search was cancelled' });
+    await expect(setup().index.search('git', 1, controller.signal)).rejects.toMatchObject({
+      code: 'CANCELLED',
+      message: 'plugins.search was cancelled',
+    });
   });
 });
 
@@ -252,7 +292,10 @@ describe('plugins.search', () => {
 
   it('should pass the NETWORK error through when offline with no saved copy', async () => {
     const context = buildToolContext({ plugins: setup(new FakeHttp('offline')).index });
-    expect(await registry.execute('plugins.search', { query: 'git' }, context)).toMatchObject({ ok: false, error: { code: 'NETWORK' } });
+    expect(await registry.execute('plugins.search', { query: 'git' }, context)).toMatchObject({
+      ok: false,
+      error: { code: 'NETWORK' },
+    });
   });
 
   it('should refuse an empty query and a limit above 50', async () => {

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { VaultEntry, VaultEvent, VaultPort } from '../../../src/core/ports/vault';
 
-export type MakeVault = (initial: Record<string, string>) => Promise<{ vault: VaultPort; cleanup?: () => Promise<void> }>;
+export type MakeVault = (
+  initial: Record<string, string>,
+) => Promise<{ vault: VaultPort; cleanup?: () => Promise<void> }>;
 
 /** The vault every contract test starts from. Hidden entries are there to prove `list` leaves them out. */
 export const CONTRACT_FILES: Readonly<Record<string, string>> = {
@@ -43,7 +45,11 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
     describe('stat', () => {
       it('should describe a file with its size in UTF-8 bytes and a modification time', async () => {
         const entry = await vault.stat('Unicode/Grüße.md');
-        expect(entry).toMatchObject({ path: 'Unicode/Grüße.md', kind: 'file', sizeBytes: bytes(CONTRACT_FILES['Unicode/Grüße.md']!) });
+        expect(entry).toMatchObject({
+          path: 'Unicode/Grüße.md',
+          kind: 'file',
+          sizeBytes: bytes(CONTRACT_FILES['Unicode/Grüße.md']!),
+        });
         expect(entry!.mtimeMs).toBeGreaterThan(0);
       });
 
@@ -350,7 +356,9 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       it('should name the hidden entries list leaves out, a hidden folder once, at any depth', async () => {
         await vault.create('Notes/Deep/.draft.md', 'x');
         expect(await vault.hiddenEntries('Notes')).toEqual(['Notes/.hidden', 'Notes/Deep/.draft.md']);
-        expect(await vault.hiddenEntries('/')).toEqual(expect.arrayContaining(['.obsidian', 'Notes/.hidden', 'Notes/Deep/.draft.md']));
+        expect(await vault.hiddenEntries('/')).toEqual(
+          expect.arrayContaining(['.obsidian', 'Notes/.hidden', 'Notes/Deep/.draft.md']),
+        );
       });
 
       it('should name none for a folder without them, and for a missing one', async () => {
@@ -380,11 +388,23 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
 
       it('should list a folder without the folder itself', async () => {
         expect(pathsOf(await vault.list('Notes', false))).toEqual(['Notes/Deep', 'Notes/Idea.md']);
-        expect(pathsOf(await vault.list('Notes', true))).toEqual(['Notes/Deep', 'Notes/Deep/Nested.md', 'Notes/Idea.md']);
+        expect(pathsOf(await vault.list('Notes', true))).toEqual([
+          'Notes/Deep',
+          'Notes/Deep/Nested.md',
+          'Notes/Idea.md',
+        ]);
       });
 
       it('should sort by path whatever the order of creation', async () => {
-        for (const path of ['Sort/b.md', 'Sort/C.md', 'Sort/a b.md', 'Sort/a.md', 'Sort/a/z.md', 'Sort/10.md', 'Sort/2.md']) {
+        for (const path of [
+          'Sort/b.md',
+          'Sort/C.md',
+          'Sort/a b.md',
+          'Sort/a.md',
+          'Sort/a/z.md',
+          'Sort/10.md',
+          'Sort/2.md',
+        ]) {
           await vault.create(path, path);
         }
         const paths = pathsOf(await vault.list('Sort', true));
@@ -401,9 +421,16 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
         const entries = await vault.list('Unicode', false);
         expect(entries).toEqual([
           expect.objectContaining({ path: 'Unicode/Café ☕ 🚀.md', kind: 'file', sizeBytes: bytes('emoji name') }),
-          expect.objectContaining({ path: 'Unicode/Grüße.md', kind: 'file', sizeBytes: bytes('Grüße 🌍 — naïve café') }),
+          expect.objectContaining({
+            path: 'Unicode/Grüße.md',
+            kind: 'file',
+            sizeBytes: bytes('Grüße 🌍 — naïve café'),
+          }),
         ]);
-        expect((await vault.list('/', false)).find((entry) => entry.path === 'Notes')).toMatchObject({ kind: 'folder', sizeBytes: 0 });
+        expect((await vault.list('/', false)).find((entry) => entry.path === 'Notes')).toMatchObject({
+          kind: 'folder',
+          sizeBytes: 0,
+        });
       });
 
       it('should give every file a modification time', async () => {
@@ -416,7 +443,11 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
         await vault.create('Notes/Added.md', 'added');
         await vault.rename('Notes/Idea.md', 'Notes/Deep/Idea.md');
         await vault.delete('Notes/Deep/Nested.md');
-        expect(pathsOf(await vault.list('Notes', true))).toEqual(['Notes/Added.md', 'Notes/Deep', 'Notes/Deep/Idea.md']);
+        expect(pathsOf(await vault.list('Notes', true))).toEqual([
+          'Notes/Added.md',
+          'Notes/Deep',
+          'Notes/Deep/Idea.md',
+        ]);
       });
 
       it('should report the new size after a modify', async () => {
@@ -451,12 +482,17 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
       });
 
       it('should reach a decomposed name by its composed form, and name it as stored', async () => {
-        expect(await vault.stat(`Names/${COMPOSED}.md`)).toMatchObject({ path: `Names/${DECOMPOSED}.md`, kind: 'file' });
+        expect(await vault.stat(`Names/${COMPOSED}.md`)).toMatchObject({
+          path: `Names/${DECOMPOSED}.md`,
+          kind: 'file',
+        });
         expect(await vault.read(`Names/${COMPOSED}.md`)).toBe('written on a Mac');
         expect(await vault.cachedRead(`Names/${COMPOSED}.md`)).toBe('written on a Mac');
         expect(new TextDecoder().decode(await vault.readBinary(`Names/${COMPOSED}.md`))).toBe('written on a Mac');
         expect(await vault.read(`Names/${COMPOSED} folder/Inside.md`)).toBe('inside');
-        expect(pathsOf(await vault.list(`Names/${COMPOSED} folder`, false))).toEqual([`Names/${DECOMPOSED} folder/Inside.md`]);
+        expect(pathsOf(await vault.list(`Names/${COMPOSED} folder`, false))).toEqual([
+          `Names/${DECOMPOSED} folder/Inside.md`,
+        ]);
       });
 
       it('should reach a composed name by its decomposed form', async () => {
@@ -484,8 +520,16 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
         await expectError(vault.create(`Names/${COMPOSED}.md`, 'twin'), 'EXISTS', 'Names/');
         await vault.create(`Names/${COMPOSED} folder/New.md`, 'new');
         expect(await vault.read(`Names/${DECOMPOSED}.md`)).toBe('written on a Mac');
-        expect(pathsOf(await vault.list('Names', false))).toEqual([`Names/${DECOMPOSED} folder`, `Names/${DECOMPOSED}.md`, 'Names/Note.md', 'Names/Résumé.md']);
-        expect(pathsOf(await vault.list(`Names/${DECOMPOSED} folder`, false))).toEqual([`Names/${DECOMPOSED} folder/Inside.md`, `Names/${DECOMPOSED} folder/New.md`]);
+        expect(pathsOf(await vault.list('Names', false))).toEqual([
+          `Names/${DECOMPOSED} folder`,
+          `Names/${DECOMPOSED}.md`,
+          'Names/Note.md',
+          'Names/Résumé.md',
+        ]);
+        expect(pathsOf(await vault.list(`Names/${DECOMPOSED} folder`, false))).toEqual([
+          `Names/${DECOMPOSED} folder/Inside.md`,
+          `Names/${DECOMPOSED} folder/New.md`,
+        ]);
       });
 
       it('should create, move and delete a new name in the form it is given', async () => {
@@ -535,7 +579,9 @@ export function describeVaultContract(name: string, makeVault: MakeVault): void 
         await vault.writeBinary('image.png', new Uint8Array([4, 5]));
         expect(events).toContainEqual({ type: 'create', path: 'image.png' });
         expect(events).toContainEqual({ type: 'modify', path: 'image.png' });
-        expect(events.findIndex((event) => event.type === 'create')).toBeLessThan(events.findIndex((event) => event.type === 'modify'));
+        expect(events.findIndex((event) => event.type === 'create')).toBeLessThan(
+          events.findIndex((event) => event.type === 'modify'),
+        );
       });
 
       it('should report a modify and an append', async () => {

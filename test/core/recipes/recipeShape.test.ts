@@ -16,12 +16,20 @@ describe('RecipeMatchingService storing shapes', () => {
     const files = memoryPluginFiles();
     const recipes = new RecipeMatchingService(files, () => [KEY]);
     const content = `api: ${KEY}\ntoken: ${TOKEN}\n${'x'.repeat(1024 * 1024)}`;
-    await recipes.recordSuccess(`Copy Secrets into Archive, key ${KEY.toLowerCase()} token ${TOKEN}`, copyRun(content), 1);
+    await recipes.recordSuccess(
+      `Copy Secrets into Archive, key ${KEY.toLowerCase()} token ${TOKEN}`,
+      copyRun(content),
+      1,
+    );
     const stored = files.data.get(RECIPES_FILE) ?? '';
     const [recipe] = JSON.parse(stored) as { steps: unknown[]; example: string; words: Record<string, number> }[];
     expect(recipe?.steps).toEqual([
       { tool: 'vault.readFile', args: { path: '<value>' }, repeated: false },
-      { tool: 'vault.createFile', args: { path: '${folder}/Copy.md', content: '<value>', overwrite: false }, repeated: false },
+      {
+        tool: 'vault.createFile',
+        args: { path: '${folder}/Copy.md', content: '<value>', overwrite: false },
+        repeated: false,
+      },
     ]);
     expect(recipe?.example).toBe('Copy Secrets into Archive, key [redacted] token [redacted]');
     expect(Object.keys(recipe?.words ?? {}).sort()).toEqual(['archive', 'copy', 'key', 'secrets', 'token']);
@@ -31,13 +39,26 @@ describe('RecipeMatchingService storing shapes', () => {
   it('should shape a recipes file written with contents and keys when it is loaded, so the planner never sees them', async () => {
     const files = memoryPluginFiles();
     const old = {
-      id: 'recipe-1', example: `Copy with ${KEY}`, signature: 'vault.createFile', parameters: ['path'], successes: 3, lastUsedAt: 1,
-      steps: [{ tool: 'vault.createFile', args: { path: '${path}', content: `${TOKEN} ${'y'.repeat(100_000)}` }, repeated: false }],
+      id: 'recipe-1',
+      example: `Copy with ${KEY}`,
+      signature: 'vault.createFile',
+      parameters: ['path'],
+      successes: 3,
+      lastUsedAt: 1,
+      steps: [
+        {
+          tool: 'vault.createFile',
+          args: { path: '${path}', content: `${TOKEN} ${'y'.repeat(100_000)}` },
+          repeated: false,
+        },
+      ],
       words: { copy: 3, [KEY.toLowerCase()]: 3 },
     };
     files.data.set(RECIPES_FILE, JSON.stringify([old]));
     const [recipe] = await new RecipeMatchingService(files, () => [KEY]).all();
-    expect(recipe?.steps).toEqual([{ tool: 'vault.createFile', args: { path: '${path}', content: '<value>' }, repeated: false }]);
+    expect(recipe?.steps).toEqual([
+      { tool: 'vault.createFile', args: { path: '${path}', content: '<value>' }, repeated: false },
+    ]);
     expect(recipe?.example).toBe('Copy with [redacted]');
     expect(recipe?.words).toEqual({ copy: 3 });
   });

@@ -4,7 +4,8 @@ import { bytePrefilterFor, utf8ByteString } from '../../../src/core/search/ByteP
 import { TextMatcher, type TextMatcherOptions } from '../../../src/core/search/TextMatcher';
 
 const plain = (query: string, caseSensitive = false): TextMatcherOptions => ({ query, mode: 'plain', caseSensitive });
-const mayMatch = (options: TextMatcherOptions, text: string): boolean | undefined => bytePrefilterFor(options)?.mayMatch(utf8ByteString(text));
+const mayMatch = (options: TextMatcherOptions, text: string): boolean | undefined =>
+  bytePrefilterFor(options)?.mayMatch(utf8ByteString(text));
 
 describe('bytePrefilterFor', () => {
   it('should reject a note without the query and pass one with it, in any case', () => {
@@ -31,7 +32,23 @@ describe('bytePrefilterFor', () => {
   });
 
   it('should never reject a note the search would find the query in', () => {
-    const alphabet = fc.constantFrom('a', 'S', 's', 'k', 'K', 'é', 'É', '\u017f', '\u212a', 'ß', ' ', '-', '.', '🚀', '\n');
+    const alphabet = fc.constantFrom(
+      'a',
+      'S',
+      's',
+      'k',
+      'K',
+      'é',
+      'É',
+      '\u017f',
+      '\u212a',
+      'ß',
+      ' ',
+      '-',
+      '.',
+      '🚀',
+      '\n',
+    );
     const word = fc.array(alphabet, { minLength: 1, maxLength: 4 }).map((chars) => chars.join(''));
     const note = fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join(''));
     fc.assert(

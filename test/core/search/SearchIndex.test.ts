@@ -10,7 +10,10 @@ import { buildToolContext } from '../../builders/toolContext';
 const registry = new ToolRegistry([new SearchTextTool()]);
 
 /** A MemoryVault that counts note reads and keeps a SearchIndex, as the Obsidian and disk vaults do. */
-function indexedVault(files: Record<string, string>, events = true): { vault: VaultPort; memory: MemoryVault; index: SearchIndex; reads: string[] } {
+function indexedVault(
+  files: Record<string, string>,
+  events = true,
+): { vault: VaultPort; memory: MemoryVault; index: SearchIndex; reads: string[] } {
   const memory = new MemoryVault(files);
   const index = new SearchIndex(events ? memory : { onChange: () => () => undefined });
   const reads: string[] = [];
@@ -25,7 +28,10 @@ function indexedVault(files: Record<string, string>, events = true): { vault: Va
   return { vault, memory, index, reads };
 }
 
-async function search(vault: VaultPort, input: Record<string, unknown>): Promise<Omit<SearchTextOutput, 'filesSearched'>> {
+async function search(
+  vault: VaultPort,
+  input: Record<string, unknown>,
+): Promise<Omit<SearchTextOutput, 'filesSearched'>> {
   const result = await registry.execute('vault.searchText', input, buildToolContext({ vault }));
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   const { matches, truncated } = result.output as SearchTextOutput;
@@ -50,9 +56,14 @@ describe('SearchIndex', () => {
     const { vault, index, reads } = indexedVault(NOTES);
     await warm(vault, index);
     reads.length = 0;
-    expect((await search(vault, { query: 'BUDGET review' })).matches).toEqual([{ path: 'Projects/Alpha.md', line: 2, snippet: 'Meeting agenda: budget review' }]);
+    expect((await search(vault, { query: 'BUDGET review' })).matches).toEqual([
+      { path: 'Projects/Alpha.md', line: 2, snippet: 'Meeting agenda: budget review' },
+    ]);
     expect(await search(vault, { query: 'zqxj-not-in-any-note' })).toEqual({ matches: [], truncated: false });
-    expect(await search(vault, { query: 'meeting\\s+agenda', mode: 'regex' })).toEqual({ matches: [{ path: 'Projects/Alpha.md', line: 2, snippet: 'Meeting agenda: budget review' }], truncated: false });
+    expect(await search(vault, { query: 'meeting\\s+agenda', mode: 'regex' })).toEqual({
+      matches: [{ path: 'Projects/Alpha.md', line: 2, snippet: 'Meeting agenda: budget review' }],
+      truncated: false,
+    });
     expect(reads.filter((path) => path !== 'Projects/Alpha.md')).toEqual([]);
   });
 
@@ -60,10 +71,12 @@ describe('SearchIndex', () => {
     const { vault, memory, index } = indexedVault(NOTES);
     await warm(vault, index);
     await memory.modify('Projects/Beta.md', 'Now with a budget line');
-    expect((await search(vault, { query: 'budget line' })).matches.map((match) => match.path)).toEqual(['Projects/Beta.md']);
+    expect((await search(vault, { query: 'budget line' })).matches.map((match) => match.path)).toEqual([
+      'Projects/Beta.md',
+    ]);
   });
 
-  it('should keep a moved folder\'s filters under the new paths and drop a deleted folder\'s', async () => {
+  it("should keep a moved folder's filters under the new paths and drop a deleted folder's", async () => {
     const { vault, memory, index } = indexedVault(NOTES);
     await warm(vault, index);
     const before = index.size;
@@ -99,8 +112,37 @@ describe('SearchIndex', () => {
   });
 
   it('should give the same matches as a search without the index on random notes and queries', async () => {
-    const alphabet = fc.constantFrom('a', 'b', 'S', 's', 'k', 'é', 'É', 'e\u0301', '\u017f', '\u212a', 'ß', 'ẞ', 'σ', 'ς', 'Σ', 'İ', 'i', ' ', '\n', '\r\n', '🚀', '𐐀', '𐐨', '.', '-');
-    const notes = fc.array(fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')), { minLength: 1, maxLength: 6 });
+    const alphabet = fc.constantFrom(
+      'a',
+      'b',
+      'S',
+      's',
+      'k',
+      'é',
+      'É',
+      'e\u0301',
+      '\u017f',
+      '\u212a',
+      'ß',
+      'ẞ',
+      'σ',
+      'ς',
+      'Σ',
+      'İ',
+      'i',
+      ' ',
+      '\n',
+      '\r\n',
+      '🚀',
+      '𐐀',
+      '𐐨',
+      '.',
+      '-',
+    );
+    const notes = fc.array(
+      fc.array(alphabet, { maxLength: 40 }).map((chars) => chars.join('')),
+      { minLength: 1, maxLength: 6 },
+    );
     // Queries cut from a note (so they often match), with case changed and, for regexes, pieces made optional,
     // repeated or replaced by a class: exactly where a literal wrongly required would lose a match.
     const cases = notes.chain((texts) =>
@@ -111,7 +153,10 @@ describe('SearchIndex', () => {
         length: fc.integer({ min: 1, max: 8 }),
         upper: fc.boolean(),
         regex: fc.boolean(),
-        edits: fc.array(fc.constantFrom('keep', 'keep', 'dot', 'optional', 'plus', 'insert', 'class'), { minLength: 8, maxLength: 8 }),
+        edits: fc.array(fc.constantFrom('keep', 'keep', 'dot', 'optional', 'plus', 'insert', 'class'), {
+          minLength: 8,
+          maxLength: 8,
+        }),
         caseSensitive: fc.boolean(),
         wholeWord: fc.boolean(),
         limit: fc.integer({ min: 1, max: 5 }),
@@ -119,27 +164,37 @@ describe('SearchIndex', () => {
     );
     const escape = (char: string): string => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await fc.assert(
-      fc.asyncProperty(cases, async ({ texts, note, from, length, upper, regex, edits, caseSensitive, wholeWord, limit }) => {
-        const source = Array.from(texts[note] ?? '');
-        let chars = source.slice(Math.min(from, Math.max(0, source.length - 1)), from + length);
-        if (upper) chars = chars.map((char) => char.toUpperCase());
-        const query = regex
-          ? chars
-              .map((char, i) => {
-                const edit = edits[i] ?? 'keep';
-                const atom = char === '\n' ? '\\n' : escape(char);
-                return { keep: atom, dot: '.', optional: `(?:${atom})?`, plus: `${atom}+`, insert: `${atom}q?`, class: `[${atom === ']' ? '\\]' : atom}z]` }[edit];
-              })
-              .join('')
-          : chars.join('');
-        if (query.trim() === '') return;
-        const files = Object.fromEntries(texts.map((t, i) => [`n${i}.md`, t]));
-        const { vault, index } = indexedVault(files);
-        await warm(vault, index);
-        const input = { query, mode: regex ? 'regex' : 'plain', caseSensitive, wholeWord, limit };
-        const plain = await search(new MemoryVault(files), input).catch((error: unknown) => String(error));
-        expect(await search(vault, input).catch((error: unknown) => String(error))).toEqual(plain);
-      }),
+      fc.asyncProperty(
+        cases,
+        async ({ texts, note, from, length, upper, regex, edits, caseSensitive, wholeWord, limit }) => {
+          const source = Array.from(texts[note] ?? '');
+          let chars = source.slice(Math.min(from, Math.max(0, source.length - 1)), from + length);
+          if (upper) chars = chars.map((char) => char.toUpperCase());
+          const query = regex
+            ? chars
+                .map((char, i) => {
+                  const edit = edits[i] ?? 'keep';
+                  const atom = char === '\n' ? '\\n' : escape(char);
+                  return {
+                    keep: atom,
+                    dot: '.',
+                    optional: `(?:${atom})?`,
+                    plus: `${atom}+`,
+                    insert: `${atom}q?`,
+                    class: `[${atom === ']' ? '\\]' : atom}z]`,
+                  }[edit];
+                })
+                .join('')
+            : chars.join('');
+          if (query.trim() === '') return;
+          const files = Object.fromEntries(texts.map((t, i) => [`n${i}.md`, t]));
+          const { vault, index } = indexedVault(files);
+          await warm(vault, index);
+          const input = { query, mode: regex ? 'regex' : 'plain', caseSensitive, wholeWord, limit };
+          const plain = await search(new MemoryVault(files), input).catch((error: unknown) => String(error));
+          expect(await search(vault, input).catch((error: unknown) => String(error))).toEqual(plain);
+        },
+      ),
       { numRuns: 400 },
     );
   });

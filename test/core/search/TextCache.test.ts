@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { TextCache, textCacheFor } from '../../../src/core/search/TextCache';
 import { MemoryVault } from '../../../src/node/MemoryVault';
 
-const entry = (path: string, mtimeMs: number, sizeBytes: number) => ({ path, kind: 'file' as const, mtimeMs, sizeBytes });
+const entry = (path: string, mtimeMs: number, sizeBytes: number) => ({
+  path,
+  kind: 'file' as const,
+  mtimeMs,
+  sizeBytes,
+});
 
 describe('TextCache', () => {
   it('should return a text only while the file has the mtime and size it was read with', () => {

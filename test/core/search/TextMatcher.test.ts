@@ -3,14 +3,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { regexEngineLoader } from '../../../src/core/search/regexEngine';
 import { escapeRegex, lineNumbersAt, TextMatcher, type MatchSpan } from '../../../src/core/search/TextMatcher';
 
-const plain = (query: string, caseSensitive = false): TextMatcher => new TextMatcher({ query, mode: 'plain', caseSensitive });
-const regex = (query: string, caseSensitive = false): Promise<TextMatcher> => TextMatcher.create({ query, mode: 'regex', caseSensitive });
+const plain = (query: string, caseSensitive = false): TextMatcher =>
+  new TextMatcher({ query, mode: 'plain', caseSensitive });
+const regex = (query: string, caseSensitive = false): Promise<TextMatcher> =>
+  TextMatcher.create({ query, mode: 'regex', caseSensitive });
 const texts = (text: string, spans: MatchSpan[]): string[] => spans.map((span) => text.slice(span.start, span.end));
 
 describe('TextMatcher', () => {
   describe('plain', () => {
     it('should find every occurrence in order, without overlaps', () => {
-      expect(plain('aa').find('aaaaa', 10)).toEqual([{ start: 0, end: 2 }, { start: 2, end: 4 }]);
+      expect(plain('aa').find('aaaaa', 10)).toEqual([
+        { start: 0, end: 2 },
+        { start: 2, end: 4 },
+      ]);
     });
 
     it('should ignore case by default and report offsets in the original text', () => {
@@ -49,21 +54,29 @@ describe('TextMatcher', () => {
     it('should find the same matches as a case-insensitive regex over ASCII text', () => {
       fc.assert(
         fc.property(fc.string({ maxLength: 60 }), fc.string({ minLength: 1, maxLength: 3 }), (text, query) => {
-          const expected = [...text.matchAll(new RegExp(escapeRegex(query), 'gi'))].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+          const expected = [...text.matchAll(new RegExp(escapeRegex(query), 'gi'))].map((m) => ({
+            start: m.index,
+            end: m.index + m[0].length,
+          }));
           expect(plain(query).find(text, 1000)).toEqual(expected);
         }),
       );
     });
 
     it('should refuse an empty query', () => {
-      expect(() => plain('')).toThrow(expect.objectContaining({ code: 'INVALID_INPUT', message: 'TextMatcher: the query must not be empty' }));
+      expect(() => plain('')).toThrow(
+        expect.objectContaining({ code: 'INVALID_INPUT', message: 'TextMatcher: the query must not be empty' }),
+      );
     });
   });
 
   describe('regex', () => {
     it('should match a JavaScript regular expression, ignoring case by default', async () => {
       const text = 'Meeting  Agenda\nmeeting agenda';
-      expect(texts(text, (await regex('meeting\\s+agenda')).find(text, 10))).toEqual(['Meeting  Agenda', 'meeting agenda']);
+      expect(texts(text, (await regex('meeting\\s+agenda')).find(text, 10))).toEqual([
+        'Meeting  Agenda',
+        'meeting agenda',
+      ]);
       expect(texts(text, (await regex('meeting\\s+agenda', true)).find(text, 10))).toEqual(['meeting agenda']);
     });
 
@@ -81,14 +94,31 @@ describe('TextMatcher', () => {
     });
 
     it('should step past zero-length matches instead of looping forever', async () => {
-      expect((await regex('x*')).find('ab', 10)).toEqual([{ start: 0, end: 0 }, { start: 1, end: 1 }, { start: 2, end: 2 }]);
-      expect((await regex('^')).find('a\nb\n', 10)).toEqual([{ start: 0, end: 0 }, { start: 2, end: 2 }, { start: 4, end: 4 }]);
-      expect((await regex('(?:)')).find('🚀', 10)).toEqual([{ start: 0, end: 0 }, { start: 2, end: 2 }]);
+      expect((await regex('x*')).find('ab', 10)).toEqual([
+        { start: 0, end: 0 },
+        { start: 1, end: 1 },
+        { start: 2, end: 2 },
+      ]);
+      expect((await regex('^')).find('a\nb\n', 10)).toEqual([
+        { start: 0, end: 0 },
+        { start: 2, end: 2 },
+        { start: 4, end: 4 },
+      ]);
+      expect((await regex('(?:)')).find('🚀', 10)).toEqual([
+        { start: 0, end: 0 },
+        { start: 2, end: 2 },
+      ]);
     });
 
     it('should not match "^" or "$" between the CR and LF of a CRLF line ending', async () => {
-      expect((await regex('^')).find('a\r\nb', 10)).toEqual([{ start: 0, end: 0 }, { start: 3, end: 3 }]);
-      expect((await regex('$')).find('a\r\nb', 10)).toEqual([{ start: 1, end: 1 }, { start: 4, end: 4 }]);
+      expect((await regex('^')).find('a\r\nb', 10)).toEqual([
+        { start: 0, end: 0 },
+        { start: 3, end: 3 },
+      ]);
+      expect((await regex('$')).find('a\r\nb', 10)).toEqual([
+        { start: 1, end: 1 },
+        { start: 4, end: 4 },
+      ]);
     });
 
     it('should stop after max matches', async () => {
@@ -98,11 +128,18 @@ describe('TextMatcher', () => {
 
     it('should match within one line: a pattern never spans a line break', async () => {
       expect(texts('a\nb', (await regex('a\\nb')).find('a\nb', 10))).toEqual([]);
-      expect(texts('one two\nthree', (await regex('[\\s\\S]+')).find('one two\nthree', 10))).toEqual(['one two', 'three']);
-      expect((await regex('$')).find('a\r\nb\n', 10)).toEqual([{ start: 1, end: 1 }, { start: 4, end: 4 }, { start: 5, end: 5 }]);
+      expect(texts('one two\nthree', (await regex('[\\s\\S]+')).find('one two\nthree', 10))).toEqual([
+        'one two',
+        'three',
+      ]);
+      expect((await regex('$')).find('a\r\nb\n', 10)).toEqual([
+        { start: 1, end: 1 },
+        { start: 4, end: 4 },
+        { start: 5, end: 5 },
+      ]);
     });
 
-    it('should match, on RE2\'s engine, patterns that backtrack for minutes on JavaScript\'s', async () => {
+    it("should match, on RE2's engine, patterns that backtrack for minutes on JavaScript's", async () => {
       expect(texts('aaab', (await regex('(a|a)*b')).find('aaab', 10))).toEqual(['aaab']);
       expect((await regex('(x+x+)+y')).find('x'.repeat(40), 10)).toEqual([]);
       expect((await regex('(?:a{1,9}){1,9}x')).find('a'.repeat(1000), 10)).toEqual([]);
@@ -146,24 +183,53 @@ describe('TextMatcher', () => {
 
     it('should refuse a count over 1,000, saying what to write instead', async () => {
       await expect(regex('.{0,20000}a')).rejects.toThrow(
-        expect.objectContaining({ code: 'INVALID_REGEX', message: '`query` is not a valid regular expression: "{0,20000}" at character 2 repeats more than 1000 times, the most the search engine allows; write "*" or "+" for any number, or a smaller count' }),
+        expect.objectContaining({
+          code: 'INVALID_REGEX',
+          message:
+            '`query` is not a valid regular expression: "{0,20000}" at character 2 repeats more than 1000 times, the most the search engine allows; write "*" or "+" for any number, or a smaller count',
+        }),
       );
     });
 
     it('should give the same matches for the same text twice (no state kept between calls)', async () => {
       const matcher = await regex('b');
       expect(matcher.find('abab', 1)).toEqual([{ start: 1, end: 2 }]);
-      expect(matcher.find('abab', 10)).toEqual([{ start: 1, end: 2 }, { start: 3, end: 4 }]);
+      expect(matcher.find('abab', 10)).toEqual([
+        { start: 1, end: 2 },
+        { start: 3, end: 4 },
+      ]);
     });
 
     it('should refuse an invalid regular expression, saying what is wrong and where', async () => {
       await expect(regex('(unclosed')).rejects.toThrow(
-        expect.objectContaining({ code: 'INVALID_REGEX', message: '`query` is not a valid regular expression: the group opened at character 1 is never closed (add ")")' }),
+        expect.objectContaining({
+          code: 'INVALID_REGEX',
+          message:
+            '`query` is not a valid regular expression: the group opened at character 1 is never closed (add ")")',
+        }),
       );
-      await expect(regex('a)')).rejects.toThrow(expect.objectContaining({ message: '`query` is not a valid regular expression: ")" at character 2 closes no group (escape it as "\\)")' }));
-      await expect(regex('x[a-')).rejects.toThrow(expect.objectContaining({ message: '`query` is not a valid regular expression: the class "[" opened at character 2 is never closed (add "]", or escape it as "\\[")' }));
-      await expect(regex('*a')).rejects.toThrow(expect.objectContaining({ message: '`query` is not a valid regular expression: "*" at character 1 has nothing before it to repeat (escape it as "\\*")' }));
-      await expect(regex('a\\e')).rejects.toThrow(expect.objectContaining({ message: '`query` is not a valid regular expression: invalid escape sequence: `\\e` (at character 2)' }));
+      await expect(regex('a)')).rejects.toThrow(
+        expect.objectContaining({
+          message: '`query` is not a valid regular expression: ")" at character 2 closes no group (escape it as "\\)")',
+        }),
+      );
+      await expect(regex('x[a-')).rejects.toThrow(
+        expect.objectContaining({
+          message:
+            '`query` is not a valid regular expression: the class "[" opened at character 2 is never closed (add "]", or escape it as "\\[")',
+        }),
+      );
+      await expect(regex('*a')).rejects.toThrow(
+        expect.objectContaining({
+          message:
+            '`query` is not a valid regular expression: "*" at character 1 has nothing before it to repeat (escape it as "\\*")',
+        }),
+      );
+      await expect(regex('a\\e')).rejects.toThrow(
+        expect.objectContaining({
+          message: '`query` is not a valid regular expression: invalid escape sequence: `\\e` (at character 2)',
+        }),
+      );
     });
   });
 });

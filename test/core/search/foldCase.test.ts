@@ -27,7 +27,8 @@ describe('foldTable', () => {
         const pattern = new RegExp(`\\u${unit.toString(16).padStart(4, '0')}`, flags);
         for (const match of haystack.matchAll(pattern)) {
           const other = match[0].charCodeAt(0);
-          if (fold[other] !== fold[unit]) disagreements.push(`${flags} U+${unit.toString(16)} ~ U+${other.toString(16)}`);
+          if (fold[other] !== fold[unit])
+            disagreements.push(`${flags} U+${unit.toString(16)} ~ U+${other.toString(16)}`);
         }
       }
     }

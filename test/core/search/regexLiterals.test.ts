@@ -45,8 +45,11 @@ describe('requiredLiterals', () => {
     const lines = ['ab cc eff gh gh ii x.k', 'abcdefghij.', 'ab\tcccc ghgh i j .', 'ab c y ghij.'];
     for (let seed = 1; seed < 400; seed++) {
       let state = seed;
-      const rand = (): number => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
-      const source = Array.from({ length: 1 + Math.floor(rand() * 5) }, () => pieces[Math.floor(rand() * pieces.length)]).join('');
+      const rand = (): number => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+      const source = Array.from(
+        { length: 1 + Math.floor(rand() * 5) },
+        () => pieces[Math.floor(rand() * pieces.length)],
+      ).join('');
       const literals = requiredLiterals(source, 'u');
       for (const line of lines) {
         for (const match of line.matchAll(new RegExp(source, 'gu'))) {

@@ -2,16 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isAgentError } from '../../../src/core/errors';
 import { TextMatcher, type MatchSpan } from '../../../src/core/search/TextMatcher';
 
-const regex = (query: string, caseSensitive = false): Promise<TextMatcher> => TextMatcher.create({ query, mode: 'regex', caseSensitive });
+const regex = (query: string, caseSensitive = false): Promise<TextMatcher> =>
+  TextMatcher.create({ query, mode: 'regex', caseSensitive });
 const texts = (text: string, spans: MatchSpan[]): string[] => spans.map((span) => text.slice(span.start, span.end));
-const found = async (query: string, text: string): Promise<string[]> => texts(text, (await regex(query)).find(text, 100));
+const found = async (query: string, text: string): Promise<string[]> =>
+  texts(text, (await regex(query)).find(text, 100));
 
 describe('regular expressions read as ripgrep reads them', () => {
   describe('scripts named without "Script="', () => {
     it('should match the scripts the issue names, where a silent zero came before', async () => {
       expect(await found('\\p{Han}{4}', '漢字を書く 中文字符 三个')).toEqual(['中文字符']);
       expect(await found('\\p{Greek}+', 'Der Begriff λόγος und αλφα')).toEqual(['λόγος', 'αλφα']);
-      expect(await found('\\p{Hiragana}{8,}', 'ひらがなだけのぶんしょう と カタカナ')).toEqual(['ひらがなだけのぶんしょう']);
+      expect(await found('\\p{Hiragana}{8,}', 'ひらがなだけのぶんしょう と カタカナ')).toEqual([
+        'ひらがなだけのぶんしょう',
+      ]);
     });
 
     it('should accept names loosely, as ripgrep does, and the negated form', async () => {
@@ -54,7 +58,8 @@ describe('regular expressions read as ripgrep reads them', () => {
     });
 
     it('should offer whole-word matching for plain queries, in any script', () => {
-      const whole = (query: string, text: string): string[] => texts(text, new TextMatcher({ query, mode: 'plain', caseSensitive: false, wholeWord: true }).find(text, 100));
+      const whole = (query: string, text: string): string[] =>
+        texts(text, new TextMatcher({ query, mode: 'plain', caseSensitive: false, wholeWord: true }).find(text, 100));
       expect(whole('nota', 'notação, nota. Nota!')).toEqual(['nota', 'Nota']);
       expect(whole('кот', 'котёнок кот')).toEqual(['кот']);
       expect(whole('a.b', 'a.b axb')).toEqual(['a.b']);
@@ -62,7 +67,15 @@ describe('regular expressions read as ripgrep reads them', () => {
 
     it('should offer whole-word matching for regexes', async () => {
       const text = 'notação notas nota';
-      expect(texts(text, (await TextMatcher.create({ query: 'nota\\w?', mode: 'regex', caseSensitive: false, wholeWord: true })).find(text, 100))).toEqual(['notas', 'nota']);
+      expect(
+        texts(
+          text,
+          (await TextMatcher.create({ query: 'nota\\w?', mode: 'regex', caseSensitive: false, wholeWord: true })).find(
+            text,
+            100,
+          ),
+        ),
+      ).toEqual(['notas', 'nota']);
     });
   });
 

@@ -28,16 +28,29 @@ interface RgMatch {
  */
 function ripgrep(query: string, text: string, caseSensitive: boolean): string[] | null {
   writeFileSync(note, text);
-  const result = spawnSync('rg', ['--json', caseSensitive ? '--case-sensitive' : '--ignore-case', '--regexp', query, note], { encoding: 'utf8' });
-  if (result.error) throw new Error(`ripgrep is needed for this test (Debian: apt-get install -y ripgrep): ${result.error.message}`);
+  const result = spawnSync(
+    'rg',
+    ['--json', caseSensitive ? '--case-sensitive' : '--ignore-case', '--regexp', query, note],
+    { encoding: 'utf8' },
+  );
+  if (result.error)
+    throw new Error(`ripgrep is needed for this test (Debian: apt-get install -y ripgrep): ${result.error.message}`);
   if (result.status === 2) return null;
-  const messages = result.stdout.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as RgMatch);
-  return messages.filter((message) => message.type === 'match').map(({ data }) => `${data.line_number}:${data.submatches[0]?.match.text ?? ''}`);
+  const messages = result.stdout
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as RgMatch);
+  return messages
+    .filter((message) => message.type === 'match')
+    .map(({ data }) => `${data.line_number}:${data.submatches[0]?.match.text ?? ''}`);
 }
 
 async function ours(query: string, text: string, caseSensitive: boolean): Promise<string[]> {
   const spans = (await TextMatcher.create({ query, mode: 'regex', caseSensitive })).find(text, 10_000);
-  const lines = lineNumbersAt(text, spans.map((span) => span.start));
+  const lines = lineNumbersAt(
+    text,
+    spans.map((span) => span.start),
+  );
   const first = new Map<number, string>();
   spans.forEach((span, i) => {
     const line = lines[i] as number;
@@ -57,7 +70,11 @@ describe('regex search against ripgrep', () => {
           found = await ours(query, text, caseSensitive);
         } catch (error) {
           // A word boundary at the end of a repeated group is refused (see wordBoundaries.ts), with its reason.
-          if (isAgentError(error, 'INVALID_REGEX') && /^`query` has a word boundary at character \d+/.test(error.message)) return;
+          if (
+            isAgentError(error, 'INVALID_REGEX') &&
+            /^`query` has a word boundary at character \d+/.test(error.message)
+          )
+            return;
           throw error;
         }
         if (expected === null) throw new Error(`ripgrep refused ${query}, which the search ran`);

@@ -64,14 +64,20 @@ describe('snippetAround', () => {
 
   it('should always contain the match (or its start) and stay near the requested length', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', ' ', 'x'), maxLength: 300 }), fc.nat(), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 200 }), (text, at, size, length) => {
-        const start = at % (text.length + 1);
-        const end = Math.min(text.length, start + size);
-        const snippet = snippetAround(text, { start, end }, length);
-        const body = snippet.replace(/^…/, '').replace(/…$/, '');
-        expect(body).toContain(text.slice(start, Math.min(end, start + length)).trim());
-        expect(body.length).toBeLessThanOrEqual(Math.max(length, 0));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ', 'x'), maxLength: 300 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 1, max: 200 }),
+        (text, at, size, length) => {
+          const start = at % (text.length + 1);
+          const end = Math.min(text.length, start + size);
+          const snippet = snippetAround(text, { start, end }, length);
+          const body = snippet.replace(/^…/, '').replace(/…$/, '');
+          expect(body).toContain(text.slice(start, Math.min(end, start + length)).trim());
+          expect(body.length).toBeLessThanOrEqual(Math.max(length, 0));
+        },
+      ),
     );
   });
 });

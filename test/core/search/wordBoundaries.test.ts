@@ -15,13 +15,15 @@ const found = async (query: string, text: string, wholeWord = false): Promise<st
  * line. Its leftmost match is the one RE2 picks (both prefer alternatives and repetitions in the order written).
  */
 function reference(query: string, text: string): string[] {
-  const source = query.replaceAll('\\p{Cyrillic}', '\\p{Script=Cyrillic}').replace(/\\([bBwW])|\[\^?(?:\\.|[^\]])*\]/g, (whole, escape: string | undefined) => {
-    if (escape === undefined) return whole.replace(/\\w/g, W.slice(1, -1));
-    if (escape === 'w') return W;
-    if (escape === 'W') return `[^${W.slice(1, -1)}]`;
-    if (escape === 'b') return `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
-    return `(?:(?<=${W})(?=${W})|(?<!${W})(?!${W}))`;
-  });
+  const source = query
+    .replaceAll('\\p{Cyrillic}', '\\p{Script=Cyrillic}')
+    .replace(/\\([bBwW])|\[\^?(?:\\.|[^\]])*\]/g, (whole, escape: string | undefined) => {
+      if (escape === undefined) return whole.replace(/\\w/g, W.slice(1, -1));
+      if (escape === 'w') return W;
+      if (escape === 'W') return `[^${W.slice(1, -1)}]`;
+      if (escape === 'b') return `(?:(?<=${W})(?!${W})|(?<!${W})(?=${W}))`;
+      return `(?:(?<=${W})(?=${W})|(?<!${W})(?!${W}))`;
+    });
   const regex = new RegExp(source, 'gu');
   return text.split('\n').flatMap((line) => {
     const matches: string[] = [];
@@ -67,7 +69,7 @@ describe('word boundaries on RE2', () => {
     );
   });
 
-  it('should find what JavaScript\'s engine finds with Unicode \\b written as lookarounds', async () => {
+  it("should find what JavaScript's engine finds with Unicode \\b written as lookarounds", async () => {
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(regexPattern(false), noteText, async (query, text) => {
@@ -75,7 +77,13 @@ describe('word boundaries on RE2', () => {
         try {
           ours = await found(query, text);
         } catch (error) {
-          if (!isAgentError(error, 'INVALID_REGEX') || !/^`query` has a word boundary at character \d+ (?:at the end of a repeated group|before a repeated part that can match nothing)/.test(error.message)) throw error;
+          if (
+            !isAgentError(error, 'INVALID_REGEX') ||
+            !/^`query` has a word boundary at character \d+ (?:at the end of a repeated group|before a repeated part that can match nothing)/.test(
+              error.message,
+            )
+          )
+            throw error;
           refused++;
           return;
         }

@@ -29,7 +29,10 @@ async function filesUnder(folder: string): Promise<string[]> {
   return out;
 }
 
-async function services(files: Record<string, string>, approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' }))) {
+async function services(
+  files: Record<string, string>,
+  approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' })),
+) {
   const base = await mkdtemp(join(tmpdir(), 'ea-services-'));
   folders.push(base);
   const vault = new MemoryVault(files);
@@ -48,7 +51,13 @@ async function services(files: Record<string, string>, approval = new ScriptedAp
     },
     {
       pluginFolderInVault: '.obsidian/plugins/embedded-agent',
-      settings: () => ({ approval: 'writes', allowDeletes: true, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50 }),
+      settings: () => ({
+        approval: 'writes',
+        allowDeletes: true,
+        allowCommands: false,
+        approvalTimeoutMs: 1000,
+        checkpointMaxMb: 50,
+      }),
       approval: () => approval,
       knownSecrets: () => [SECRET],
     },
@@ -64,12 +73,19 @@ function manyNotes(count: number): Record<string, string> {
 describe('AgentServices', () => {
   it('should keep a planted secret out of every file the plugin writes', async () => {
     // A listing long enough to be stored in tmp/, with the secret in a name; a read is given in parts, never stored.
-    const { built, base } = await services({ 'big.md': `${'filler '.repeat(600)}\nkey: ${SECRET}\n`, [`Keys/${SECRET}.md`]: 'k', ...manyNotes(80) });
+    const { built, base } = await services({
+      'big.md': `${'filler '.repeat(600)}\nkey: ${SECRET}\n`,
+      [`Keys/${SECRET}.md`]: 'k',
+      ...manyNotes(80),
+    });
     const run = built.startRun('run-secret', { signal: new AbortController().signal });
     await built.pipeline.execute({ id: '1', name: 'vault.readFile', input: { path: 'big.md' } }, run);
     await built.pipeline.execute({ id: '1b', name: 'vault.listFiles', input: { recursive: true } }, run);
     await built.pipeline.execute({ id: '2', name: 'vault.searchText', input: { query: SECRET } }, run);
-    await built.pipeline.execute({ id: '3', name: 'vault.createFile', input: { path: 'note.md', content: `token ${SECRET}` } }, run);
+    await built.pipeline.execute(
+      { id: '3', name: 'vault.createFile', input: { path: 'note.md', content: `token ${SECRET}` } },
+      run,
+    );
     await built.pipeline.execute({ id: '4', name: 'vault.readFile', input: { path: `missing-${SECRET}.md` } }, run);
     await built.audit.flush();
     const written = await filesUnder(base);
@@ -86,7 +102,10 @@ describe('AgentServices', () => {
   it('should revert the last finished run from its checkpoints', async () => {
     const { built, vault } = await services({ 'a.md': 'original' });
     const run = built.startRun('run-1', { signal: new AbortController().signal });
-    await built.pipeline.execute({ id: '1', name: 'vault.writeFile', input: { path: 'a.md', content: 'changed' } }, run);
+    await built.pipeline.execute(
+      { id: '1', name: 'vault.writeFile', input: { path: 'a.md', content: 'changed' } },
+      run,
+    );
     await built.pipeline.execute({ id: '2', name: 'vault.createFile', input: { path: 'New/b.md', content: 'b' } }, run);
     await built.endRun(run);
     const last = await built.lastRun();

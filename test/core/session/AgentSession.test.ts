@@ -45,12 +45,22 @@ describe('AgentSession', () => {
   });
 
   it('should start nothing, and say which setting is missing, when there is no model', async () => {
-    const outcome = await buildSession(new ScriptedModel([]), { llmFails: true }).send('hello', {}, new AbortController().signal);
-    expect(outcome).toEqual({ via: 'not-started', message: 'No API key: set it in Settings → Embedded Agent', code: null });
+    const outcome = await buildSession(new ScriptedModel([]), { llmFails: true }).send(
+      'hello',
+      {},
+      new AbortController().signal,
+    );
+    expect(outcome).toEqual({
+      via: 'not-started',
+      message: 'No API key: set it in Settings → Embedded Agent',
+      code: null,
+    });
   });
 
   it('should say there is nothing to revert when checkpoints are off', async () => {
-    expect(await buildSession(new ScriptedModel([])).revertLastRun(() => Promise.resolve('revert'))).toEqual({ status: 'no-checkpoints' });
+    expect(await buildSession(new ScriptedModel([])).revertLastRun(() => Promise.resolve('revert'))).toEqual({
+      status: 'no-checkpoints',
+    });
   });
 });
 
@@ -58,7 +68,12 @@ const IDEAS = twoIdeasPlan();
 const TITLED = createSavedAction(
   {
     name: 'Weekly note',
-    plan: { ...IDEAS, goal: 'Weekly note', parameters: [{ name: 'title', description: 'Title' }], steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Ideas/${title}.md', content: '# ${title}\n' } }] },
+    plan: {
+      ...IDEAS,
+      goal: 'Weekly note',
+      parameters: [{ name: 'title', description: 'Title' }],
+      steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Ideas/${title}.md', content: '# ${title}\n' } }],
+    },
     now: 0,
   },
   [],
@@ -79,10 +94,17 @@ describe('AgentSession plans', () => {
   it('should plan and preview a dry run writing nothing, then run exactly the preview under a run id of its own', async () => {
     const vault = new MemoryVault({});
     const approval = yes();
-    const agent = buildSession(new PlanModel([JSON.stringify(IDEAS)]), { vault, approval, checkpoints: await checkpointFolder() });
+    const agent = buildSession(new PlanModel([JSON.stringify(IDEAS)]), {
+      vault,
+      approval,
+      checkpoints: await checkpointFolder(),
+    });
     const outcome = await agent.dryRun('Make two ideas', {}, signal());
     if (outcome.status !== 'previewed') throw new Error(`not previewed: ${outcome.status}`);
-    expect(outcome.previewed.dryRun.preview.files.map((file) => file.path)).toEqual(['Ideas/Alpha.md', 'Ideas/Beta.md']);
+    expect(outcome.previewed.dryRun.preview.files.map((file) => file.path)).toEqual([
+      'Ideas/Alpha.md',
+      'Ideas/Beta.md',
+    ]);
     expect(await vault.stat('Ideas/Alpha.md')).toBeNull();
     const ran = await agent.runPlan(outcome.previewed, {}, signal());
     expect(ran.status === 'ran' && ran.result.runId).toMatch(/^test-dry-/);
@@ -94,7 +116,12 @@ describe('AgentSession plans', () => {
   it('should return what a saved action found by name lacks, then confirm the plan once and write', async () => {
     const vault = new MemoryVault({});
     const approval = yes();
-    const agent = buildSession(new ScriptedModel([]), { vault, approval, savedActions: [TITLED], checkpoints: await checkpointFolder() });
+    const agent = buildSession(new ScriptedModel([]), {
+      vault,
+      approval,
+      savedActions: [TITLED],
+      checkpoints: await checkpointFolder(),
+    });
     const action = await agent.findSavedAction('weekly NOTE');
     expect(await agent.runSavedAction(action.id, {}, {}, signal())).toEqual({
       status: 'needs-input',
@@ -110,18 +137,27 @@ describe('AgentSession plans', () => {
     const prompt = createPromptAction({ name: 'Outline', prompt: 'Outline ${topic}', now: 0 }, []);
     const approval = yes();
     const agent = buildSession(new ScriptedModel([]), { approval, savedActions: [prompt] });
-    expect(await agent.runSavedAction('outline', { topic: 'gardens' }, {}, signal())).toEqual({ status: 'prompt', message: 'Outline gardens' });
+    expect(await agent.runSavedAction('outline', { topic: 'gardens' }, {}, signal())).toEqual({
+      status: 'prompt',
+      message: 'Outline gardens',
+    });
     expect(approval.requests).toEqual([]);
   });
 
   it('should name the saved action it cannot find', async () => {
     const agent = buildSession(new ScriptedModel([]), { savedActions: [TITLED] });
-    await expect(agent.runSavedAction('Monthly', {}, {}, signal())).rejects.toThrow('No saved action has the id or name "Monthly"; it may have been deleted or could not be loaded.');
+    await expect(agent.runSavedAction('Monthly', {}, {}, signal())).rejects.toThrow(
+      'No saved action has the id or name "Monthly"; it may have been deleted or could not be loaded.',
+    );
   });
 
   it('should write nothing when nobody can confirm a plan that was not previewed', async () => {
     const vault = new MemoryVault({});
-    const outcome = await buildSession(new ScriptedModel([]), { vault, checkpoints: await checkpointFolder() }).runPlan({ plan: IDEAS }, {}, signal());
+    const outcome = await buildSession(new ScriptedModel([]), { vault, checkpoints: await checkpointFolder() }).runPlan(
+      { plan: IDEAS },
+      {},
+      signal(),
+    );
     expect(outcome.status).toBe('rejected');
     expect(await vault.stat('Ideas/Alpha.md')).toBeNull();
   });

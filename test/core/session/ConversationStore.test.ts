@@ -6,7 +6,16 @@ import { memoryPluginFiles } from '../../builders/pipeline';
 
 const KEY = 'Xk9QmT4vR2pL8wZs3Nf6Hd1Jc5Bg7Ya0Qe';
 
-const conversation = (over: Partial<Conversation> = {}): Conversation => ({ id: 'c1', title: 'Sun', createdAt: 1, updatedAt: 2, history: [], seen: [], seenSaved: 0, ...over });
+const conversation = (over: Partial<Conversation> = {}): Conversation => ({
+  id: 'c1',
+  title: 'Sun',
+  createdAt: 1,
+  updatedAt: 2,
+  history: [],
+  seen: [],
+  seenSaved: 0,
+  ...over,
+});
 
 describe('ConversationStore', () => {
   it('should save a conversation with the API key in any case and key-shaped tokens redacted, and each text cut', async () => {
@@ -14,14 +23,23 @@ describe('ConversationStore', () => {
     const store = new ConversationStore(files, () => [KEY]);
     const big = `${'z'.repeat(5 * 1024 * 1024)}`;
     const secretText = `Use ${KEY.toLowerCase()} and sk-ant-api03-abcdefghijklmnopqrstuv`;
-    await store.save(conversation({
-      title: 'Copy',
-      history: [
-        { role: 'user', text: secretText },
-        { role: 'assistant', text: '', toolCalls: [{ id: 't1', name: 'vault.createFile', input: { path: 'Big.md', content: big } }] },
-      ],
-      seen: [{ kind: 'user', text: secretText }, { kind: 'tool', id: 't1', name: 'vault.createFile', input: { path: 'Big.md', content: big } }],
-    }));
+    await store.save(
+      conversation({
+        title: 'Copy',
+        history: [
+          { role: 'user', text: secretText },
+          {
+            role: 'assistant',
+            text: '',
+            toolCalls: [{ id: 't1', name: 'vault.createFile', input: { path: 'Big.md', content: big } }],
+          },
+        ],
+        seen: [
+          { kind: 'user', text: secretText },
+          { kind: 'tool', id: 't1', name: 'vault.createFile', input: { path: 'Big.md', content: big } },
+        ],
+      }),
+    );
     for (const path of ['conversations/c1.json', 'conversations/c1.seen.jsonl']) {
       const text = files.data.get(path) ?? '';
       expect(text.toLowerCase()).not.toContain(KEY.toLowerCase());
@@ -37,8 +55,14 @@ describe('ConversationStore', () => {
   it('should keep what was seen apart from the model history, each save appending only the entries added since the last', async () => {
     const files = memoryPluginFiles();
     const store = new ConversationStore(files);
-    const seen: SeenEntry[] = [{ kind: 'user', text: 'How much sun?' }, { kind: 'answer', text: 'Six hours.' }];
-    const saved = conversation({ history: [{ role: 'user', text: `${SUMMARY_PREFIX}\nThey talked about sun.` }], seen });
+    const seen: SeenEntry[] = [
+      { kind: 'user', text: 'How much sun?' },
+      { kind: 'answer', text: 'Six hours.' },
+    ];
+    const saved = conversation({
+      history: [{ role: 'user', text: `${SUMMARY_PREFIX}\nThey talked about sun.` }],
+      seen,
+    });
     await store.save(saved);
     expect(saved.seenSaved).toBe(2);
     seen.push({ kind: 'user', text: 'And shade?' }, { kind: 'note', text: 'Tokens: 15', tone: 'usage' });
@@ -55,21 +79,43 @@ describe('ConversationStore', () => {
 
   it('should read a file saved before the seen file from its history, the condensed summary as a summary, and write all of it at the next save', async () => {
     const files = memoryPluginFiles();
-    files.data.set('conversations/old.json', JSON.stringify({
-      id: 'old', title: 'Garden', createdAt: 1, updatedAt: 2,
-      history: [
-        { role: 'user', text: `${SUMMARY_PREFIX}\nThe user planned a garden.\n\nThe task the user gave in this run: And the pond?` },
-        { role: 'assistant', text: 'Looking.', toolCalls: [{ id: 't1', name: 'vault.searchText', input: { query: 'pond' } }] },
-        { role: 'tool-results', results: [{ callId: 't1', name: 'vault.searchText', content: 'Garden.md: pond', isError: false }] },
-        { role: 'assistant', text: 'The pond goes east.', toolCalls: [] },
-      ],
-    }));
+    files.data.set(
+      'conversations/old.json',
+      JSON.stringify({
+        id: 'old',
+        title: 'Garden',
+        createdAt: 1,
+        updatedAt: 2,
+        history: [
+          {
+            role: 'user',
+            text: `${SUMMARY_PREFIX}\nThe user planned a garden.\n\nThe task the user gave in this run: And the pond?`,
+          },
+          {
+            role: 'assistant',
+            text: 'Looking.',
+            toolCalls: [{ id: 't1', name: 'vault.searchText', input: { query: 'pond' } }],
+          },
+          {
+            role: 'tool-results',
+            results: [{ callId: 't1', name: 'vault.searchText', content: 'Garden.md: pond', isError: false }],
+          },
+          { role: 'assistant', text: 'The pond goes east.', toolCalls: [] },
+        ],
+      }),
+    );
     const store = new ConversationStore(files);
     const loaded = await store.load('old');
     expect(loaded?.seen).toEqual([
       { kind: 'summary', text: 'The user planned a garden.\n\nThe task the user gave in this run: And the pond?' },
       { kind: 'answer', text: 'Looking.' },
-      { kind: 'tool', id: 't1', name: 'vault.searchText', input: { query: 'pond' }, result: { ok: true, text: 'Garden.md: pond' } },
+      {
+        kind: 'tool',
+        id: 't1',
+        name: 'vault.searchText',
+        input: { query: 'pond' },
+        result: { ok: true, text: 'Garden.md: pond' },
+      },
       { kind: 'answer', text: 'The pond goes east.' },
     ]);
     expect(loaded?.seenSaved).toBe(0);
@@ -81,11 +127,28 @@ describe('ConversationStore', () => {
   it('should skip a damaged line of the seen file, such as one cut short by a crash while appending', async () => {
     const files = memoryPluginFiles();
     const store = new ConversationStore(files);
-    await store.save(conversation({ seen: [{ kind: 'user', text: 'One' }, { kind: 'answer', text: 'Two' }] }));
-    files.data.set('conversations/c1.seen.jsonl', `${files.data.get('conversations/c1.seen.jsonl') ?? ''}\n{"kind":"answer","te`);
-    expect((await store.load('c1'))?.seen).toEqual([{ kind: 'user', text: 'One' }, { kind: 'answer', text: 'Two' }]);
+    await store.save(
+      conversation({
+        seen: [
+          { kind: 'user', text: 'One' },
+          { kind: 'answer', text: 'Two' },
+        ],
+      }),
+    );
+    files.data.set(
+      'conversations/c1.seen.jsonl',
+      `${files.data.get('conversations/c1.seen.jsonl') ?? ''}\n{"kind":"answer","te`,
+    );
+    expect((await store.load('c1'))?.seen).toEqual([
+      { kind: 'user', text: 'One' },
+      { kind: 'answer', text: 'Two' },
+    ]);
     const loaded = await store.load('c1');
     await store.save({ ...loaded!, seen: [...loaded!.seen, { kind: 'user', text: 'Three' }] });
-    expect((await store.load('c1'))?.seen.map((entry) => 'text' in entry && entry.text)).toEqual(['One', 'Two', 'Three']);
+    expect((await store.load('c1'))?.seen.map((entry) => 'text' in entry && entry.text)).toEqual([
+      'One',
+      'Two',
+      'Three',
+    ]);
   });
 });

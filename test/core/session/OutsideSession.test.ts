@@ -48,17 +48,47 @@ interface Fixture {
   files: ReturnType<typeof memoryPluginFiles>;
 }
 
-async function fixture(options: { approval?: OutsideApprovalMode; asker?: OutsideAsker; mode?: string; allowDeletes?: boolean; savedActions?: SavedAction[]; notes?: Record<string, string>; editor?: boolean } = {}): Promise<Fixture> {
+async function fixture(
+  options: {
+    approval?: OutsideApprovalMode;
+    asker?: OutsideAsker;
+    mode?: string;
+    allowDeletes?: boolean;
+    savedActions?: SavedAction[];
+    notes?: Record<string, string>;
+    editor?: boolean;
+  } = {},
+): Promise<Fixture> {
   const checkpoints = await mkdtemp(join(tmpdir(), 'ea-outside-'));
   folders.push(checkpoints);
-  const vault = new MemoryVault(options.notes ?? { 'Inbox.md': '- milk\n', 'Private/secret.md': 'pin 1234\n', '.agentignore': 'Private/\n' });
+  const vault = new MemoryVault(
+    options.notes ?? { 'Inbox.md': '- milk\n', 'Private/secret.md': 'pin 1234\n', '.agentignore': 'Private/\n' },
+  );
   const editor = new MemoryEditor({ vault });
   const files = memoryPluginFiles();
   const clock = fixedClock();
-  const settings = { approval: 'writes' as const, allowDeletes: options.allowDeletes ?? false, allowCommands: false, approvalTimeoutMs: 1000, checkpointMaxMb: 50, maxRetries: 2, maxTokens: 1000, temperature: 0 };
+  const settings = {
+    approval: 'writes' as const,
+    allowDeletes: options.allowDeletes ?? false,
+    allowCommands: false,
+    approvalTimeoutMs: 1000,
+    checkpointMaxMb: 50,
+    maxRetries: 2,
+    maxTokens: 1000,
+    temperature: 0,
+  };
   let outside: OutsideSession | null = null;
   const services = new AgentServices(
-    { vault, editor, workspace: new MemoryWorkspace({ vault, editor }), commands: new MemoryCommands(), http: { request: () => Promise.reject(new Error('offline')) }, pluginFiles: files, gitFs: new NodeGitFs(checkpoints), clock },
+    {
+      vault,
+      editor,
+      workspace: new MemoryWorkspace({ vault, editor }),
+      commands: new MemoryCommands(),
+      http: { request: () => Promise.reject(new Error('offline')) },
+      pluginFiles: files,
+      gitFs: new NodeGitFs(checkpoints),
+      clock,
+    },
     { pluginFolderInVault: PLUGIN, settings: () => settings, approval: () => outside?.approvalPort ?? null },
   );
   const modes = new ModeService({ gates: () => settings });
@@ -71,15 +101,26 @@ async function fixture(options: { approval?: OutsideApprovalMode; asker?: Outsid
     asker: options.asker ?? new ScriptedAsker(),
     clientName: () => 'Claude Code',
     editor: options.editor ?? false,
-    ...(options.savedActions ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) } : {}),
+    ...(options.savedActions
+      ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
+      : {}),
     now: () => clock.now(),
   });
   outside.start();
   return { outside, vault, services, files };
 }
 
-const auditLines = (files: Fixture['files']): { runId: string; tool: string; ok: boolean; approval: string; checkpoint?: string }[] =>
-  [...files.data].filter(([path]) => /^audit\/\d{4}-\d{2}-\d{2}\.jsonl$/.test(path)).flatMap(([, text]) => text.trim().split('\n').map((line) => JSON.parse(line) as { runId: string; tool: string; ok: boolean; approval: string }));
+const auditLines = (
+  files: Fixture['files'],
+): { runId: string; tool: string; ok: boolean; approval: string; checkpoint?: string }[] =>
+  [...files.data]
+    .filter(([path]) => /^audit\/\d{4}-\d{2}-\d{2}\.jsonl$/.test(path))
+    .flatMap(([, text]) =>
+      text
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { runId: string; tool: string; ok: boolean; approval: string }),
+    );
 
 describe('OutsideSession tools', () => {
   it("should offer the mode's tools under the providers' wire names, with the metadata's schemas and descriptions, without the loop's own tools", async () => {
@@ -87,7 +128,11 @@ describe('OutsideSession tools', () => {
     const tools = await outside.tools();
     const read = tools.find((tool) => tool.wireName === 'vault_readFile');
     const row = TOOL_METADATA.find((meta) => meta.name === 'vault.readFile');
-    expect(read).toMatchObject({ description: row?.description, inputSchema: row?.inputSchema, hints: { readOnly: true } });
+    expect(read).toMatchObject({
+      description: row?.description,
+      inputSchema: row?.inputSchema,
+      hints: { readOnly: true },
+    });
     expect(tools.find((tool) => tool.wireName === 'vault_createFile')?.hints.readOnly).toBe(false);
     expect(tools.map((tool) => tool.wireName)).toContain('checkpoints_restore');
     expect(tools.filter((tool) => /^(agent|editor|workspace)_/.test(tool.wireName))).toEqual([]);
@@ -95,7 +140,9 @@ describe('OutsideSession tools', () => {
 
   it('should narrow the tools by the same settings switches as the panel (deletes off: no vault_delete or vault_rename)', async () => {
     expect((await (await fixture()).outside.tools()).map((tool) => tool.wireName)).not.toContain('vault_delete');
-    expect((await (await fixture({ allowDeletes: true })).outside.tools()).map((tool) => tool.wireName)).toEqual(expect.arrayContaining(['vault_delete', 'vault_rename']));
+    expect((await (await fixture({ allowDeletes: true })).outside.tools()).map((tool) => tool.wireName)).toEqual(
+      expect.arrayContaining(['vault_delete', 'vault_rename']),
+    );
   });
 
   it('should offer only read-only tools with writes-refused, and refuse a write naming why', async () => {
@@ -103,7 +150,9 @@ describe('OutsideSession tools', () => {
     expect((await outside.tools()).every((tool) => tool.hints.readOnly)).toBe(true);
     const result = await outside.call('vault_createFile', { path: 'New.md', content: 'x' });
     expect(result).toMatchObject({ ok: false, code: 'UNKNOWN_TOOL' });
-    expect(result.text).toMatch(/^vault_createFile is not offered: the server offers reads only \(its approval is writes-refused\)\. Tools offered: .*vault_readFile/);
+    expect(result.text).toMatch(
+      /^vault_createFile is not offered: the server offers reads only \(its approval is writes-refused\)\. Tools offered: .*vault_readFile/,
+    );
     expect(await vault.stat('New.md')).toBeNull();
   });
 });
@@ -126,14 +175,21 @@ describe('OutsideSession calls', () => {
   it('should ask through the client with the change in words, then checkpoint, write and audit', async () => {
     const asker = new ScriptedAsker();
     const { outside, vault, files, services } = await fixture({ asker });
-    const result = await outside.call('vault_createFile', { path: 'Ideas/New.md', content: 'Hello https://example.com\n' });
+    const result = await outside.call('vault_createFile', {
+      path: 'Ideas/New.md',
+      content: 'Hello https://example.com\n',
+    });
     expect(result.ok).toBe(true);
     expect(await vault.read('Ideas/New.md')).toBe('Hello https://example.com\n');
     expect(asker.messages[0]).toContain('Claude Code wants to change your vault through Embedded Agent: ');
     expect(asker.messages[0]).toContain('+ created  Ideas/New.md');
     expect(asker.messages[0]).toContain('! line 1: external link https://example.com');
     await outside.end();
-    expect(auditLines(files).find((line) => line.tool === 'vault.createFile')).toMatchObject({ ok: true, approval: 'approved', checkpoint: `${outside.runId}#1` });
+    expect(auditLines(files).find((line) => line.tool === 'vault.createFile')).toMatchObject({
+      ok: true,
+      approval: 'approved',
+      checkpoint: `${outside.runId}#1`,
+    });
     expect((await services.lastRun())?.runId).toBe(outside.runId);
   });
 
@@ -161,8 +217,14 @@ describe('OutsideSession calls', () => {
     const call = outside.call('vault_createFile', { path: 'A.md', content: 'a' });
     await waiting;
     outside.clientLeft();
-    expect(await call).toEqual({ ok: false, code: 'DENIED', text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.' });
-    expect((await outside.call('vault_createFile', { path: 'B.md', content: 'b' })).text).toBe('vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.');
+    expect(await call).toEqual({
+      ok: false,
+      code: 'DENIED',
+      text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.',
+    });
+    expect((await outside.call('vault_createFile', { path: 'B.md', content: 'b' })).text).toBe(
+      'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.',
+    );
     expect(await vault.stat('A.md')).toBeNull();
   });
 
@@ -180,15 +242,25 @@ describe('OutsideSession calls', () => {
     };
     const { outside, vault } = await fixture({ asker });
     leave = () => outside.clientLeft();
-    expect(await outside.call('vault_createFile', { path: 'A.md', content: 'a' })).toEqual({ ok: false, code: 'DENIED', text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.' });
+    expect(await outside.call('vault_createFile', { path: 'A.md', content: 'a' })).toEqual({
+      ok: false,
+      code: 'DENIED',
+      text: 'vault.createFile was not approved: Claude Code disconnected before anyone answered. Nothing was changed.',
+    });
     expect(withdrawn).toBe('Claude Code disconnected before anyone answered');
     expect(await vault.stat('A.md')).toBeNull();
   });
 
   it('should write nothing when the person declines in the client', async () => {
-    const { outside, vault } = await fixture({ asker: new ScriptedAsker(() => ({ approved: false, reason: 'the user declined in Claude Code' })) });
+    const { outside, vault } = await fixture({
+      asker: new ScriptedAsker(() => ({ approved: false, reason: 'the user declined in Claude Code' })),
+    });
     const result = await outside.call('vault_createFile', { path: 'New.md', content: 'x' });
-    expect(result).toEqual({ ok: false, code: 'DENIED', text: 'vault.createFile was not approved: the user declined in Claude Code. Nothing was changed.' });
+    expect(result).toEqual({
+      ok: false,
+      code: 'DENIED',
+      text: 'vault.createFile was not approved: the user declined in Claude Code. Nothing was changed.',
+    });
     expect(await vault.stat('New.md')).toBeNull();
   });
 
@@ -196,7 +268,9 @@ describe('OutsideSession calls', () => {
     const { outside, vault } = await fixture({ asker: new ScriptedAsker(undefined, false) });
     const result = await outside.call('vault_createFile', { path: 'New.md', content: 'x' });
     expect(result.code).toBe('DENIED');
-    expect(result.text).toContain('Claude Code cannot show an approval form (it does not support MCP elicitation); start the server with --approval client');
+    expect(result.text).toContain(
+      'Claude Code cannot show an approval form (it does not support MCP elicitation); start the server with --approval client',
+    );
     expect(await vault.stat('New.md')).toBeNull();
   });
 
@@ -207,7 +281,9 @@ describe('OutsideSession calls', () => {
       // Nobody answers: the question ends only when it is taken back.
       ask: (_message, _request, signal) => {
         asked.push(signal);
-        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('withdrawn'))));
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('withdrawn'))),
+        );
       },
     };
     const { outside, vault } = await fixture({ asker: waiting });
@@ -221,13 +297,17 @@ describe('OutsideSession calls', () => {
     const refused = await asking;
     expect([refused.ok, refused.code]).toEqual([false, 'DENIED']);
     expect(refused.text).toContain('Claude Code cancelled the call before anyone answered');
-    expect(await queued).toEqual({ ok: false, code: 'CANCELLED', text: 'The call was cancelled before it ran: nothing was changed' });
+    expect(await queued).toEqual({
+      ok: false,
+      code: 'CANCELLED',
+      text: 'The call was cancelled before it ran: nothing was changed',
+    });
     expect(asked).toHaveLength(1);
     expect(await vault.stat('A.md')).toBeNull();
     expect(await vault.stat('B.md')).toBeNull();
   });
 
-  it("should not ask with approval client, and still checkpoint and audit the write", async () => {
+  it('should not ask with approval client, and still checkpoint and audit the write', async () => {
     const asker = new ScriptedAsker();
     const { outside, vault, files } = await fixture({ approval: 'client', asker });
     expect((await outside.call('vault_writeFile', { path: 'Inbox.md', content: '- eggs\n' })).ok).toBe(true);
@@ -247,7 +327,9 @@ describe('OutsideSession calls', () => {
       code: 'FORBIDDEN_PATH',
       text: 'Refused path: "Private/secret.md" is listed in .agentignore, so the agent may neither read nor write it',
     });
-    expect((await outside.call('vault_writeFile', { path: 'Private/secret.md', content: 'x' })).code).toBe('FORBIDDEN_PATH');
+    expect((await outside.call('vault_writeFile', { path: 'Private/secret.md', content: 'x' })).code).toBe(
+      'FORBIDDEN_PATH',
+    );
     expect(await vault.read('Private/secret.md')).toBe('pin 1234\n');
   });
 
@@ -274,7 +356,11 @@ describe('OutsideSession calls', () => {
   it('should refuse calls once the session has ended', async () => {
     const { outside } = await fixture();
     await outside.end();
-    expect(await outside.call('vault_readFile', { path: 'Inbox.md' })).toEqual({ ok: false, code: 'CANCELLED', text: 'vault_readFile was not run: the session has ended' });
+    expect(await outside.call('vault_readFile', { path: 'Inbox.md' })).toEqual({
+      ok: false,
+      code: 'CANCELLED',
+      text: 'vault_readFile was not run: the session has ended',
+    });
   });
 });
 
@@ -283,17 +369,33 @@ describe('OutsideSession notes', () => {
     const notes = { 'a.md': '', 'b.md': '', 'c.md': '', 'Private/d.md': '', '.agentignore': 'Private/\n' };
     const { outside } = await fixture({ notes });
     const first = await outside.listNotes(null, 2);
-    expect(first).toEqual({ notes: [expect.objectContaining({ path: 'a.md' }), expect.objectContaining({ path: 'b.md' })], nextCursor: 'b.md' });
-    expect(await outside.listNotes(first.nextCursor, 2)).toEqual({ notes: [expect.objectContaining({ path: 'c.md' })], nextCursor: null });
+    expect(first).toEqual({
+      notes: [expect.objectContaining({ path: 'a.md' }), expect.objectContaining({ path: 'b.md' })],
+      nextCursor: 'b.md',
+    });
+    expect(await outside.listNotes(first.nextCursor, 2)).toEqual({
+      notes: [expect.objectContaining({ path: 'c.md' })],
+      nextCursor: null,
+    });
   });
 
   it('should list the vault once a walk, see a note created since on the next walk, and end a page whose rest is all ignored', async () => {
-    const notes = { 'a.md': '', 'b.md': '', 'c.md': '', 'd.md': '', 'zz/hidden by rule.md': '', '.agentignore': 'zz/\n' };
+    const notes = {
+      'a.md': '',
+      'b.md': '',
+      'c.md': '',
+      'd.md': '',
+      'zz/hidden by rule.md': '',
+      '.agentignore': 'zz/\n',
+    };
     const { outside, services } = await fixture({ notes });
     const list = vi.spyOn(services.ports.vault, 'list');
     const first = await outside.listNotes(null, 2);
     const second = await outside.listNotes(first.nextCursor, 2);
-    expect(second).toEqual({ notes: [expect.objectContaining({ path: 'c.md' }), expect.objectContaining({ path: 'd.md' })], nextCursor: null });
+    expect(second).toEqual({
+      notes: [expect.objectContaining({ path: 'c.md' }), expect.objectContaining({ path: 'd.md' })],
+      nextCursor: null,
+    });
     expect(list).toHaveBeenCalledTimes(1);
     await services.ports.vault.create('b2.md', 'new');
     const again = await outside.listNotes(null, 10);
@@ -304,7 +406,9 @@ describe('OutsideSession notes', () => {
   it('should read a note as text and refuse one the ignore rules hide', async () => {
     const { outside } = await fixture();
     expect(await outside.readNote('Inbox.md')).toEqual({ path: 'Inbox.md', text: '- milk\n' });
-    await expect(outside.readNote('Private/secret.md')).rejects.toThrow('Refused path: "Private/secret.md" is listed in .agentignore, so the agent may neither read nor write it');
+    await expect(outside.readNote('Private/secret.md')).rejects.toThrow(
+      'Refused path: "Private/secret.md" is listed in .agentignore, so the agent may neither read nor write it',
+    );
     await expect(outside.readNote('../x.md')).rejects.toThrow('Refused path "../x.md": the path leaves the vault');
   });
 });
@@ -313,7 +417,16 @@ describe('OutsideSession saved actions', () => {
   const weekly = createSavedAction(
     {
       name: 'Weekly note',
-      plan: { version: '1.0', goal: 'Weekly note', assumptions: [], riskLevel: 'writes', parameters: [{ name: 'title', description: 'Title of the note' }], steps: [{ id: 'note', tool: 'vault.createFile', args: { path: 'Weekly/${title}.md', content: '# ${title}\n' } }] },
+      plan: {
+        version: '1.0',
+        goal: 'Weekly note',
+        assumptions: [],
+        riskLevel: 'writes',
+        parameters: [{ name: 'title', description: 'Title of the note' }],
+        steps: [
+          { id: 'note', tool: 'vault.createFile', args: { path: 'Weekly/${title}.md', content: '# ${title}\n' } },
+        ],
+      },
       now: 0,
     },
     [],
@@ -322,14 +435,23 @@ describe('OutsideSession saved actions', () => {
   it('should offer each saved action as saved_action_<id>, its parameters as the input schema', async () => {
     const { outside } = await fixture({ savedActions: [weekly] });
     const tool = (await outside.tools()).find((candidate) => candidate.wireName === 'saved_action_weekly-note');
-    expect(tool?.inputSchema).toEqual({ type: 'object', properties: { title: { type: 'string', description: 'Title of the note' } }, required: ['title'], additionalProperties: false });
+    expect(tool?.inputSchema).toEqual({
+      type: 'object',
+      properties: { title: { type: 'string', description: 'Title of the note' } },
+      required: ['title'],
+      additionalProperties: false,
+    });
     expect(tool?.description).toContain('"Weekly note"');
   });
 
   it('should run a saved action after one approval on its plan, and say what input is missing', async () => {
     const asker = new ScriptedAsker();
     const { outside, vault } = await fixture({ savedActions: [weekly], asker });
-    expect(await outside.call('saved_action_weekly-note', {})).toEqual({ ok: false, code: 'INVALID_INPUT', text: 'saved_action_weekly-note needs `title` (Title of the note); nothing was run.' });
+    expect(await outside.call('saved_action_weekly-note', {})).toEqual({
+      ok: false,
+      code: 'INVALID_INPUT',
+      text: 'saved_action_weekly-note needs `title` (Title of the note); nothing was run.',
+    });
     const result = await outside.call('saved_action_weekly-note', { title: 'Review' });
     expect(result.ok).toBe(true);
     expect(result.text).toMatch(/^Done: 1 of 1 step ran\./);
@@ -341,7 +463,11 @@ describe('OutsideSession saved actions', () => {
   it('should hand a prompt action back bound, and leave out writing actions with writes-refused', async () => {
     const prompt = createPromptAction({ name: 'Outline', prompt: 'Outline ${topic}', now: 0 }, [weekly]);
     const { outside } = await fixture({ savedActions: [weekly, prompt], approval: 'writes-refused' });
-    expect((await outside.tools()).filter((tool) => tool.wireName.startsWith('saved_action_')).map((tool) => tool.wireName)).toEqual(['saved_action_outline']);
-    expect((await outside.call('saved_action_outline', { topic: 'gardens' })).text).toBe('The saved prompt, with its placeholders filled in; carry it out with the vault tools:\n\nOutline gardens');
+    expect(
+      (await outside.tools()).filter((tool) => tool.wireName.startsWith('saved_action_')).map((tool) => tool.wireName),
+    ).toEqual(['saved_action_outline']);
+    expect((await outside.call('saved_action_outline', { topic: 'gardens' })).text).toBe(
+      'The saved prompt, with its placeholders filled in; carry it out with the vault tools:\n\nOutline gardens',
+    );
   });
 });

@@ -5,7 +5,11 @@ import { buildPreview, summarize } from '../../../src/core/tool-execution/change
 import type { PlannedChange } from '../../../src/core/tools/types';
 import { MemoryVault } from '../../../src/node/MemoryVault';
 
-async function request(changes: PlannedChange[], files: Record<string, string> = {}, notes: string[] = []): Promise<ApprovalRequest> {
+async function request(
+  changes: PlannedChange[],
+  files: Record<string, string> = {},
+  notes: string[] = [],
+): Promise<ApprovalRequest> {
   const preview = await buildPreview(changes, new MemoryVault(files));
   preview.notes.push(...notes);
   return { runId: 'run-1', tool: 'plan', input: {}, risk: 'writes', preview, summary: summarize('plan', changes) };
@@ -32,7 +36,11 @@ describe('approvalMessage', () => {
   });
 
   it("should name a permanent delete and the preview's notes among the warnings", async () => {
-    const asked = await request([{ kind: 'delete', path: 'Old.md', isFolder: false, toTrash: false }], { 'Old.md': 'gone soon\n' }, ["The plan's preview you approved did not show this: delete Old.md."]);
+    const asked = await request(
+      [{ kind: 'delete', path: 'Old.md', isFolder: false, toTrash: false }],
+      { 'Old.md': 'gone soon\n' },
+      ["The plan's preview you approved did not show this: delete Old.md."],
+    );
     expect(firstThree(approvalMessage('Claude Code', asked))).toEqual([
       'Claude Code wants to change your vault through Embedded Agent: Delete permanently: Old.md',
       'Size: 1 file deleted; 10 B → 0 B',
@@ -43,13 +51,27 @@ describe('approvalMessage', () => {
   it('should keep a new line in a path or a client name from pushing the warnings out of the first three lines', async () => {
     const asked = await request([{ kind: 'create', path: 'Two\nlines.md', content: 'see https://example.com\n' }]);
     const [action, size, warnings] = firstThree(approvalMessage('Some\nClient', asked));
-    expect(action).toBe('Some⟦U+000A⟧Client wants to change your vault through Embedded Agent: Create Two⟦U+000A⟧lines.md');
+    expect(action).toBe(
+      'Some⟦U+000A⟧Client wants to change your vault through Embedded Agent: Create Two⟦U+000A⟧lines.md',
+    );
     expect(size).toBe('Size: 1 file created; +1 line; 24 B');
     expect(warnings).toBe('Warnings (1): Two⟦U+000A⟧lines.md line 1: external link https://example.com');
   });
 
   it('should follow the three lines with the change as the terminal shows it, diff included', async () => {
-    const message = approvalMessage('Codex', await request([{ kind: 'modify', path: 'B.md', content: 'new\n' }], { 'B.md': 'old\n' }));
-    expect(message.split('\n').slice(3)).toEqual(['', 'Approval needed: Change B.md', 'plan · writes to the vault', '~ modified B.md (+1 -1, 4 B → 4 B)', '    @@ -1,1 +1,1 @@', '    -old', '    +new', '']);
+    const message = approvalMessage(
+      'Codex',
+      await request([{ kind: 'modify', path: 'B.md', content: 'new\n' }], { 'B.md': 'old\n' }),
+    );
+    expect(message.split('\n').slice(3)).toEqual([
+      '',
+      'Approval needed: Change B.md',
+      'plan · writes to the vault',
+      '~ modified B.md (+1 -1, 4 B → 4 B)',
+      '    @@ -1,1 +1,1 @@',
+      '    -old',
+      '    +new',
+      '',
+    ]);
   });
 });

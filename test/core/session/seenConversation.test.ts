@@ -11,11 +11,18 @@ const signal = (): AbortSignal => new AbortController().signal;
 const TOPICS = ['pond', 'fence', 'herbs', 'roses', 'compost', 'shed', 'bees', 'apples', 'plums'];
 const question = (turn: number): string => `My ${TOPICS[turn - 1] ?? 'weather'} notes`;
 const kinds = (entries: readonly SeenEntry[]): string[] => entries.map((entry) => entry.kind);
-const users = (entries: readonly SeenEntry[]): string[] => entries.flatMap((entry) => (entry.kind === 'user' ? [entry.text] : []));
+const users = (entries: readonly SeenEntry[]): string[] =>
+  entries.flatMap((entry) => (entry.kind === 'user' ? [entry.text] : []));
 
 /** A model that searches the inbox for each question and answers at length, so the history fills and condenses. */
 const longModel = (): ConversationModel =>
-  new ConversationModel({ search: (turn) => ({ name: 'vault.searchText', input: { query: `topic ${turn}` } }), answer: (turn) => `Answer ${turn}: ${'the inbox says more. '.repeat(600)}` }, 16_000);
+  new ConversationModel(
+    {
+      search: (turn) => ({ name: 'vault.searchText', input: { query: `topic ${turn}` } }),
+      answer: (turn) => `Answer ${turn}: ${'the inbox says more. '.repeat(600)}`,
+    },
+    16_000,
+  );
 
 describe('AgentSession: the conversation as it was seen', () => {
   it('should keep every message, answer, tool call with its result and usage line after condensing left the model a summary', async () => {
@@ -28,9 +35,16 @@ describe('AgentSession: the conversation as it was seen', () => {
     expect(first?.role === 'user' && first.text.startsWith(SUMMARY_PREFIX)).toBe(true);
     expect(users(agent.seen)).toEqual(TOPICS.slice(0, 8).map((_, index) => question(index + 1)));
     expect(kinds(agent.seen.slice(0, 4))).toEqual(['user', 'tool', 'answer', 'note']);
-    expect(agent.seen[1]).toMatchObject({ kind: 'tool', name: 'vault.searchText', input: { query: 'topic 1' }, result: { ok: true } });
+    expect(agent.seen[1]).toMatchObject({
+      kind: 'tool',
+      name: 'vault.searchText',
+      input: { query: 'topic 1' },
+      result: { ok: true },
+    });
     expect(agent.seen[2]?.kind === 'answer' && agent.seen[2].text.startsWith('Answer 1: ')).toBe(true);
-    expect(agent.seen[3]?.kind === 'note' && agent.seen[3].tone === 'usage' && agent.seen[3].text.startsWith('Tokens: ')).toBe(true);
+    expect(
+      agent.seen[3]?.kind === 'note' && agent.seen[3].tone === 'usage' && agent.seen[3].text.startsWith('Tokens: '),
+    ).toBe(true);
     // The summary is shown where condensing happened, as a summary: never as one of the person's messages.
     const summaries = agent.seen.filter((entry) => entry.kind === 'summary');
     expect(summaries.length).toBe(model.condensed);
@@ -61,7 +75,10 @@ describe('AgentSession: the conversation as it was seen', () => {
   it('should keep a message that could not start, with the reason shown, and forget everything at a new conversation', async () => {
     const agent = buildSession(new ScriptedModel([]), { llmFails: true });
     await agent.send('hello', {}, signal());
-    expect(agent.seen).toEqual([{ kind: 'user', text: 'hello' }, { kind: 'note', text: 'No API key: set it in Settings → Embedded Agent', tone: 'error' }]);
+    expect(agent.seen).toEqual([
+      { kind: 'user', text: 'hello' },
+      { kind: 'note', text: 'No API key: set it in Settings → Embedded Agent', tone: 'error' },
+    ]);
     agent.newConversation();
     expect(agent.seen).toEqual([]);
   });

@@ -41,7 +41,11 @@ async function memorySetup(files: Record<string, string>): Promise<Setup> {
       else await vault.create(path, text);
     },
     text: (path) => vault.read(path),
-    checkpoints: new CheckpointService({ vault, gitFs: new NodeGitFs(nodePath.join(folder, 'repo')), clock: fixedClock() }),
+    checkpoints: new CheckpointService({
+      vault,
+      gitFs: new NodeGitFs(nodePath.join(folder, 'repo')),
+      clock: fixedClock(),
+    }),
   };
 }
 
@@ -55,9 +59,14 @@ async function diskSetup(files: Record<string, string>): Promise<Setup> {
   const vault = new NodeVault(root);
   return {
     vault,
-    outside: (path, text, how) => (how === 'append' ? appendFile(nodePath.join(root, path), text) : writeFile(nodePath.join(root, path), text)),
+    outside: (path, text, how) =>
+      how === 'append' ? appendFile(nodePath.join(root, path), text) : writeFile(nodePath.join(root, path), text),
     text: (path) => readFile(nodePath.join(root, path), 'utf8'),
-    checkpoints: new CheckpointService({ vault, gitFs: new NodeGitFs(nodePath.join(folder, 'repo')), clock: fixedClock() }),
+    checkpoints: new CheckpointService({
+      vault,
+      gitFs: new NodeGitFs(nodePath.join(folder, 'repo')),
+      clock: fixedClock(),
+    }),
   };
 }
 
@@ -71,7 +80,9 @@ const cards = (...steps: { meanwhile?: () => Promise<void>; answer: ApprovalDeci
   });
 
 const removedLines = (request: ApprovalRequest | undefined): string[] =>
-  (request?.preview.files[0] && 'hunks' in request.preview.files[0] ? request.preview.files[0].hunks : []).flatMap((hunk) => hunk.lines.filter((line) => line.kind === 'removed').map((line) => line.text));
+  (request?.preview.files[0] && 'hunks' in request.preview.files[0] ? request.preview.files[0].hunks : []).flatMap(
+    (hunk) => hunk.lines.filter((line) => line.kind === 'removed').map((line) => line.text),
+  );
 
 describe.each([
   ['MemoryVault', memorySetup],
@@ -82,10 +93,20 @@ describe.each([
 
   it('should not write an edit over a line that arrived while the card was open, and show the note as it is now on a new card', async () => {
     const s = await setup({ 'Plan.md': plan });
-    const approval = cards({ meanwhile: () => s.outside('Plan.md', '- from sync\n', 'append'), answer: yes }, { answer: no });
-    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    const approval = cards(
+      { meanwhile: () => s.outside('Plan.md', '- from sync\n', 'append'), answer: yes },
+      { answer: no },
+    );
+    const { pipeline, run } = buildPipeline({
+      approval,
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
     const outcome = await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: edited }), run);
-    expect(outcome.error).toEqual({ code: 'DENIED', message: 'vault.writeFile was not approved: the user rejected it. Nothing was changed.' });
+    expect(outcome.error).toEqual({
+      code: 'DENIED',
+      message: 'vault.writeFile was not approved: the user rejected it. Nothing was changed.',
+    });
     expect(await s.text('Plan.md')).toBe(`${plan}- from sync\n`);
     expect(approval.requests).toHaveLength(2);
     expect(removedLines(approval.requests[1])).toEqual(['- from sync']);
@@ -96,8 +117,15 @@ describe.each([
 
   it('should write what the second card showed once it is approved', async () => {
     const s = await setup({ 'Plan.md': plan });
-    const approval = cards({ meanwhile: () => s.outside('Plan.md', '- from sync\n', 'append'), answer: yes }, { answer: yes });
-    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    const approval = cards(
+      { meanwhile: () => s.outside('Plan.md', '- from sync\n', 'append'), answer: yes },
+      { answer: yes },
+    );
+    const { pipeline, run } = buildPipeline({
+      approval,
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
     expect((await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: edited }), run)).ok).toBe(true);
     await pipeline.endRun(run);
     expect(await s.text('Plan.md')).toBe(edited);
@@ -112,7 +140,11 @@ describe.each([
   ])('should not let %s overwrite a note that appeared while its "Create" card was open', async (tool, input) => {
     const s = await setup({});
     const approval = cards({ meanwhile: () => s.outside('fresh.md', 'mine', 'write'), answer: yes }, { answer: no });
-    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    const { pipeline, run } = buildPipeline({
+      approval,
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
     expect((await pipeline.execute(call(tool, input), run)).error?.code).toBe('DENIED');
     expect(await s.text('fresh.md')).toBe('mine');
     expect(approval.requests.map((request) => request.summary)).toEqual(['Create fresh.md', 'Change fresh.md']);
@@ -128,11 +160,16 @@ describe.each([
       await s.outside('Plan.md', `- sync ${++n}\n`, 'append');
       return yes;
     });
-    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    const { pipeline, run } = buildPipeline({
+      approval,
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
     const outcome = await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: edited }), run);
     expect(outcome.error).toEqual({
       code: 'ETAG_MISMATCH',
-      message: 'vault.writeFile was not run: "Plan.md" changed again after each of 3 cards, as another program (an editor, a sync) keeps writing to it; nothing was written. Try again once it has settled.',
+      message:
+        'vault.writeFile was not run: "Plan.md" changed again after each of 3 cards, as another program (an editor, a sync) keeps writing to it; nothing was written. Try again once it has settled.',
     });
     expect(approval.requests).toHaveLength(3);
     expect(await s.text('Plan.md')).toBe(`${plan}- sync 1\n- sync 2\n- sync 3\n`);
@@ -140,9 +177,18 @@ describe.each([
 
   it('should show the new state even after "Approve all for this run" was the answer to the card that went stale', async () => {
     const s = await setup({ 'Plan.md': plan });
-    const approval = cards({ meanwhile: () => s.outside('Plan.md', '- from sync\n', 'append'), answer: { approved: true, scope: 'run' } }, { answer: no });
-    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
-    expect((await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: edited }), run)).error?.code).toBe('DENIED');
+    const approval = cards(
+      { meanwhile: () => s.outside('Plan.md', '- from sync\n', 'append'), answer: { approved: true, scope: 'run' } },
+      { answer: no },
+    );
+    const { pipeline, run } = buildPipeline({
+      approval,
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
+    expect(
+      (await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: edited }), run)).error?.code,
+    ).toBe('DENIED');
     expect(await s.text('Plan.md')).toBe(`${plan}- from sync\n`);
     expect(approval.requests).toHaveLength(2);
   });
@@ -158,21 +204,33 @@ describe.each([
       return checkpoint(runId, request);
     };
     const approval = cards({ answer: no });
-    const { pipeline, run } = buildPipeline({ approval, context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    const { pipeline, run } = buildPipeline({
+      approval,
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
     run.approvedForRun = true;
-    expect((await pipeline.execute(call('vault.writeFile', { path: 'fresh.md', content: 'from the agent' }), run)).error?.code).toBe('DENIED');
+    expect(
+      (await pipeline.execute(call('vault.writeFile', { path: 'fresh.md', content: 'from the agent' }), run)).error
+        ?.code,
+    ).toBe('DENIED');
     expect(await s.text('fresh.md')).toBe('mine');
     expect(approval.requests.map((request) => [request.summary, request.preview.notes])).toEqual([
       [
         'Change fresh.md',
-        ['"fresh.md" appeared after this call was worked out ("Approve all for this run" let it through unseen), by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.'],
+        [
+          '"fresh.md" appeared after this call was worked out ("Approve all for this run" let it through unseen), by another program (an editor, a sync): this card shows it as it is now. Nothing has been written yet.',
+        ],
       ],
     ]);
   });
 
   it('should write at once, with one card, when nothing changed while it was open', async () => {
     const s = await setup({ 'Plan.md': plan });
-    const { pipeline, run, approval } = buildPipeline({ context: { vault: s.vault }, deps: { checkpoints: s.checkpoints } });
+    const { pipeline, run, approval } = buildPipeline({
+      context: { vault: s.vault },
+      deps: { checkpoints: s.checkpoints },
+    });
     expect((await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: edited }), run)).ok).toBe(true);
     expect((await pipeline.execute(call('vault.writeFile', { path: 'new.md', content: 'x' }), run)).ok).toBe(true);
     expect(approval.requests).toHaveLength(2);
@@ -189,11 +247,19 @@ describe('a note the vault decodes differently from its bytes is not taken for a
     cleanups.push(() => rm(folder, { recursive: true, force: true }));
     const vault = new MemoryVault({});
     await vault.writeBinary('Plan.md', new Uint8Array(bytes));
-    const checkpoints = new CheckpointService({ vault, gitFs: new NodeGitFs(nodePath.join(folder, 'repo')), clock: fixedClock() });
+    const checkpoints = new CheckpointService({
+      vault,
+      gitFs: new NodeGitFs(nodePath.join(folder, 'repo')),
+      clock: fixedClock(),
+    });
     const { pipeline, run, approval } = buildPipeline({ context: { vault }, deps: { checkpoints } });
-    expect((await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n- two\n' }), run)).ok).toBe(true);
+    expect(
+      (await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n- two\n' }), run)).ok,
+    ).toBe(true);
     expect(approval.requests).toHaveLength(1);
     // A UTF-8 byte order mark is kept (see "Every byte of a note" in docs/architecture.md).
-    expect(await vault.read('Plan.md')).toBe(what === 'a byte order mark' ? '\ufeff# Plan\n- two\n' : '# Plan\n- two\n');
+    expect(await vault.read('Plan.md')).toBe(
+      what === 'a byte order mark' ? '\ufeff# Plan\n- two\n' : '# Plan\n- two\n',
+    );
   });
 });

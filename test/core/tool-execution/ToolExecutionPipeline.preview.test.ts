@@ -20,7 +20,8 @@ async function previewError(preview: Promise<unknown>): Promise<{ code: string; 
 }
 
 // The methods before any spy replaces them, so a spy can call through.
-const original = <K extends 'ensureLoaded' | 'denial'>(name: K): IgnoreService[K] => Object.getOwnPropertyDescriptor(IgnoreService.prototype, name)?.value as IgnoreService[K];
+const original = <K extends 'ensureLoaded' | 'denial'>(name: K): IgnoreService[K] =>
+  Object.getOwnPropertyDescriptor(IgnoreService.prototype, name)?.value as IgnoreService[K];
 const ensureLoaded = original('ensureLoaded');
 const denial = original('denial');
 
@@ -39,7 +40,9 @@ function recordedPipeline(files: Record<string, string>) {
     const validate = tool.validate.bind(tool);
     const describeChanges = tool.describeChanges.bind(tool);
     vi.spyOn(tool, 'validate').mockImplementation((input) => (note('validate'), validate(input)));
-    vi.spyOn(tool, 'describeChanges').mockImplementation((input, context) => (note('describe'), describeChanges(input, context)));
+    vi.spyOn(tool, 'describeChanges').mockImplementation(
+      (input, context) => (note('describe'), describeChanges(input, context)),
+    );
   }
   vi.spyOn(IgnoreService.prototype, 'ensureLoaded').mockImplementation(function (this: IgnoreService) {
     note('ignore rules');
@@ -52,12 +55,15 @@ function recordedPipeline(files: Record<string, string>) {
   const approval = new ScriptedApproval(() => (note('approval'), { approved: true, scope: 'once' }));
   const fixture = buildPipeline({ files, approval, deps: { registry } });
   const check = fixture.run.repetition.check.bind(fixture.run.repetition);
-  vi.spyOn(fixture.run.repetition, 'check').mockImplementation((tool, input, query) => (note('repetition'), check(tool, input, query)));
+  vi.spyOn(fixture.run.repetition, 'check').mockImplementation(
+    (tool, input, query) => (note('repetition'), check(tool, input, query)),
+  );
   return { ...fixture, stages };
 }
 
 /** Records `input` for `tool` as a call already made, validated as the pipeline records it. */
-const madeBefore = (run: RunState, tool: string, input: unknown): void => run.repetition.check(tool, new ToolRegistry(builtinTools()).get(tool)?.validate(input));
+const madeBefore = (run: RunState, tool: string, input: unknown): void =>
+  run.repetition.check(tool, new ToolRegistry(builtinTools()).get(tool)?.validate(input));
 
 describe('ToolExecutionPipeline.preview', () => {
   afterEach(() => {
@@ -70,7 +76,9 @@ describe('ToolExecutionPipeline.preview', () => {
     expect(seen.tool.name).toBe('vault.writeFile');
     expect(seen.input).toEqual({ path: 'a.md', content: 'two\n', mode: 'overwrite', as: 'text' });
     expect(seen.changes).toEqual([{ kind: 'modify', path: 'a.md', content: 'two\n' }]);
-    expect(seen.preview.files).toEqual([expect.objectContaining({ kind: 'modified', path: 'a.md', added: 1, removed: 1 })]);
+    expect(seen.preview.files).toEqual([
+      expect.objectContaining({ kind: 'modified', path: 'a.md', added: 1, removed: 1 }),
+    ]);
     expect(approval.requests).toEqual([]);
     expect(checkpoints.events).toEqual([]);
     expect(context.vault.dump()).toEqual({ 'a.md': 'one\n' });
@@ -108,15 +116,35 @@ describe('ToolExecutionPipeline.preview', () => {
     const files = { '.agentignore': 'Private/\n', 'Private/p.md': 'secret', 'a.md': 'A' };
     const cases: [string, ToolCall, (run: RunState) => void][] = [
       ['an unknown tool', call('vault.nothing', {}), () => undefined],
-      ['a tool the mode does not allow, whatever its input', call('vault.createFile', { path: 7 }), (run) => (run.allowedTools = new Set(['vault.readFile']))],
+      [
+        'a tool the mode does not allow, whatever its input',
+        call('vault.createFile', { path: 7 }),
+        (run) => (run.allowedTools = new Set(['vault.readFile'])),
+      ],
       ['invalid input, even to a hidden path', call('vault.createFile', { path: 'Private/x.md' }), () => undefined],
-      ['a path the ignore rules hide', call('vault.writeFile', { path: 'Private/p.md', content: 'x' }), () => undefined],
-      ['a path inside the config folder', call('vault.createFile', { path: '.obsidian/x.md', content: 'x' }), () => undefined],
-      ['a change its tool refuses to describe', call('vault.createFile', { path: 'a.md', content: 'x', collisionStrategy: 'error' }), () => undefined],
-      ['a call repeated a third time', call('vault.createFile', { path: 'b.md', content: 'x' }), (run) => {
-        madeBefore(run, 'vault.createFile', { path: 'b.md', content: 'x' });
-        madeBefore(run, 'vault.createFile', { path: 'b.md', content: 'x' });
-      }],
+      [
+        'a path the ignore rules hide',
+        call('vault.writeFile', { path: 'Private/p.md', content: 'x' }),
+        () => undefined,
+      ],
+      [
+        'a path inside the config folder',
+        call('vault.createFile', { path: '.obsidian/x.md', content: 'x' }),
+        () => undefined,
+      ],
+      [
+        'a change its tool refuses to describe',
+        call('vault.createFile', { path: 'a.md', content: 'x', collisionStrategy: 'error' }),
+        () => undefined,
+      ],
+      [
+        'a call repeated a third time',
+        call('vault.createFile', { path: 'b.md', content: 'x' }),
+        (run) => {
+          madeBefore(run, 'vault.createFile', { path: 'b.md', content: 'x' });
+          madeBefore(run, 'vault.createFile', { path: 'b.md', content: 'x' });
+        },
+      ],
     ];
     for (const [what, faulty, arrange] of cases) {
       it(`should refuse ${what}`, async () => {
@@ -138,9 +166,11 @@ describe('ToolExecutionPipeline.preview', () => {
     const { signal: _signal, runId: _runId, ...ports } = context;
     const run = pipeline.startRun('dry-1', { ports, signal: controller.signal });
     controller.abort();
-    expect(await previewError(pipeline.preview(call('vault.createFile', { path: 'x.md', content: 'x' }), run))).toEqual({
-      code: 'CANCELLED',
-      message: 'vault.createFile was not previewed: the dry run was cancelled',
-    });
+    expect(await previewError(pipeline.preview(call('vault.createFile', { path: 'x.md', content: 'x' }), run))).toEqual(
+      {
+        code: 'CANCELLED',
+        message: 'vault.createFile was not previewed: the dry run was cancelled',
+      },
+    );
   });
 });

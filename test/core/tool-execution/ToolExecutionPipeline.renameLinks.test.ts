@@ -33,7 +33,11 @@ async function refusedRename(files: Record<string, string>, fromPath: string, to
 
 describe('vault.rename through the pipeline: notes whose links it rewrites', () => {
   it('should list each note whose links a rename rewrites on the card, and checkpoint it', async () => {
-    const { pipeline, run, approval, checkpoints, vault } = setup({ 'Target.md': 'T', 'Index.md': 'see [[Target]]', 'Other.md': 'no links' });
+    const { pipeline, run, approval, checkpoints, vault } = setup({
+      'Target.md': 'T',
+      'Index.md': 'see [[Target]]',
+      'Other.md': 'no links',
+    });
     const outcome = await pipeline.execute(rename('Target.md', 'Renamed.md'), run);
     expect(outcome.error).toBeUndefined();
     expect(approval.requests[0]?.preview.files).toEqual([
@@ -41,12 +45,19 @@ describe('vault.rename through the pipeline: notes whose links it rewrites', () 
       { kind: 'links-updated', path: 'Index.md', target: 'Target.md' },
     ]);
     expect(approval.requests[0]?.summary).toBe('Move Target.md → Renamed.md and 1 more change');
-    expect(checkpoints.events[0]).toBe('checkpoint run-1#1 vault.rename [Index.md, Renamed.md, Target.md] folders [] existence []');
+    expect(checkpoints.events[0]).toBe(
+      'checkpoint run-1#1 vault.rename [Index.md, Renamed.md, Target.md] folders [] existence []',
+    );
     expect(await vault.read('Index.md')).toBe('see [[Renamed]]');
   });
 
   it('should refuse a rename that would rewrite links in a protected note, naming that note, and change nothing', async () => {
-    const files = { '.agentprotected': 'Locked.md\n', 'Target.md': 'T', 'Locked.md': 'see [[Target]]', 'Index.md': '[[Target]]' };
+    const files = {
+      '.agentprotected': 'Locked.md\n',
+      'Target.md': 'T',
+      'Locked.md': 'see [[Target]]',
+      'Index.md': '[[Target]]',
+    };
     expect((await refusedRename(files, 'Target.md', 'Renamed.md')).error).toEqual({
       code: 'FORBIDDEN_PATH',
       message:
@@ -55,7 +66,11 @@ describe('vault.rename through the pipeline: notes whose links it rewrites', () 
   });
 
   it('should refuse a rename that would rewrite links in an ignored note without naming that note', async () => {
-    const outcome = await refusedRename({ '.agentignore': 'Private/\n', 'Target.md': 'T', 'Private/diary.md': 'met [[Target]] today' }, 'Target.md', 'Archive/Target.md');
+    const outcome = await refusedRename(
+      { '.agentignore': 'Private/\n', 'Target.md': 'T', 'Private/diary.md': 'met [[Target]] today' },
+      'Target.md',
+      'Archive/Target.md',
+    );
     expect(outcome.error).toEqual({
       code: 'FORBIDDEN_PATH',
       message:
@@ -74,7 +89,11 @@ describe('vault.rename through the pipeline: notes whose links it rewrites', () 
   });
 
   it('should not list a note inside the moved folder a second time when it links to another note there', async () => {
-    const { pipeline, run, approval } = setup({ 'Projects/Plan.md': '[[Notes]]', 'Projects/Notes.md': 'N', 'Index.md': '[[Plan]]' });
+    const { pipeline, run, approval } = setup({
+      'Projects/Plan.md': '[[Notes]]',
+      'Projects/Notes.md': 'N',
+      'Index.md': '[[Plan]]',
+    });
     expect((await pipeline.execute(rename('Projects', 'Archive/Projects'), run)).error).toBeUndefined();
     expect(approval.requests[0]?.preview.files).toEqual([
       { kind: 'moved', path: 'Projects', toPath: 'Archive/Projects', isFolder: true },
@@ -95,10 +114,13 @@ describe('vault.rename through the pipeline: notes whose links it rewrites', () 
     const outcome = await fixture.pipeline.execute(rename('Target.md', 'Renamed.md'), fixture.run);
     expect(outcome.error).toEqual({
       code: 'DENIED',
-      message: 'vault.rename was not approved for a note the ignore rules hide: while it waited for approval it came to change that instead of what was shown. Nothing was changed.',
+      message:
+        'vault.rename was not approved for a note the ignore rules hide: while it waited for approval it came to change that instead of what was shown. Nothing was changed.',
     });
     expect(outcome.content).not.toContain('Private');
     expect(fixture.app.vault.getFileByPath('Target.md')).not.toBeNull();
-    expect(await fixture.app.vault.read(fixture.app.vault.getFileByPath('Private/diary.md')!)).toBe('met [[Target]] today');
+    expect(await fixture.app.vault.read(fixture.app.vault.getFileByPath('Private/diary.md')!)).toBe(
+      'met [[Target]] today',
+    );
   });
 });

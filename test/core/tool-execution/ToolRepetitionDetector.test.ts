@@ -30,15 +30,20 @@ describe('ToolRepetitionDetector', () => {
     const detector = new ToolRepetitionDetector();
     detector.check('vault.searchText', { query: 'meeting notes project alpha' });
     detector.check('vault.searchText', { query: 'project alpha meeting' });
-    expect(() => detector.check('vault.searchText', { query: 'alpha meeting project notes' })).toThrow(/nearly the same query/);
+    expect(() => detector.check('vault.searchText', { query: 'alpha meeting project notes' })).toThrow(
+      /nearly the same query/,
+    );
   });
 
   it('should let a search read on from an offset, part after part, but still block the same part asked for a third time', () => {
     const detector = new ToolRepetitionDetector();
     detector.check('vault.searchText', { query: 'graph view', limit: 200 });
-    for (const offset of [60, 120, 180, 240]) expect(() => detector.check('vault.searchText', { query: 'graph view', limit: 200, offset })).not.toThrow();
+    for (const offset of [60, 120, 180, 240])
+      expect(() => detector.check('vault.searchText', { query: 'graph view', limit: 200, offset })).not.toThrow();
     detector.check('vault.searchText', { query: 'graph view', limit: 200, offset: 240 });
-    expect(() => detector.check('vault.searchText', { query: 'graph view', limit: 200, offset: 240 })).toThrow(/same input/);
+    expect(() => detector.check('vault.searchText', { query: 'graph view', limit: 200, offset: 240 })).toThrow(
+      /same input/,
+    );
   });
 
   it('should not compare queries of tools that are not searches', () => {
@@ -59,6 +64,8 @@ describe('ToolRepetitionDetector', () => {
     const detector = new ToolRepetitionDetector();
     detector.check('notes.find', { terms: 'meeting notes project alpha' }, 'terms');
     detector.check('notes.find', { terms: 'project alpha meeting' }, 'terms');
-    expect(() => detector.check('notes.find', { terms: 'alpha meeting project notes' }, 'terms')).toThrow(/nearly the same query/);
+    expect(() => detector.check('notes.find', { terms: 'alpha meeting project notes' }, 'terms')).toThrow(
+      /nearly the same query/,
+    );
   });
 });

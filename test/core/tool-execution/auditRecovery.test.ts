@@ -4,15 +4,37 @@ import { memoryPluginFiles } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
 
 const DAY = Date.UTC(2026, 10, 22, 10, 0, 0);
-const write = (call: number) => ({ runId: 'r1', tool: 'vault.createFile', args: { path: `n${call}.md` }, call, approval: 'approved', checkpoint: `r1#${call}` });
-const outcome = (call: number) => ({ runId: 'r1', tool: 'vault.createFile', args: { path: `n${call}.md` }, ok: true, error: null, code: null, durationMs: 2, call });
+const write = (call: number) => ({
+  runId: 'r1',
+  tool: 'vault.createFile',
+  args: { path: `n${call}.md` },
+  call,
+  approval: 'approved',
+  checkpoint: `r1#${call}`,
+});
+const outcome = (call: number) => ({
+  runId: 'r1',
+  tool: 'vault.createFile',
+  args: { path: `n${call}.md` },
+  ok: true,
+  error: null,
+  code: null,
+  durationMs: 2,
+  call,
+});
 
 /** The lines of one file, or of the day files when no file is named. */
 function lines(files: ReturnType<typeof memoryPluginFiles>, only?: string): Record<string, unknown>[] {
   return [...files.data.entries()]
     .filter(([path]) => (only ? path === only : /^audit\/\d{4}-\d{2}-\d{2}\.jsonl$/.test(path)))
     .sort()
-    .flatMap(([, text]) => text.trim().split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as Record<string, unknown>));
+    .flatMap(([, text]) =>
+      text
+        .trim()
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+    );
 }
 const STARTED = 'journal/started.jsonl';
 
@@ -23,7 +45,21 @@ describe('AuditLog.started', () => {
     expect(lines(files)).toEqual([]);
     expect(await files.list('audit')).toEqual([]);
     expect(lines(files, STARTED)).toEqual([
-      { ts: '2026-11-22T10:00:00.000Z', runId: 'r1', tool: 'vault.createFile', args: { path: 'n1.md' }, call: 1, approval: 'approved', checkpoint: 'r1#1', ok: false, error: null, code: null, durationMs: 0, phase: 'started', owner: 'host:123' },
+      {
+        ts: '2026-11-22T10:00:00.000Z',
+        runId: 'r1',
+        tool: 'vault.createFile',
+        args: { path: 'n1.md' },
+        call: 1,
+        approval: 'approved',
+        checkpoint: 'r1#1',
+        ok: false,
+        error: null,
+        code: null,
+        durationMs: 0,
+        phase: 'started',
+        owner: 'host:123',
+      },
     ]);
   });
 });
@@ -52,7 +88,8 @@ describe('AuditLog.markInterrupted', () => {
       tool: 'vault.createFile',
       args: { path: 'n2.md' },
       ok: false,
-      error: 'interrupted: the process running this call (host:123) stopped before it finished, so it may or may not have written; the checkpoint r1#2 taken before it can revert it',
+      error:
+        'interrupted: the process running this call (host:123) stopped before it finished, so it may or may not have written; the checkpoint r1#2 taken before it can revert it',
       code: 'INTERRUPTED',
       durationMs: null,
       call: 2,
@@ -90,7 +127,9 @@ describe('AuditLog: the started lines of an earlier version', () => {
     // As an earlier version left it: call 2 (and a torn last line) beside the day file.
     await files.append('audit/started.jsonl', `${files.data.get(STARTED)!.split('\n')[1]!}\n{"runId":"r1","ca`);
     files.data.set(STARTED, `${files.data.get(STARTED)!.split('\n')[0]!}\n`);
-    const added = await new AuditLog(files, fixedClock(DAY + 60_000), undefined, undefined, 'host:456').markInterrupted(() => false);
+    const added = await new AuditLog(files, fixedClock(DAY + 60_000), undefined, undefined, 'host:456').markInterrupted(
+      () => false,
+    );
     expect(added.map((line) => [line.call, line.code])).toEqual([[2, 'INTERRUPTED']]);
     expect(await files.list('audit')).toEqual(['2026-11-22.jsonl']);
     expect(lines(files).map((line) => line.call)).toEqual([1, 2]);

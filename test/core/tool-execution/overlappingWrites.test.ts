@@ -16,7 +16,10 @@ import { snapshot, type VaultSnapshot } from '../checkpoints/harness';
 const FILES = { 'Notes/a.md': 'a0', 'b.md': 'b0' };
 
 /** A vault whose `method` stops once reached, until `release`: the moment another write can slip in. */
-function pausing(vault: VaultPort, method: 'rename' | 'create'): { vault: VaultPort; reached: Promise<void>; release(): void } {
+function pausing(
+  vault: VaultPort,
+  method: 'rename' | 'create',
+): { vault: VaultPort; reached: Promise<void>; release(): void } {
   let reached = (): void => undefined;
   let release = (): void => undefined;
   const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
@@ -51,7 +54,10 @@ function watchedCheckpoints(service: CheckpointService): CheckpointRecorder & { 
       const taking = service.checkpoint(runId, write, targets);
       if (++calls === 2) {
         const state = { taken: false };
-        void taking.then(() => (state.taken = true), () => undefined);
+        void taking.then(
+          () => (state.taken = true),
+          () => undefined,
+        );
         asked(state);
       }
       return taking;
@@ -93,19 +99,35 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
    * vault, `first` first. With `race`, `first` stops at the vault; the other starts then, and `first` goes on once
    * the other ended or its checkpoint had to wait. Then both are reverted in `revertOrder`.
    */
-  const runBoth = async (name: string, first: Which, race: boolean, runIds: Record<Which, string>, revertOrder: Which[]): Promise<{ before: VaultSnapshot; after: VaultSnapshot; results: RevertResult[] }> => {
+  const runBoth = async (
+    name: string,
+    first: Which,
+    race: boolean,
+    runIds: Record<Which, string>,
+    revertOrder: Which[],
+  ): Promise<{ before: VaultSnapshot; after: VaultSnapshot; results: RevertResult[] }> => {
     await mkdir(join(folder, name));
     const inner = await make(FILES, join(folder, name));
     const before = await snapshot(inner);
     const pause = pausing(inner, first);
     if (!race) pause.release();
-    const service = new CheckpointService({ vault: pause.vault, gitFs: new NodeGitFs(join(folder, name, 'repo')), clock: fixedClock() });
+    const service = new CheckpointService({
+      vault: pause.vault,
+      gitFs: new NodeGitFs(join(folder, name, 'repo')),
+      clock: fixedClock(),
+    });
     const checkpoints = watchedCheckpoints(service);
-    const { pipeline, context } = buildPipeline({ approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })), context: { vault: pause.vault }, deps: { checkpoints } });
+    const { pipeline, context } = buildPipeline({
+      approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })),
+      context: { vault: pause.vault },
+      deps: { checkpoints },
+    });
     const { signal: _signal, runId: _runId, ...ports } = context;
     const runs = new Map<string, RunState>();
-    for (const runId of Object.values(runIds)) runs.set(runId, pipeline.startRun(runId, { ports, signal: new AbortController().signal }));
-    const start = (which: Which): Promise<CallOutcome> => pipeline.execute(which === 'rename' ? RENAME : CREATE, runs.get(runIds[which]) as RunState);
+    for (const runId of Object.values(runIds))
+      runs.set(runId, pipeline.startRun(runId, { ports, signal: new AbortController().signal }));
+    const start = (which: Which): Promise<CallOutcome> =>
+      pipeline.execute(which === 'rename' ? RENAME : CREATE, runs.get(runIds[which]) as RunState);
 
     const firstDone = start(first);
     if (race) await pause.reached;
@@ -119,7 +141,9 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
     }
     pause.release();
     const outcomes = await Promise.all([firstDone, secondDone]);
-    expect(outcomes.map((outcome) => [outcome.tool, outcome.ok])).toEqual([first, otherThan(first)].map((which) => [`vault.${which === 'rename' ? 'rename' : 'createFile'}`, true]));
+    expect(outcomes.map((outcome) => [outcome.tool, outcome.ok])).toEqual(
+      [first, otherThan(first)].map((which) => [`vault.${which === 'rename' ? 'rename' : 'createFile'}`, true]),
+    );
     for (const run of runs.values()) await pipeline.endRun(run);
 
     const results: RevertResult[] = [];
@@ -129,7 +153,10 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
 
   for (const paused of ['rename', 'create'] as const) {
     const slipping = otherThan(paused);
-    for (const revertOrder of [[slipping, paused], [paused, slipping]]) {
+    for (const revertOrder of [
+      [slipping, paused],
+      [paused, slipping],
+    ]) {
       it(`should end as if one at a time when a ${slipping} slips into another run's ${paused}, reverting the ${revertOrder[0]} first`, async () => {
         const runIds = { rename: 'run-rename', create: 'run-create' };
         const raced = await runBoth('raced', paused, true, runIds, revertOrder);

@@ -24,7 +24,7 @@ const ORDINARY = [
   'We use scikit-learn (sk-learn in the old notes), a task-management-system, and the desk-organizer-2024 plan.',
   'Set MAX_TOKENS=100000 and TOKEN_LIMIT: 4096 in the config; the PASSWORD field is required.',
   'const apiKey = process.env.OPENAI_API_KEY; // read from the environment',
-  'Skills: sk-1, sk-2. AKIA is how the ids start. ghp_ is GitHub\'s prefix; eyJ starts a JWT.',
+  "Skills: sk-1, sk-2. AKIA is how the ids start. ghp_ is GitHub's prefix; eyJ starts a JWT.",
   '![diagram](data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==)',
   'Meeting at 10:30, room B-204; call +49 30 1234567. Version 1.11.4-beta.2 ships Friday.',
   '-----BEGIN PUBLIC KEY-----\nMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE\n-----END PUBLIC KEY-----',
@@ -38,22 +38,30 @@ describe('redactTextForReader', () => {
   }
 
   it('should replace the shortest token of each shape when it is the whole text', () => {
-    for (const token of ['xoxb-1234567890', 'AKIAIOSFODNN7EXAMPLE', 'API_KEY=abcd1234']) expect(redactTextForReader(token)).not.toContain(token.slice(-8));
+    for (const token of ['xoxb-1234567890', 'AKIAIOSFODNN7EXAMPLE', 'API_KEY=abcd1234'])
+      expect(redactTextForReader(token)).not.toContain(token.slice(-8));
   });
 
   it('should replace a bearer token after its word, and a known secret in any letter case', () => {
-    expect(redactTextForReader('curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0"')).toBe('curl -H "Authorization: [redacted]"');
-    expect(redactTextForReader('the key XK9QMT4VR2PL8WZS is mine', ['Xk9QmT4vR2pL8wZs'])).toBe('the key [redacted] is mine');
-  });
-
-  it('should keep the name of an environment-style assignment and replace its value', () => {
-    expect(redactTextForReader('OPENAI_API_KEY=abc123def456ghi\nAWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"')).toBe(
-      'OPENAI_API_KEY=[redacted]\nAWS_SECRET_ACCESS_KEY: [redacted]',
+    expect(redactTextForReader('curl -H "Authorization: Bearer 9f8e7d6c5b4a39281706f5e4d3c2b1a0"')).toBe(
+      'curl -H "Authorization: [redacted]"',
+    );
+    expect(redactTextForReader('the key XK9QMT4VR2PL8WZS is mine', ['Xk9QmT4vR2pL8wZs'])).toBe(
+      'the key [redacted] is mine',
     );
   });
 
+  it('should keep the name of an environment-style assignment and replace its value', () => {
+    expect(
+      redactTextForReader(
+        'OPENAI_API_KEY=abc123def456ghi\nAWS_SECRET_ACCESS_KEY: "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"',
+      ),
+    ).toBe('OPENAI_API_KEY=[redacted]\nAWS_SECRET_ACCESS_KEY: [redacted]');
+  });
+
   it('should replace a private key block whole, and the part of one a cut read holds', () => {
-    const block = '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAMwAAAAtzc2gtZWQyNTUxOQ\n-----END OPENSSH PRIVATE KEY-----';
+    const block =
+      '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAMwAAAAtzc2gtZWQyNTUxOQ\n-----END OPENSSH PRIVATE KEY-----';
     expect(redactTextForReader(`before\n${block}\nafter`)).toBe('before\n[redacted]\nafter');
     const cut = block.indexOf('AAAAMw');
     expect(redactTextForReader(`before\n${block.slice(0, cut)}`)).toBe('before\n[redacted]');
@@ -69,13 +77,26 @@ describe('redactTextForReader', () => {
 
 describe('redactForReader', () => {
   it('should redact every string and key at any depth, and hand back an output without secrets as the same object', () => {
-    const output = { path: 'Keys.md', content: `token ${KEYS['GitHub classic']}`, matches: [{ snippet: `AKIAIOSFODNN7EXAMPLE here` }], [KEYS.Google as string]: 1 };
-    expect(redactForReader(output)).toEqual({ path: 'Keys.md', content: 'token [redacted]', matches: [{ snippet: '[redacted] here' }], '[redacted]': 1 });
+    const output = {
+      path: 'Keys.md',
+      content: `token ${KEYS['GitHub classic']}`,
+      matches: [{ snippet: `AKIAIOSFODNN7EXAMPLE here` }],
+      [KEYS.Google as string]: 1,
+    };
+    expect(redactForReader(output)).toEqual({
+      path: 'Keys.md',
+      content: 'token [redacted]',
+      matches: [{ snippet: '[redacted] here' }],
+      '[redacted]': 1,
+    });
     const clean = { path: 'Garden.md', content: 'Fence.', lines: [1, 2] };
     expect(redactForReader(clean)).toBe(clean);
   });
 
   it('should not hide a field by its name: the reader asked for the output', () => {
-    expect(redactForReader({ password: 'see the manager', token: 3 })).toEqual({ password: 'see the manager', token: 3 });
+    expect(redactForReader({ password: 'see the manager', token: 3 })).toEqual({
+      password: 'see the manager',
+      token: 3,
+    });
   });
 });

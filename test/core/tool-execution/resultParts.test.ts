@@ -41,7 +41,10 @@ describe('results read in parts', () => {
   it('should keep at least one match in a part, however long its snippet', async () => {
     const line = `cat ${'x'.repeat(1990)}`;
     const { pipeline, run } = buildPipeline({ files: { 'a.md': `${line}\n${line}\n${line}\n${line}\n${line}` } });
-    const outcome = await pipeline.execute(call('vault.searchText', { query: 'cat', snippetLength: 2000, limit: 10 }), run);
+    const outcome = await pipeline.execute(
+      call('vault.searchText', { query: 'cat', snippetLength: 2000, limit: 10 }),
+      run,
+    );
     const [json, next] = outcome.content.split('\nCut here. Next part: ');
     expect((JSON.parse(json!) as { matches: unknown[] }).matches).toHaveLength(3);
     expect(next).toContain('"offset":3');

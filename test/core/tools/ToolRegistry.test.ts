@@ -26,7 +26,10 @@ describe('ToolRegistry', () => {
   const context = buildToolContext();
 
   it('should validate input, apply defaults and return the output', async () => {
-    expect(await registry.execute('util.slugifyTitle', { title: 'a' }, context)).toEqual({ ok: true, output: { slug: 'a:100' } });
+    expect(await registry.execute('util.slugifyTitle', { title: 'a' }, context)).toEqual({
+      ok: true,
+      output: { slug: 'a:100' },
+    });
   });
 
   it('should return an error result naming the field for invalid input', async () => {
@@ -39,12 +42,18 @@ describe('ToolRegistry', () => {
   it('should return an error result for an unknown tool, listing the known ones', async () => {
     expect(await registry.execute('vault.nope', {}, context)).toEqual({
       ok: false,
-      error: { code: 'UNKNOWN_TOOL', message: 'Unknown tool "vault.nope". Known tools: util.slugifyTitle, vault.listFiles' },
+      error: {
+        code: 'UNKNOWN_TOOL',
+        message: 'Unknown tool "vault.nope". Known tools: util.slugifyTitle, vault.listFiles',
+      },
     });
   });
 
   it('should keep the code of an AgentError and call anything else INTERNAL', async () => {
-    expect(await registry.execute('util.slugifyTitle', { title: 'boom' }, context)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await registry.execute('util.slugifyTitle', { title: 'boom' }, context)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
     expect(await registry.execute('util.slugifyTitle', { title: 'crash' }, context)).toEqual({
       ok: false,
       error: { code: 'INTERNAL', message: 'cannot read x' },
@@ -58,7 +67,10 @@ describe('ToolRegistry', () => {
   it('should give definitions from the metadata table, filtered by an allowlist', () => {
     expect(registry.getToolDefinitions().map((d) => d.name)).toEqual(['util.slugifyTitle', 'vault.listFiles']);
     expect(registry.getFilteredToolDefinitions(['vault.listFiles'])).toEqual([
-      expect.objectContaining({ name: 'vault.listFiles', description: expect.stringContaining('List the files') as string }),
+      expect.objectContaining({
+        name: 'vault.listFiles',
+        description: expect.stringContaining('List the files') as string,
+      }),
     ]);
   });
 

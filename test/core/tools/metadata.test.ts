@@ -3,10 +3,25 @@ import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 import { fromWireName, toWireName } from '../../../src/core/tools/wireNames';
 
 const SEED_TOOLS = [
-  'commands.list', 'commands.run', 'editor.getActiveFilePath', 'editor.getSelection', 'editor.insertAtCursor',
-  'editor.replaceSelection', 'plugins.search', 'util.parseMarkdownBullets', 'util.slugifyTitle', 'vault.createFile',
-  'vault.delete', 'vault.ensureFolder', 'vault.listFiles', 'vault.readFile', 'vault.rename', 'vault.searchText',
-  'vault.writeFile', 'workspace.getContext', 'workspace.openFile',
+  'commands.list',
+  'commands.run',
+  'editor.getActiveFilePath',
+  'editor.getSelection',
+  'editor.insertAtCursor',
+  'editor.replaceSelection',
+  'plugins.search',
+  'util.parseMarkdownBullets',
+  'util.slugifyTitle',
+  'vault.createFile',
+  'vault.delete',
+  'vault.ensureFolder',
+  'vault.listFiles',
+  'vault.readFile',
+  'vault.rename',
+  'vault.searchText',
+  'vault.writeFile',
+  'workspace.getContext',
+  'workspace.openFile',
 ];
 
 describe('the tool metadata table', () => {
@@ -45,10 +60,20 @@ describe('the tool metadata table', () => {
   it('should keep the risk levels of the tool reference', () => {
     const risk = Object.fromEntries(TOOL_METADATA.map((meta) => [meta.name, meta.risk]));
     expect(risk['commands.run']).toBe('commands');
-    for (const name of ['vault.ensureFolder', 'vault.createFile', 'vault.writeFile', 'vault.rename', 'vault.delete', 'editor.replaceSelection', 'editor.insertAtCursor']) {
+    for (const name of [
+      'vault.ensureFolder',
+      'vault.createFile',
+      'vault.writeFile',
+      'vault.rename',
+      'vault.delete',
+      'editor.replaceSelection',
+      'editor.insertAtCursor',
+    ]) {
       expect(risk[name]).toBe('writes');
     }
-    expect(TOOL_METADATA.filter((meta) => SEED_TOOLS.includes(meta.name) && meta.risk === 'read-only')).toHaveLength(11);
+    expect(TOOL_METADATA.filter((meta) => SEED_TOOLS.includes(meta.name) && meta.risk === 'read-only')).toHaveLength(
+      11,
+    );
   });
 
   it('should make every writer a non-parallel write and every parallel tool read-only', () => {
@@ -77,6 +102,8 @@ describe('builtinTools and agentTools', () => {
   it('should implement every tool of the metadata table exactly once', async () => {
     const { builtinTools } = await import('../../../src/core/tools/builtinTools');
     const { agentTools } = await import('../../../src/core/tools/agent');
-    expect([...builtinTools(), ...agentTools()].map((tool) => tool.name).sort()).toEqual(TOOL_METADATA.map((meta) => meta.name).sort());
+    expect([...builtinTools(), ...agentTools()].map((tool) => tool.name).sort()).toEqual(
+      TOOL_METADATA.map((meta) => meta.name).sort(),
+    );
   });
 });

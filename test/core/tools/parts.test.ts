@@ -6,7 +6,13 @@ const bodyLength = (text: string): number => JSON.stringify(text).length - 2;
 
 describe('jsonFittingPrefix', () => {
   it('should keep the longest prefix whose JSON fits, never splitting a surrogate pair', () => {
-    const text = fc.string({ unit: fc.oneof(fc.constantFrom('"', '\\', '\n', '\t', '\u0001', '🚀', 'é', '\ud800'), fc.string({ minLength: 1, maxLength: 1 })), maxLength: 60 });
+    const text = fc.string({
+      unit: fc.oneof(
+        fc.constantFrom('"', '\\', '\n', '\t', '\u0001', '🚀', 'é', '\ud800'),
+        fc.string({ minLength: 1, maxLength: 1 }),
+      ),
+      maxLength: 60,
+    });
     fc.assert(
       fc.property(text, fc.integer({ min: 1, max: 120 }), (value, max) => {
         const end = jsonFittingPrefix(value, max);

@@ -26,17 +26,25 @@ async function simulatedAndReal(name: string, input: unknown, context: ToolConte
   return [simulated, await t.execute(valid, context)];
 }
 
-describe('a tool\'s dry-run effect', () => {
+describe("a tool's dry-run effect", () => {
   it('should be declared by every write and command: its row simulates and its class says what it returns', () => {
     for (const candidate of tools) {
       const changes = candidate.meta.isWrite || candidate.meta.risk === 'commands';
-      if (changes) expect([candidate.name, candidate.meta.dryRun, overrides(candidate, 'simulatedOutput')]).toEqual([candidate.name, 'simulate', true]);
+      if (changes)
+        expect([candidate.name, candidate.meta.dryRun, overrides(candidate, 'simulatedOutput')]).toEqual([
+          candidate.name,
+          'simulate',
+          true,
+        ]);
     }
   });
 
   it('should be simulated exactly by the tools whose class says what they return', () => {
     for (const candidate of tools) {
-      expect([candidate.name, candidate.meta.dryRun === 'simulate']).toEqual([candidate.name, overrides(candidate, 'simulatedOutput')]);
+      expect([candidate.name, candidate.meta.dryRun === 'simulate']).toEqual([
+        candidate.name,
+        overrides(candidate, 'simulatedOutput'),
+      ]);
     }
   });
 
@@ -63,7 +71,12 @@ describe('a tool\'s dry-run effect', () => {
   it('should foresee that workspace.openFile opens the note and that commands.run runs the command', async () => {
     const base = buildToolContext({ files: { 'a.md': 'A' } });
     const editor = new MemoryEditor({ vault: base.vault });
-    const context = { ...base, editor, workspace: new MemoryWorkspace({ vault: base.vault, editor }), commands: new MemoryCommands([{ id: 'app:go', name: 'Go' }]) };
+    const context = {
+      ...base,
+      editor,
+      workspace: new MemoryWorkspace({ vault: base.vault, editor }),
+      commands: new MemoryCommands([{ id: 'app:go', name: 'Go' }]),
+    };
     const [opened, realOpen] = await simulatedAndReal('workspace.openFile', { path: 'a.md' }, context);
     expect(realOpen).toEqual(expect.objectContaining(opened as object));
     const [ran, realRun] = await simulatedAndReal('commands.run', { id: 'app:go' }, context);
@@ -81,18 +94,22 @@ describe('the other per-tool columns', () => {
   it('should name an input field of its own tool as the search query', () => {
     const searches = TOOL_METADATA.filter((meta) => 'searchQuery' in meta);
     expect(searches.map((meta) => meta.name)).toEqual(['vault.searchText', 'commands.list', 'plugins.search']);
-    for (const meta of searches) expect(Object.keys((meta.inputSchema as { properties: object }).properties)).toContain(meta.searchQuery);
+    for (const meta of searches)
+      expect(Object.keys((meta.inputSchema as { properties: object }).properties)).toContain(meta.searchQuery);
   });
 
   it('should name an output field of its own tool as what the log names', () => {
     for (const meta of TOOL_METADATA) {
       const subject = 'done' in meta && 'subject' in meta.done ? meta.done.subject : undefined;
-      if (subject !== undefined) expect(Object.keys((meta.outputSchema as { properties: object }).properties)).toContain(subject);
+      if (subject !== undefined)
+        expect(Object.keys((meta.outputSchema as { properties: object }).properties)).toContain(subject);
     }
   });
 
   it('should say which calls read only what a saved action gets from its placeholders', () => {
-    const readers = tools.filter((candidate) => candidate.readsSavedActionContext({}, 'x')).map((candidate) => candidate.name);
+    const readers = tools
+      .filter((candidate) => candidate.readsSavedActionContext({}, 'x'))
+      .map((candidate) => candidate.name);
     expect(readers).toEqual(['editor.getSelection', 'editor.getActiveFilePath', 'workspace.getContext']);
     const bullets = tool('util.parseMarkdownBullets');
     expect(bullets.readsSavedActionContext({ text: '- a\n- b' }, '- a\n- b')).toBe(true);

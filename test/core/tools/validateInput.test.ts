@@ -17,7 +17,9 @@ const message = (schema: Record<string, unknown>, input: unknown): string => {
 
 describe('validateInput', () => {
   it('should name a field of the wrong type and what it got', () => {
-    expect(message(createFile.input, { path: 42, content: '' })).toBe('vault.createFile: `path` must be a string, got integer');
+    expect(message(createFile.input, { path: 42, content: '' })).toBe(
+      'vault.createFile: `path` must be a string, got integer',
+    );
   });
 
   it('should name a missing required field', () => {
@@ -25,7 +27,9 @@ describe('validateInput', () => {
   });
 
   it('should name an unknown property', () => {
-    expect(message(createFile.input, { path: 'a.md', content: '', folder: 'x' })).toBe('vault.createFile: input has an unknown property `folder`');
+    expect(message(createFile.input, { path: 'a.md', content: '', folder: 'x' })).toBe(
+      'vault.createFile: input has an unknown property `folder`',
+    );
   });
 
   it('should list the allowed values of an enum', () => {
@@ -37,13 +41,19 @@ describe('validateInput', () => {
   it('should explain range and emptiness errors', () => {
     expect(message(searchText.input, { query: '' })).toBe('vault.createFile: `query` must not be empty');
     expect(message(searchText.input, { query: 'x', limit: 0 })).toBe('vault.createFile: `limit` must be >= 1, got 0');
-    expect(message(searchText.input, { query: 'x', paths: ['a', 3] })).toBe('vault.createFile: `paths[1]` must be a string, got integer');
+    expect(message(searchText.input, { query: 'x', paths: ['a', 3] })).toBe(
+      'vault.createFile: `paths[1]` must be a string, got integer',
+    );
   });
 
-  it('should fill in defaults from the schema without changing the caller\'s object', () => {
+  it("should fill in defaults from the schema without changing the caller's object", () => {
     const input = { query: 'todo' };
     expect(validateInput('vault.searchText', searchText.input, input)).toEqual({
-      query: 'todo', mode: 'plain', caseSensitive: false, limit: 50, snippetLength: 120,
+      query: 'todo',
+      mode: 'plain',
+      caseSensitive: false,
+      limit: 50,
+      snippetLength: 120,
     });
     expect(input).toEqual({ query: 'todo' });
   });

@@ -5,7 +5,7 @@ import { nestBullets, parseBullets } from '../../../src/core/util/bullets';
 const texts = (items: { text: string }[]): string[] => items.map((item) => item.text);
 
 describe('parseBullets', () => {
-  it('should return every item, nested ones too, with its depth, as the tool reference\'s example', () => {
+  it("should return every item, nested ones too, with its depth, as the tool reference's example", () => {
     const text = '- First item\n- Second item\n  - Nested item\n- Third item';
     expect(parseBullets(text)).toEqual([
       { text: 'First item', raw: '- First item', depth: 0 },
@@ -21,7 +21,11 @@ describe('parseBullets', () => {
 
   it('should accept numbered markers with "." and ")"', () => {
     const items = parseBullets('1. one\n2) two\n10. ten');
-    expect(items.map((item) => [item.text, item.raw])).toEqual([['one', '1. one'], ['two', '2) two'], ['ten', '10. ten']]);
+    expect(items.map((item) => [item.text, item.raw])).toEqual([
+      ['one', '1. one'],
+      ['two', '2) two'],
+      ['ten', '10. ten'],
+    ]);
   });
 
   it('should not take a number followed by text for a numbered marker', () => {
@@ -54,7 +58,12 @@ describe('parseBullets', () => {
 
   it('should count a tab as one level', () => {
     const items = parseBullets('- a\n\t- b\n\t\t- c\n\t- d');
-    expect(items.map((item) => [item.text, item.depth])).toEqual([['a', 0], ['b', 1], ['c', 2], ['d', 1]]);
+    expect(items.map((item) => [item.text, item.depth])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 2],
+      ['d', 1],
+    ]);
   });
 
   it('should measure space indentation relative to the enclosing item, so 2- and 4-space lists nest alike', () => {
@@ -82,7 +91,11 @@ describe('parseBullets', () => {
 
   it('should start a new top-level list after an unindented paragraph', () => {
     const items = parseBullets('- a\n  - b\nParagraph\n  - c');
-    expect(items.map((item) => [item.text, item.depth])).toEqual([['a', 0], ['b', 1], ['c', 0]]);
+    expect(items.map((item) => [item.text, item.depth])).toEqual([
+      ['a', 0],
+      ['b', 1],
+      ['c', 0],
+    ]);
   });
 
   it('should append a continuation line indented under a bullet to its text with a space', () => {
@@ -128,7 +141,11 @@ describe('parseBullets', () => {
   });
 
   it('should keep unicode and emoji text as written', () => {
-    expect(texts(parseBullets('- Café ☕\n- 日本語 ノート\n- 🚀 Launch'))).toEqual(['Café ☕', '日本語 ノート', '🚀 Launch']);
+    expect(texts(parseBullets('- Café ☕\n- 日本語 ノート\n- 🚀 Launch'))).toEqual([
+      'Café ☕',
+      '日本語 ノート',
+      '🚀 Launch',
+    ]);
   });
 
   it('should trim trailing whitespace from the text but keep raw as written', () => {
@@ -142,21 +159,37 @@ describe('parseBullets', () => {
   it('should nest each item under the nearest less deep item above it', () => {
     const nested = nestBullets(parseBullets('- a\n  - b\n    - c\n  - d\n- e'));
     const shape = (items: typeof nested): unknown => items.map((item) => [item.text, item.depth, shape(item.children)]);
-    expect(shape(nested)).toEqual([['a', 0, [['b', 1, [['c', 2, []]]], ['d', 1, []]]], ['e', 0, []]]);
+    expect(shape(nested)).toEqual([
+      [
+        'a',
+        0,
+        [
+          ['b', 1, [['c', 2, []]]],
+          ['d', 1, []],
+        ],
+      ],
+      ['e', 0, []],
+    ]);
   });
 
   it('should put an item whose parent bullet is empty under the item above that parent', () => {
     const nested = nestBullets(parseBullets('- a\n  -\n    - c'));
     // Its depth is its place in the tree (one returned ancestor), not its indentation under the empty bullet.
-    expect(nested.map((item) => [item.text, item.children.map((child) => [child.text, child.depth])])).toEqual([['a', [['c', 1]]]]);
+    expect(nested.map((item) => [item.text, item.children.map((child) => [child.text, child.depth])])).toEqual([
+      ['a', [['c', 1]]],
+    ]);
   });
 
   it('should never throw, and nest exactly the items it returns, top-level ones at the top', () => {
     const lines = fc.array(
-      fc.oneof(fc.string(), fc.constantFrom('- a', '  - b', '\t* c', '1. d', '```', '~~~', '', '- [x] e', '    f', '\r')),
+      fc.oneof(
+        fc.string(),
+        fc.constantFrom('- a', '  - b', '\t* c', '1. d', '```', '~~~', '', '- [x] e', '    f', '\r'),
+      ),
       { maxLength: 30 },
     );
-    const flatten = (items: ReturnType<typeof nestBullets>): unknown[] => items.flatMap(({ children, ...item }) => [item, ...flatten(children)]);
+    const flatten = (items: ReturnType<typeof nestBullets>): unknown[] =>
+      items.flatMap(({ children, ...item }) => [item, ...flatten(children)]);
     fc.assert(
       fc.property(lines, fc.constantFrom('\n', '\r\n'), (parts, eol) => {
         const text = parts.join(eol);
@@ -164,7 +197,11 @@ describe('parseBullets', () => {
         const nested = nestBullets(flat);
         expect(nested.every((item) => item.depth === 0)).toBe(true);
         expect(flatten(nested)).toEqual(flat);
-        expect(flat.every((item) => Number.isInteger(item.depth) && item.depth >= 0 && item.text !== '' && !item.raw.includes('\n'))).toBe(true);
+        expect(
+          flat.every(
+            (item) => Number.isInteger(item.depth) && item.depth >= 0 && item.text !== '' && !item.raw.includes('\n'),
+          ),
+        ).toBe(true);
       }),
     );
   });

@@ -27,7 +27,8 @@ function replay(a: number[], b: number[], runs: readonly EditRun[]): number[] {
   return out;
 }
 
-const edits = (runs: readonly EditRun[]): number => runs.reduce((sum, run) => sum + (run.kind === 'same' ? 0 : run.count), 0);
+const edits = (runs: readonly EditRun[]): number =>
+  runs.reduce((sum, run) => sum + (run.kind === 'same' ? 0 : run.count), 0);
 
 describe('editScript', () => {
   const ids = fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 40 });
@@ -53,7 +54,7 @@ describe('editScript', () => {
     );
   });
 
-  it('should list a changed block\'s removals before its additions', () => {
+  it("should list a changed block's removals before its additions", () => {
     expect(editScript([1, 2, 3, 4], [1, 5, 6, 4], 4)).toEqual([
       { kind: 'same', count: 1 },
       { kind: 'removed', count: 2 },

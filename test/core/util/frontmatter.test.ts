@@ -10,11 +10,61 @@ const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value)) as
 const text = fc.string({ unit: 'grapheme', maxLength: 12 });
 const trickyText = fc.oneof(
   text,
-  fc.constantFrom('yes', 'No', 'on', 'OFF', 'y', 'null', 'Null', '~', 'true', '1_000', '0x1F', '0o17', '1e5', '.inf', '.NaN', '-5', '12:30', '2025-01-01',
-    '2025-01-01T10:00:00Z', '[[Link]]', '#tag', 'a: b', 'a #b', '- item', '? q', '& anchor', '* alias', '!tag', '|', '>', '%', '@', '`', '"q"', "'q'",
-    ' lead', 'trail ', 'line\nbreak', 'tab\there', 'nel\u0085x', 'ls\u2028x', 'bom\ufeffx', 'del\u007fx', 'emoji 🚀', 'Café', '', ':', '{a}', '<<'),
+  fc.constantFrom(
+    'yes',
+    'No',
+    'on',
+    'OFF',
+    'y',
+    'null',
+    'Null',
+    '~',
+    'true',
+    '1_000',
+    '0x1F',
+    '0o17',
+    '1e5',
+    '.inf',
+    '.NaN',
+    '-5',
+    '12:30',
+    '2025-01-01',
+    '2025-01-01T10:00:00Z',
+    '[[Link]]',
+    '#tag',
+    'a: b',
+    'a #b',
+    '- item',
+    '? q',
+    '& anchor',
+    '* alias',
+    '!tag',
+    '|',
+    '>',
+    '%',
+    '@',
+    '`',
+    '"q"',
+    "'q'",
+    ' lead',
+    'trail ',
+    'line\nbreak',
+    'tab\there',
+    'nel\u0085x',
+    'ls\u2028x',
+    'bom\ufeffx',
+    'del\u007fx',
+    'emoji 🚀',
+    'Café',
+    '',
+    ':',
+    '{a}',
+    '<<',
+  ),
 );
-const key = fc.oneof(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 8 }), trickyText).filter((k) => k !== '__proto__');
+const key = fc
+  .oneof(fc.string({ unit: 'grapheme', minLength: 0, maxLength: 8 }), trickyText)
+  .filter((k) => k !== '__proto__');
 const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -31,7 +81,9 @@ const record = fc.dictionary(key, json, { maxKeys: 6 });
 
 describe('toYaml', () => {
   it('should write block keys, plain strings, numbers, booleans and null', () => {
-    expect(toYaml({ title: 'My note', count: 3, ratio: 0.5, done: false, due: null })).toBe('title: My note\ncount: 3\nratio: 0.5\ndone: false\ndue: null');
+    expect(toYaml({ title: 'My note', count: 3, ratio: 0.5, done: false, due: null })).toBe(
+      'title: My note\ncount: 3\nratio: 0.5\ndone: false\ndue: null',
+    );
   });
 
   it('should write arrays as block lists under their key, as Obsidian does', () => {
@@ -45,13 +97,32 @@ describe('toYaml', () => {
   });
 
   it('should quote strings that YAML would read as something else', () => {
-    for (const value of ['yes', 'NO', 'on', 'null', '~', '123', '1e5', '0x1F', '2025-01-01', '12:30', '[[Link]]', '#tag', 'a: b', '- x', '', ' x', 'x ']) {
+    for (const value of [
+      'yes',
+      'NO',
+      'on',
+      'null',
+      '~',
+      '123',
+      '1e5',
+      '0x1F',
+      '2025-01-01',
+      '12:30',
+      '[[Link]]',
+      '#tag',
+      'a: b',
+      '- x',
+      '',
+      ' x',
+      'x ',
+    ]) {
       expect(yamlString(value)).toBe(JSON.stringify(value));
     }
   });
 
   it('should leave ordinary words, sentences, unicode and numbers with spaces plain', () => {
-    for (const value of ['My note', "it's fine", 'Café', 'Grüße', '3 things to do', 'a/b', 'v1.2', 'Q&A?']) expect(yamlString(value)).toBe(value);
+    for (const value of ['My note', "it's fine", 'Café', 'Grüße', '3 things to do', 'a/b', 'v1.2', 'Q&A?'])
+      expect(yamlString(value)).toBe(value);
   });
 
   it('should escape characters YAML does not print as themselves', () => {
@@ -84,7 +155,9 @@ describe('withFrontmatter', () => {
   });
 
   it('should add new keys to an existing block instead of adding a second block', () => {
-    expect(withFrontmatter('---\ntitle: Old\n---\nBody', { tags: ['x'] })).toBe('---\ntitle: Old\ntags:\n  - x\n---\nBody');
+    expect(withFrontmatter('---\ntitle: Old\n---\nBody', { tags: ['x'] })).toBe(
+      '---\ntitle: Old\ntags:\n  - x\n---\nBody',
+    );
   });
 
   it('should replace a key the block already has, with its list items, where it stands', () => {
@@ -93,7 +166,9 @@ describe('withFrontmatter', () => {
   });
 
   it('should recognize quoted keys in the existing block', () => {
-    expect(withFrontmatter('---\n"my key": 1\n\'other\': 2\n---\n', { 'my key': 3, other: 4 })).toBe('---\nmy key: 3\nother: 4\n---\n');
+    expect(withFrontmatter('---\n"my key": 1\n\'other\': 2\n---\n', { 'my key': 3, other: 4 })).toBe(
+      '---\nmy key: 3\nother: 4\n---\n',
+    );
   });
 
   it('should keep comments, blank lines and unrelated keys of the existing block', () => {

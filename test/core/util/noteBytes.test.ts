@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { decodeNote, encodeNote } from '../../../src/core/util/noteBytes';
 import { fixtureBytes, type EncodingFixture } from '../../builders/encodingFixtures';
 
-const TEXT_FIXTURES: EncodingFixture[] = ['crlf.md', 'mixed-endings.md', 'utf8-bom.md', 'utf16le-bom.md', 'frontmatter-bom.md', 'frontmatter-trailing-space.md'];
+const TEXT_FIXTURES: EncodingFixture[] = [
+  'crlf.md',
+  'mixed-endings.md',
+  'utf8-bom.md',
+  'utf16le-bom.md',
+  'frontmatter-bom.md',
+  'frontmatter-trailing-space.md',
+];
 
 describe('decodeNote and encodeNote', () => {
   it.each(TEXT_FIXTURES)('should give back the bytes of %s unchanged', (name) => {
@@ -31,6 +38,10 @@ describe('decodeNote and encodeNote', () => {
   });
 
   it('should keep valid UTF-8 holding a NUL as text', () => {
-    expect(decodeNote(new TextEncoder().encode('a\u0000b'))).toMatchObject({ text: 'a\u0000b', binary: false, invalidUtf8: false });
+    expect(decodeNote(new TextEncoder().encode('a\u0000b'))).toMatchObject({
+      text: 'a\u0000b',
+      binary: false,
+      invalidUtf8: false,
+    });
   });
 });

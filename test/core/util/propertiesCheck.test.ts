@@ -5,7 +5,11 @@ describe('propertiesProblem', () => {
   it.each([
     ['an unclosed flow list', '---\ntags: [one, two\n---\nBody\n', /line 2/],
     ['a value that is itself a mapping on one line', '---\ntitle: a: b\n---\n', /line 2/],
-    ['an unterminated quoted value', '---\ntitle: "half\nnext: x\n---\n', /line 3: unexpected end of the stream within a double quoted scalar/],
+    [
+      'an unterminated quoted value',
+      '---\ntitle: "half\nnext: x\n---\n',
+      /line 3: unexpected end of the stream within a double quoted scalar/,
+    ],
     ['a list item less indented than the one before it', '---\ntags:\n  - x\n- y\n---\n', /line 4/],
   ])('should say where the YAML parser stops for %s', (_what, content, where) => {
     expect(propertiesProblem(content)).toMatch(where);

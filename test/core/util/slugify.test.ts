@@ -79,16 +79,20 @@ describe('slugify', () => {
 
   it('should always give a non-empty, file-name-safe slug no longer than maxLength', () => {
     fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 120 }), fc.integer({ min: 1, max: 255 }), (title, maxLength) => {
-        const slug = slugify(title, maxLength);
-        expect(slug.length).toBeGreaterThan(0);
-        expect(slug.length).toBeLessThanOrEqual(maxLength);
-        expect(utf8Length(slug)).toBeLessThanOrEqual(200);
-        expect(slug).toMatch(/^[\p{L}\p{M}\p{N}_-]+$/u);
-        expect(slug).not.toMatch(/^-|-$|--/);
-        expect(slug).toBe(slug.toLowerCase());
-        expect(slug).not.toMatch(/[\uD800-\uDBFF]$/);
-      }),
+      fc.property(
+        fc.string({ unit: 'grapheme', maxLength: 120 }),
+        fc.integer({ min: 1, max: 255 }),
+        (title, maxLength) => {
+          const slug = slugify(title, maxLength);
+          expect(slug.length).toBeGreaterThan(0);
+          expect(slug.length).toBeLessThanOrEqual(maxLength);
+          expect(utf8Length(slug)).toBeLessThanOrEqual(200);
+          expect(slug).toMatch(/^[\p{L}\p{M}\p{N}_-]+$/u);
+          expect(slug).not.toMatch(/^-|-$|--/);
+          expect(slug).toBe(slug.toLowerCase());
+          expect(slug).not.toMatch(/[\uD800-\uDBFF]$/);
+        },
+      ),
     );
   });
 

@@ -12,7 +12,11 @@ export interface WorkerClient {
   close(): Promise<void>;
 }
 
-export async function connectWorkerClient(url: URL, token: string, client: { name: string; title?: string } = { name: 'claude-code', title: 'Claude Code' }): Promise<WorkerClient> {
+export async function connectWorkerClient(
+  url: URL,
+  token: string,
+  client: { name: string; title?: string } = { name: 'claude-code', title: 'Claude Code' },
+): Promise<WorkerClient> {
   const worker = new Worker(join(dirname(fileURLToPath(import.meta.url)), 'mcpClientWorker.mjs'));
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let next = 0;

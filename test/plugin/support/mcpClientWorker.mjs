@@ -10,7 +10,9 @@ let transport = null;
 const ops = {
   connect: async ({ url, token, name, title }) => {
     client = new Client({ name, title, version: '1.0.0' });
-    transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } });
+    transport = new StreamableHTTPClientTransport(new URL(url), {
+      requestInit: { headers: { authorization: `Bearer ${token}` } },
+    });
     await client.connect(transport);
     return null;
   },

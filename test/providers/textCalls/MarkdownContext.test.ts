@@ -19,9 +19,12 @@ describe('MarkdownContext', () => {
     [['~~~', '```'], 0, false],
     [['~~~', '~~~~'], 0, true],
     [['    ```'], 0, true],
-  ] as const)('should follow a fence: after %j, a line at %i columns may hold a call: %s', (lines, indent, expected) => {
-    expect(mayStart(lines, indent)).toBe(expected);
-  });
+  ] as const)(
+    'should follow a fence: after %j, a line at %i columns may hold a call: %s',
+    (lines, indent, expected) => {
+      expect(mayStart(lines, indent)).toBe(expected);
+    },
+  );
 
   it.each([
     [['> a'], 0, false],
@@ -37,9 +40,12 @@ describe('MarkdownContext', () => {
     [['1. a', ''], 3, false],
     [['10) a', ''], 3, true],
     [['-     code in the item', ''], 2, false],
-  ] as const)('should follow quotes and list items: after %j, a line at %i columns may hold a call: %s', (lines, indent, expected) => {
-    expect(mayStart(lines, indent)).toBe(expected);
-  });
+  ] as const)(
+    'should follow quotes and list items: after %j, a line at %i columns may hold a call: %s',
+    (lines, indent, expected) => {
+      expect(mayStart(lines, indent)).toBe(expected);
+    },
+  );
 
   it.each([
     [['text'], 3, true],
@@ -50,9 +56,12 @@ describe('MarkdownContext', () => {
     [['a \\`b'], 0, true],
     [['a `b', ''], 0, true],
     [['# Heading `x'], 0, true],
-  ] as const)('should follow paragraphs and code spans: after %j, a line at %i columns may hold a call: %s', (lines, indent, expected) => {
-    expect(mayStart(lines, indent)).toBe(expected);
-  });
+  ] as const)(
+    'should follow paragraphs and code spans: after %j, a line at %i columns may hold a call: %s',
+    (lines, indent, expected) => {
+      expect(mayStart(lines, indent)).toBe(expected);
+    },
+  );
 
   it('should count a tab to the next multiple of 4 columns', () => {
     expect(indentation('\tx')).toEqual({ columns: 4, end: 1 });

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { TextCallRecognizer } from '../../../src/providers/textCalls/TextCallRecognizer';
 
 /** Feeds `text` in pieces of `size` characters; returns what was shown and the calls found. */
-function recognize(text: string, size: number, cutOff = false): { shown: string; calls: unknown[]; cutOffRaw: string | undefined } {
+function recognize(
+  text: string,
+  size: number,
+  cutOff = false,
+): { shown: string; calls: unknown[]; cutOffRaw: string | undefined } {
   const recognizer = new TextCallRecognizer((name) => name === 'vault_readFile' || name === 'vault.createFile');
   let shown = '';
   for (let at = 0; at < text.length; at += size) shown += recognizer.push(text.slice(at, at + size));
@@ -15,7 +19,11 @@ describe('TextCallRecognizer', () => {
     const content = `${'A line with "quotes", a \\ backslash and } { braces.\n'.repeat(2000)}end`;
     const text = `<tool_call>\n${JSON.stringify({ name: 'vault.createFile', arguments: { path: 'Long.md', content } })}\n</tool_call>`;
     for (const size of [1, 3, 4096]) {
-      expect(recognize(text, size)).toEqual({ shown: '', calls: [{ name: 'vault.createFile', input: { path: 'Long.md', content } }], cutOffRaw: undefined });
+      expect(recognize(text, size)).toEqual({
+        shown: '',
+        calls: [{ name: 'vault.createFile', input: { path: 'Long.md', content } }],
+        cutOffRaw: undefined,
+      });
     }
   });
 
@@ -34,12 +42,14 @@ describe('TextCallRecognizer', () => {
   });
 
   it('should not take an object in the middle of a line, or one whose first key is not a call key, for a call', () => {
-    const text = 'Use {"name": "vault_readFile", "arguments": {}} like this.\n{"path": "a.md", "name": "vault_readFile"}';
+    const text =
+      'Use {"name": "vault_readFile", "arguments": {}} like this.\n{"path": "a.md", "name": "vault_readFile"}';
     expect(recognize(text, 1)).toEqual({ shown: text, calls: [], cutOffRaw: undefined });
   });
 
   it('should take a marker in backticks for prose whatever the piece the backtick came in', () => {
     const text = 'Write `<tool_call>{"name": "vault_readFile", "arguments": {}}</tool_call>` to call.';
-    for (const size of [1, 2, 7]) expect(recognize(text, size)).toEqual({ shown: text, calls: [], cutOffRaw: undefined });
+    for (const size of [1, 2, 7])
+      expect(recognize(text, size)).toEqual({ shown: text, calls: [], cutOffRaw: undefined });
   });
 });

@@ -25,28 +25,41 @@ const characters = (text: string): string[] => Array.from(text);
 const ALL_ANSWERS = [...Object.values(QUOTED_ANSWERS), ...Object.values(CALLING_ANSWERS).map((entry) => entry.answer)];
 
 describe('TextCallRecognizer: calls quoted in an answer', () => {
-  it.each(Object.entries(QUOTED_ANSWERS))('should show a call quoted in %s as text and find no call, whole or a character at a time', (_, answer) => {
-    expect(recognize([answer])).toEqual({ shown: answer, calls: [] });
-    expect(recognize(characters(answer))).toEqual({ shown: answer, calls: [] });
-  });
+  it.each(Object.entries(QUOTED_ANSWERS))(
+    'should show a call quoted in %s as text and find no call, whole or a character at a time',
+    (_, answer) => {
+      expect(recognize([answer])).toEqual({ shown: answer, calls: [] });
+      expect(recognize(characters(answer))).toEqual({ shown: answer, calls: [] });
+    },
+  );
 
-  it.each(Object.entries(CALLING_ANSWERS))('should still find %s, whole or a character at a time', (_, { answer, shown, calls }) => {
-    expect(recognize([answer])).toEqual({ shown, calls });
-    expect(recognize(characters(answer))).toEqual({ shown, calls });
-  });
+  it.each(Object.entries(CALLING_ANSWERS))(
+    'should still find %s, whole or a character at a time',
+    (_, { answer, shown, calls }) => {
+      expect(recognize([answer])).toEqual({ shown, calls });
+      expect(recognize(characters(answer))).toEqual({ shown, calls });
+    },
+  );
 
   it('should find the same calls and show the same text whatever position an answer is cut in two at', () => {
     for (const answer of ALL_ANSWERS) {
       const whole = recognize([answer]);
-      for (let at = 1; at < answer.length; at += 1) expect(recognize([answer.slice(0, at), answer.slice(at)]), `cut at ${at} of ${JSON.stringify(answer)}`).toEqual(whole);
+      for (let at = 1; at < answer.length; at += 1)
+        expect(recognize([answer.slice(0, at), answer.slice(at)]), `cut at ${at} of ${JSON.stringify(answer)}`).toEqual(
+          whole,
+        );
     }
   });
 
   it('should find the same calls and show the same text however an answer is cut into pieces', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ALL_ANSWERS), fc.array(fc.nat({ max: 400 }), { maxLength: 40 }), (answer, cuts) => {
-        expect(recognize(split(answer, cuts))).toEqual(recognize([answer]));
-      }),
+      fc.property(
+        fc.constantFrom(...ALL_ANSWERS),
+        fc.array(fc.nat({ max: 400 }), { maxLength: 40 }),
+        (answer, cuts) => {
+          expect(recognize(split(answer, cuts))).toEqual(recognize([answer]));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -60,7 +73,11 @@ describe('TextCallRecognizer: calls quoted in an answer', () => {
         expect(answer.startsWith(shown)).toBe(true);
         const held = answer.slice(shown.length, at + 1);
         const head = held.replace(/^ {0,3}/, '');
-        if (head !== '') expect(MARKERS.some((marker) => marker.startsWith(head)), `held ${JSON.stringify(held)} of ${JSON.stringify(answer)}`).toBe(true);
+        if (head !== '')
+          expect(
+            MARKERS.some((marker) => marker.startsWith(head)),
+            `held ${JSON.stringify(held)} of ${JSON.stringify(answer)}`,
+          ).toBe(true);
       }
     }
   });

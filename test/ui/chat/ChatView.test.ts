@@ -25,7 +25,9 @@ function send(root: HTMLElement, text: string): void {
 
 const writeIdea = (): ScriptedModel =>
   new ScriptedModel([
-    callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: '# Idea\n' }, 'w1')], { text: 'I will create the note.' }),
+    callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: '# Idea\n' }, 'w1')], {
+      text: 'I will create the note.',
+    }),
     textReply('Created **Notes/Idea.md**.', usage(120, 30)),
   ]);
 
@@ -65,7 +67,12 @@ describe('ChatView', () => {
   });
 
   it('should leave the vault untouched when the write is rejected', async () => {
-    panel = await openChatPanel({ model: new ScriptedModel([callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: 'x' })]), textReply('Understood, nothing created.')]) });
+    panel = await openChatPanel({
+      model: new ScriptedModel([
+        callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: 'x' })]),
+        textReply('Understood, nothing created.'),
+      ]),
+    });
     const { root, app } = panel;
     send(root, 'Create a note called Idea');
     click(await until(() => getByRole(root, 'button', 'Reject')));
@@ -91,7 +98,9 @@ describe('ChatView', () => {
   });
 
   it('should cancel with Escape in the message box and deny a waiting approval', async () => {
-    panel = await openChatPanel({ model: new ScriptedModel([callsReply([call('vault.createFile', { path: 'A.md', content: 'x' })])]) });
+    panel = await openChatPanel({
+      model: new ScriptedModel([callsReply([call('vault.createFile', { path: 'A.md', content: 'x' })])]),
+    });
     const { root, app } = panel;
     send(root, 'Create A');
     await until(() => getByRole(root, 'button', 'Approve'));
@@ -128,7 +137,10 @@ describe('ChatView', () => {
     });
     const { root, app } = panel;
     expect(queryAllByLabel(root, 'Selection')).toHaveLength(0);
-    const editor = app.workspace.getLeavesOfType('markdown').map((leaf) => leaf.view).find((view): view is MarkdownView => view instanceof MarkdownView)!.editor;
+    const editor = app.workspace
+      .getLeavesOfType('markdown')
+      .map((leaf) => leaf.view)
+      .find((view): view is MarkdownView => view instanceof MarkdownView)!.editor;
     editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: text.length });
     document.dispatchEvent(new Event('selectionchange'));
     const indicator = await until(() => getByLabel(root, 'Selection'));
@@ -178,11 +190,20 @@ describe('ChatView', () => {
     send(panel.root, 'Create a note called Idea');
     click(await until(() => getByRole(panel!.root, 'button', 'Approve')));
     await until(() => expect(runs).toHaveLength(1));
-    expect(runs[0]).toEqual({ message: 'Create a note called Idea', ok: true, calls: [{ tool: 'vault.createFile', input: { path: 'Notes/Idea.md', content: '# Idea\n' }, ok: true }] });
+    expect(runs[0]).toEqual({
+      message: 'Create a note called Idea',
+      ok: true,
+      calls: [{ tool: 'vault.createFile', input: { path: 'Notes/Idea.md', content: '# Idea\n' }, ok: true }],
+    });
   });
 
   it('should deny a waiting approval when the panel closes', async () => {
-    panel = await openChatPanel({ model: new ScriptedModel([callsReply([call('vault.createFile', { path: 'A.md', content: 'x' })]), textReply('ok')]) });
+    panel = await openChatPanel({
+      model: new ScriptedModel([
+        callsReply([call('vault.createFile', { path: 'A.md', content: 'x' })]),
+        textReply('ok'),
+      ]),
+    });
     const { root, app, plugin } = panel;
     send(root, 'Create A');
     await until(() => getByRole(root, 'button', 'Approve'));
@@ -196,7 +217,10 @@ describe('ChatView', () => {
 
 describe('the chat panel over the Obsidian double: an approval holds what its card showed', () => {
   it('should not write over a line another editor added while the card was open, and keep it when the new card is rejected', async () => {
-    const model = new ScriptedModel([callsReply([call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n\n- one\n- two\n' })]), textReply('Left it alone.')]);
+    const model = new ScriptedModel([
+      callsReply([call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n\n- one\n- two\n' })]),
+      textReply('Left it alone.'),
+    ]);
     panel = await openChatPanel({ model, files: { 'Plan.md': '# Plan\n\n- one\n' } });
     const { root, app } = panel;
     send(root, 'Add a second bullet');

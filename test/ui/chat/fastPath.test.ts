@@ -16,15 +16,23 @@ const until = <T>(check: () => T): Promise<T> => vi.waitFor(check, { timeout: 10
 
 /** A recipe for bullets → notes that has worked three times, as the plugin folder keeps it. */
 function provenRecipe(): string {
-  const requests = ['Create a note per bullet of the selection in folder Ideas', 'Make a note for each bullet in the selection, folder Reading', 'Turn each bullet of the selection into a note in folder Work'];
+  const requests = [
+    'Create a note per bullet of the selection in folder Ideas',
+    'Make a note for each bullet in the selection, folder Reading',
+    'Turn each bullet of the selection into a note in folder Work',
+  ];
   let recipe = learnRecipe(requests[0] as string, learnedRun('Ideas'), 1);
-  for (const [index, message] of requests.slice(1).entries()) recipe = mergeRecipe(recipe!, learnRecipe(message, learnedRun(['Reading', 'Work'][index] as string), 2 + index)!);
+  for (const [index, message] of requests.slice(1).entries())
+    recipe = mergeRecipe(recipe!, learnRecipe(message, learnedRun(['Reading', 'Work'][index] as string), 2 + index)!);
   return JSON.stringify([recipe]);
 }
 
-describe('the chat panel\'s fast path', () => {
+describe("the chat panel's fast path", () => {
   it('should plan once from a proven recipe, ask once for the whole plan, and answer with one more model call', async () => {
-    const model = new ScriptedModel([textReply(JSON.stringify(BULLETS_PLAN)), textReply('Created two notes in Travel.')]);
+    const model = new ScriptedModel([
+      textReply(JSON.stringify(BULLETS_PLAN)),
+      textReply('Created two notes in Travel.'),
+    ]);
     panel = await openChatPanel({
       model,
       files: { 'Inbox.md': '- Lisbon\n- Porto\n' },

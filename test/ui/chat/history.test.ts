@@ -28,12 +28,18 @@ describe('conversation history in the chat panel', () => {
 
     click(getByRole(root, 'button', 'Conversation history'));
     const entry = await until(() => {
-      const found = Array.from(root.querySelectorAll<HTMLButtonElement>('.embedded-agent-history-item')).find((item) => item.textContent?.includes('How much sun'));
+      const found = Array.from(root.querySelectorAll<HTMLButtonElement>('.embedded-agent-history-item')).find((item) =>
+        item.textContent?.includes('How much sun'),
+      );
       if (!found) throw new Error('the conversation is not listed yet');
       return found;
     });
     click(entry);
-    await until(() => expect(root.querySelector('.embedded-agent-transcript')?.textContent).toContain('Tomatoes need six hours of sun.'));
+    await until(() =>
+      expect(root.querySelector('.embedded-agent-transcript')?.textContent).toContain(
+        'Tomatoes need six hours of sun.',
+      ),
+    );
 
     // The restored conversation goes on: the model sees the earlier turn.
     type(box as unknown as HTMLInputElement, 'And peppers?');

@@ -25,7 +25,10 @@ describe('Chat panel: a selection in an ignored note', () => {
       },
     });
     const { root, app } = panel;
-    const editor = app.workspace.getLeavesOfType('markdown').map((leaf) => leaf.view).find((view): view is MarkdownView => view instanceof MarkdownView)!.editor;
+    const editor = app.workspace
+      .getLeavesOfType('markdown')
+      .map((leaf) => leaf.view)
+      .find((view): view is MarkdownView => view instanceof MarkdownView)!.editor;
     editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: SECRET.length });
     document.dispatchEvent(new Event('selectionchange'));
     const indicator = await until(() => getByLabel(root, 'Selection'));

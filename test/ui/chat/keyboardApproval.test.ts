@@ -22,7 +22,9 @@ const until = <T>(check: () => T): Promise<T> => vi.waitFor(check, { timeout: 10
 
 const writeIdea = (): ScriptedModel =>
   new ScriptedModel([
-    callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: '# Idea\n' }, 'w1')], { text: 'I will create the note.' }),
+    callsReply([call('vault.createFile', { path: 'Notes/Idea.md', content: '# Idea\n' }, 'w1')], {
+      text: 'I will create the note.',
+    }),
     textReply('Created Notes/Idea.md.'),
   ]);
 
@@ -45,7 +47,12 @@ describe('chat panel by keyboard alone, as a screen-reader user would use it', (
     // The run is under way: the log waits, so the answer is read once when it is whole.
     expect(transcript.getAttribute('aria-busy')).toBe('true');
 
-    for (let i = 0; i < 20 && !(roleOf(document.activeElement!) === 'button' && nameOf(document.activeElement!) === 'Approve'); i++) await user.tab();
+    for (
+      let i = 0;
+      i < 20 && !(roleOf(document.activeElement!) === 'button' && nameOf(document.activeElement!) === 'Approve');
+      i++
+    )
+      await user.tab();
     expect(card.contains(document.activeElement)).toBe(true);
     expect(nameOf(document.activeElement!)).toBe('Approve');
     await user.keyboard('{Enter}');

@@ -14,11 +14,29 @@ afterEach(async () => {
 });
 
 const until = <T>(check: () => T): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 5 });
-const WORDS = ['pond', 'fence', 'herbs', 'roses', 'compost', 'shed', 'bees', 'apples', 'plums', 'pears', 'kale', 'leeks', 'beans', 'mint', 'sage', 'thyme'];
+const WORDS = [
+  'pond',
+  'fence',
+  'herbs',
+  'roses',
+  'compost',
+  'shed',
+  'bees',
+  'apples',
+  'plums',
+  'pears',
+  'kale',
+  'leeks',
+  'beans',
+  'mint',
+  'sage',
+  'thyme',
+];
 // No word in common, so no message looks like a repeat to the recipes' fast path.
 const question = (turn: number): string => `My ${WORDS[turn - 1] ?? 'weather'} notes`;
 const transcriptOf = (root: HTMLElement): HTMLElement => root.querySelector<HTMLElement>('.embedded-agent-transcript')!;
-const userTexts = (root: HTMLElement): string[] => Array.from(transcriptOf(root).querySelectorAll('.embedded-agent-message.is-user')).map((el) => el.textContent ?? '');
+const userTexts = (root: HTMLElement): string[] =>
+  Array.from(transcriptOf(root).querySelectorAll('.embedded-agent-message.is-user')).map((el) => el.textContent ?? '');
 
 async function send(root: HTMLElement, text: string, answer: string): Promise<void> {
   const box = getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message');
@@ -29,7 +47,13 @@ async function send(root: HTMLElement, text: string, answer: string): Promise<vo
 }
 
 const searchingModel = (contextWindow?: number, repeat = 3): ConversationModel =>
-  new ConversationModel({ search: (turn) => ({ name: 'vault.searchText', input: { query: WORDS[turn - 1] ?? 'weather' } }), answer: (turn) => `Answer ${turn}. ${'The notes say more. '.repeat(repeat)}` }, contextWindow);
+  new ConversationModel(
+    {
+      search: (turn) => ({ name: 'vault.searchText', input: { query: WORDS[turn - 1] ?? 'weather' } }),
+      answer: (turn) => `Answer ${turn}. ${'The notes say more. '.repeat(repeat)}`,
+    },
+    contextWindow,
+  );
 
 describe('a long conversation in the chat panel', () => {
   it('should draw only the last turns, fold older ones into "Show earlier", and draw them again on demand', async () => {
@@ -69,7 +93,9 @@ describe('a long conversation in the chat panel', () => {
 
     commandsOf(app).executeCommandById('embedded-agent:open-chat');
     const root = await until(() => {
-      const el = app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view.containerEl.querySelector<HTMLElement>('.embedded-agent-chat');
+      const el = app.workspace
+        .getLeavesOfType('embedded-agent-chat')[0]
+        ?.view.containerEl.querySelector<HTMLElement>('.embedded-agent-chat');
       if (!el) throw new Error('the chat panel did not open again');
       return el;
     });
@@ -109,7 +135,9 @@ describe('a long conversation in the chat panel', () => {
 
     click(getByRole(root, 'button', 'Conversation history'));
     const entry = await until(() => {
-      const found = Array.from(root.querySelectorAll<HTMLButtonElement>('.embedded-agent-history-item')).find((item) => item.textContent?.includes(question(1)));
+      const found = Array.from(root.querySelectorAll<HTMLButtonElement>('.embedded-agent-history-item')).find((item) =>
+        item.textContent?.includes(question(1)),
+      );
       if (!found) throw new Error('the conversation is not listed yet');
       return found;
     });
@@ -117,20 +145,30 @@ describe('a long conversation in the chat panel', () => {
     await until(() => expect(userTexts(root)).toEqual(Array.from({ length: 8 }, (_, index) => question(index + 1))));
     await until(() => expect(transcriptOf(root).textContent).toContain('Answer 1. The notes say more.'));
     const summary = transcriptOf(root).querySelector('.embedded-agent-summary');
-    expect(summary?.querySelector('summary')?.textContent).toBe('Summary of the earlier conversation (what the agent remembers of it)');
-    expect(userTexts(root).some((text) => text.includes(SUMMARY_PREFIX) || text.includes('The person asked'))).toBe(false);
+    expect(summary?.querySelector('summary')?.textContent).toBe(
+      'Summary of the earlier conversation (what the agent remembers of it)',
+    );
+    expect(userTexts(root).some((text) => text.includes(SUMMARY_PREFIX) || text.includes('The person asked'))).toBe(
+      false,
+    );
   });
 
   it('should show a conversation saved in the old format with its condensed summary as a summary, not as a message', async () => {
     panel = await openChatPanel({ model: searchingModel() });
     const { root, plugin } = panel;
-    await plugin.pluginFiles().write('conversations/20260101T000000-abcd.json', JSON.stringify({
-      id: '20260101T000000-abcd', title: 'Garden', createdAt: 1, updatedAt: 2,
-      history: [
-        { role: 'user', text: `${SUMMARY_PREFIX}\nThe person planned a garden.` },
-        { role: 'assistant', text: 'The pond goes east.', toolCalls: [] },
-      ],
-    }));
+    await plugin.pluginFiles().write(
+      'conversations/20260101T000000-abcd.json',
+      JSON.stringify({
+        id: '20260101T000000-abcd',
+        title: 'Garden',
+        createdAt: 1,
+        updatedAt: 2,
+        history: [
+          { role: 'user', text: `${SUMMARY_PREFIX}\nThe person planned a garden.` },
+          { role: 'assistant', text: 'The pond goes east.', toolCalls: [] },
+        ],
+      }),
+    );
     click(getByRole(root, 'button', 'Conversation history'));
     const entry = await until(() => {
       const found = root.querySelector<HTMLButtonElement>('.embedded-agent-history-item');
@@ -140,6 +178,8 @@ describe('a long conversation in the chat panel', () => {
     click(entry);
     await until(() => expect(transcriptOf(root).textContent).toContain('The pond goes east.'));
     expect(userTexts(root)).toEqual([]);
-    expect(transcriptOf(root).querySelector('.embedded-agent-summary-text')?.textContent).toBe('The person planned a garden.');
+    expect(transcriptOf(root).querySelector('.embedded-agent-summary-text')?.textContent).toBe(
+      'The person planned a garden.',
+    );
   });
 });

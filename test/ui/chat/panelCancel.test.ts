@@ -17,8 +17,8 @@ afterEach(async () => {
 
 const until = <T>(check: () => T): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
 const cancelButton = (root: HTMLElement): HTMLButtonElement => getByRole<HTMLButtonElement>(root, 'button', 'Cancel');
-const summary = (root: HTMLElement): string => root.querySelector('.embedded-agent-plan-run-summary')?.textContent ?? '';
-
+const summary = (root: HTMLElement): string =>
+  root.querySelector('.embedded-agent-plan-run-summary')?.textContent ?? '';
 
 /** Presses the panel's Cancel while the first note is being created. */
 function cancelOnFirstCreate(): void {
@@ -71,7 +71,14 @@ describe('the chat panel Cancel', () => {
   });
 
   it('should stop a saved action run from the palette', async () => {
-    const action: PlanSavedAction = { id: 'two-notes', name: 'Two notes', plan: PLAN as unknown as PlanSavedAction['plan'], kind: 'fixed', parameters: [], createdAt: '2026-11-22T09:00:00.000Z' };
+    const action: PlanSavedAction = {
+      id: 'two-notes',
+      name: 'Two notes',
+      plan: PLAN as unknown as PlanSavedAction['plan'],
+      kind: 'fixed',
+      parameters: [],
+      createdAt: '2026-11-22T09:00:00.000Z',
+    };
     panel = await openChatPanel({ settings: { savedActions: [action] } });
     const { root, app } = panel;
     click(await until(() => getByRole(root, 'button', 'Run Two notes')));

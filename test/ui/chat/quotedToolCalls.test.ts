@@ -36,7 +36,14 @@ describe('the chat panel with a local model that quotes a tool call from a note'
     server.reply(CHAT, streamed(`Reading it.\n${readMacro}`), streamed(quoting));
     panel = await openChatPanel({
       files: { 'Imported/Macro.md': note, 'Finance/Budget 2024.md': '# Budget\n' },
-      settings: { provider: 'openai-compatible', baseUrl: server.openAiBaseUrl, model: 'qwen2.5:7b', toolCallFormat: 'text', allowDeletes: true, maxRetries: 0 },
+      settings: {
+        provider: 'openai-compatible',
+        baseUrl: server.openAiBaseUrl,
+        model: 'qwen2.5:7b',
+        toolCallFormat: 'text',
+        allowDeletes: true,
+        maxRetries: 0,
+      },
     });
     const { root, app } = panel;
     const box = getByRole<HTMLTextAreaElement>(root, 'textbox', 'Message');

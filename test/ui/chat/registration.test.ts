@@ -44,12 +44,27 @@ describe('plugin registration', () => {
     const createdAt = '2026-01-15T12:00:00.000Z';
     vi.spyOn(plugin, 'loadData').mockResolvedValue({
       savedActions: [
-        { id: 'find-todos', name: 'Find TODOs', kind: 'fixed', parameters: [], createdAt, plan: { version: '1.0', goal: 'Find TODOs', assumptions: [], riskLevel: 'read-only', steps: [{ id: 'search', tool: 'vault.searchText', args: { query: 'TODO' } }] } },
+        {
+          id: 'find-todos',
+          name: 'Find TODOs',
+          kind: 'fixed',
+          parameters: [],
+          createdAt,
+          plan: {
+            version: '1.0',
+            goal: 'Find TODOs',
+            assumptions: [],
+            riskLevel: 'read-only',
+            steps: [{ id: 'search', tool: 'vault.searchText', args: { query: 'TODO' } }],
+          },
+        },
         { id: 'summary', name: 'Summary', kind: 'prompt', prompt: 'Summarize ${selection}', parameters: [], createdAt },
       ],
     });
     await plugin.onload();
-    const ours = commandsOf(app).listCommands().filter((command) => command.id.startsWith('embedded-agent:'));
+    const ours = commandsOf(app)
+      .listCommands()
+      .filter((command) => command.id.startsWith('embedded-agent:'));
     expect(ours.map((command) => [command.id, command.name])).toEqual([
       ['embedded-agent:open-chat', 'Embedded Agent: Open chat'],
       ['embedded-agent:run-saved-action-find-todos', 'Embedded Agent: Run saved action: Find TODOs'],
@@ -100,7 +115,9 @@ describe('plugin registration', () => {
     await plugin.onload();
     const model = new ScriptedModel([textReply('OK')]);
     plugin.overrides = { llm: () => model };
-    await expect(plugin.testConnection(plugin.settings)).resolves.toMatch(/^scripted-model answered "OK" in \d+\.\d s$/);
+    await expect(plugin.testConnection(plugin.settings)).resolves.toMatch(
+      /^scripted-model answered "OK" in \d+\.\d s$/,
+    );
     expect(model.requests).toHaveLength(1);
     expect(model.requests[0]?.maxTokens).toBe(16);
   });
@@ -108,6 +125,8 @@ describe('plugin registration', () => {
   it('should report the exact error when the connection test cannot run', async () => {
     const { plugin } = newPlugin();
     await plugin.onload();
-    await expect(plugin.testConnection({ ...plugin.settings, provider: 'openai', model: 'gpt-4.1' })).rejects.toThrow('No API key for OpenAI: set it in Settings → Embedded Agent → API key');
+    await expect(plugin.testConnection({ ...plugin.settings, provider: 'openai', model: 'gpt-4.1' })).rejects.toThrow(
+      'No API key for OpenAI: set it in Settings → Embedded Agent → API key',
+    );
   });
 });

@@ -29,7 +29,10 @@ async function send(root: HTMLElement, text: string): Promise<void> {
 
 describe('the chat panel: secrets the model asks for', () => {
   it("should refuse to read another plugin's settings, saying why, in the config folder the vault names", async () => {
-    const model = new ScriptedModel([callsReply([call('vault.readFile', { path: '.config/plugins/copilot/data.json' })]), textReply('I may not read it.')]);
+    const model = new ScriptedModel([
+      callsReply([call('vault.readFile', { path: '.config/plugins/copilot/data.json' })]),
+      textReply('I may not read it.'),
+    ]);
     panel = await openChatPanel({
       model,
       before: async (app) => {
@@ -38,7 +41,10 @@ describe('the chat panel: secrets the model asks for', () => {
         await app.vault.adapter.mkdir('.config');
         await app.vault.adapter.mkdir('.config/plugins');
         await app.vault.adapter.mkdir('.config/plugins/copilot');
-        await app.vault.adapter.write('.config/plugins/copilot/data.json', JSON.stringify({ openAIApiKey: OTHER_PLUGIN_KEY }));
+        await app.vault.adapter.write(
+          '.config/plugins/copilot/data.json',
+          JSON.stringify({ openAIApiKey: OTHER_PLUGIN_KEY }),
+        );
       },
     });
     await send(panel.root, 'What key does Copilot use?');
@@ -50,8 +56,14 @@ describe('the chat panel: secrets the model asks for', () => {
   });
 
   it('should give the model a note that holds a key with the key redacted, and show it so in the panel', async () => {
-    const model = new ScriptedModel([callsReply([call('vault.readFile', { path: 'Keys.md' })]), textReply('The note holds a redacted token.')]);
-    panel = await openChatPanel({ model, files: { 'Keys.md': `# Keys\n\nGitHub token for the sync script: ${NOTE_KEY}\n` } });
+    const model = new ScriptedModel([
+      callsReply([call('vault.readFile', { path: 'Keys.md' })]),
+      textReply('The note holds a redacted token.'),
+    ]);
+    panel = await openChatPanel({
+      model,
+      files: { 'Keys.md': `# Keys\n\nGitHub token for the sync script: ${NOTE_KEY}\n` },
+    });
     await send(panel.root, 'What is in Keys.md?');
     await until(() => expect(panel!.root.textContent).toContain('The note holds a redacted token.'));
     expect(lastResult(model.requests[1]?.messages ?? [])).toContain('GitHub token for the sync script: [redacted]');

@@ -21,7 +21,7 @@ function readOfStoredResult(request: LlmRequest): ReturnType<typeof callsReply> 
 }
 
 describe('the chat panel: what a finished run offers to "Save as button"', () => {
-  it('should leave out the run\'s reads of its own stored results, which are gone once it ended', async () => {
+  it("should leave out the run's reads of its own stored results, which are gone once it ended", async () => {
     const files = Object.fromEntries(Array.from({ length: 120 }, (_, i) => [`Archive/Entry ${i}.md`, 'x']));
     const model = new ScriptedModel([
       callsReply([call('vault.listFiles', { prefix: 'Archive' })]),
@@ -32,7 +32,10 @@ describe('the chat panel: what a finished run offers to "Save as button"', () =>
     panel = await openChatPanel({ model, files, settings: { approval: 'writes' } });
     const runs: { calls: { tool: string }[] }[] = [];
     panel.plugin.chatHooks.onRunFinished = (run) => runs.push(run);
-    type(getByRole<HTMLTextAreaElement>(panel.root, 'textbox', 'Message') as unknown as HTMLInputElement, 'Index the archive');
+    type(
+      getByRole<HTMLTextAreaElement>(panel.root, 'textbox', 'Message') as unknown as HTMLInputElement,
+      'Index the archive',
+    );
     click(getByRole(panel.root, 'button', 'Send'));
     const approve = await vi.waitFor(() => getByRole(panel!.root, 'button', 'Approve'), { timeout: 5000 });
     click(approve);

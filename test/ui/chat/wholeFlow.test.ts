@@ -25,7 +25,10 @@ describe('the chat panel, from a message to a saved action that runs offline', (
     // The model answers this one conversation; a saved action must never call it again.
     const model = new ScriptedModel([
       callsReply([call('vault.ensureFolder', { path: 'Projects' }, 'f')], { text: 'Making the folder first.' }),
-      callsReply([call('vault.createFile', { path: 'Projects/Alpha.md', content: '# Alpha\n' }, 'a'), call('vault.createFile', { path: 'Projects/Beta.md', content: '# Beta\n' }, 'b')]),
+      callsReply([
+        call('vault.createFile', { path: 'Projects/Alpha.md', content: '# Alpha\n' }, 'a'),
+        call('vault.createFile', { path: 'Projects/Beta.md', content: '# Beta\n' }, 'b'),
+      ]),
       textReply('Created two notes in Projects.'),
     ]);
     panel = await openChatPanel({ model, files: { 'Inbox/List.md': '- Alpha\n- Beta\n' } });
@@ -63,9 +66,12 @@ describe('the chat panel, from a message to a saved action that runs offline', (
     // The folder the person named is kept as it was, and the selection's bullets come from the editor: no modal.
     // The plan's card: its preview names the notes it will create, in the saved folder.
     const preview = await until(() => {
-      const regions = Array.from(document.body.querySelectorAll<HTMLElement>('[role="region"][aria-label="Plan preview"]'));
+      const regions = Array.from(
+        document.body.querySelectorAll<HTMLElement>('[role="region"][aria-label="Plan preview"]'),
+      );
       const last = regions[regions.length - 1];
-      if (!last?.textContent?.includes('Projects/Alpha.md')) throw new Error(`no plan preview for Projects yet: ${document.body.textContent?.slice(-400) ?? ''}`);
+      if (!last?.textContent?.includes('Projects/Alpha.md'))
+        throw new Error(`no plan preview for Projects yet: ${document.body.textContent?.slice(-400) ?? ''}`);
       return last;
     });
     const card = preview.closest<HTMLElement>('.embedded-agent-approval') ?? preview.parentElement ?? document.body;

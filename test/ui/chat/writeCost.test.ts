@@ -33,7 +33,9 @@ describe('what an approved write costs, through the chat panel over the Obsidian
   it('should read no more than the note it creates in an existing deep folder, and the note it edits', async () => {
     const model = new ScriptedModel([
       callsReply([call('vault.createFile', { path: 'Projects/Beacon/Research/Idea.md', content: '# Idea\n' })]),
-      callsReply([call('vault.writeFile', { path: 'Projects/Beacon/Research/Plan.md', content: '# Plan\n\n- first\n- second\n' })]),
+      callsReply([
+        call('vault.writeFile', { path: 'Projects/Beacon/Research/Plan.md', content: '# Plan\n\n- first\n- second\n' }),
+      ]),
       textReply('Done.'),
     ]);
     panel = await openChatPanel({ model, files: projectVault() });

@@ -8,7 +8,6 @@ import { click, getByRole, queryAllByRole, type } from '../support/a11y';
 import { TWO_PROJECT_NOTES as PLAN } from '../support/fixtures';
 import { type ObsidianPlanFixture, obsidianPlanHost, vaultSnapshot } from '../support/obsidianPlanHost';
 
-
 let fixture: ObsidianPlanFixture;
 let panel: HTMLElement;
 let model: PlanModel;
@@ -52,7 +51,11 @@ describe('DryRunController', () => {
     click(getByRole(region(), 'button', 'Edit plan'));
     type(getByRole<HTMLInputElement>(region(), 'textbox', 'Step folder: path'), '../Outside');
     click(getByRole(region(), 'button', 'Apply changes'));
-    await vi.waitFor(() => expect(getByRole(region(), 'alert').textContent).toMatch(/^The edited plan is not valid:\n.*steps\[0\] \(folder\)/));
+    await vi.waitFor(() =>
+      expect(getByRole(region(), 'alert').textContent).toMatch(
+        /^The edited plan is not valid:\n.*steps\[0\] \(folder\)/,
+      ),
+    );
 
     type(getByRole<HTMLInputElement>(region(), 'textbox', 'Step folder: path'), 'Ideas');
     type(getByRole<HTMLInputElement>(region(), 'textbox', 'Step alpha: path'), 'Ideas/Alpha.md');
@@ -70,7 +73,9 @@ describe('DryRunController', () => {
     expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(await fixture.app.vault.adapter.read('Projects/Beta.md')).toBe('# Beta\n');
     const log = getByRole(panel, 'log', 'Execution log');
-    expect(Array.from(log.querySelectorAll('[data-status]')).map((entry) => entry.getAttribute('data-status'))).toEqual(['done', 'done', 'done']);
+    expect(Array.from(log.querySelectorAll('[data-status]')).map((entry) => entry.getAttribute('data-status'))).toEqual(
+      ['done', 'done', 'done'],
+    );
     const bar = getByRole(panel, 'progressbar');
     expect([bar.getAttribute('aria-valuenow'), bar.getAttribute('aria-valuemax')]).toEqual(['3', '3']);
     expect(queryAllByRole(panel, 'button', 'Approve')).toHaveLength(0);
@@ -80,10 +85,19 @@ describe('DryRunController', () => {
   it('should offer "Run the rest" when a step fails and run only what is left', async () => {
     await fixture.app.vault.createFolder('Projects');
     await fixture.app.vault.create('Projects/Beta.md', 'taken');
-    model = new PlanModel([JSON.stringify({ ...PLAN, steps: PLAN.steps.map((step) => (step.id === 'beta' ? { ...step, args: { ...step.args, collisionStrategy: 'error' } } : step)) })]);
+    model = new PlanModel([
+      JSON.stringify({
+        ...PLAN,
+        steps: PLAN.steps.map((step) =>
+          step.id === 'beta' ? { ...step, args: { ...step.args, collisionStrategy: 'error' } } : step,
+        ),
+      }),
+    ]);
     await controller.dryRun('Make two project notes');
     click(getByRole(panel, 'button', 'Approve'));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/already exists/));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/already exists/),
+    );
     expect(ran).toEqual([]);
     await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects/Beta.md')!);
     // The preview showed that Beta.md would fail, not its new text: that write is asked for on its own card.
@@ -91,7 +105,9 @@ describe('DryRunController', () => {
     fixture.approval.port = approval;
     click(getByRole(panel, 'button', 'Run the rest'));
     await vi.waitFor(() => expect(ran).toEqual(['Two project notes']));
-    expect(approval.requests.map((request) => [request.tool, request.summary])).toEqual([['vault.createFile', 'Create Projects/Beta.md']]);
+    expect(approval.requests.map((request) => [request.tool, request.summary])).toEqual([
+      ['vault.createFile', 'Create Projects/Beta.md'],
+    ]);
     expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(await fixture.app.vault.adapter.read('Projects/Beta.md')).toBe('# Beta\n');
   });
@@ -105,17 +121,29 @@ describe('DryRunController', () => {
         ...PLAN,
         steps: [
           { id: 'note', tool: 'editor.insertAtCursor', args: { text: 'Logged.\n' } },
-          { id: 'folder', tool: 'vault.createFile', args: { path: 'Projects.md', content: 'mine', collisionStrategy: 'error' } },
-          { id: 'overwrite', tool: 'vault.writeFile', args: { path: 'Important.md', content: 'Replaced after ${steps.note.insertedChars} characters' } },
+          {
+            id: 'folder',
+            tool: 'vault.createFile',
+            args: { path: 'Projects.md', content: 'mine', collisionStrategy: 'error' },
+          },
+          {
+            id: 'overwrite',
+            tool: 'vault.writeFile',
+            args: { path: 'Important.md', content: 'Replaced after ${steps.note.insertedChars} characters' },
+          },
         ],
       }),
     ]);
     await controller.dryRun('Log it');
     click(getByRole(panel, 'button', 'Approve'));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/already exists/));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/already exists/),
+    );
     await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects.md')!);
     click(getByRole(panel, 'button', 'Run the rest'));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/not approved/));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/not approved/),
+    );
     expect(await fixture.app.vault.adapter.read('Important.md')).toBe('Keep me\n');
     expect(await fixture.app.vault.adapter.exists('Projects.md')).toBe(false);
     expect(await fixture.app.vault.adapter.read('Home.md')).toBe('Logged.\n# Home\n');
@@ -129,7 +157,11 @@ describe('DryRunController', () => {
       return create(path, data, options);
     });
     click(getByRole(panel, 'button', 'Approve'));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toBe('Cancelled: the rest of the plan did not run.'));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toBe(
+        'Cancelled: the rest of the plan did not run.',
+      ),
+    );
     expect(await fixture.app.vault.adapter.read('Projects/Alpha.md')).toBe('# Alpha\n');
     expect(await fixture.app.vault.adapter.exists('Projects/Beta.md')).toBe(false);
     expect(queryAllByRole(panel, 'button', 'Stop run')).toHaveLength(0);

@@ -18,9 +18,17 @@ const logAction = () =>
         assumptions: [],
         riskLevel: 'writes',
         steps: [
-          { id: 'taken', tool: 'vault.createFile', args: { path: 'Projects.md', content: 'mine', collisionStrategy: 'error' } },
+          {
+            id: 'taken',
+            tool: 'vault.createFile',
+            args: { path: 'Projects.md', content: 'mine', collisionStrategy: 'error' },
+          },
           { id: 'note', tool: 'editor.insertAtCursor', args: { text: 'Logged.\n' } },
-          { id: 'overwrite', tool: 'vault.writeFile', args: { path: 'Important.md', content: 'Replaced after ${steps.note.insertedChars} characters' } },
+          {
+            id: 'overwrite',
+            tool: 'vault.writeFile',
+            args: { path: 'Important.md', content: 'Replaced after ${steps.note.insertedChars} characters' },
+          },
         ],
       },
       now: Date.UTC(2026, 0, 15),
@@ -35,7 +43,9 @@ let approval: ScriptedApproval;
 beforeEach(async () => {
   fixture = await obsidianPlanHost({ 'Home.md': '# Home\n', 'Important.md': 'Keep me\n', 'Projects.md': 'taken' });
   panel = document.body.createDiv();
-  approval = new ScriptedApproval((request) => (request.tool === 'plan' ? { approved: true, scope: 'once' } : { approved: false, reason: 'the user rejected it' }));
+  approval = new ScriptedApproval((request) =>
+    request.tool === 'plan' ? { approved: true, scope: 'once' } : { approved: false, reason: 'the user rejected it' },
+  );
   fixture.approval.port = approval;
   await openNote(fixture.app, 'Home.md');
 });
@@ -53,15 +63,24 @@ describe('SavedActionRunner', () => {
     await fixture.app.fileManager.trashFile(fixture.app.vault.getFileByPath('Projects.md')!);
 
     click(getByRole(panel, 'button', 'Run the rest'));
-    await vi.waitFor(() => expect(approval.requests.map((request) => request.tool)).toEqual(['plan', 'vault.createFile']));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Failed: vault.createFile was not approved/));
+    await vi.waitFor(() =>
+      expect(approval.requests.map((request) => request.tool)).toEqual(['plan', 'vault.createFile']),
+    );
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(
+        /^Failed: vault.createFile was not approved/,
+      ),
+    );
     expect(await fixture.app.vault.adapter.read('Important.md')).toBe('Keep me\n');
     expect(await fixture.app.vault.adapter.exists('Projects.md')).toBe(false);
     expect(await fixture.app.vault.adapter.read('Home.md')).toBe('# Home\n');
   });
 
-  it('should send a prompt action\'s message, bound to the open note, only after the missing parameter is given', async () => {
-    const action = createPromptAction({ name: 'Outline', prompt: 'Outline ${activeFile} as ${style}', now: Date.UTC(2026, 0, 15) }, []);
+  it("should send a prompt action's message, bound to the open note, only after the missing parameter is given", async () => {
+    const action = createPromptAction(
+      { name: 'Outline', prompt: 'Outline ${activeFile} as ${style}', now: Date.UTC(2026, 0, 15) },
+      [],
+    );
     const sent: string[] = [];
     const asked: string[][] = [];
     let answer: Record<string, string> | null = null;

@@ -60,10 +60,16 @@ describe('SavedActionsPalette', () => {
     await vi.waitFor(() => getByRole(panel, 'button', 'Run Bullets to notes'));
     const summary = (name: string): string[] => {
       const el = panel.querySelector<HTMLElement>(`[aria-label="What ${name} does"]`);
-      return Array.from(el?.querySelectorAll('li, .embedded-agent-saved-action-needs') ?? []).map((line) => line.textContent ?? '');
+      return Array.from(el?.querySelectorAll('li, .embedded-agent-saved-action-needs') ?? []).map(
+        (line) => line.textContent ?? '',
+      );
     };
     expect(summary('Archive')).toEqual(['Make the folder Archive', 'Needs nothing']);
-    expect(summary('Bullets to notes')).toEqual(['Make the folder Inbox', 'Create Inbox/‹bullet›.md, for each bullet of the selection', 'Needs: a selection']);
+    expect(summary('Bullets to notes')).toEqual([
+      'Make the folder Inbox',
+      'Create Inbox/‹bullet›.md, for each bullet of the selection',
+      'Needs: a selection',
+    ]);
   });
 
   it('should run, reorder and rename from the list', async () => {
@@ -74,12 +80,16 @@ describe('SavedActionsPalette', () => {
     click(getByRole(panel, 'button', 'Rename Archive'));
     type(getByRole<HTMLInputElement>(modal(), 'textbox', 'Action name'), 'Inbox');
     click(getByRole(modal(), 'button', 'Rename'));
-    expect(getByRole(modal(), 'alert').textContent).toBe('A saved action is already named "Inbox". Choose another name.');
+    expect(getByRole(modal(), 'alert').textContent).toBe(
+      'A saved action is already named "Inbox". Choose another name.',
+    );
     type(getByRole<HTMLInputElement>(modal(), 'textbox', 'Action name'), 'Old notes');
     click(getByRole(modal(), 'button', 'Rename'));
     await vi.waitFor(() => expect(names()).toEqual(['Inbox', 'Old notes']));
     expect(savedNames()).toEqual(['Inbox', 'Old notes']);
-    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-archive')?.name).toBe('Embedded Agent: Run saved action: Old notes');
+    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-archive')?.name).toBe(
+      'Embedded Agent: Run saved action: Old notes',
+    );
     expect(getByRole(panel, 'button', 'Run Old notes')).toBeTruthy();
   });
 
@@ -102,12 +112,17 @@ describe('SavedActionsPalette', () => {
     click(getByRole(modal(), 'button', 'Import'));
     await vi.waitFor(() => expect(openModals()).toHaveLength(0));
     expect(names()).toEqual(['Archive', 'Inbox', 'Archive', 'Inbox']);
-    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-archive-2')?.name).toBe('Embedded Agent: Run saved action: Archive');
+    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-archive-2')?.name).toBe(
+      'Embedded Agent: Run saved action: Archive',
+    );
   });
 
   it('should import nothing from an invalid file and say which entry and field is wrong', async () => {
     const entries = JSON.parse((await controller.store()).exportJson()) as Record<string, unknown>[];
-    const broken = [entries[0], { ...entries[1], plan: { ...plan('X'), steps: [{ id: 'gone', tool: 'vault.explode', args: {} }] } }];
+    const broken = [
+      entries[0],
+      { ...entries[1], plan: { ...plan('X'), steps: [{ id: 'gone', tool: 'vault.explode', args: {} }] } },
+    ];
     click(getByRole(panel, 'button', 'Import saved actions'));
     type(getByRole<HTMLInputElement>(modal(), 'textbox', 'Saved actions JSON'), JSON.stringify(broken));
     click(getByRole(modal(), 'button', 'Import'));

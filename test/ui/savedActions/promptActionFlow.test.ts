@@ -61,7 +61,9 @@ describe('a saved prompt action', () => {
     commandsOf(app).executeCommandById('embedded-agent:run-saved-action-summarize-for');
     // The selection and the note come from the editor: only the parameter is asked for.
     const audience = await until(() => getByRole<HTMLInputElement>(oneModal(), 'textbox', 'audience'));
-    expect(Array.from(oneModal().querySelectorAll('input, textarea')).map((field) => field.getAttribute('aria-label'))).toEqual(['audience']);
+    expect(
+      Array.from(oneModal().querySelectorAll('input, textarea')).map((field) => field.getAttribute('aria-label')),
+    ).toEqual(['audience']);
     type(audience, 'the team');
     click(getByRole(oneModal(), 'button', 'Run'));
 
@@ -84,7 +86,9 @@ describe('a saved prompt action', () => {
 
     commandsOf(app).executeCommandById('embedded-agent:run-saved-action-count');
     const reopened = await until(() => {
-      const el = app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view?.containerEl.querySelector<HTMLElement>('.embedded-agent-chat');
+      const el = app.workspace
+        .getLeavesOfType('embedded-agent-chat')[0]
+        ?.view?.containerEl.querySelector<HTMLElement>('.embedded-agent-chat');
       if (!el?.textContent?.includes('Three roses.')) throw new Error('no answer in a reopened panel yet');
       return el;
     });
@@ -99,12 +103,20 @@ describe('a saved prompt action', () => {
     const { root, app } = panel;
     await savePrompt(root, 'Count', 'Count the flowers in ${activeFile}');
     await until(() => expect(commandsOf(app).findCommand('embedded-agent:run-saved-action-count')).toBeDefined());
-    const notices = vi.spyOn(Notice.prototype as unknown as { constructor__: (message: string) => void }, 'constructor__');
+    const notices = vi.spyOn(
+      Notice.prototype as unknown as { constructor__: (message: string) => void },
+      'constructor__',
+    );
     const view = app.workspace.getLeavesOfType('embedded-agent-chat')[0]?.view as ChatView;
     const ended = view.api.trackRun(() => undefined);
 
     commandsOf(app).executeCommandById('embedded-agent:run-saved-action-count');
-    await until(() => expect(notices).toHaveBeenCalledWith('Saved action "Count" did not run: the chat panel is busy with another run; run the action again once it ends', undefined));
+    await until(() =>
+      expect(notices).toHaveBeenCalledWith(
+        'Saved action "Count" did not run: the chat panel is busy with another run; run the action again once it ends',
+        undefined,
+      ),
+    );
     // The palette describes the prompt; the conversation must not show it sent.
     expect(root.querySelector('.embedded-agent-transcript')?.textContent).not.toContain('Count the flowers');
     expect(model.requests).toHaveLength(0);
@@ -120,7 +132,11 @@ describe('a saved prompt action', () => {
     press(box, 'Enter');
     await until(() => expect(root.textContent).toContain('It is about roses.'));
     // Only "Save as prompt": the run wrote nothing, so there is no plan to save as a button.
-    await until(() => expect(Array.from(root.querySelectorAll('button.embedded-agent-save-as')).map((button) => button.textContent)).toEqual(['Save as prompt']));
+    await until(() =>
+      expect(
+        Array.from(root.querySelectorAll('button.embedded-agent-save-as')).map((button) => button.textContent),
+      ).toEqual(['Save as prompt']),
+    );
 
     click(getByRole(root, 'button', 'Save as prompt'));
     const prompt = await until(() => getByRole<HTMLTextAreaElement>(oneModal(), 'textbox', 'Prompt'));
@@ -129,8 +145,12 @@ describe('a saved prompt action', () => {
     type(getByRole<HTMLInputElement>(oneModal(), 'textbox', 'Action name'), 'Explain');
     click(getByRole(oneModal(), 'button', 'Save'));
     await until(() => expect(openModals()).toHaveLength(0));
-    expect(commandsOf(app).findCommand('embedded-agent:run-saved-action-explain')?.name).toBe('Embedded Agent: Run saved action: Explain');
-    expect(panel.plugin.settings.savedActions).toMatchObject([{ id: 'explain', kind: 'prompt', prompt: 'Explain ${activeFile} in two lines', parameters: [] }]);
+    expect(commandsOf(app).findCommand('embedded-agent:run-saved-action-explain')?.name).toBe(
+      'Embedded Agent: Run saved action: Explain',
+    );
+    expect(panel.plugin.settings.savedActions).toMatchObject([
+      { id: 'explain', kind: 'prompt', prompt: 'Explain ${activeFile} in two lines', parameters: [] },
+    ]);
     expect(getByRole(root, 'button', 'Saved')).toBeDefined();
   });
 
@@ -139,7 +159,9 @@ describe('a saved prompt action', () => {
     panel = await withGardenSelected(new ScriptedModel([]));
     const { root, app } = panel;
     await savePrompt(root, 'Broken', 'Use ${steps.read.content}');
-    expect(getByRole(oneModal(), 'alert').textContent).toBe('${steps.read.content}: a prompt has no steps; use ${selection}, ${activeFile}, ${date} or a parameter such as ${topic}.');
+    expect(getByRole(oneModal(), 'alert').textContent).toBe(
+      '${steps.read.content}: a prompt has no steps; use ${selection}, ${activeFile}, ${date} or a parameter such as ${topic}.',
+    );
     expect(commandsOf(app).findCommand('embedded-agent:run-saved-action-broken')).toBeUndefined();
   });
 });

@@ -18,7 +18,12 @@ const FINISHED: FinishedRun = {
     { tool: 'vault.createFile', input: { path: 'Projects/Alpha.md', content: '# Alpha\n' }, ok: true },
     { tool: 'vault.createFile', input: { path: 'Projects/Beta.md', content: '# Beta\n' }, ok: true },
   ],
-  context: { userMessage: 'Make a note per bullet in the folder Projects', selection: '- Alpha\n- Beta', activeFile: 'Inbox/List.md', now: Date.now() },
+  context: {
+    userMessage: 'Make a note per bullet in the folder Projects',
+    selection: '- Alpha\n- Beta',
+    activeFile: 'Inbox/List.md',
+    now: Date.now(),
+  },
 };
 
 let fixture: ObsidianPlanFixture;
@@ -27,7 +32,10 @@ let controller: SavedActionsController;
 
 beforeEach(async () => {
   keepModalsOpen();
-  fixture = await obsidianPlanHost({ 'Inbox/List.md': 'Ideas\n- Alpha\n- Beta\n', 'Inbox/Later.md': 'Later\n- Gamma\n- Delta\n- Epsilon\n' });
+  fixture = await obsidianPlanHost({
+    'Inbox/List.md': 'Ideas\n- Alpha\n- Beta\n',
+    'Inbox/Later.md': 'Later\n- Gamma\n- Delta\n- Epsilon\n',
+  });
   panel = document.body.createDiv({ cls: 'panel' });
   fixture.approval.port = new UiApprovalPort(() => panel);
   controller = new SavedActionsController({
@@ -87,16 +95,23 @@ describe('saved actions from a finished run', () => {
     for (const name of ['Gamma', 'Delta', 'Epsilon']) expect(preview).toContain(`Projects/${name}.md`);
     click(getByRole(panel, 'button', 'Approve'));
 
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/));
-    for (const name of ['Gamma', 'Delta', 'Epsilon']) expect(await fixture.app.vault.adapter.read(`Projects/${name}.md`)).toBe(`# ${name}\n`);
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/),
+    );
+    for (const name of ['Gamma', 'Delta', 'Epsilon'])
+      expect(await fixture.app.vault.adapter.read(`Projects/${name}.md`)).toBe(`# ${name}\n`);
     expect(cards).toHaveBeenCalledTimes(1);
     expect(queryAllByRole(panel, 'button', 'Approve')).toHaveLength(1);
     expect(openModals()).toHaveLength(0);
-    expect(getByRole(panel, 'progressbar').getAttribute('aria-valuenow')).toBe(getByRole(panel, 'progressbar').getAttribute('aria-valuemax'));
+    expect(getByRole(panel, 'progressbar').getAttribute('aria-valuenow')).toBe(
+      getByRole(panel, 'progressbar').getAttribute('aria-valuemax'),
+    );
     expect(getByRole(panel, 'log', 'Execution log').textContent).toContain('vault.createFile');
     expect(fixture.http.attempts).toEqual([]);
     expect(fetchSpy).not.toHaveBeenCalled();
-    expect(await fixture.services.lastRun()).toMatchObject({ files: expect.arrayContaining(['Projects/Gamma.md', 'Projects/Epsilon.md']) as unknown });
+    expect(await fixture.services.lastRun()).toMatchObject({
+      files: expect.arrayContaining(['Projects/Gamma.md', 'Projects/Epsilon.md']) as unknown,
+    });
   });
 
   it('should keep the folder the run named, and list it in the save modal with an unticked "Ask each time"', async () => {
@@ -109,11 +124,13 @@ describe('saved actions from a finished run', () => {
     type(getByRole<HTMLInputElement>(modal(), 'textbox', 'Action name'), 'Bullets to notes');
     click(getByRole(modal(), 'button', 'Save'));
     await vi.waitFor(() => expect(openModals()).toHaveLength(0));
-    expect(fixture.settings.savedActions).toMatchObject([{ kind: 'template', parameters: [{ name: 'folderName', default: 'Projects' }] }]);
+    expect(fixture.settings.savedActions).toMatchObject([
+      { kind: 'template', parameters: [{ name: 'folderName', default: 'Projects' }] },
+    ]);
     expect((fixture.settings.savedActions[0] as { parameters: object[] }).parameters[0]).not.toHaveProperty('ask');
   });
 
-  it('should ask each time for a value ticked in the save modal, its field prefilled with the run\'s value', async () => {
+  it("should ask each time for a value ticked in the save modal, its field prefilled with the run's value", async () => {
     await saveAsButton('Bullets to notes', ['folderName']);
     const view = await openNote(fixture.app, 'Inbox/Later.md');
     view.editor.setSelection({ line: 1, ch: 0 }, { line: 2, ch: 7 });
@@ -129,12 +146,18 @@ describe('saved actions from a finished run', () => {
     await vi.waitFor(() => getByRole(panel, 'button', 'Approve'));
     expect(getByRole(panel, 'region', 'Plan preview').textContent).toContain('Someday/Gamma.md');
     click(getByRole(panel, 'button', 'Approve'));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/),
+    );
     expect(await fixture.app.vault.adapter.read('Someday/Gamma.md')).toBe('# Gamma\n');
     expect(await fixture.app.vault.adapter.read('Someday/Delta.md')).toBe('# Delta\n');
 
     // The next run's field holds the value typed last.
-    await vi.waitFor(() => expect(fixture.settings.savedActions).toMatchObject([{ parameters: [{ name: 'folderName', default: 'Someday', ask: true }] }]));
+    await vi.waitFor(() =>
+      expect(fixture.settings.savedActions).toMatchObject([
+        { parameters: [{ name: 'folderName', default: 'Someday', ask: true }] },
+      ]),
+    );
     commandsOf(fixture.app).executeCommandById('embedded-agent:run-saved-action-bullets-to-notes');
     await vi.waitFor(() => modal());
     expect(getByRole<HTMLInputElement>(modal(), 'textbox', 'folderName').value).toBe('Someday');
@@ -152,7 +175,9 @@ describe('saved actions from a finished run', () => {
     expect(getByRole(modal(), 'alert').textContent).toBe('Give the action a name.');
     type(name, 'bullets TO notes');
     click(getByRole(modal(), 'button', 'Save'));
-    expect(getByRole(modal(), 'alert').textContent).toBe('A saved action is already named "bullets TO notes". Choose another name.');
+    expect(getByRole(modal(), 'alert').textContent).toBe(
+      'A saved action is already named "bullets TO notes". Choose another name.',
+    );
     expect(fixture.settings.savedActions).toHaveLength(1);
   });
 
@@ -160,7 +185,9 @@ describe('saved actions from a finished run', () => {
     await saveAsButton('Bullets to notes');
     const store = await controller.store();
     await store.rename('bullets-to-notes', 'Split bullets');
-    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes')?.name).toBe('Embedded Agent: Run saved action: Split bullets');
+    expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes')?.name).toBe(
+      'Embedded Agent: Run saved action: Split bullets',
+    );
     await store.remove('bullets-to-notes');
     expect(commandsOf(fixture.app).findCommand('embedded-agent:run-saved-action-bullets-to-notes')).toBeUndefined();
     expect(fixture.settings.savedActions).toEqual([]);
@@ -181,14 +208,18 @@ describe('saved actions from a finished run', () => {
     });
     click(getByRole(panel, 'button', 'Approve'));
 
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Cancelled/));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Cancelled/),
+    );
     expect(await fixture.app.vault.adapter.read('Projects/Gamma.md')).toBe('# Gamma\n');
     expect(await fixture.app.vault.adapter.exists('Projects/Delta.md')).toBe(false);
     expect(queryAllByRole(panel, 'button', 'Stop run')).toHaveLength(0);
 
     // The rest was part of the plan the person approved: it runs on that answer, with no second preview.
     click(getByRole(panel, 'button', 'Run the rest'));
-    await vi.waitFor(() => expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/));
+    await vi.waitFor(() =>
+      expect(panel.querySelector('.embedded-agent-plan-run-summary')?.textContent).toMatch(/^Done/),
+    );
     expect(await fixture.app.vault.adapter.read('Projects/Delta.md')).toBe('# Delta\n');
     expect(queryAllByRole(panel, 'region', 'Plan preview')).toHaveLength(1);
   });

@@ -22,7 +22,8 @@ import { modifyRequest } from '../support/fixtures';
 export type ChatShot = 'empty' | 'streaming' | 'approval' | 'log' | 'budget';
 
 const NOTE = 'The garden plan needs a fence, a pond and a herb spiral before the summer.';
-const ANSWER = 'Your **garden plan** lists three projects:\n\n- a fence along the east side\n- a small pond\n- a herb spiral\n\nI can create a note for each in `Garden/Projects`';
+const ANSWER =
+  'Your **garden plan** lists three projects:\n\n- a fence along the east side\n- a small pond\n- a herb spiral\n\nI can create a note for each in `Garden/Projects`';
 
 /** A renderer for the page: the double's draws nothing. Paragraphs, bullets, bold and code spans, via the DOM. */
 function renderLite(markdown: string, el: HTMLElement): void {
@@ -49,7 +50,10 @@ class PageModel implements LlmPort {
   readonly contextWindow = 200_000;
   // Claude Sonnet's list prices, so the usage lines show an estimated cost as they would with a priced model.
   readonly prices = { input: 3, output: 15, cacheRead: 0.3, cacheWrite: 3.75 };
-  constructor(private readonly replies: LlmEvent[][], private readonly hangAtEnd: boolean) {}
+  constructor(
+    private readonly replies: LlmEvent[][],
+    private readonly hangAtEnd: boolean,
+  ) {}
   async *stream(request: LlmRequest): AsyncIterable<LlmEvent> {
     const events = this.replies.shift() ?? [];
     for (const event of events) {
@@ -63,18 +67,52 @@ class PageModel implements LlmPort {
   }
 }
 
-const chunks = (text: string): LlmEvent[] => (text.match(/[\s\S]{1,12}/g) ?? []).map((delta) => ({ type: 'text', delta }));
-const toolCall = (id: string, name: string, input: unknown): LlmEvent[] => [{ type: 'tool-call-start', id, name }, { type: 'tool-call', id, name, input }];
-const stop = (reason: 'end_turn' | 'tool_use'): LlmEvent[] => [{ type: 'usage', usage: { inputTokens: 1840, outputTokens: 212, cacheReadTokens: 1200, cacheWriteTokens: 0 } }, { type: 'stop', reason }];
+const chunks = (text: string): LlmEvent[] =>
+  (text.match(/[\s\S]{1,12}/g) ?? []).map((delta) => ({ type: 'text', delta }));
+const toolCall = (id: string, name: string, input: unknown): LlmEvent[] => [
+  { type: 'tool-call-start', id, name },
+  { type: 'tool-call', id, name, input },
+];
+const stop = (reason: 'end_turn' | 'tool_use'): LlmEvent[] => [
+  { type: 'usage', usage: { inputTokens: 1840, outputTokens: 212, cacheReadTokens: 1200, cacheWriteTokens: 0 } },
+  { type: 'stop', reason },
+];
 
 function script(shot: ChatShot): PageModel {
   if (shot === 'streaming') return new PageModel([chunks(ANSWER)], true);
-  if (shot === 'budget') return new PageModel([[...chunks('Reading the garden plan first.'), ...toolCall('r1', 'vault.readFile', { path: 'Garden/Garden plan.md' }), ...stop('tool_use')]], false);
-  if (shot === 'approval') return new PageModel([[...chunks('I will add the reading to this week\'s review.'), ...toolCall('w1', 'vault.writeFile', { path: 'Journal/2026-W34.md' }), ...stop('tool_use')]], false);
+  if (shot === 'budget')
+    return new PageModel(
+      [
+        [
+          ...chunks('Reading the garden plan first.'),
+          ...toolCall('r1', 'vault.readFile', { path: 'Garden/Garden plan.md' }),
+          ...stop('tool_use'),
+        ],
+      ],
+      false,
+    );
+  if (shot === 'approval')
+    return new PageModel(
+      [
+        [
+          ...chunks("I will add the reading to this week's review."),
+          ...toolCall('w1', 'vault.writeFile', { path: 'Journal/2026-W34.md' }),
+          ...stop('tool_use'),
+        ],
+      ],
+      false,
+    );
   const titles = ['Fence', 'Pond', 'Herb spiral'];
   return new PageModel(
     [
-      [...chunks('Creating a note per project.'), ...toolCall('f', 'vault.ensureFolder', { path: 'Garden/Projects' }), ...titles.map((title, index) => toolCall(`c${index}`, 'vault.createFile', { path: `Garden/Projects/${title}.md` })).flat(), ...stop('tool_use')],
+      [
+        ...chunks('Creating a note per project.'),
+        ...toolCall('f', 'vault.ensureFolder', { path: 'Garden/Projects' }),
+        ...titles
+          .map((title, index) => toolCall(`c${index}`, 'vault.createFile', { path: `Garden/Projects/${title}.md` }))
+          .flat(),
+        ...stop('tool_use'),
+      ],
       [...chunks('Created **3 notes** in `Garden/Projects`.'), ...stop('end_turn')],
     ],
     false,
@@ -98,21 +136,63 @@ function host(app: App, shot: ChatShot): ChatHost {
     agentServices: () => Promise.resolve(services),
     llm: () => Promise.resolve(script(shot)),
     modes: () => Promise.resolve(modes),
-    pluginFiles: () => ({ read: () => Promise.resolve(null), write: () => Promise.resolve(), append: () => Promise.resolve(), mtime: () => Promise.resolve(null), remove: () => Promise.resolve(), list: () => Promise.resolve([]) }),
+    pluginFiles: () => ({
+      read: () => Promise.resolve(null),
+      write: () => Promise.resolve(),
+      append: () => Promise.resolve(),
+      mtime: () => Promise.resolve(null),
+      remove: () => Promise.resolve(),
+      list: () => Promise.resolve([]),
+    }),
     chatSession: (selection) => createChatSession(chat, selection),
   };
   const execute = async (call: ToolCall, run: RunState): Promise<CallOutcome> => {
     const path = (call.input as { path?: string }).path ?? '';
     if (call.name === 'vault.writeFile') {
       const decision = await chat.approvalPort!.request(modifyRequest(), run.signal);
-      if (!decision.approved) return { callId: call.id, tool: call.name, ok: false, content: '', durationMs: 1, error: { code: 'DENIED', message: 'not approved' } };
+      if (!decision.approved)
+        return {
+          callId: call.id,
+          tool: call.name,
+          ok: false,
+          content: '',
+          durationMs: 1,
+          error: { code: 'DENIED', message: 'not approved' },
+        };
     }
-    if (path.endsWith('Pond.md')) return { callId: call.id, tool: call.name, ok: false, content: '', durationMs: 1, error: { code: 'EXISTS', message: `"${path}" already exists` } };
-    return { callId: call.id, tool: call.name, ok: true, output: { path, created: true }, content: '', durationMs: 2, checkpoint: `${run.runId}#1` };
+    if (path.endsWith('Pond.md'))
+      return {
+        callId: call.id,
+        tool: call.name,
+        ok: false,
+        content: '',
+        durationMs: 1,
+        error: { code: 'EXISTS', message: `"${path}" already exists` },
+      };
+    return {
+      callId: call.id,
+      tool: call.name,
+      ok: true,
+      output: { path, created: true },
+      content: '',
+      durationMs: 2,
+      checkpoint: `${run.runId}#1`,
+    };
   };
   const pipeline = {
-    startRun: (runId: string, options: { signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; ports: RunState['ports'] }) =>
-      ({ runId, allowedTools: options.allowedTools ?? null, approvedForRun: false, callCount: 0, signal: options.signal, ports: options.ports, externalize: false }) as unknown as RunState,
+    startRun: (
+      runId: string,
+      options: { signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; ports: RunState['ports'] },
+    ) =>
+      ({
+        runId,
+        allowedTools: options.allowedTools ?? null,
+        approvedForRun: false,
+        callCount: 0,
+        signal: options.signal,
+        ports: options.ports,
+        externalize: false,
+      }) as unknown as RunState,
     executeBatch: async (calls: ToolCall[], run: RunState) => {
       const outcomes: CallOutcome[] = [];
       for (const call of calls) outcomes.push(await execute(call, run));
@@ -133,7 +213,13 @@ function host(app: App, shot: ChatShot): ChatHost {
     lastRun: () => Promise.resolve(null),
     knownSecrets: () => [],
     // The recipes' fast path plans over this host; the page's plugin folder holds no recipe, so it never plans.
-    planHost: (options: object) => ({ pipeline, registry, ports, ignore: { ensureLoaded: () => Promise.resolve(), denial: () => null }, ...options }),
+    planHost: (options: object) => ({
+      pipeline,
+      registry,
+      ports,
+      ignore: { ensureLoaded: () => Promise.resolve(), denial: () => null },
+      ...options,
+    }),
   } as unknown as AgentServices;
   const modes = new ModeService({ gates: () => ({}), activeMode: 'agent' });
   return chat;
@@ -154,7 +240,8 @@ export async function mountChat(root: HTMLElement, shot: ChatShot): Promise<void
   plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, chatHost));
   const noteLeaf = app.workspace.getLeaf(false);
   await noteLeaf.openFile(app.vault.getFileByPath('Garden/Garden plan.md')!, { active: true });
-  if (shot === 'streaming') (noteLeaf.view as MarkdownView).editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: NOTE.length });
+  if (shot === 'streaming')
+    (noteLeaf.view as MarkdownView).editor.setSelection({ line: 0, ch: 0 }, { line: 0, ch: NOTE.length });
   const leaf = await app.workspace.ensureSideLeaf(CHAT_VIEW_TYPE, 'right', { active: true });
   const view = leaf.view as ChatView;
   root.appendChild(view.containerEl);
@@ -163,9 +250,15 @@ export async function mountChat(root: HTMLElement, shot: ChatShot): Promise<void
   view.contentEl.setCssProps({ height: '100%' });
   if (shot === 'empty') return;
   const box = getByRole<HTMLTextAreaElement>(view.containerEl, 'textbox', 'Message');
-  box.value = shot === 'streaming' || shot === 'budget' ? 'What does my garden plan need?' : shot === 'approval' ? 'Add Braiding Sweetgrass to this week\'s reading list' : 'Make a note for each project in the garden plan';
+  box.value =
+    shot === 'streaming' || shot === 'budget'
+      ? 'What does my garden plan need?'
+      : shot === 'approval'
+        ? "Add Braiding Sweetgrass to this week's reading list"
+        : 'Make a note for each project in the garden plan';
   click(getByRole(view.containerEl, 'button', 'Send'));
-  const button = (name: string): HTMLButtonElement | undefined => queryAllByRole<HTMLButtonElement>(view.containerEl, 'button', name)[0];
+  const button = (name: string): HTMLButtonElement | undefined =>
+    queryAllByRole<HTMLButtonElement>(view.containerEl, 'button', name)[0];
   for (let i = 0; i < 200; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     if (shot === 'streaming' && view.containerEl.textContent?.includes('Garden/Projects')) break;

@@ -55,12 +55,33 @@ async function mount(view: string | null): Promise<void> {
       const log = new ExecutionLog(root);
       log.update({ id: '1', tool: 'vault.ensureFolder', status: 'done', message: 'Garden/Projects exists' });
       log.update({ id: '2', tool: 'util.parseMarkdownBullets', status: 'done', message: '10 bullets' });
-      for (const [index, title] of ['Soil test', 'Compost bins', 'Rain barrel', 'Seed list', 'Fence repair'].entries()) {
-        log.update({ id: `c${index}`, tool: 'vault.createFile', status: 'done', message: `Created Garden/Projects/${title}.md` });
+      for (const [index, title] of [
+        'Soil test',
+        'Compost bins',
+        'Rain barrel',
+        'Seed list',
+        'Fence repair',
+      ].entries()) {
+        log.update({
+          id: `c${index}`,
+          tool: 'vault.createFile',
+          status: 'done',
+          message: `Created Garden/Projects/${title}.md`,
+        });
       }
-      log.update({ id: 'c5', tool: 'vault.createFile', status: 'failed', message: 'Refused "Garden/../../Tool shed.md": the path leaves the vault' });
+      log.update({
+        id: 'c5',
+        tool: 'vault.createFile',
+        status: 'failed',
+        message: 'Refused "Garden/../../Tool shed.md": the path leaves the vault',
+      });
       log.update({ id: 'c6', tool: 'vault.createFile', status: 'running', message: 'Garden/Projects/Herb spiral.md' });
-      log.update({ id: 'c7', tool: 'commands.run', status: 'skipped', message: 'Commands are off: turn on "Allow commands" in the settings' });
+      log.update({
+        id: 'c7',
+        tool: 'commands.run',
+        status: 'skipped',
+        message: 'Commands are off: turn on "Allow commands" in the settings',
+      });
       progress.set(7, 10);
       progress.showRest(3);
       return;
@@ -72,8 +93,23 @@ async function mount(view: string | null): Promise<void> {
       run.load();
       run.begin();
       run.onProgress({ type: 'step-started', stepId: 'folder', tool: 'vault.ensureFolder', position: 1, total: 3 });
-      run.onProgress({ type: 'step-finished', stepId: 'folder', tool: 'vault.ensureFolder', position: 1, total: 3, status: 'ok', message: 'Garden/Projects exists' });
-      run.onProgress({ type: 'step-started', stepId: 'notes', tool: 'vault.createFile', position: 2, total: 3, items: 10 });
+      run.onProgress({
+        type: 'step-finished',
+        stepId: 'folder',
+        tool: 'vault.ensureFolder',
+        position: 1,
+        total: 3,
+        status: 'ok',
+        message: 'Garden/Projects exists',
+      });
+      run.onProgress({
+        type: 'step-started',
+        stepId: 'notes',
+        tool: 'vault.createFile',
+        position: 2,
+        total: 3,
+        items: 10,
+      });
       run.onProgress({ type: 'item-started', stepId: 'notes', item: 4, of: 10, label: 'Garden/Projects/Seed list.md' });
       return;
     }
@@ -96,7 +132,9 @@ async function mount(view: string | null): Promise<void> {
       const app = createTestApp();
       app.secretStorage.setSecret('embedded-agent-api-key', 'not shown');
       const plugin = new ScreenshotPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
-      const tab = new EmbeddedAgentSettingTab(app, plugin, () => Promise.resolve(`${plugin.settings.model} answered in 0.4 s`));
+      const tab = new EmbeddedAgentSettingTab(app, plugin, () =>
+        Promise.resolve(`${plugin.settings.model} answered in 0.4 s`),
+      );
       root.appendChild(tab.containerEl);
       const legacy: { display(): void } = tab;
       legacy.display();
@@ -114,7 +152,13 @@ async function mount(view: string | null): Promise<void> {
       const host = new McpServerHost({
         settings: () => plugin.settings,
         secrets: new ObsidianSecrets(app.secretStorage),
-        start: (listen) => Promise.resolve({ address: { port: listen.port }, sessions: () => 1, endRun: () => Promise.resolve(false), close: () => Promise.resolve() }),
+        start: (listen) =>
+          Promise.resolve({
+            address: { port: listen.port },
+            sessions: () => 1,
+            endRun: () => Promise.resolve(false),
+            close: () => Promise.resolve(),
+          }),
         notify: () => undefined,
       });
       await host.sync();
@@ -123,7 +167,9 @@ async function mount(view: string | null): Promise<void> {
       const legacy: { display(): void } = tab;
       legacy.display();
       // Only the MCP section: the rows above it are in the settings-tab shots.
-      const heading = Array.from(root.querySelectorAll('.setting-item-heading')).find((el) => el.textContent === 'MCP server');
+      const heading = Array.from(root.querySelectorAll('.setting-item-heading')).find(
+        (el) => el.textContent === 'MCP server',
+      );
       let row = heading?.previousElementSibling ?? null;
       while (row) {
         const previous = row.previousElementSibling;

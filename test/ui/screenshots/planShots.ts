@@ -18,7 +18,12 @@ const PLAN: ActionPlan = {
   riskLevel: 'writes',
   steps: [
     { id: 'folder', tool: 'vault.ensureFolder', args: { path: 'Garden/Projects' } },
-    ...GARDEN.map((title, index) => ({ id: `note${index + 1}`, tool: 'vault.createFile', args: { path: `Garden/Projects/${title}.md`, content: `# ${title}\n` }, dependsOn: ['folder'] })),
+    ...GARDEN.map((title, index) => ({
+      id: `note${index + 1}`,
+      tool: 'vault.createFile',
+      args: { path: `Garden/Projects/${title}.md`, content: `# ${title}\n` },
+      dependsOn: ['folder'],
+    })),
   ],
 };
 
@@ -43,7 +48,10 @@ export async function mountPlanShot(view: string, root: HTMLElement): Promise<vo
   }
   const policy = await fixture.policy();
   let saved: unknown[] = [];
-  const store = new SavedActionStore({ load: () => saved, save: (actions) => Promise.resolve(void (saved = actions)) }, { policy: () => policy, clock: fixture.clock });
+  const store = new SavedActionStore(
+    { load: () => saved, save: (actions) => Promise.resolve(void (saved = actions)) },
+    { policy: () => policy, clock: fixture.clock },
+  );
   await store.add('Bullets to notes', { ...PLAN, goal: 'Bullets to notes' });
   await store.add('Weekly review from the inbox', { ...PLAN, goal: 'Weekly review' });
   await store.add('Archive finished projects', { ...PLAN, goal: 'Archive' });

@@ -28,7 +28,11 @@ export function nameOf(el: Element): string {
   if (label) return label.trim();
   const labelledBy = el.getAttribute('aria-labelledby');
   if (labelledBy) {
-    return labelledBy.split(/\s+/).map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '').join(' ').trim();
+    return labelledBy
+      .split(/\s+/)
+      .map((id) => el.ownerDocument.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
   }
   if (el.tagName === 'BUTTON' || roleOf(el) === 'button') return (el.textContent ?? '').trim();
   return '';
@@ -43,7 +47,12 @@ export function isHidden(el: Element): boolean {
   for (let at: Element | null = el; at !== null; at = at.parentElement) {
     if (at.hasAttribute('hidden') || at.hasAttribute('inert') || at.getAttribute('aria-hidden') === 'true') return true;
     const parent: Element | null = at.parentElement;
-    if (parent?.tagName === 'DETAILS' && !parent.hasAttribute('open') && at !== parent.querySelector(':scope > summary')) return true;
+    if (
+      parent?.tagName === 'DETAILS' &&
+      !parent.hasAttribute('open') &&
+      at !== parent.querySelector(':scope > summary')
+    )
+      return true;
     const style = at.ownerDocument.defaultView?.getComputedStyle(at);
     if (style?.display === 'none' || (at as HTMLElement).style?.display === 'none') return true;
     if (style?.visibility === 'hidden') return true;
@@ -57,7 +66,11 @@ export function isDisabled(el: Element): boolean {
   return el.closest('fieldset')?.disabled === true;
 }
 
-export function queryAllByRole<T extends HTMLElement = HTMLElement>(root: ParentNode, role: string, name?: string | RegExp): T[] {
+export function queryAllByRole<T extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  role: string,
+  name?: string | RegExp,
+): T[] {
   return Array.from(root.querySelectorAll<T>('*')).filter((el) => {
     if (roleOf(el) !== role) return false;
     if (name !== undefined) {
@@ -68,15 +81,22 @@ export function queryAllByRole<T extends HTMLElement = HTMLElement>(root: Parent
   });
 }
 
-export function getByRole<T extends HTMLElement = HTMLElement>(root: ParentNode, role: string, name?: string | RegExp): T {
+export function getByRole<T extends HTMLElement = HTMLElement>(
+  root: ParentNode,
+  role: string,
+  name?: string | RegExp,
+): T {
   const found = queryAllByRole<T>(root, role, name);
-  if (found.length !== 1) throw new Error(`Expected one ${role}${name === undefined ? '' : ` named ${String(name)}`}, found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`Expected one ${role}${name === undefined ? '' : ` named ${String(name)}`}, found ${found.length}`);
   return found[0] as T;
 }
 
 /** The shown elements whose aria-label is `name`, whatever their role (a toggle's checkbox, the secret picker's field). */
 export function queryAllByLabel(root: ParentNode, name: string): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>('[aria-label]')).filter((el) => el.getAttribute('aria-label') === name && !isHidden(el));
+  return Array.from(root.querySelectorAll<HTMLElement>('[aria-label]')).filter(
+    (el) => el.getAttribute('aria-label') === name && !isHidden(el),
+  );
 }
 
 /** The one shown element whose aria-label is `name`. */

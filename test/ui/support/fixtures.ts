@@ -37,13 +37,25 @@ const NEW_NOTE = [
 export function modifiedChange(path = 'Journal/2026-W34.md'): FileChange {
   const diff = textDiff(OLD_NOTE, NEW_NOTE);
   return {
-    kind: 'modified', path, oldSize: OLD_NOTE.length, newSize: NEW_NOTE.length, hunks: diff.hunks,
-    warnings: contentWarnings(NEW_NOTE), added: diff.added, removed: diff.removed,
+    kind: 'modified',
+    path,
+    oldSize: OLD_NOTE.length,
+    newSize: NEW_NOTE.length,
+    hunks: diff.hunks,
+    warnings: contentWarnings(NEW_NOTE),
+    added: diff.added,
+    removed: diff.removed,
   };
 }
 
 export function createdChange(path: string, content: string): FileChange {
-  return { kind: 'created', path, newSize: content.length, hunks: textDiff('', content).hunks, warnings: contentWarnings(content) };
+  return {
+    kind: 'created',
+    path,
+    newSize: content.length,
+    hunks: textDiff('', content).hunks,
+    warnings: contentWarnings(content),
+  };
 }
 
 export function modifyRequest(overrides: Partial<ApprovalRequest> = {}): ApprovalRequest {
@@ -58,14 +70,27 @@ export function modifyRequest(overrides: Partial<ApprovalRequest> = {}): Approva
   };
 }
 
-export const BULLETS = ['Soil test', 'Compost bins', 'Rain barrel', 'Seed list', 'Fence repair', 'Tool shed', 'Herb spiral', 'Pond', 'Bee hotel', 'Cold frame'];
+export const BULLETS = [
+  'Soil test',
+  'Compost bins',
+  'Rain barrel',
+  'Seed list',
+  'Fence repair',
+  'Tool shed',
+  'Herb spiral',
+  'Pond',
+  'Bee hotel',
+  'Cold frame',
+];
 
 /** The typical plan: notes from ten bullets in a new folder, a link list changed, one move, one delete, a command. */
 export function planPreview(): ChangePreview {
   return {
     files: [
       { kind: 'folder-created', path: 'Garden/Projects' },
-      ...BULLETS.map((title) => createdChange(`Garden/Projects/${title}.md`, `# ${title}\n\nCreated from the garden plan.\n`)),
+      ...BULLETS.map((title) =>
+        createdChange(`Garden/Projects/${title}.md`, `# ${title}\n\nCreated from the garden plan.\n`),
+      ),
       modifiedChange('Garden/Garden plan.md'),
       { kind: 'moved', path: 'Inbox/Pond ideas.md', toPath: 'Garden/Projects/Pond ideas.md', isFolder: false },
       { kind: 'deleted', path: 'Inbox/Untitled 3.md', oldSize: 0, isFolder: false, toTrash: true },
@@ -79,7 +104,10 @@ export function planRequest(): ApprovalRequest {
   return {
     runId: 'run-2',
     tool: 'plan',
-    input: { goal: 'Create a note per bullet', steps: Array.from({ length: 14 }, (_, index) => ({ id: `s${index + 1}` })) },
+    input: {
+      goal: 'Create a note per bullet',
+      steps: Array.from({ length: 14 }, (_, index) => ({ id: `s${index + 1}` })),
+    },
     risk: 'commands',
     preview: planPreview(),
     summary: 'Create 10 notes under Garden/Projects and 4 more changes',
@@ -94,7 +122,17 @@ export const TWO_PROJECT_NOTES = {
   riskLevel: 'writes',
   steps: [
     { id: 'folder', tool: 'vault.ensureFolder', args: { path: 'Projects' } },
-    { id: 'alpha', tool: 'vault.createFile', args: { path: 'Projects/Alpha.md', content: '# Alpha\n' }, dependsOn: ['folder'] },
-    { id: 'beta', tool: 'vault.createFile', args: { path: 'Projects/Beta.md', content: '# Beta\n' }, dependsOn: ['folder'] },
+    {
+      id: 'alpha',
+      tool: 'vault.createFile',
+      args: { path: 'Projects/Alpha.md', content: '# Alpha\n' },
+      dependsOn: ['folder'],
+    },
+    {
+      id: 'beta',
+      tool: 'vault.createFile',
+      args: { path: 'Projects/Beta.md', content: '# Beta\n' },
+      dependsOn: ['folder'],
+    },
   ],
 };

@@ -5,15 +5,34 @@
  * control by its name, type, pick, click. They also give rows Obsidian's class names and order (name and
  * description before the control), for the screenshot page's CSS.
  */
-import { ButtonComponent, DropdownComponent, SecretComponent, Setting, TextAreaComponent, TextComponent, ToggleComponent } from 'obsidian-test-mocks/obsidian';
+import {
+  ButtonComponent,
+  DropdownComponent,
+  SecretComponent,
+  Setting,
+  TextAreaComponent,
+  TextComponent,
+  ToggleComponent,
+} from 'obsidian-test-mocks/obsidian';
 import type { App } from 'obsidian';
 import { originalOf } from '../../obsidian-double/original';
 
 const PATCHED = Symbol.for('embedded-agent.obsidian-like-controls');
 
-interface MockText { inputEl: HTMLInputElement; value: string; onChanged(): void }
-interface MockToggle { toggleEl: HTMLElement; getValue(): boolean; onClick(): void }
-interface MockSecret { selectEl__?: HTMLSelectElement; onChange__?: (value: string) => unknown }
+interface MockText {
+  inputEl: HTMLInputElement;
+  value: string;
+  onChanged(): void;
+}
+interface MockToggle {
+  toggleEl: HTMLElement;
+  getValue(): boolean;
+  onClick(): void;
+}
+interface MockSecret {
+  selectEl__?: HTMLSelectElement;
+  onChange__?: (value: string) => unknown;
+}
 
 export function patchObsidianLikeControls(): void {
   if (Object.prototype.hasOwnProperty.call(Setting.prototype, PATCHED)) return;
@@ -62,7 +81,9 @@ export function patchObsidianLikeControls(): void {
     });
   };
 
-  const dropdown = DropdownComponent.prototype as unknown as { constructor3__(this: DropdownComponent & { simulateChange__(): void }): void };
+  const dropdown = DropdownComponent.prototype as unknown as {
+    constructor3__(this: DropdownComponent & { simulateChange__(): void }): void;
+  };
   dropdown.constructor3__ = function (this: DropdownComponent & { simulateChange__(): void }): void {
     this.selectEl.addClass('dropdown');
     this.selectEl.addEventListener('change', () => this.simulateChange__());
@@ -103,7 +124,8 @@ export function patchObsidianLikeControls(): void {
   };
   secret.setValue = function (this: MockSecret, value: string): unknown {
     const select = this.selectEl__;
-    if (select && value && !Array.from(select.options).some((option) => option.value === value)) select.createEl('option', { value, text: value });
+    if (select && value && !Array.from(select.options).some((option) => option.value === value))
+      select.createEl('option', { value, text: value });
     if (select) select.value = value;
     return this;
   };

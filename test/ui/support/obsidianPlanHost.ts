@@ -46,7 +46,10 @@ export interface ObsidianPlanFixture {
 }
 
 /** The plugin's services over the obsidian double, with checkpoints in a temp folder and no network at all. */
-export async function obsidianPlanHost(files: Record<string, string>, settings: Partial<EmbeddedAgentSettings> = {}): Promise<ObsidianPlanFixture> {
+export async function obsidianPlanHost(
+  files: Record<string, string>,
+  settings: Partial<EmbeddedAgentSettings> = {},
+): Promise<ObsidianPlanFixture> {
   const base = await mkdtemp(join(tmpdir(), 'ea-ui-plan-'));
   const app = createTestApp({ files });
   const plugin = new TestPlugin(app, manifest('embedded-agent', 'Embedded Agent'));
@@ -67,7 +70,11 @@ export async function obsidianPlanHost(files: Record<string, string>, settings: 
       gitFs: new NodeGitFs(join(base, 'checkpoints')),
       clock: new SystemClock(),
     },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: pipelineSettings, approval: () => approval.port },
+    {
+      pluginFolderInVault: '.obsidian/plugins/embedded-agent',
+      settings: pipelineSettings,
+      approval: () => approval.port,
+    },
   );
   const host = services.planHost({ settings: pipelineSettings, approval: () => approval.port });
   const fixture: ObsidianPlanFixture = {
@@ -102,6 +109,8 @@ export async function obsidianPlanHost(files: Record<string, string>, settings: 
 
 /** Every visible file of the vault with its content: to compare before and after. */
 export async function vaultSnapshot(app: App): Promise<Record<string, string>> {
-  const entries = await Promise.all(app.vault.getFiles().map(async (file) => [file.path, await app.vault.read(file)] as const));
+  const entries = await Promise.all(
+    app.vault.getFiles().map(async (file) => [file.path, await app.vault.read(file)] as const),
+  );
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }

@@ -12,7 +12,11 @@ import type { ChangePreview, FileChange } from '../../ports/changePreview';
  * Turns planned changes into what the approval card shows: per file, what happens, with a diff and warnings.
  * `shown` learns what each created or changed file was when the card was built, to hold the write to it.
  */
-export async function buildPreview(changes: readonly PlannedChange[], vault: VaultPort, shown?: ShownState): Promise<ChangePreview> {
+export async function buildPreview(
+  changes: readonly PlannedChange[],
+  vault: VaultPort,
+  shown?: ShownState,
+): Promise<ChangePreview> {
   const preview: ChangePreview = { files: [], commands: [], notes: [] };
   for (const change of changes) {
     switch (change.kind) {
@@ -30,7 +34,13 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
         break;
       case 'delete': {
         const entry = await vault.stat(change.path);
-        preview.files.push({ kind: 'deleted', path: change.path, oldSize: entry?.sizeBytes ?? 0, isFolder: change.isFolder, toTrash: change.toTrash });
+        preview.files.push({
+          kind: 'deleted',
+          path: change.path,
+          oldSize: entry?.sizeBytes ?? 0,
+          isFolder: change.isFolder,
+          toTrash: change.toTrash,
+        });
         break;
       }
       case 'create':
@@ -42,7 +52,12 @@ export async function buildPreview(changes: readonly PlannedChange[], vault: Vau
   return preview;
 }
 
-async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[], shown: ShownState | undefined): Promise<FileChange> {
+async function fileChange(
+  change: Extract<PlannedChange, { kind: 'create' | 'modify' }>,
+  vault: VaultPort,
+  notes: string[],
+  shown: ShownState | undefined,
+): Promise<FileChange> {
   if (change.format === 'base64') return binaryChange(change, vault, notes, shown);
   const properties = propertiesWarning(change.path, change.content);
   if (properties !== null) notes.push(properties);
@@ -50,7 +65,13 @@ async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'mod
     shown?.absent(change.path);
     const diff = textDiff('', change.content.replace(/\r\n/g, '\n'));
     if (diff.truncated) notes.push(`The preview of ${change.path} shows the first lines only.`);
-    return { kind: 'created', path: change.path, newSize: sizeOf(change.content, change.format), hunks: diff.hunks, warnings: contentWarnings(change.content) };
+    return {
+      kind: 'created',
+      path: change.path,
+      newSize: sizeOf(change.content, change.format),
+      hunks: diff.hunks,
+      warnings: contentWarnings(change.content),
+    };
   }
   const bytes = await vault.readBinary(change.path);
   await shown?.bytes(change.path, bytes);
@@ -60,15 +81,35 @@ async function fileChange(change: Extract<PlannedChange, { kind: 'create' | 'mod
   // A binary file's bytes decoded as lines are noise: the card shows only the text that replaces them.
   const diff = textDiff(sides.oldBinary ? '' : sides.oldText, sides.newText);
   if (diff.truncated) notes.push(`The diff of ${change.path} is long; the preview shows its first lines only.`);
-  if (diff.wordDiffSkipped === 1) notes.push(`${change.path}: 1 changed line is shown whole, too different from the old one to compare word by word.`);
-  if (diff.wordDiffSkipped > 1) notes.push(`${change.path}: ${diff.wordDiffSkipped} changed lines are shown whole, too different from the old ones to compare word by word.`);
+  if (diff.wordDiffSkipped === 1)
+    notes.push(
+      `${change.path}: 1 changed line is shown whole, too different from the old one to compare word by word.`,
+    );
+  if (diff.wordDiffSkipped > 1)
+    notes.push(
+      `${change.path}: ${diff.wordDiffSkipped} changed lines are shown whole, too different from the old ones to compare word by word.`,
+    );
   // Only what the change brings: an append to a note full of links warns about the text it adds.
   const warnings = contentWarnings(sides.newText, sides.oldBinary ? '' : sides.oldText);
-  return { kind: 'modified', path: change.path, oldSize: sides.oldSize, newSize: sides.newSize, hunks: diff.hunks, warnings, added: diff.added, removed: diff.removed };
+  return {
+    kind: 'modified',
+    path: change.path,
+    oldSize: sides.oldSize,
+    newSize: sides.newSize,
+    hunks: diff.hunks,
+    warnings,
+    added: diff.added,
+    removed: diff.removed,
+  };
 }
 
 /** Bytes written as they are: sizes only, since no line of them means anything to a reader. */
-async function binaryChange(change: Extract<PlannedChange, { kind: 'create' | 'modify' }>, vault: VaultPort, notes: string[], shown: ShownState | undefined): Promise<FileChange> {
+async function binaryChange(
+  change: Extract<PlannedChange, { kind: 'create' | 'modify' }>,
+  vault: VaultPort,
+  notes: string[],
+  shown: ShownState | undefined,
+): Promise<FileChange> {
   const newSize = base64ToBytes(change.content)?.length ?? 0;
   if (change.kind === 'create') {
     shown?.absent(change.path);
@@ -78,7 +119,16 @@ async function binaryChange(change: Extract<PlannedChange, { kind: 'create' | 'm
   const bytes = await vault.readBinary(change.path);
   await shown?.bytes(change.path, bytes);
   notes.push(`${change.path}: binary content (${bytes.length} bytes → ${newSize} bytes), not shown`);
-  return { kind: 'modified', path: change.path, oldSize: bytes.length, newSize, hunks: [], warnings: [], added: 0, removed: 0 };
+  return {
+    kind: 'modified',
+    path: change.path,
+    oldSize: bytes.length,
+    newSize,
+    hunks: [],
+    warnings: [],
+    added: 0,
+    removed: 0,
+  };
 }
 
 /** One line for the card's title: "Create Projects/Idea.md", "Move a.md → b.md", "Run command Toggle bold". */

@@ -32,7 +32,8 @@ const BIDI: Record<number, string> = {
 const SPECIAL = /[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 const URL = /\bhttps?:\/\/[^\s<>()"'`\]]+[^\s<>()"'`\].,;:!?]/gi;
 
-export const codePoint = (char: string): string => `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+export const codePoint = (char: string): string =>
+  `U+${(char.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /**
  * Invisible and bidi characters and external URLs in `text`, with 1-based line numbers, in reading order. With
@@ -54,9 +55,15 @@ export function contentWarnings(text: string, before?: string, maxWarnings = 50)
     for (const match of line.matchAll(SPECIAL)) {
       const code = match[0].codePointAt(0) ?? 0;
       const bidi = BIDI[code];
-      warnings.push({ kind: bidi ? 'bidi-control' : 'invisible-character', value: codePoint(match[0]), line: index + 1, label: bidi ?? INVISIBLE[code] ?? 'INVISIBLE CHARACTER' });
+      warnings.push({
+        kind: bidi ? 'bidi-control' : 'invisible-character',
+        value: codePoint(match[0]),
+        line: index + 1,
+        label: bidi ?? INVISIBLE[code] ?? 'INVISIBLE CHARACTER',
+      });
     }
-    for (const match of line.matchAll(URL)) warnings.push({ kind: 'external-url', value: match[0], line: index + 1, label: 'external link' });
+    for (const match of line.matchAll(URL))
+      warnings.push({ kind: 'external-url', value: match[0], line: index + 1, label: 'external link' });
   }
   return warnings.slice(0, maxWarnings);
 }

@@ -44,5 +44,12 @@ export function textSides(bytes: Uint8Array, content: string, format: NoteFormat
   const oldLabel = formatLabel(old.format);
   const newLabel = formatLabel(format);
   if (oldLabel !== newLabel) formatChanges.push(`encoding ${oldLabel} → ${newLabel}`);
-  return { oldText: lines(old.text), newText: lines(content), oldSize: bytes.length, newSize: sizeOf(content, format), formatChanges, oldBinary: old.binary };
+  return {
+    oldText: lines(old.text),
+    newText: lines(content),
+    oldSize: bytes.length,
+    newSize: sizeOf(content, format),
+    formatChanges,
+    oldBinary: old.binary,
+  };
 }

@@ -19,7 +19,17 @@ export interface PreviewStyle {
 }
 
 const plain = (text: string): string => text;
-export const PLAIN_PREVIEW_STYLE: PreviewStyle = { color: false, bold: plain, dim: plain, red: plain, green: plain, yellow: plain, cyan: plain, removedWord: plain, addedWord: plain };
+export const PLAIN_PREVIEW_STYLE: PreviewStyle = {
+  color: false,
+  bold: plain,
+  dim: plain,
+  red: plain,
+  green: plain,
+  yellow: plain,
+  cyan: plain,
+  removedWord: plain,
+  addedWord: plain,
+};
 
 const RISK: Record<ApprovalRequest['risk'], string> = {
   'read-only': 'reads only',
@@ -42,11 +52,16 @@ export function formatSize(bytes: number): string {
  * With color, changed words inside changed lines are highlighted.
  */
 export function renderApproval(request: ApprovalRequest, style: PreviewStyle): string {
-  const lines = [style.bold(`Approval needed: ${visibleText(request.summary)}`), style.dim(`${request.tool} · ${RISK[request.risk]}`)];
+  const lines = [
+    style.bold(`Approval needed: ${visibleText(request.summary)}`),
+    style.dim(`${request.tool} · ${RISK[request.risk]}`),
+  ];
   const { files, commands, notes } = request.preview;
   for (const change of files) lines.push(...renderFileChange(change, style));
-  for (const command of commands) lines.push(`${style.yellow('▶ command ')} ${visibleText(command.name)} (${visibleText(command.id)})`);
-  if (files.length === 0 && commands.length === 0) lines.push(`  input: ${visibleText(truncate(JSON.stringify(request.input) ?? 'none', INPUT_CHARS))}`);
+  for (const command of commands)
+    lines.push(`${style.yellow('▶ command ')} ${visibleText(command.name)} (${visibleText(command.id)})`);
+  if (files.length === 0 && commands.length === 0)
+    lines.push(`  input: ${visibleText(truncate(JSON.stringify(request.input) ?? 'none', INPUT_CHARS))}`);
   for (const note of notes) lines.push(style.dim(`  note: ${visibleText(note)}`));
   return `${lines.join('\n')}\n`;
 }
@@ -55,7 +70,11 @@ export function renderFileChange(change: FileChange, style: PreviewStyle): strin
   const path = visibleText(change.path);
   switch (change.kind) {
     case 'created':
-      return [`${style.green('+ created ')} ${style.bold(path)} (${formatSize(change.newSize)})`, ...renderHunks(change.hunks, style), ...renderWarnings(change.warnings, style)];
+      return [
+        `${style.green('+ created ')} ${style.bold(path)} (${formatSize(change.newSize)})`,
+        ...renderHunks(change.hunks, style),
+        ...renderWarnings(change.warnings, style),
+      ];
     case 'modified':
       return [
         `${style.yellow('~ modified')} ${style.bold(path)} (${style.green(`+${change.added}`)} ${style.red(`-${change.removed}`)}, ${formatSize(change.oldSize)} → ${formatSize(change.newSize)})`,
@@ -63,7 +82,9 @@ export function renderFileChange(change: FileChange, style: PreviewStyle): strin
         ...renderWarnings(change.warnings, style),
       ];
     case 'moved':
-      return [`${style.yellow('→ moved   ')} ${style.bold(path)} → ${style.bold(visibleText(change.toPath))}${change.isFolder ? ' (folder)' : ''}`];
+      return [
+        `${style.yellow('→ moved   ')} ${style.bold(path)} → ${style.bold(visibleText(change.toPath))}${change.isFolder ? ' (folder)' : ''}`,
+      ];
     case 'deleted':
       return [
         `${style.red('- deleted ')} ${style.bold(path)}${change.isFolder ? ' (folder)' : ''} (${formatSize(change.oldSize)}, ${change.toTrash ? 'to the trash' : style.red('permanently')})`,
@@ -71,7 +92,9 @@ export function renderFileChange(change: FileChange, style: PreviewStyle): strin
     case 'folder-created':
       return [`${style.green('+ created ')} ${style.bold(`${path}/`)} (folder)`];
     case 'links-updated':
-      return [`${style.yellow('~ links   ')} ${style.bold(path)} (its links to ${visibleText(change.target)} are rewritten)`];
+      return [
+        `${style.yellow('~ links   ')} ${style.bold(path)} (its links to ${visibleText(change.target)} are rewritten)`,
+      ];
   }
 }
 

@@ -82,5 +82,12 @@ function tooLarge(lines: readonly string[], hunkStart: number): TextDiff {
   const start = hunkStart + lines.findIndex((line) => !line.startsWith(' '));
   const removed = lines.filter((line) => line.startsWith('-')).length;
   const added = lines.filter((line) => line.startsWith('+')).length;
-  return { hunks: [{ oldStart: start, newStart: start, lines: [], tooLarge: { removed, added } }], added, removed, truncated: false, tooLarge: true, wordDiffSkipped: 0 };
+  return {
+    hunks: [{ oldStart: start, newStart: start, lines: [], tooLarge: { removed, added } }],
+    added,
+    removed,
+    truncated: false,
+    tooLarge: true,
+    wordDiffSkipped: 0,
+  };
 }

@@ -6,7 +6,16 @@ import { codePoint, revealInvisible } from './contentWarnings';
 // eslint-disable-next-line no-control-regex -- these control characters are what the pattern is for.
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
-const NAMES: Record<number, string> = { 0x00: 'NUL', 0x07: 'BEL', 0x08: 'BS', 0x0b: 'VT', 0x0c: 'FF', 0x0d: 'CR', 0x1b: 'ESC', 0x7f: 'DEL' };
+const NAMES: Record<number, string> = {
+  0x00: 'NUL',
+  0x07: 'BEL',
+  0x08: 'BS',
+  0x0b: 'VT',
+  0x0c: 'FF',
+  0x0d: 'CR',
+  0x1b: 'ESC',
+  0x7f: 'DEL',
+};
 
 /** One control character as it is shown: `⟦ESC⟧`, `⟦CR⟧`, `⟦U+009B⟧`. */
 export function controlMarker(char: string): string {

@@ -23,7 +23,7 @@ export interface WordBudget {
  * all pairs together for what `budget` has left, and a pair past either is shown as two whole lines.
  */
 export function markWordChanges(lines: DiffLine[], shown: number, budget: WordBudget): void {
-  for (let i = 0; i < shown; ) {
+  for (let i = 0; i < shown;) {
     if (lines[i]?.kind !== 'removed') {
       i++;
       continue;
@@ -41,13 +41,20 @@ export function markWordChanges(lines: DiffLine[], shown: number, budget: WordBu
 function markPair(before: DiffLine, after: DiffLine, budget: WordBudget): void {
   const maxEditLength = Math.min(MAX_EDIT_WORDS_PER_LINE, budget.edits);
   const timeout = budget.deadline - Date.now();
-  const parts = maxEditLength > 0 && timeout > 0 ? diffWordsWithSpace(before.text, after.text, { maxEditLength, timeout }) : undefined;
+  const parts =
+    maxEditLength > 0 && timeout > 0
+      ? diffWordsWithSpace(before.text, after.text, { maxEditLength, timeout })
+      : undefined;
   if (!parts) {
     budget.edits -= maxEditLength;
     budget.skipped++;
     return;
   }
   for (const part of parts) if (part.added || part.removed) budget.edits -= part.count;
-  before.words = parts.filter((part) => !part.added).map((part) => ({ kind: part.removed ? 'removed' : 'same', text: part.value }));
-  after.words = parts.filter((part) => !part.removed).map((part) => ({ kind: part.added ? 'added' : 'same', text: part.value }));
+  before.words = parts
+    .filter((part) => !part.added)
+    .map((part) => ({ kind: part.removed ? 'removed' : 'same', text: part.value }));
+  after.words = parts
+    .filter((part) => !part.removed)
+    .map((part) => ({ kind: part.added ? 'added' : 'same', text: part.value }));
 }

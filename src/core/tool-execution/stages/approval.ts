@@ -11,14 +11,20 @@ export function needsApproval(meta: ToolMeta, settings: Pick<PipelineSettings, '
 const deny = (reason: string): ApprovalDecision => ({ approved: false, reason });
 
 /** Why a request is refused when nobody can be asked. */
-export const NO_APPROVER = 'no approval handler is connected (is the chat panel closed?), so nothing that changes the vault can run';
+export const NO_APPROVER =
+  'no approval handler is connected (is the chat panel closed?), so nothing that changes the vault can run';
 
 /**
  * Asks the person, failing closed: no approval port, a throw, no answer within `timeoutMs`, the run being
  * cancelled, or an answer that is not a clear yes are all a denial with a reason. Never resolves to approved
  * unless the port said exactly that.
  */
-export async function askApproval(port: ApprovalPort | null, request: ApprovalRequest, signal: AbortSignal, timeoutMs: number): Promise<ApprovalDecision> {
+export async function askApproval(
+  port: ApprovalPort | null,
+  request: ApprovalRequest,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ApprovalDecision> {
   if (!port) return deny(NO_APPROVER);
   // A run stopped for a reason it states (an outside client gone) is refused with that reason, on the card too.
   const cancelled = (): ApprovalDecision => deny(withdrawnBecause(signal) ?? 'the run was cancelled');
@@ -41,9 +47,14 @@ export async function askApproval(port: ApprovalPort | null, request: ApprovalRe
         resolve(deny(expired));
       }, timeoutMs);
     });
-    const answer = await Promise.race([whenCancelled, timedOut, Promise.resolve().then(() => port.request(request, asking.signal))]);
+    const answer = await Promise.race([
+      whenCancelled,
+      timedOut,
+      Promise.resolve().then(() => port.request(request, asking.signal)),
+    ]);
     if (answer?.approved === true && (answer.scope === 'once' || answer.scope === 'run')) return answer;
-    if (answer?.approved === false) return deny(typeof answer.reason === 'string' && answer.reason ? answer.reason : 'the user rejected it');
+    if (answer?.approved === false)
+      return deny(typeof answer.reason === 'string' && answer.reason ? answer.reason : 'the user rejected it');
     return deny('the approval handler gave no clear answer');
   } catch (error) {
     return deny(`asking for approval failed: ${describeError(error)}`);

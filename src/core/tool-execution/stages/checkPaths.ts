@@ -34,16 +34,23 @@ export async function changedPaths(changes: readonly PlannedChange[], vault: Vau
   for (const change of changes) {
     if (change.kind === 'command') continue;
     paths.push(change.path, ...(change.kind === 'move' ? [change.toPath] : []));
-    for (const inside of await pathsInside(change, vault)) paths.push(inside.path, ...(inside.toPath === null ? [] : [inside.toPath]));
+    for (const inside of await pathsInside(change, vault))
+      paths.push(inside.path, ...(inside.toPath === null ? [] : [inside.toPath]));
   }
   return paths;
 }
 
 /** Everything inside a folder that is moved or deleted, with where it goes (null for a delete); empty for the rest. */
-export async function pathsInside(change: PlannedChange, vault: VaultPort): Promise<{ path: string; toPath: string | null }[]> {
+export async function pathsInside(
+  change: PlannedChange,
+  vault: VaultPort,
+): Promise<{ path: string; toPath: string | null }[]> {
   if ((change.kind !== 'move' && change.kind !== 'delete') || !change.isFolder) return [];
   const toPath = change.kind === 'move' ? change.toPath : null;
-  return (await vault.list(change.path, true)).map((entry) => ({ path: entry.path, toPath: toPath === null ? null : movedPath(entry.path, change.path, toPath) }));
+  return (await vault.list(change.path, true)).map((entry) => ({
+    path: entry.path,
+    toPath: toPath === null ? null : movedPath(entry.path, change.path, toPath),
+  }));
 }
 
 /**
@@ -52,21 +59,40 @@ export async function pathsInside(change: PlannedChange, vault: VaultPort): Prom
  * notes whose links a move rewrites). `runId`, the run that calls, may read the results it stored.
  * Throws FORBIDDEN_PATH/INVALID_PATH.
  */
-export async function checkPaths(meta: ToolMeta, input: unknown, changes: readonly PlannedChange[], ignore: IgnoreService, vault: VaultPort, runId?: string): Promise<void> {
+export async function checkPaths(
+  meta: ToolMeta,
+  input: unknown,
+  changes: readonly PlannedChange[],
+  ignore: IgnoreService,
+  vault: VaultPort,
+  runId?: string,
+): Promise<void> {
   for (const { field, raw, access } of inputPaths(meta, input)) {
-    await assertAllowed(resolveVaultPath(raw, access, { configDir: vault.configDir }, field), access, ignore, vault, field, runId);
+    await assertAllowed(
+      resolveVaultPath(raw, access, { configDir: vault.configDir }, field),
+      access,
+      ignore,
+      vault,
+      field,
+      runId,
+    );
   }
   for (const change of changes) if (change.kind === 'relink') await assertRelinkAllowed(change, ignore, vault);
   for (const path of await changedPaths(changes, vault)) await assertAllowed(path, 'write', ignore, vault);
 }
 
-const CANNOT_LEAVE_OUT = 'Obsidian rewrites the links in every note that links to what moves and cannot leave one out, so nothing was moved';
+const CANNOT_LEAVE_OUT =
+  'Obsidian rewrites the links in every note that links to what moves and cannot leave one out, so nothing was moved';
 
 /**
  * A note whose links a move rewrites is written, so the rules hold for it; the refusal says which move and why. A
  * note the ignore rules hide is not named: the agent must not learn that it exists, nor what it links to.
  */
-async function assertRelinkAllowed(change: Extract<PlannedChange, { kind: 'relink' }>, ignore: IgnoreService, vault: VaultPort): Promise<void> {
+async function assertRelinkAllowed(
+  change: Extract<PlannedChange, { kind: 'relink' }>,
+  ignore: IgnoreService,
+  vault: VaultPort,
+): Promise<void> {
   const resolved = vault.resolveLinks ? await vault.resolveLinks(change.path) : change.path;
   for (const path of new Set([change.path, resolved])) {
     if (ignore.denial(path, 'read') !== null) {
@@ -91,11 +117,19 @@ async function assertRelinkAllowed(change: Extract<PlannedChange, { kind: 'relin
  * The rules for `path` as spelled, and for where it leads when a symlink inside the vault is on the way; for a
  * write, also what the vault itself would refuse (see `VaultPort.writeDenial`).
  */
-async function assertAllowed(path: string, access: PathAccess, ignore: IgnoreService, vault: VaultPort, field = 'path', runId?: string): Promise<void> {
+async function assertAllowed(
+  path: string,
+  access: PathAccess,
+  ignore: IgnoreService,
+  vault: VaultPort,
+  field = 'path',
+  runId?: string,
+): Promise<void> {
   ignore.assertAllowed(path, access, field, runId);
   const target = vault.resolveLinks ? await vault.resolveLinks(path) : path;
   const why = target === path ? null : ignore.denial(target, access, runId);
-  if (why) throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: "${path}" leads to "${target}": ${why}`, { path, field });
+  if (why)
+    throw new AgentError('FORBIDDEN_PATH', `Refused ${field}: "${path}" leads to "${target}": ${why}`, { path, field });
   const refused = access === 'write' ? await vault.writeDenial?.(path) : null;
   if (refused) throw new AgentError('FORBIDDEN_PATH', refused, { path, field });
 }

@@ -9,7 +9,10 @@ import type { PlannedChange } from '../../tools/types';
  * what the run created; before a command, the open note. A folder around a written note is never read: a write
  * costs what it writes, not its folder.
  */
-export async function checkpointTargets(changes: readonly PlannedChange[], vault: VaultPort): Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }> {
+export async function checkpointTargets(
+  changes: readonly PlannedChange[],
+  vault: VaultPort,
+): Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }> {
   const paths = new Set<string>();
   const folders = new Set<string>();
   const existence = new Set<string>();
@@ -34,7 +37,12 @@ export async function checkpointTargets(changes: readonly PlannedChange[], vault
       case 'delete':
       case 'move': {
         // A trash inside the vault is a move into .trash/: recorded as one, a revert takes the copy out again.
-        const toPath = change.kind === 'move' ? change.toPath : change.toTrash ? ((await vault.trashDestination?.(change.path)) ?? null) : null;
+        const toPath =
+          change.kind === 'move'
+            ? change.toPath
+            : change.toTrash
+              ? ((await vault.trashDestination?.(change.path)) ?? null)
+              : null;
         if (change.isFolder) {
           folders.add(change.path);
           for (const entry of await vault.list(change.path, true)) {

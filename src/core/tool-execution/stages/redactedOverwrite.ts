@@ -9,7 +9,11 @@ import { REDACTED, redactTextForReader } from '../redact';
  * brings "[redacted]" into a note holding something key-shaped, where the note had no "[redacted]" of its own, is
  * refused before any card, naming the note and what to do instead.
  */
-export async function refuseRedactedOverwrite(changes: readonly PlannedChange[], vault: VaultPort, knownSecrets: readonly string[]): Promise<void> {
+export async function refuseRedactedOverwrite(
+  changes: readonly PlannedChange[],
+  vault: VaultPort,
+  knownSecrets: readonly string[],
+): Promise<void> {
   for (const change of changes) {
     if (change.kind !== 'modify' || change.format === 'base64' || !change.content.includes(REDACTED)) continue;
     const current = await vault.read(change.path).catch(() => null);

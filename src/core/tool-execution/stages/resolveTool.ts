@@ -20,11 +20,17 @@ export function resolveTool(registry: ToolRegistry, name: string, run: RunState,
     throw new AgentError('UNKNOWN_TOOL', `Unknown tool "${name}". Known tools: ${registry.names().join(', ')}`);
   }
   if (run.allowedTools && !run.allowedTools.has(name)) {
-    throw new AgentError('NOT_ALLOWED', `${name} is not available in the current mode; switch to a mode that allows it (agent.switchMode) or use another tool`);
+    throw new AgentError(
+      'NOT_ALLOWED',
+      `${name} is not available in the current mode; switch to a mode that allows it (agent.switchMode) or use another tool`,
+    );
   }
   const meta = tool.meta;
   if (!gateOpen(meta, settings) && meta.gate) {
-    throw new AgentError('NOT_ALLOWED', `${name} is turned off: the user has not enabled "${GATE_NAMES[meta.gate]}" (${meta.gate}) in the settings`);
+    throw new AgentError(
+      'NOT_ALLOWED',
+      `${name} is turned off: the user has not enabled "${GATE_NAMES[meta.gate]}" (${meta.gate}) in the settings`,
+    );
   }
   return tool;
 }

@@ -22,13 +22,20 @@ export class ListCheckpointsTool extends BaseTool<ListCheckpointsInput, ListChec
     if (input.runId === undefined) {
       const runs = (await history.listRuns()).slice(0, input.limit);
       const listed: NonNullable<ListCheckpointsOutput['runs']> = [];
-      for (const { runId, startedAt, checkpoints, files } of runs) listed.push({ runId, startedAt, checkpoints, files: await onlyVisible(files, visible) });
+      for (const { runId, startedAt, checkpoints, files } of runs)
+        listed.push({ runId, startedAt, checkpoints, files: await onlyVisible(files, visible) });
       return { runs: listed };
     }
     const checkpoints = (await history.listCheckpoints(input.runId)).slice(0, input.limit);
     const listed: NonNullable<ListCheckpointsOutput['checkpoints']> = [];
     for (const { seq, tool, time, files, absent } of checkpoints) {
-      listed.push({ seq, tool, time, files: await onlyVisible(files, visible), absent: await onlyVisible(absent, visible) });
+      listed.push({
+        seq,
+        tool,
+        time,
+        files: await onlyVisible(files, visible),
+        absent: await onlyVisible(absent, visible),
+      });
     }
     return { checkpoints: listed };
   }

@@ -59,7 +59,11 @@ function restorable(context: ToolContext): (path: string) => Promise<boolean> {
 }
 
 /** The restore as the approval card shows it: deletions, and files coming back (their old text when it is text). */
-async function plannedChanges(plan: RevertPlan, overwriteConflicts: boolean, context: ToolContext): Promise<PlannedChange[]> {
+async function plannedChanges(
+  plan: RevertPlan,
+  overwriteConflicts: boolean,
+  context: ToolContext,
+): Promise<PlannedChange[]> {
   const conflicted = new Set(plan.conflicts.map((conflict) => conflict.path));
   const changes: PlannedChange[] = [];
   for (const change of plan.changes) {
@@ -72,7 +76,9 @@ async function plannedChanges(plan: RevertPlan, overwriteConflicts: boolean, con
       // Binary content cannot be shown as a diff: the card then names the file with an empty text.
       const content = change.text ?? '';
       const exists = (await context.vault.stat(change.path))?.kind === 'file';
-      changes.push(exists ? { kind: 'modify', path: change.path, content } : { kind: 'create', path: change.path, content });
+      changes.push(
+        exists ? { kind: 'modify', path: change.path, content } : { kind: 'create', path: change.path, content },
+      );
     }
   }
   return changes;

@@ -30,7 +30,10 @@ export class ListCommandsTool extends BaseTool<ListCommandsInput, ListCommandsOu
   readonly name = 'commands.list' as const;
 
   execute(input: ListCommandsInput, context: ToolContext): Promise<ListCommandsOutput> {
-    const words = (input.query ?? '').toLowerCase().split(/\s+/).filter((word) => word !== '');
+    const words = (input.query ?? '')
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word !== '');
     const prefix = (input.prefix ?? '').toLowerCase();
     const community = new Set(context.commands.communityPluginIds());
     const matches = context.commands

@@ -44,7 +44,12 @@ export class RunCommandTool extends BaseTool<RunCommandInput, RunCommandOutput> 
     } catch (error) {
       throw commandFailed(id, `failed: ${describeError(error)}`, context);
     }
-    if (!ran) throw commandFailed(id, 'did not run: Obsidian reported it is not available right now (many commands need an open note or a selection)', context);
+    if (!ran)
+      throw commandFailed(
+        id,
+        'did not run: Obsidian reported it is not available right now (many commands need an open note or a selection)',
+        context,
+      );
     return { id, executed: true };
   }
 }
@@ -68,9 +73,16 @@ function findCommand(id: string, context: ToolContext): CommandInfo {
   const commands = context.commands.list();
   const command = commands.find((candidate) => candidate.id === id);
   if (command) return command;
-  const similar = similarIds(id, commands.map((candidate) => candidate.id));
+  const similar = similarIds(
+    id,
+    commands.map((candidate) => candidate.id),
+  );
   const hint = similar.length > 0 ? ` Did you mean ${similar.map((s) => `"${s}"`).join(', ')}?` : '';
-  throw new AgentError('COMMAND_NOT_FOUND', `No command has the id "${id}".${hint} Use commands.list to find the exact id.`, { id });
+  throw new AgentError(
+    'COMMAND_NOT_FOUND',
+    `No command has the id "${id}".${hint} Use commands.list to find the exact id.`,
+    { id },
+  );
 }
 
 /** Ids with the same command part ("toggle-bold" for "editor:toggle-bold"): the usual wrong guess is the prefix. */

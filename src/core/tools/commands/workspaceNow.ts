@@ -11,7 +11,8 @@ export interface WorkspaceNow {
  * A file the ignore rules hide is not named, as the agent must not learn of it.
  */
 export function describeWorkspace(context: ToolContext): WorkspaceNow {
-  const shown = (path: string | null): string | null => (path !== null && context.readable?.(path) === false ? null : path);
+  const shown = (path: string | null): string | null =>
+    path !== null && context.readable?.(path) === false ? null : path;
   const safely = <T>(read: () => T, fallback: T): T => {
     try {
       return read();
@@ -26,6 +27,11 @@ export function describeWorkspace(context: ToolContext): WorkspaceNow {
   const selectionLength = snapshot && shown(snapshot.filePath ?? active) !== null ? snapshot.selection.length : null;
   const file = activeFile !== null ? `"${activeFile}"` : active !== null ? 'a file the ignore rules hide' : 'no file';
   const view = activeView !== null ? ` in a ${activeView} view` : '';
-  const selection = selectionLength === null ? 'no editor' : selectionLength === 0 ? 'nothing selected' : `${selectionLength} characters selected`;
+  const selection =
+    selectionLength === null
+      ? 'no editor'
+      : selectionLength === 0
+        ? 'nothing selected'
+        : `${selectionLength} characters selected`;
   return { text: `Open: ${file}${view}; ${selection}.`, details: { activeFile, activeView, selectionLength } };
 }

@@ -11,10 +11,16 @@ import type { PlannedChange, ToolContext } from '../types';
 export function requireEditorWithFile(context: ToolContext, action: string): EditorSnapshot & { filePath: string } {
   const snapshot = context.editor.snapshot();
   if (!snapshot) {
-    throw new AgentError('NO_EDITOR', `No note is open in an editor to ${action}: click into a note first (in its text, not the chat), then try again.`);
+    throw new AgentError(
+      'NO_EDITOR',
+      `No note is open in an editor to ${action}: click into a note first (in its text, not the chat), then try again.`,
+    );
   }
   if (snapshot.filePath === null) {
-    throw new AgentError('NO_EDITOR', `The active editor is not showing a file from the vault, so it cannot ${action} there with undo: click into a saved note first, then try again.`);
+    throw new AgentError(
+      'NO_EDITOR',
+      `The active editor is not showing a file from the vault, so it cannot ${action} there with undo: click into a saved note first, then try again.`,
+    );
   }
   return { ...snapshot, filePath: snapshot.filePath };
 }
@@ -24,7 +30,13 @@ export function requireEditorWithFile(context: ToolContext, action: string): Edi
  * Worked out on the saved file: Obsidian saves an editor within moments of a keystroke. The editor holds "\n"
  * lines; the file keeps its own line ending.
  */
-export async function plannedEdit(context: ToolContext, tool: string, filePath: string, range: EditorRange, text: string): Promise<PlannedChange[]> {
+export async function plannedEdit(
+  context: ToolContext,
+  tool: string,
+  filePath: string,
+  range: EditorRange,
+  text: string,
+): Promise<PlannedChange[]> {
   const current = await editableNote(context, tool, filePath);
   return [modifyChange(filePath, editedText(current.text, range, text), current.format)];
 }
@@ -38,7 +50,11 @@ export function modifyChange(path: string, content: string, format: NoteFormat):
  * The editor's note as saved, when the editor can write it without changing its other bytes: the platform's
  * editor saves UTF-8, so a UTF-16 or Latin-1 note (which it shows garbled) or a binary file is refused.
  */
-export async function editableNote(context: ToolContext, tool: string, filePath: string): Promise<{ text: string; format: NoteFormat }> {
+export async function editableNote(
+  context: ToolContext,
+  tool: string,
+  filePath: string,
+): Promise<{ text: string; format: NoteFormat }> {
   const note = decodeNote(await context.vault.readBinary(filePath));
   if (note.binary || note.invalidUtf8 || note.format.encoding !== 'utf-8') {
     const what = note.binary ? 'a binary file' : note.invalidUtf8 ? 'not UTF-8' : `in ${formatLabel(note.format)}`;
@@ -50,4 +66,3 @@ export async function editableNote(context: ToolContext, tool: string, filePath:
   }
   return { text: note.text, format: note.format };
 }
-

@@ -31,9 +31,15 @@ export class GetSelectionTool extends BaseTool<Record<string, never>, GetSelecti
     if (!snapshot) return Promise.resolve({ text: '', isEmpty: true, mode: 'unknown' });
     const { readable } = context;
     // An unsaved buffer belongs to the active note. The refusal names no path: a name is as hidden as a text.
-    if (readable && !selectionReadable(snapshot.filePath, snapshot.filePath ?? context.workspace.activeFilePath(), readable)) {
+    if (
+      readable &&
+      !selectionReadable(snapshot.filePath, snapshot.filePath ?? context.workspace.activeFilePath(), readable)
+    ) {
       return Promise.reject(
-        new AgentError('FORBIDDEN_PATH', 'The selection is in a note the ignore rules (.agentignore) hide, so it is not shared; ask the user to select text in a note the agent may read'),
+        new AgentError(
+          'FORBIDDEN_PATH',
+          'The selection is in a note the ignore rules (.agentignore) hide, so it is not shared; ask the user to select text in a note the agent may read',
+        ),
       );
     }
     return Promise.resolve({

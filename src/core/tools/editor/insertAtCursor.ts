@@ -43,7 +43,13 @@ export class InsertAtCursorTool extends BaseTool<InsertAtCursorInput, InsertAtCu
     const snapshot = requireEditorWithFile(context, 'insert text into');
     const current = await editableNote(context, this.name, snapshot.filePath);
     const place = placement(current.text, snapshot.cursor, normalizeNewlines(input.text));
-    return [modifyChange(snapshot.filePath, editedText(current.text, { from: place.at, to: place.at }, place.text), current.format)];
+    return [
+      modifyChange(
+        snapshot.filePath,
+        editedText(current.text, { from: place.at, to: place.at }, place.text),
+        current.format,
+      ),
+    ];
   }
 
   async execute(input: InsertAtCursorInput, context: ToolContext): Promise<InsertAtCursorOutput> {
@@ -65,5 +71,9 @@ function placement(current: string, cursor: EditorPosition, text: string): Place
   const said = `The cursor was in or before the note's properties (lines 1-${close + 1}); the text went right after them, at line ${close + 2}, so they stay valid.`;
   if (close + 1 < lines.length) return { at: { line: close + 1, ch: 0 }, text, movedBelowProperties: said };
   // The block ends the note: the text starts the line after it.
-  return { at: { line: close, ch: (lines[close] ?? '').replace(/\r$/, '').length }, text: `\n${text}`, movedBelowProperties: said };
+  return {
+    at: { line: close, ch: (lines[close] ?? '').replace(/\r$/, '').length },
+    text: `\n${text}`,
+    movedBelowProperties: said,
+  };
 }

@@ -46,7 +46,10 @@ export class ReplaceSelectionTool extends BaseTool<ReplaceSelectionInput, Replac
     return { filePath: snapshot.filePath, range: { from, to }, insertedChars: text.length };
   }
 
-  private prepare(input: ReplaceSelectionInput, context: ToolContext): { snapshot: EditorSnapshot & { filePath: string }; text: string } {
+  private prepare(
+    input: ReplaceSelectionInput,
+    context: ToolContext,
+  ): { snapshot: EditorSnapshot & { filePath: string }; text: string } {
     const snapshot = requireEditorWithFile(context, 'replace the selection in');
     const { from } = snapshot.range;
     let text = normalizeNewlines(input.text);

@@ -27,6 +27,12 @@ export const listCommands = {
 };
 
 export const runCommand = {
-  input: object({ id: { type: 'string', minLength: 1, description: 'Command id, e.g. "editor:toggle-bold" (see commands.list).' } }, ['id']),
-  output: object({ id: { type: 'string' }, executed: { type: 'boolean' }, errorMessage: { type: 'string' } }, ['id', 'executed']),
+  input: object(
+    { id: { type: 'string', minLength: 1, description: 'Command id, e.g. "editor:toggle-bold" (see commands.list).' } },
+    ['id'],
+  ),
+  output: object({ id: { type: 'string' }, executed: { type: 'boolean' }, errorMessage: { type: 'string' } }, [
+    'id',
+    'executed',
+  ]),
 };

@@ -18,12 +18,20 @@ export const replaceSelection = {
   input: object(
     {
       text: { type: 'string' },
-      preserveIndent: { type: 'boolean', default: false, description: 'Indent every inserted line like the first selected line.' },
+      preserveIndent: {
+        type: 'boolean',
+        default: false,
+        description: 'Indent every inserted line like the first selected line.',
+      },
     },
     ['text'],
   ),
   output: object(
-    { filePath: { type: 'string' }, range: { ...range, description: 'Where the new text now is.' }, insertedChars: { type: 'integer' } },
+    {
+      filePath: { type: 'string' },
+      range: { ...range, description: 'Where the new text now is.' },
+      insertedChars: { type: 'integer' },
+    },
     ['filePath', 'range', 'insertedChars'],
   ),
 };
@@ -35,7 +43,11 @@ export const insertAtCursor = {
       filePath: { type: 'string' },
       cursorAfter: position,
       insertedChars: { type: 'integer' },
-      movedBelowProperties: { type: 'string', description: 'Present when the cursor was in or before the note\'s properties: the text went right after them instead, and this says where.' },
+      movedBelowProperties: {
+        type: 'string',
+        description:
+          "Present when the cursor was in or before the note's properties: the text went right after them instead, and this says where.",
+      },
     },
     ['filePath', 'cursorAfter', 'insertedChars'],
   ),

@@ -23,7 +23,11 @@ export const parseMarkdownBullets = {
             raw: { type: 'string', description: 'The original line.' },
             depth: { type: 'integer', description: '0 for top level.' },
             checked: { type: 'boolean', description: 'Present on task bullets ("- [ ]" false, "- [x]" true).' },
-            children: { type: 'array', items: { type: 'object' }, description: 'With allowNested: the bullets nested under this one, items of the same shape.' },
+            children: {
+              type: 'array',
+              items: { type: 'object' },
+              description: 'With allowNested: the bullets nested under this one, items of the same shape.',
+            },
           },
           ['text', 'raw', 'depth'],
         ),
@@ -35,9 +39,8 @@ export const parseMarkdownBullets = {
 };
 
 export const slugifyTitle = {
-  input: object(
-    { title: { type: 'string' }, maxLength: { type: 'integer', minimum: 1, maximum: 255, default: 100 } },
-    ['title'],
-  ),
+  input: object({ title: { type: 'string' }, maxLength: { type: 'integer', minimum: 1, maximum: 255, default: 100 } }, [
+    'title',
+  ]),
   output: object({ slug: { type: 'string' } }, ['slug']),
 };

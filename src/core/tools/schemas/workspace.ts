@@ -9,13 +9,20 @@ export const openFile = {
     },
     ['path'],
   ),
-  output: object({ path: { type: 'string' }, opened: { type: 'boolean' }, leafId: { type: 'string' } }, ['path', 'opened']),
+  output: object({ path: { type: 'string' }, opened: { type: 'boolean' }, leafId: { type: 'string' } }, [
+    'path',
+    'opened',
+  ]),
 };
 
 export const getContext = {
   input: object({
     includeOpenLeaves: { type: 'boolean', default: false, description: 'List every open tab.' },
-    includeActiveViewState: { type: 'boolean', default: false, description: 'Include the selection summary of the active editor.' },
+    includeActiveViewState: {
+      type: 'boolean',
+      default: false,
+      description: 'Include the selection summary of the active editor.',
+    },
   }),
   output: object({
     activeFilePath: { type: 'string' },
@@ -23,7 +30,15 @@ export const getContext = {
     isMarkdown: { type: 'boolean' },
     openLeaves: {
       type: 'array',
-      items: object({ id: { type: 'string' }, viewType: { type: 'string' }, title: { type: 'string' }, filePath: { type: 'string' } }, ['id', 'viewType']),
+      items: object(
+        {
+          id: { type: 'string' },
+          viewType: { type: 'string' },
+          title: { type: 'string' },
+          filePath: { type: 'string' },
+        },
+        ['id', 'viewType'],
+      ),
     },
     selectionSummary: object({ isEmpty: { type: 'boolean' }, length: { type: 'integer' } }, ['isEmpty', 'length']),
   }),

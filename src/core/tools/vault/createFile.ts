@@ -78,19 +78,33 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
   override async describeChanges(input: CreateFileInput, context: ToolContext): Promise<PlannedChange[]> {
     const action = await this.resolve(input, context);
     if (action.kind === 'keep') return [];
-    return [{ kind: action.kind === 'create' ? 'create' : 'modify', path: action.path, content: action.content, ...formatField(action.format) }];
+    return [
+      {
+        kind: action.kind === 'create' ? 'create' : 'modify',
+        path: action.path,
+        content: action.content,
+        ...formatField(action.format),
+      },
+    ];
   }
 
   async execute(input: CreateFileInput, context: ToolContext): Promise<CreateFileOutput> {
     const action = await this.resolve(input, context);
     const { vault } = context;
-    if (action.kind === 'create') return this.create(action.path, action.content, action.format, policyOf(input), context);
+    if (action.kind === 'create')
+      return this.create(action.path, action.content, action.format, policyOf(input), context);
     if (action.kind === 'keep') {
       const current = await loadNote(vault, action.path, input.encoding);
       return { path: action.path, created: false, etag: etagOf(current.text), mtimeMs: action.mtimeMs };
     }
     const entry = await writeNote(vault, action.path, action.content, action.format);
-    return { path: action.path, created: false, overwritten: true, etag: etagOf(action.content), mtimeMs: entry.mtimeMs };
+    return {
+      path: action.path,
+      created: false,
+      overwritten: true,
+      etag: etagOf(action.content),
+      mtimeMs: entry.mtimeMs,
+    };
   }
 
   /** What the call will do, decided once for both the preview and the write. */
@@ -106,7 +120,8 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
     const existing = await vault.stat(path);
     const format = newNoteFormat(input.encoding);
     const twin = existing ? null : await caseTwinOf(vault, path);
-    if (twin && (policy !== 'create-unique' || !numberingAvoids(path, twin))) throw caseTwinError(this.name, 'path', path, twin);
+    if (twin && (policy !== 'create-unique' || !numberingAvoids(path, twin)))
+      throw caseTwinError(this.name, 'path', path, twin);
     if (existing || twin) {
       if (policy === 'create-unique') {
         requireEncodable(this.name, path, content, format);
@@ -125,17 +140,30 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
       );
     }
     if (existing.kind === 'folder') {
-      throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
+      throw new AgentError(
+        'NOT_A_FILE',
+        `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`,
+        { path },
+      );
     }
     if (policy === 'keep') return { kind: 'keep', path, mtimeMs: existing.mtimeMs };
     // The note keeps its encoding, BOM and line ending; a binary file or a lossily read one is refused.
-    const kept = writeFormat(this.name, path, await loadNote(vault, path, input.encoding), input.encoding, { content, append: false });
+    const kept = writeFormat(this.name, path, await loadNote(vault, path, input.encoding), input.encoding, {
+      content,
+      append: false,
+    });
     const text = withLineEnding(content, kept.eol);
     requireEncodable(this.name, path, text, kept);
     return { kind: 'overwrite', path, content: text, format: kept, mtimeMs: existing.mtimeMs };
   }
 
-  private async create(path: string, content: string, format: NoteFormat, policy: Policy, context: ToolContext): Promise<CreateFileOutput> {
+  private async create(
+    path: string,
+    content: string,
+    format: NoteFormat,
+    policy: Policy,
+    context: ToolContext,
+  ): Promise<CreateFileOutput> {
     try {
       const entry = await createNote(context.vault, path, content, format);
       return { path, created: true, etag: etagOf(content), mtimeMs: entry.mtimeMs };

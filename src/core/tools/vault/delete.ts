@@ -22,7 +22,11 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
 
   override simulatedOutput(input: DeleteInput, changes: readonly PlannedChange[]): DeleteOutput {
     const removed = changes.find((change) => change.kind !== 'command');
-    return { path: removed?.path ?? input.path, deleted: removed !== undefined, ...(removed ? { trashed: input.trash } : {}) };
+    return {
+      path: removed?.path ?? input.path,
+      deleted: removed !== undefined,
+      ...(removed ? { trashed: input.trash } : {}),
+    };
   }
 
   override async describeChanges(input: DeleteInput, context: ToolContext): Promise<PlannedChange[]> {
@@ -38,11 +42,18 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
     return { path, deleted: true, trashed: input.trash };
   }
 
-  private async target(input: DeleteInput, context: ToolContext): Promise<{ path: string; existing: VaultEntry | null }> {
+  private async target(
+    input: DeleteInput,
+    context: ToolContext,
+  ): Promise<{ path: string; existing: VaultEntry | null }> {
     const path = resolvePathArg(this.meta, 'path', input.path, context);
     const existing = await context.vault.stat(path);
     if (!existing && input.requireExists) {
-      throw new AgentError('NOT_FOUND', `${this.name}: \`path\` "${path}" does not exist; pass requireExists false to treat a missing path as done`, { path });
+      throw new AgentError(
+        'NOT_FOUND',
+        `${this.name}: \`path\` "${path}" does not exist; pass requireExists false to treat a missing path as done`,
+        { path },
+      );
     }
     // Checkpoints record what the vault lists, which leaves hidden entries out: only the trash keeps them.
     const hidden = existing && !input.trash ? await hiddenIn(context.vault, path, existing.kind) : [];

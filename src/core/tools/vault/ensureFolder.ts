@@ -37,7 +37,11 @@ export class EnsureFolderTool extends BaseTool<EnsureFolderInput, EnsureFolderOu
     const path = resolvePathArg(this.meta, 'path', input.path, context);
     const existing = await context.vault.stat(path);
     if (existing && existing.kind !== 'folder') {
-      throw new AgentError('EXISTS', `${this.name}: \`path\` "${path}" is a file, expected a folder or nothing; choose another path`, { path });
+      throw new AgentError(
+        'EXISTS',
+        `${this.name}: \`path\` "${path}" is a file, expected a folder or nothing; choose another path`,
+        { path },
+      );
     }
     const twin = existing ? null : await caseTwinOf(context.vault, path);
     if (twin) throw caseTwinError(this.name, 'path', path, twin);

@@ -1,6 +1,15 @@
 import { AgentError } from '../../errors';
 import type { VaultEntry, VaultPort } from '../../ports/vault';
-import { decodeNote, encodeNote, formatLabel, PLAIN_UTF8, unencodable, type DecodedNote, type NoteEncoding, type NoteFormat } from '../../util/noteBytes';
+import {
+  decodeNote,
+  encodeNote,
+  formatLabel,
+  PLAIN_UTF8,
+  unencodable,
+  type DecodedNote,
+  type NoteEncoding,
+  type NoteFormat,
+} from '../../util/noteBytes';
 
 /**
  * A note as the write tools read and write it: from its bytes, so that its encoding, BOM and line ending are
@@ -22,7 +31,13 @@ export function decodeFor(bytes: Uint8Array, encoding?: NoteEncoding): DecodedNo
  * and, for a note that is not UTF-8 when the call named no encoding, an append (it would mix two encodings in one
  * file) or text holding U+FFFD (the note's text as read, whose lost characters it would make final).
  */
-export function writeFormat(tool: string, path: string, note: DecodedNote, encoding: NoteEncoding | undefined, write: { content: string; append: boolean }): NoteFormat {
+export function writeFormat(
+  tool: string,
+  path: string,
+  note: DecodedNote,
+  encoding: NoteEncoding | undefined,
+  write: { content: string; append: boolean },
+): NoteFormat {
   if (note.binary) {
     throw new AgentError(
       'BINARY_FILE',
@@ -31,7 +46,9 @@ export function writeFormat(tool: string, path: string, note: DecodedNote, encod
     );
   }
   if (note.invalidUtf8 && encoding === undefined && (write.append || write.content.includes('\ufffd'))) {
-    const why = write.append ? 'and appending UTF-8 text would mix two encodings in one file' : 'so its text as read lost characters';
+    const why = write.append
+      ? 'and appending UTF-8 text would mix two encodings in one file'
+      : 'so its text as read lost characters';
     throw new AgentError(
       'NOT_UTF8',
       `${tool}: "${path}" is not UTF-8 (probably Latin-1 or Windows-1252), ${why}; nothing was written. Pass \`encoding\` "latin-1" to keep its encoding, or "utf-8" to convert it`,
@@ -66,7 +83,12 @@ export async function writeNote(vault: VaultPort, path: string, text: string, fo
 }
 
 /** Creates a note with `text` in `format`, as `writeNote` writes one. */
-export async function createNote(vault: VaultPort, path: string, text: string, format: NoteFormat): Promise<VaultEntry> {
+export async function createNote(
+  vault: VaultPort,
+  path: string,
+  text: string,
+  format: NoteFormat,
+): Promise<VaultEntry> {
   return isPlain(format) ? vault.create(path, text) : vault.writeBinary(path, encodeNote(text, format));
 }
 
@@ -80,7 +102,13 @@ export function newNoteFormat(encoding: NoteEncoding | undefined): NoteFormat {
  * Appends `piece` to `note` in `format`: plain UTF-8 through the text call, as `writeNote`; a note that changes
  * encoding (the call asked for it) is written whole.
  */
-export async function appendNote(vault: VaultPort, path: string, note: DecodedNote, piece: string, format: NoteFormat): Promise<VaultEntry> {
+export async function appendNote(
+  vault: VaultPort,
+  path: string,
+  note: DecodedNote,
+  piece: string,
+  format: NoteFormat,
+): Promise<VaultEntry> {
   const same = !note.invalidUtf8 && note.format.encoding === format.encoding && note.format.bom === format.bom;
   if (same && isPlain(format)) return vault.append(path, piece);
   return vault.writeBinary(path, encodeNote(note.text + piece, format));

@@ -48,7 +48,14 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
       this.checkOffset(offset, bytes.length, path, 'bytes');
       const end = input.maxBytes === undefined ? bytes.length : Math.min(bytes.length, offset + input.maxBytes);
       const truncated = end < bytes.length;
-      return { path, content: bytesToBase64(bytes.subarray(offset, end)), mtimeMs: entry.mtimeMs, sizeBytes: bytes.length, truncated, ...(truncated ? { nextOffset: end } : {}) };
+      return {
+        path,
+        content: bytesToBase64(bytes.subarray(offset, end)),
+        mtimeMs: entry.mtimeMs,
+        sizeBytes: bytes.length,
+        truncated,
+        ...(truncated ? { nextOffset: end } : {}),
+      };
     }
     // A fresh read of the bytes, not the cache: the etag must be that of the file as a write would find it.
     const note = decodeFor(await context.vault.readBinary(path), input.encoding);
@@ -61,11 +68,18 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
     }
     const { text } = note;
     const { start, rest } = this.textFrom(text, offset, path);
-    const { text: content, truncated } = input.maxBytes === undefined ? { text: rest, truncated: false } : truncateUtf8(rest, input.maxBytes);
+    const { text: content, truncated } =
+      input.maxBytes === undefined ? { text: rest, truncated: false } : truncateUtf8(rest, input.maxBytes);
     return {
-      path, content, etag: etagOf(text), mtimeMs: entry.mtimeMs, sizeBytes: note.sizeBytes, truncated,
+      path,
+      content,
+      etag: etagOf(text),
+      mtimeMs: entry.mtimeMs,
+      sizeBytes: note.sizeBytes,
+      truncated,
       ...(truncated ? { nextOffset: start + utf8Length(content) } : {}),
-      encoding: encodingOf(note), lineEnding: lineEndingOf(note),
+      encoding: encodingOf(note),
+      lineEnding: lineEndingOf(note),
     };
   }
 
@@ -76,14 +90,22 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
     const start = utf8Length(before);
     if (before.length === text.length) this.checkOffset(offset, start, path, 'bytes of text');
     if (start !== offset) {
-      throw new AgentError('INVALID_INPUT', `${this.name}: \`offset\` ${offset} falls inside a character of "${path}"; start at ${start}, where that character begins`, { path });
+      throw new AgentError(
+        'INVALID_INPUT',
+        `${this.name}: \`offset\` ${offset} falls inside a character of "${path}"; start at ${start}, where that character begins`,
+        { path },
+      );
     }
     return { start, rest: text.slice(before.length) };
   }
 
   private checkOffset(offset: number, size: number, path: string, unit: string): void {
     if (offset > size) {
-      throw new AgentError('INVALID_INPUT', `${this.name}: \`offset\` ${offset} is past the end of "${path}", which has ${size} ${unit}`, { path });
+      throw new AgentError(
+        'INVALID_INPUT',
+        `${this.name}: \`offset\` ${offset} is past the end of "${path}", which has ${size} ${unit}`,
+        { path },
+      );
     }
   }
 
@@ -93,9 +115,18 @@ export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
 
   private async fileAt(path: string, context: ToolContext): Promise<VaultEntry> {
     const entry = await context.vault.stat(path);
-    if (!entry) throw new AgentError('NOT_FOUND', `${this.name}: \`path\` "${path}" does not exist; vault.listFiles or vault.searchText can find the right path`, { path });
+    if (!entry)
+      throw new AgentError(
+        'NOT_FOUND',
+        `${this.name}: \`path\` "${path}" does not exist; vault.listFiles or vault.searchText can find the right path`,
+        { path },
+      );
     if (entry.kind === 'folder') {
-      throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; use vault.listFiles to see what it holds`, { path });
+      throw new AgentError(
+        'NOT_A_FILE',
+        `${this.name}: \`path\` "${path}" is a folder, expected a file; use vault.listFiles to see what it holds`,
+        { path },
+      );
     }
     return entry;
   }

@@ -9,8 +9,13 @@ const CUT_FIELDS = JSON.stringify({ truncated: true, nextOffset: Number.MAX_SAFE
  * A read as the conversation gets it: whole when it fits in `maxChars`, else its first part, cut on a character
  * (base64: on a 4-character group), with `nextOffset` and the vault.readFile call that returns the rest.
  */
-export function readFilePart(input: ReadFileInput, output: ReadFileOutput, maxChars: number): ResultPart<ReadFileOutput> {
-  if (jsonLength(output) <= maxChars) return { output, next: output.nextOffset === undefined ? null : nextRead(input, output.nextOffset) };
+export function readFilePart(
+  input: ReadFileInput,
+  output: ReadFileOutput,
+  maxChars: number,
+): ResultPart<ReadFileOutput> {
+  if (jsonLength(output) <= maxChars)
+    return { output, next: output.nextOffset === undefined ? null : nextRead(input, output.nextOffset) };
   const start = input.offset ?? 0;
   const room = Math.max(1, maxChars - jsonLength({ ...output, content: '' }) - CUT_FIELDS);
   let content: string;
@@ -44,7 +49,8 @@ const LONGEST_TOKEN = 1000;
  * that starts the text, or is longer than a key, is cut where it falls: each part must move on.
  */
 export function notInsideToken(text: string, end: number): number {
-  if (end <= 0 || end >= text.length || !TOKEN_CHAR.test(text.charAt(end)) || !TOKEN_CHAR.test(text.charAt(end - 1))) return end;
+  if (end <= 0 || end >= text.length || !TOKEN_CHAR.test(text.charAt(end)) || !TOKEN_CHAR.test(text.charAt(end - 1)))
+    return end;
   let start = end - 1;
   while (start > 0 && end - start <= LONGEST_TOKEN && TOKEN_CHAR.test(text.charAt(start - 1))) start--;
   return start > 0 && end - start <= LONGEST_TOKEN ? start : end;

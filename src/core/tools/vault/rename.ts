@@ -30,9 +30,13 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   override async describeChanges(input: RenameInput, context: ToolContext): Promise<PlannedChange[]> {
     const move = await this.resolve(input, context);
     const isFolder = move.kind === 'folder';
-    const replaced: PlannedChange[] = move.replaces ? [{ kind: 'delete', path: move.toPath, isFolder: false, toTrash: true }] : [];
+    const replaced: PlannedChange[] = move.replaces
+      ? [{ kind: 'delete', path: move.toPath, isFolder: false, toTrash: true }]
+      : [];
     // Notes inside what moves are shown and checked as part of the move; the others change only where they link.
-    const linking = ((await context.vault.linksTo?.(move.fromPath)) ?? []).filter((source) => !isInside(source, move.fromPath));
+    const linking = ((await context.vault.linksTo?.(move.fromPath)) ?? []).filter(
+      (source) => !isInside(source, move.fromPath),
+    );
     const relinked = linking.map((source): PlannedChange => ({ kind: 'relink', path: source, target: move.fromPath }));
     return [...replaced, { kind: 'move', path: move.fromPath, toPath: move.toPath, isFolder }, ...relinked];
   }
@@ -45,7 +49,10 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   }
 
   /** Source, final target and whether an existing file there goes to the trash first; throws what would fail. */
-  private async resolve(input: RenameInput, context: ToolContext): Promise<{ fromPath: string; toPath: string; kind: 'file' | 'folder'; replaces: boolean }> {
+  private async resolve(
+    input: RenameInput,
+    context: ToolContext,
+  ): Promise<{ fromPath: string; toPath: string; kind: 'file' | 'folder'; replaces: boolean }> {
     const fromPath = resolvePathArg(this.meta, 'fromPath', input.fromPath, context);
     // A move that keeps the name ("Inbox/C# tips.md" → "Archive/Inbox/C# tips.md") is no new name to clean.
     const keepsName = baseName(normalizePath(input.toPath)) === baseName(fromPath);
@@ -53,12 +60,21 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     const { vault } = context;
 
     if (toPath === fromPath) {
-      throw new AgentError('INVALID_INPUT', `${this.name}: \`toPath\` "${toPath}" is the same as \`fromPath\`; give the new path`, { path: toPath });
+      throw new AgentError(
+        'INVALID_INPUT',
+        `${this.name}: \`toPath\` "${toPath}" is the same as \`fromPath\`; give the new path`,
+        { path: toPath },
+      );
     }
     const source = await vault.stat(fromPath);
-    if (!source) throw new AgentError('NOT_FOUND', `${this.name}: \`fromPath\` "${fromPath}" does not exist`, { path: fromPath });
+    if (!source)
+      throw new AgentError('NOT_FOUND', `${this.name}: \`fromPath\` "${fromPath}" does not exist`, { path: fromPath });
     if (source.kind === 'folder' && isInside(toPath, fromPath)) {
-      throw new AgentError('INVALID_PATH', `${this.name}: \`toPath\` "${toPath}" is inside the folder being moved ("${fromPath}"); a folder cannot move into itself`, { path: toPath });
+      throw new AgentError(
+        'INVALID_PATH',
+        `${this.name}: \`toPath\` "${toPath}" is inside the folder being moved ("${fromPath}"); a folder cannot move into itself`,
+        { path: toPath },
+      );
     }
     await assertMovable(this.name, vault, fromPath, source.kind);
 
@@ -66,7 +82,8 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
     // A case-only rename ("Note.md" → "note.md") has the source as its twin, and is allowed.
     const twin = target ? null : await caseTwinOf(vault, toPath);
     if (twin && twin.path !== source.path) {
-      if (input.collisionStrategy !== 'create-unique' || !numberingAvoids(toPath, twin)) throw caseTwinError(this.name, 'toPath', toPath, twin);
+      if (input.collisionStrategy !== 'create-unique' || !numberingAvoids(toPath, twin))
+        throw caseTwinError(this.name, 'toPath', toPath, twin);
       toPath = await uniquePath(vault, toPath, source.kind);
     }
     if (target) {

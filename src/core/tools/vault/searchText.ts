@@ -47,7 +47,15 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     const files = await this.filesToSearch(input.paths, context);
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
-    const { hits, filesSearched } = await scanTexts(context.vault, files, matcher, prefilter, offset + input.limit + 1, context.signal, input);
+    const { hits, filesSearched } = await scanTexts(
+      context.vault,
+      files,
+      matcher,
+      prefilter,
+      offset + input.limit + 1,
+      context.signal,
+      input,
+    );
     if (context.signal.aborted) throw new AgentError('CANCELLED', `${this.name} was cancelled`);
     await dropLinksToUnreadable(files, hits, context);
 
@@ -61,9 +69,16 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
       if (room <= 0 || first >= fileHits.spans.length) return;
       // Line numbers and snippets cost a scan each: only for the matches that are reported.
       const reported = fileHits.spans.slice(first, first + room);
-      const lines = lineNumbersAt(fileHits.text, reported.map((span) => span.start));
+      const lines = lineNumbersAt(
+        fileHits.text,
+        reported.map((span) => span.start),
+      );
       reported.forEach((span, i) => {
-        matches.push({ path: files[index]?.path ?? '', line: lines[i] ?? 1, snippet: snippetAround(fileHits.text, span, input.snippetLength) });
+        matches.push({
+          path: files[index]?.path ?? '',
+          line: lines[i] ?? 1,
+          snippet: snippetAround(fileHits.text, span, input.snippetLength),
+        });
       });
     });
     const truncated = total > offset + input.limit;
@@ -76,7 +91,12 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
 
   private async matcherFor(input: SearchTextInput): Promise<TextMatcher> {
     try {
-      return await TextMatcher.create({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive, wholeWord: input.wholeWord === true });
+      return await TextMatcher.create({
+        query: input.query,
+        mode: input.mode,
+        caseSensitive: input.caseSensitive,
+        wholeWord: input.wholeWord === true,
+      });
     } catch (error) {
       if (isAgentError(error)) throw new AgentError(error.code, `${this.name}: ${error.message}`, error.details);
       throw error;
@@ -92,7 +112,12 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
       const label = `paths[${index}]`;
       const path = resolvePathArg(this.meta, 'paths', raw, context, label);
       const entry = await vault.stat(path);
-      if (!entry) throw new AgentError('NOT_FOUND', `${this.name}: \`${label}\` "${path}" does not exist; give a folder or file in the vault`, { path });
+      if (!entry)
+        throw new AgentError(
+          'NOT_FOUND',
+          `${this.name}: \`${label}\` "${path}" does not exist; give a folder or file in the vault`,
+          { path },
+        );
       // A file named outright is searched whatever its type: the caller asked for it.
       if (entry.kind === 'file') found.set(path, entry);
       else for (const file of await searchableIn(path, context)) found.set(file.path, file);
@@ -105,7 +130,11 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
  * A file that is a link to a note the ignore rules hide is listed under the link's name: its hits go, as
  * vault.readFile refuses it. Only files with hits are resolved, so a search of the whole vault stays one pass.
  */
-async function dropLinksToUnreadable(files: readonly VaultEntry[], hits: (FileHits | undefined)[], context: ToolContext): Promise<void> {
+async function dropLinksToUnreadable(
+  files: readonly VaultEntry[],
+  hits: (FileHits | undefined)[],
+  context: ToolContext,
+): Promise<void> {
   const { vault, readable } = context;
   if (!vault.resolveLinks || !readable) return;
   for (const [index, fileHits] of hits.entries()) {
@@ -116,5 +145,7 @@ async function dropLinksToUnreadable(files: readonly VaultEntry[], hits: (FileHi
 
 async function searchableIn(folder: string, context: ToolContext): Promise<VaultEntry[]> {
   const entries = await context.vault.list(folder, true);
-  return entries.filter((entry) => entry.kind === 'file' && isSearchable(entry.path) && context.readable?.(entry.path) !== false);
+  return entries.filter(
+    (entry) => entry.kind === 'file' && isSearchable(entry.path) && context.readable?.(entry.path) !== false,
+  );
 }

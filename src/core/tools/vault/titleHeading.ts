@@ -6,7 +6,11 @@ import { propertiesEnd } from '../../util/frontmatter';
  * → "Q3: budget"), or null when the name is kept as typed or the file is not a note.
  */
 export function titleLostFromName(typed: string): string | null {
-  const name = typed.split(/[\\/]+/).filter((part) => part !== '').at(-1) ?? '';
+  const name =
+    typed
+      .split(/[\\/]+/)
+      .filter((part) => part !== '')
+      .at(-1) ?? '';
   if (!NAME_BREAKING.test(name) || !/\.md$/i.test(name)) return null;
   const title = name.slice(0, -3).trim();
   return title === '' ? null : title;
@@ -43,7 +47,10 @@ export function pathOfHeadedTitle(typed: string, content: string): string | null
 /** The text of the note's first line when it is a heading (after its properties), else null. */
 function firstHeading(content: string): string | null {
   const end = propertiesEnd(content);
-  const first = content.split('\n').slice(end === null ? 0 : end + 1).find((line) => line.trim() !== '');
+  const first = content
+    .split('\n')
+    .slice(end === null ? 0 : end + 1)
+    .find((line) => line.trim() !== '');
   const match = first === undefined ? null : /^#{1,6}\s+(.*\S)\s*$/.exec(first.replace(/\r$/, ''));
   return match ? (match[1] as string) : null;
 }

@@ -22,5 +22,9 @@ export async function uniquePath(vault: VaultPort, path: string, kind: 'file' | 
     const candidate = joinPath(folder, `${base} (${n})${extension ? `.${extension}` : ''}`);
     if ((await vault.stat(candidate)) === null && (await caseTwinOf(vault, candidate)) === null) return candidate;
   }
-  throw new AgentError('EXISTS', `Could not find a free name for "${path}": "${base} (${first})" up to "${base} (${first + MAX_ATTEMPTS - 1})" are all taken`, { path });
+  throw new AgentError(
+    'EXISTS',
+    `Could not find a free name for "${path}": "${base} (${first})" up to "${base} (${first + MAX_ATTEMPTS - 1})" are all taken`,
+    { path },
+  );
 }

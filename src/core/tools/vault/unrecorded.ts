@@ -9,7 +9,12 @@ import type { VaultPort } from '../../ports/vault';
 
 /** Up to three paths, quoted, and how many more: for an error message. */
 export function nameFew(paths: readonly string[]): string {
-  return paths.slice(0, 3).map((path) => `"${path}"`).join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '');
+  return (
+    paths
+      .slice(0, 3)
+      .map((path) => `"${path}"`)
+      .join(', ') + (paths.length > 3 ? ` and ${paths.length - 3} more` : '')
+  );
 }
 
 /** The hidden entries in `folder` and below, when it is a folder; else none. */
@@ -18,10 +23,16 @@ export async function hiddenIn(vault: VaultPort, path: string, kind: 'file' | 'f
 }
 
 /** Refuses a write that moves or deletes `path` when it is, or holds, a symbolic link. */
-export async function assertNoLinks(tool: string, vault: VaultPort, path: string, verb: 'moved' | 'deleted'): Promise<void> {
+export async function assertNoLinks(
+  tool: string,
+  vault: VaultPort,
+  path: string,
+  verb: 'moved' | 'deleted',
+): Promise<void> {
   const links = (await vault.links?.(path)) ?? [];
   if (links.length === 0) return;
-  const what = links.length === 1 && links[0] === path ? 'is a symbolic link' : `holds symbolic links (${nameFew(links)})`;
+  const what =
+    links.length === 1 && links[0] === path ? 'is a symbolic link' : `holds symbolic links (${nameFew(links)})`;
   const it = what.startsWith('is') ? 'it' : 'them';
   throw new AgentError(
     'NOT_ALLOWED',
@@ -31,7 +42,12 @@ export async function assertNoLinks(tool: string, vault: VaultPort, path: string
 }
 
 /** Refuses a move of `path` when a revert could not bring back what it moves: hidden entries, links. */
-export async function assertMovable(tool: string, vault: VaultPort, path: string, kind: 'file' | 'folder'): Promise<void> {
+export async function assertMovable(
+  tool: string,
+  vault: VaultPort,
+  path: string,
+  kind: 'file' | 'folder',
+): Promise<void> {
   const hidden = await hiddenIn(vault, path, kind);
   if (hidden.length > 0) {
     throw new AgentError(

@@ -6,7 +6,18 @@ import { utf8Length } from '../../util/text';
 import { withLineEnding, type DecodedNote, type NoteEncoding, type NoteFormat } from '../../util/noteBytes';
 import { BaseTool } from '../BaseTool';
 import type { PlannedChange, ToolContext } from '../types';
-import { appendNote, createNote, decodeFor, formatField, encodedLength, loadNote, newNoteFormat, requireEncodable, writeFormat, writeNote } from './noteFile';
+import {
+  appendNote,
+  createNote,
+  decodeFor,
+  formatField,
+  encodedLength,
+  loadNote,
+  newNoteFormat,
+  requireEncodable,
+  writeFormat,
+  writeNote,
+} from './noteFile';
 import { caseTwinError, caseTwinOf } from './caseTwin';
 import { resolvePathArg } from './pathArgs';
 
@@ -47,14 +58,19 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
 
   override simulatedOutput(input: WriteFileInput, changes: readonly PlannedChange[]): Partial<WriteFileOutput> {
     const write = changes.find((change) => change.kind !== 'command');
-    return { path: write?.path ?? input.path, created: write?.kind === 'create', bytesWritten: utf8Length(input.content) };
+    return {
+      path: write?.path ?? input.path,
+      created: write?.kind === 'create',
+      bytesWritten: utf8Length(input.content),
+    };
   }
 
   override async describeChanges(input: WriteFileInput, context: ToolContext): Promise<PlannedChange[]> {
     const target = await this.target(input, context);
     const write = this.plan(input, target);
     const kind = target.existing ? 'modify' : 'create';
-    if (write.as === 'base64') return [{ kind, path: target.path, content: bytesToBase64(write.bytes), format: 'base64' }];
+    if (write.as === 'base64')
+      return [{ kind, path: target.path, content: bytesToBase64(write.bytes), format: 'base64' }];
     return [{ kind, path: target.path, content: write.text, ...formatField(write.format) }];
   }
 
@@ -87,7 +103,12 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
   private plan(input: WriteFileInput, { path, bytes, note }: Target): Write {
     if (input.as === 'base64') {
       const piece = base64ToBytes(input.content);
-      if (!piece) throw new AgentError('INVALID_INPUT', `${this.name}: \`content\` is not base64, as \`as\` "base64" says; pass the base64 of the bytes, or \`as\` "text"`, { path });
+      if (!piece)
+        throw new AgentError(
+          'INVALID_INPUT',
+          `${this.name}: \`content\` is not base64, as \`as\` "base64" says; pass the base64 of the bytes, or \`as\` "text"`,
+          { path },
+        );
       if (input.mode !== 'append' || !bytes) return { as: 'base64', bytes: piece, piece };
       const joined = new Uint8Array(bytes.length + piece.length);
       joined.set(bytes);
@@ -95,7 +116,9 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
       return { as: 'base64', bytes: joined, piece };
     }
     const append = input.mode === 'append';
-    const format = note ? writeFormat(this.name, path, note, input.encoding, { content: input.content, append }) : newNoteFormat(input.encoding);
+    const format = note
+      ? writeFormat(this.name, path, note, input.encoding, { content: input.content, append })
+      : newNoteFormat(input.encoding);
     // The model writes "\n"; a CRLF note stays CRLF, so the card shows only the lines that change.
     const piece = note ? withLineEnding(input.content, format.eol) : input.content;
     requireEncodable(this.name, path, piece, format);
@@ -108,7 +131,11 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
     const path = resolvePathArg(this.meta, 'path', input.path, context);
     const existing = await context.vault.stat(path);
     if (existing?.kind === 'folder') {
-      throw new AgentError('NOT_A_FILE', `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`, { path });
+      throw new AgentError(
+        'NOT_A_FILE',
+        `${this.name}: \`path\` "${path}" is a folder, expected a file; choose another path`,
+        { path },
+      );
     }
     const twin = existing ? null : await caseTwinOf(context.vault, path);
     if (twin) throw caseTwinError(this.name, 'path', path, twin);

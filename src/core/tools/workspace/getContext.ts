@@ -32,7 +32,8 @@ export class GetContextTool extends BaseTool<GetContextInput, GetContextOutput> 
   execute(input: GetContextInput, context: ToolContext): Promise<GetContextOutput> {
     const { workspace } = context;
     // What the ignore rules hide is left out, name and selection alike.
-    const shown = (path: string | null | undefined): boolean => path === null || path === undefined || context.readable?.(path) !== false;
+    const shown = (path: string | null | undefined): boolean =>
+      path === null || path === undefined || context.readable?.(path) !== false;
     const active = workspace.activeFilePath();
     const activeFilePath = shown(active) ? active : null;
     const activeViewType = workspace.activeViewType();
@@ -41,7 +42,11 @@ export class GetContextTool extends BaseTool<GetContextInput, GetContextOutput> 
       ...(activeViewType === null ? {} : { activeViewType }),
       isMarkdown: activeFilePath !== null && /\.md$/i.test(activeFilePath),
     };
-    if (input.includeOpenLeaves) output.openLeaves = workspace.openLeaves().filter((leaf) => shown(leaf.filePath)).map(describeLeaf);
+    if (input.includeOpenLeaves)
+      output.openLeaves = workspace
+        .openLeaves()
+        .filter((leaf) => shown(leaf.filePath))
+        .map(describeLeaf);
     if (input.includeActiveViewState) {
       const snapshot = context.editor.snapshot();
       const selection = snapshot && shown(snapshot.filePath ?? active) ? snapshot.selection : '';

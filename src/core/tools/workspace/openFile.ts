@@ -27,10 +27,18 @@ export class OpenFileTool extends BaseTool<OpenFileInput, OpenFileOutput> {
     const path = resolveVaultPath(input.path, 'read', { configDir: context.vault.configDir });
     const entry = await context.vault.stat(path);
     if (!entry) {
-      throw new AgentError('NOT_FOUND', `Cannot open "${path}": no file exists at that path. Check the name with vault.listFiles or vault.searchText.`, { path });
+      throw new AgentError(
+        'NOT_FOUND',
+        `Cannot open "${path}": no file exists at that path. Check the name with vault.listFiles or vault.searchText.`,
+        { path },
+      );
     }
     if (entry.kind !== 'file') {
-      throw new AgentError('NOT_A_FILE', `Cannot open "${path}": it is a folder, not a file. Open a file inside it (vault.listFiles lists them).`, { path });
+      throw new AgentError(
+        'NOT_A_FILE',
+        `Cannot open "${path}": it is a folder, not a file. Open a file inside it (vault.listFiles lists them).`,
+        { path },
+      );
     }
     const { leafId } = await context.workspace.openFile(path, { newLeaf: input.newLeaf, focus: input.focus });
     return { path, opened: true, ...(leafId === undefined ? {} : { leafId }) };

@@ -9,7 +9,9 @@ describe('IterationBudget', () => {
   });
 
   it('should say when the warned step is the last one', () => {
-    expect(new IterationBudget(2).warningFor(2)).toMatch(/^\[Step 2 of 2\] You are running out of steps: this is the last one\./);
+    expect(new IterationBudget(2).warningFor(2)).toMatch(
+      /^\[Step 2 of 2\] You are running out of steps: this is the last one\./,
+    );
     expect(new IterationBudget(1).warningFor(1)).toBeNull();
   });
 

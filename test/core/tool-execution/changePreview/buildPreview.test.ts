@@ -15,7 +15,10 @@ const vaultWithFixtures = async (): Promise<MemoryVault> => {
 describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
   it('should say "line endings CRLF → LF" and diff lines without their CR', async () => {
     const vault = await vaultWithFixtures();
-    const preview = await buildPreview([{ kind: 'modify', path: 'crlf.md', content: '# Meeting\n\n- agenda\n- minutes\n', format: PLAIN_UTF8 }], vault);
+    const preview = await buildPreview(
+      [{ kind: 'modify', path: 'crlf.md', content: '# Meeting\n\n- agenda\n- minutes\n', format: PLAIN_UTF8 }],
+      vault,
+    );
     expect(preview.notes).toEqual(['crlf.md: line endings CRLF → LF']);
     expect(preview.files[0]).toMatchObject({ kind: 'modified', added: 1, removed: 1, oldSize: 32 });
   });
@@ -23,7 +26,10 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
   it('should say nothing about line endings when writeFile keeps them', async () => {
     const vault = await vaultWithFixtures();
     const context = buildToolContext({ vault });
-    const changes = await new WriteFileTool().describeChanges({ path: 'crlf.md', content: '- minutes\n', mode: 'append', as: 'text' }, context);
+    const changes = await new WriteFileTool().describeChanges(
+      { path: 'crlf.md', content: '- minutes\n', mode: 'append', as: 'text' },
+      context,
+    );
     const preview = await buildPreview(changes, vault);
     expect(preview.notes).toEqual([]);
     expect(preview.files[0]).toMatchObject({ added: 1, removed: 0, newSize: 43 });
@@ -32,7 +38,10 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
   it('should not warn about the BOM of a note it appends to', async () => {
     const vault = await vaultWithFixtures();
     const context = buildToolContext({ vault });
-    const changes = await new WriteFileTool().describeChanges({ path: 'utf8-bom.md', content: 'more\n', mode: 'append', as: 'text' }, context);
+    const changes = await new WriteFileTool().describeChanges(
+      { path: 'utf8-bom.md', content: 'more\n', mode: 'append', as: 'text' },
+      context,
+    );
     const preview = await buildPreview(changes, vault);
     expect(preview.files[0]).toMatchObject({ kind: 'modified', warnings: [], added: 1, removed: 0 });
     expect(preview.notes).toEqual([]);
@@ -41,17 +50,37 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
   it('should show the old side of a Latin-1 note with its accents, and the change of encoding', async () => {
     const vault = await vaultWithFixtures();
     const context = buildToolContext({ vault });
-    const changes = await new WriteFileTool().describeChanges({ path: 'latin1.md', content: 'Fin.\n', mode: 'append', as: 'text', encoding: 'utf-8' }, context);
+    const changes = await new WriteFileTool().describeChanges(
+      { path: 'latin1.md', content: 'Fin.\n', mode: 'append', as: 'text', encoding: 'utf-8' },
+      context,
+    );
     const preview = await buildPreview(changes, vault);
     expect(preview.notes).toEqual(['latin1.md: encoding Latin-1 → UTF-8']);
     const lines = preview.files[0]?.kind === 'modified' ? preview.files[0].hunks.flatMap((hunk) => hunk.lines) : [];
-    expect(lines.map((line) => `${line.kind[0]} ${line.text}`)).toEqual(['c # Café', 'c ', 'c La mère et le père.', 'a Fin.']);
+    expect(lines.map((line) => `${line.kind[0]} ${line.text}`)).toEqual([
+      'c # Café',
+      'c ',
+      'c La mère et le père.',
+      'a Fin.',
+    ]);
   });
 
   it('should show bytes written over a binary file by their size, not as text', async () => {
     const vault = await vaultWithFixtures();
-    const preview = await buildPreview([{ kind: 'modify', path: 'pixel.png', content: Buffer.from([1, 2, 3]).toString('base64'), format: 'base64' }], vault);
-    expect(preview.files[0]).toEqual({ kind: 'modified', path: 'pixel.png', oldSize: 69, newSize: 3, hunks: [], warnings: [], added: 0, removed: 0 });
+    const preview = await buildPreview(
+      [{ kind: 'modify', path: 'pixel.png', content: Buffer.from([1, 2, 3]).toString('base64'), format: 'base64' }],
+      vault,
+    );
+    expect(preview.files[0]).toEqual({
+      kind: 'modified',
+      path: 'pixel.png',
+      oldSize: 69,
+      newSize: 3,
+      hunks: [],
+      warnings: [],
+      added: 0,
+      removed: 0,
+    });
     expect(preview.notes).toEqual(['pixel.png: binary content (69 bytes → 3 bytes), not shown']);
   });
 });
@@ -60,7 +89,10 @@ describe('buildPreview on a note whose properties do not parse', () => {
   it('should warn when an append leaves a properties block that is not YAML', async () => {
     const vault = new MemoryVault({ 'Trip.md': '---\ntags: [travel]\nSummary of the trip.\n---\n# Trip\n' });
     const context = buildToolContext({ vault });
-    const changes = await new WriteFileTool().describeChanges({ path: 'Trip.md', content: 'Day 2.\n', mode: 'append', as: 'text' }, context);
+    const changes = await new WriteFileTool().describeChanges(
+      { path: 'Trip.md', content: 'Day 2.\n', mode: 'append', as: 'text' },
+      context,
+    );
     expect((await buildPreview(changes, vault)).notes).toEqual([
       'Trip.md: its properties (lines 1-4) do not parse as YAML: line 3 "Summary of the trip." is not "key: value"; Obsidian will show them as text until that is fixed',
     ]);
@@ -68,15 +100,31 @@ describe('buildPreview on a note whose properties do not parse', () => {
 
   it('should name a key written twice and a tab used for indentation', async () => {
     const vault = new MemoryVault({});
-    const twice = await buildPreview([{ kind: 'create', path: 'a.md', content: '---\ntitle: A\ntitle: B\n---\n' }], vault);
-    expect(twice.notes).toEqual(['a.md: its properties (lines 1-4) do not parse as YAML: the key "title" is written twice (lines 2 and 3); Obsidian will show them as text until that is fixed']);
+    const twice = await buildPreview(
+      [{ kind: 'create', path: 'a.md', content: '---\ntitle: A\ntitle: B\n---\n' }],
+      vault,
+    );
+    expect(twice.notes).toEqual([
+      'a.md: its properties (lines 1-4) do not parse as YAML: the key "title" is written twice (lines 2 and 3); Obsidian will show them as text until that is fixed',
+    ]);
     const tab = await buildPreview([{ kind: 'create', path: 'b.md', content: '---\ntags:\n\t- a\n---\n' }], vault);
-    expect(tab.notes).toEqual(['b.md: its properties (lines 1-4) do not parse as YAML: line 3 is indented with a tab, which YAML does not allow; Obsidian will show them as text until that is fixed']);
+    expect(tab.notes).toEqual([
+      'b.md: its properties (lines 1-4) do not parse as YAML: line 3 is indented with a tab, which YAML does not allow; Obsidian will show them as text until that is fixed',
+    ]);
   });
 
   it('should say nothing about properties that parse', async () => {
     const vault = new MemoryVault({});
-    const preview = await buildPreview([{ kind: 'create', path: 'a.md', content: '---\ntitle: "A: b"\ntags:\n  - x\n  - y\naliases:\n- z\n# comment\n\n---\nBody\n' }], vault);
+    const preview = await buildPreview(
+      [
+        {
+          kind: 'create',
+          path: 'a.md',
+          content: '---\ntitle: "A: b"\ntags:\n  - x\n  - y\naliases:\n- z\n# comment\n\n---\nBody\n',
+        },
+      ],
+      vault,
+    );
     expect(preview.notes).toEqual([]);
   });
 });
@@ -93,9 +141,16 @@ describe('buildPreview of text over a binary file', () => {
 describe('buildPreview warnings', () => {
   it('should warn only about the external links an append adds, not those already in the note', async () => {
     const vault = new MemoryVault({ 'Links.md': '# Links\n- https://old.example/a\n- https://old.example/b\n' });
-    const changes = await new WriteFileTool().describeChanges({ path: 'Links.md', content: '- https://new.example/c\n', mode: 'append', as: 'text' }, buildToolContext({ vault }));
+    const changes = await new WriteFileTool().describeChanges(
+      { path: 'Links.md', content: '- https://new.example/c\n', mode: 'append', as: 'text' },
+      buildToolContext({ vault }),
+    );
     const preview = await buildPreview(changes, vault);
-    expect(preview.files[0]).toMatchObject({ kind: 'modified', added: 1, warnings: [{ kind: 'external-url', value: 'https://new.example/c', line: 4, label: 'external link' }] });
+    expect(preview.files[0]).toMatchObject({
+      kind: 'modified',
+      added: 1,
+      warnings: [{ kind: 'external-url', value: 'https://new.example/c', line: 4, label: 'external link' }],
+    });
   });
 
   it('should warn about a link a change puts on a line that had none, and about every link of a new note', async () => {
@@ -107,6 +162,10 @@ describe('buildPreview warnings', () => {
       ],
       vault,
     );
-    expect(preview.files.map((file) => ('warnings' in file ? file.warnings.map((warning) => `${warning.line}:${warning.value}`) : []))).toEqual([['1:https://x.example'], ['1:https://old.example/a']]);
+    expect(
+      preview.files.map((file) =>
+        'warnings' in file ? file.warnings.map((warning) => `${warning.line}:${warning.value}`) : [],
+      ),
+    ).toEqual([['1:https://x.example'], ['1:https://old.example/a']]);
   });
 });

@@ -106,7 +106,9 @@ describe('textDiff on large inputs', () => {
       ['context', 'Line 10002 of the log', 10_002, 10_002],
       ['context', 'Line 10003 of the log', 10_003, 10_003],
     ]);
-    expect(diff.hunks[0]?.lines[4]?.words?.filter((word) => word.kind === 'added')).toEqual([{ kind: 'added', text: 'garden ' }]);
+    expect(diff.hunks[0]?.lines[4]?.words?.filter((word) => word.kind === 'added')).toEqual([
+      { kind: 'added', text: 'garden ' },
+    ]);
   });
 
   it('should diff exactly up to the cap on changed lines and summarise beyond it', () => {
@@ -151,7 +153,10 @@ describe('contentWarnings', () => {
   });
 
   it('should list external URLs without trailing punctuation', () => {
-    expect(contentWarnings('See https://example.com/a?b=1. And (http://x.org/y).').map((w) => w.value)).toEqual(['https://example.com/a?b=1', 'http://x.org/y']);
+    expect(contentWarnings('See https://example.com/a?b=1. And (http://x.org/y).').map((w) => w.value)).toEqual([
+      'https://example.com/a?b=1',
+      'http://x.org/y',
+    ]);
   });
 
   it('should not warn about plain text, wiki links or emoji', () => {

@@ -25,8 +25,10 @@ describe('checkpoint tools and the ignore rules', () => {
   let approval: ScriptedApproval;
   let first: RunState;
 
-  const call = (run: RunState, name: string, input: Record<string, unknown>): Promise<CallOutcome> => pipeline.execute({ id: name, name, input }, run);
-  const later = (): RunState => pipeline.startRun('run-2', { ports: { ...first.ports }, signal: new AbortController().signal });
+  const call = (run: RunState, name: string, input: Record<string, unknown>): Promise<CallOutcome> =>
+    pipeline.execute({ id: name, name, input }, run);
+  const later = (): RunState =>
+    pipeline.startRun('run-2', { ports: { ...first.ports }, signal: new AbortController().signal });
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'ea-ignored-checkpoints-'));
@@ -36,7 +38,11 @@ describe('checkpoint tools and the ignore rules', () => {
     await vault.create('Notes/plan.md', 'plan');
     service = new CheckpointService({ vault, gitFs: new NodeGitFs(join(folder, 'repo')), clock: fixedClock() });
     approval = new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
-    const fixture = buildPipeline({ approval, context: { vault, checkpoints: service }, deps: { checkpoints: service } });
+    const fixture = buildPipeline({
+      approval,
+      context: { vault, checkpoints: service },
+      deps: { checkpoints: service },
+    });
     pipeline = fixture.pipeline;
     first = fixture.run;
     for (const [name, input] of [
@@ -54,7 +60,7 @@ describe('checkpoint tools and the ignore rules', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it('should leave ignored notes out of checkpoints.list, for runs and for one run\'s checkpoints', async () => {
+  it("should leave ignored notes out of checkpoints.list, for runs and for one run's checkpoints", async () => {
     const run = later();
     const runs = await call(run, 'checkpoints.list', { limit: 10 });
     const [listedRun] = (runs.output as ListCheckpointsOutput).runs ?? [];

@@ -19,7 +19,8 @@ const commands = new MemoryCommands(
 );
 const run = (input: unknown = {}, ports = commands) =>
   new ToolRegistry([new ListCommandsTool()]).execute('commands.list', input, buildToolContext({ commands: ports }));
-const ids = (result: unknown): string[] => ((result as { output: { commands: { id: string }[] } }).output.commands).map((c) => c.id);
+const ids = (result: unknown): string[] =>
+  (result as { output: { commands: { id: string }[] } }).output.commands.map((c) => c.id);
 
 describe('commands.list', () => {
   it('should list every command sorted by name then id, with owner hints', async () => {
@@ -39,14 +40,32 @@ describe('commands.list', () => {
 
   it('should tell core, community and unknown owners apart', async () => {
     const result = await run({ query: 'bold' });
-    expect(result).toEqual({ ok: true, output: { commands: [{ id: 'editor:toggle-bold', name: 'Toggle bold', ownerHint: 'editor', ownerType: 'core' }], truncated: false } });
-    expect(await run({ query: 'dataview' })).toMatchObject({ output: { commands: [{ ownerHint: 'dataview', ownerType: 'community' }] } });
-    expect(await run({ query: 'do thing' })).toMatchObject({ output: { commands: [{ ownerHint: 'mystery', ownerType: 'unknown' }] } });
+    expect(result).toEqual({
+      ok: true,
+      output: {
+        commands: [{ id: 'editor:toggle-bold', name: 'Toggle bold', ownerHint: 'editor', ownerType: 'core' }],
+        truncated: false,
+      },
+    });
+    expect(await run({ query: 'dataview' })).toMatchObject({
+      output: { commands: [{ ownerHint: 'dataview', ownerType: 'community' }] },
+    });
+    expect(await run({ query: 'do thing' })).toMatchObject({
+      output: { commands: [{ ownerHint: 'mystery', ownerType: 'unknown' }] },
+    });
   });
 
   it('should leave out ownerHint for an id without a prefix, and know core ones', async () => {
-    expect(await run({ query: 'without' })).toEqual({ ok: true, output: { commands: [{ id: 'noprefix', name: 'A command without a prefix', ownerType: 'unknown' }], truncated: false } });
-    expect(await run({ query: 'current date' })).toMatchObject({ output: { commands: [{ id: 'insert-current-date', ownerType: 'core' }] } });
+    expect(await run({ query: 'without' })).toEqual({
+      ok: true,
+      output: {
+        commands: [{ id: 'noprefix', name: 'A command without a prefix', ownerType: 'unknown' }],
+        truncated: false,
+      },
+    });
+    expect(await run({ query: 'current date' })).toMatchObject({
+      output: { commands: [{ id: 'insert-current-date', ownerType: 'core' }] },
+    });
   });
 
   it('should require every query word, in the name or the id, ignoring case', async () => {
@@ -75,7 +94,12 @@ describe('commands.list', () => {
   });
 
   it('should return at most 50 commands by default', async () => {
-    const many = new MemoryCommands(Array.from({ length: 60 }, (_, i) => ({ id: `x:c${String(i).padStart(2, '0')}`, name: `Command ${String(i).padStart(2, '0')}` })));
+    const many = new MemoryCommands(
+      Array.from({ length: 60 }, (_, i) => ({
+        id: `x:c${String(i).padStart(2, '0')}`,
+        name: `Command ${String(i).padStart(2, '0')}`,
+      })),
+    );
     const result = await run({}, many);
     expect(ids(result)).toHaveLength(50);
     expect(ids(result)[49]).toBe('x:c49');
@@ -83,11 +107,17 @@ describe('commands.list', () => {
   });
 
   it('should sort equal names by id', async () => {
-    const twins = new MemoryCommands([{ id: 'b:same', name: 'Same' }, { id: 'a:same', name: 'Same' }]);
+    const twins = new MemoryCommands([
+      { id: 'b:same', name: 'Same' },
+      { id: 'a:same', name: 'Same' },
+    ]);
     expect(ids(await run({}, twins))).toEqual(['a:same', 'b:same']);
   });
 
   it('should reject a limit below 1', async () => {
-    expect(await run({ limit: 0 })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'commands.list: `limit` must be >= 1, got 0' } });
+    expect(await run({ limit: 0 })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'commands.list: `limit` must be >= 1, got 0' },
+    });
   });
 });

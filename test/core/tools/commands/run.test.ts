@@ -13,7 +13,13 @@ function setup() {
     { id: 'editor:toggle-bold', name: 'Toggle bold', callback: () => void bold++ },
     { id: 'obsidian-git:toggle-bold', name: 'Not really', callback: () => undefined },
     { id: 'editor:toggle-checklist-status', name: 'Toggle checkbox', callback: () => false },
-    { id: 'broken:explode', name: 'Explode', callback: () => { throw new Error('Cannot read properties of undefined'); } },
+    {
+      id: 'broken:explode',
+      name: 'Explode',
+      callback: () => {
+        throw new Error('Cannot read properties of undefined');
+      },
+    },
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- plugins do reject with strings
     { id: 'broken:reject', name: 'Reject', callback: () => Promise.reject('plain string reason') },
   ]);
@@ -21,14 +27,22 @@ function setup() {
   const editor = new MemoryEditor({ vault });
   const workspace = new MemoryWorkspace({ vault, editor });
   const readable = (path: string): boolean => !path.startsWith('Private/');
-  const run = (input: unknown) => new ToolRegistry([new RunCommandTool()]).execute('commands.run', input, buildToolContext({ vault, commands, editor, workspace, readable }));
+  const run = (input: unknown) =>
+    new ToolRegistry([new RunCommandTool()]).execute(
+      'commands.run',
+      input,
+      buildToolContext({ vault, commands, editor, workspace, readable }),
+    );
   return { run, commands, bold: () => bold, workspace, editor };
 }
 
 describe('commands.run', () => {
   it('should run the command and report it executed', async () => {
     const { run, bold } = setup();
-    expect(await run({ id: 'editor:toggle-bold' })).toEqual({ ok: true, output: { id: 'editor:toggle-bold', executed: true } });
+    expect(await run({ id: 'editor:toggle-bold' })).toEqual({
+      ok: true,
+      output: { id: 'editor:toggle-bold', executed: true },
+    });
     expect(bold()).toBe(1);
   });
 
@@ -51,7 +65,11 @@ describe('commands.run', () => {
     editor.select({ line: 0, ch: 2 }, { line: 0, ch: 5 });
     expect(await run({ id: 'broken:explode' })).toEqual({
       ok: false,
-      error: { code: 'COMMAND_FAILED', message: 'Command "broken:explode" failed: Cannot read properties of undefined. Open: "Notes/Plan.md" in a markdown view; 3 characters selected.' },
+      error: {
+        code: 'COMMAND_FAILED',
+        message:
+          'Command "broken:explode" failed: Cannot read properties of undefined. Open: "Notes/Plan.md" in a markdown view; 3 characters selected.',
+      },
     });
   });
 
@@ -59,7 +77,10 @@ describe('commands.run', () => {
     const { run } = setup();
     expect(await run({ id: 'broken:reject' })).toEqual({
       ok: false,
-      error: { code: 'COMMAND_FAILED', message: 'Command "broken:reject" failed: plain string reason. Open: no file; no editor.' },
+      error: {
+        code: 'COMMAND_FAILED',
+        message: 'Command "broken:reject" failed: plain string reason. Open: no file; no editor.',
+      },
     });
   });
 
@@ -67,7 +88,10 @@ describe('commands.run', () => {
     const { run, workspace } = setup();
     await workspace.openFile('Private/Diary.md', { newLeaf: false, focus: true });
     expect(await run({ id: 'broken:explode' })).toMatchObject({
-      error: { message: 'Command "broken:explode" failed: Cannot read properties of undefined. Open: a file the ignore rules hide in a markdown view; no editor.' },
+      error: {
+        message:
+          'Command "broken:explode" failed: Cannot read properties of undefined. Open: a file the ignore rules hide in a markdown view; no editor.',
+      },
     });
   });
 
@@ -75,7 +99,10 @@ describe('commands.run', () => {
     const { run, commands } = setup();
     expect(await run({ id: 'editor:toggle-underline' })).toEqual({
       ok: false,
-      error: { code: 'COMMAND_NOT_FOUND', message: 'No command has the id "editor:toggle-underline". Use commands.list to find the exact id.' },
+      error: {
+        code: 'COMMAND_NOT_FOUND',
+        message: 'No command has the id "editor:toggle-underline". Use commands.list to find the exact id.',
+      },
     });
     expect(commands.executed).toEqual([]);
   });
@@ -86,14 +113,21 @@ describe('commands.run', () => {
       ok: false,
       error: {
         code: 'COMMAND_NOT_FOUND',
-        message: 'No command has the id "toggle-bold". Did you mean "editor:toggle-bold", "obsidian-git:toggle-bold"? Use commands.list to find the exact id.',
+        message:
+          'No command has the id "toggle-bold". Did you mean "editor:toggle-bold", "obsidian-git:toggle-bold"? Use commands.list to find the exact id.',
       },
     });
   });
 
   it('should require a non-empty id', async () => {
     const { run } = setup();
-    expect(await run({ id: '' })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'commands.run: `id` must not be empty' } });
-    expect(await run({})).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'commands.run: `id` is required' } });
+    expect(await run({ id: '' })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'commands.run: `id` must not be empty' },
+    });
+    expect(await run({})).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'commands.run: `id` is required' },
+    });
   });
 });

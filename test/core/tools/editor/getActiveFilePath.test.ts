@@ -4,7 +4,8 @@ import { ToolRegistry } from '../../../../src/core/tools/ToolRegistry';
 import type { ToolContext } from '../../../../src/core/tools/types';
 import { buildEditorFixture } from '../../../builders/editorContext';
 
-const run = (context: ToolContext) => new ToolRegistry([new GetActiveFilePathTool()]).execute('editor.getActiveFilePath', {}, context);
+const run = (context: ToolContext) =>
+  new ToolRegistry([new GetActiveFilePathTool()]).execute('editor.getActiveFilePath', {}, context);
 
 describe('editor.getActiveFilePath', () => {
   it('should return the path of the open note and that it exists', async () => {

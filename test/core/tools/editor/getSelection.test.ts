@@ -6,23 +6,36 @@ import { MemoryEditor } from '../../../../src/node/MemoryEditor';
 import { buildEditorFixture } from '../../../builders/editorContext';
 import { buildToolContext } from '../../../builders/toolContext';
 
-const run = (context: ToolContext, input: unknown = {}) => new ToolRegistry([new GetSelectionTool()]).execute('editor.getSelection', input, context);
+const run = (context: ToolContext, input: unknown = {}) =>
+  new ToolRegistry([new GetSelectionTool()]).execute('editor.getSelection', input, context);
 const at = (line: number, ch: number) => ({ line, ch });
 
 describe('editor.getSelection', () => {
   it('should return the selected text with its file, mode and range', async () => {
-    const { context, editor } = await buildEditorFixture({ files: { 'Notes/a.md': '- one\n- two\n- three' }, open: 'Notes/a.md' });
+    const { context, editor } = await buildEditorFixture({
+      files: { 'Notes/a.md': '- one\n- two\n- three' },
+      open: 'Notes/a.md',
+    });
     editor.select(at(0, 0), at(1, 5));
     expect(await run(context)).toEqual({
       ok: true,
-      output: { text: '- one\n- two', isEmpty: false, filePath: 'Notes/a.md', mode: 'source', range: { from: at(0, 0), to: at(1, 5) } },
+      output: {
+        text: '- one\n- two',
+        isEmpty: false,
+        filePath: 'Notes/a.md',
+        mode: 'source',
+        range: { from: at(0, 0), to: at(1, 5) },
+      },
     });
   });
 
   it('should return the same text and an ordered range for a selection made backwards', async () => {
     const { context, editor } = await buildEditorFixture({ files: { 'a.md': 'hello world' }, open: 'a.md' });
     editor.select(at(0, 11), at(0, 6));
-    expect(await run(context)).toMatchObject({ ok: true, output: { text: 'world', range: { from: at(0, 6), to: at(0, 11) } } });
+    expect(await run(context)).toMatchObject({
+      ok: true,
+      output: { text: 'world', range: { from: at(0, 6), to: at(0, 11) } },
+    });
   });
 
   it('should report an empty selection as a collapsed range at the cursor', async () => {

@@ -35,7 +35,8 @@ describe('editor writes keep the note they change', () => {
         filePath: 'a.md',
         cursorAfter: at(4, 0),
         insertedChars: 9,
-        movedBelowProperties: 'The cursor was in or before the note\'s properties (lines 1-3); the text went right after them, at line 4, so they stay valid.',
+        movedBelowProperties:
+          "The cursor was in or before the note's properties (lines 1-3); the text went right after them, at line 4, so they stay valid.",
       },
     });
     expect(vault.dump()).toEqual({ 'a.md': '---\ntags: [a]\n---\nSummary.\n# Title\n' });

@@ -6,7 +6,8 @@ import { MemoryEditor } from '../../../../src/node/MemoryEditor';
 import { buildEditorFixture } from '../../../builders/editorContext';
 import { buildToolContext } from '../../../builders/toolContext';
 
-const run = (context: ToolContext, input: unknown) => new ToolRegistry([new InsertAtCursorTool()]).execute('editor.insertAtCursor', input, context);
+const run = (context: ToolContext, input: unknown) =>
+  new ToolRegistry([new InsertAtCursorTool()]).execute('editor.insertAtCursor', input, context);
 const at = (line: number, ch: number) => ({ line, ch });
 
 async function withNote(text: string) {
@@ -28,7 +29,9 @@ describe('editor.insertAtCursor', () => {
   it('should put the cursor on the last inserted line for multi-line text', async () => {
     const { context, editor } = await withNote('ab\ncd');
     editor.setCursor(at(1, 1));
-    expect(await run(context, { text: 'one\ntwo\nthree' })).toMatchObject({ output: { cursorAfter: at(3, 5), insertedChars: 13 } });
+    expect(await run(context, { text: 'one\ntwo\nthree' })).toMatchObject({
+      output: { cursorAfter: at(3, 5), insertedChars: 13 },
+    });
     expect(editor.text()).toBe('ab\ncone\ntwo\nthreed');
     expect(editor.snapshot()?.cursor).toEqual(at(3, 5));
   });
@@ -47,7 +50,9 @@ describe('editor.insertAtCursor', () => {
 
   it('should convert CRLF in the text to "\\n"', async () => {
     const { context, editor } = await withNote('');
-    expect(await run(context, { text: 'a\r\nb' })).toMatchObject({ output: { cursorAfter: at(1, 1), insertedChars: 3 } });
+    expect(await run(context, { text: 'a\r\nb' })).toMatchObject({
+      output: { cursorAfter: at(1, 1), insertedChars: 3 },
+    });
     expect(editor.text()).toBe('a\nb');
   });
 
@@ -68,7 +73,8 @@ describe('editor.insertAtCursor', () => {
       ok: false,
       error: {
         code: 'NO_EDITOR',
-        message: 'No note is open in an editor to insert text into: click into a note first (in its text, not the chat), then try again.',
+        message:
+          'No note is open in an editor to insert text into: click into a note first (in its text, not the chat), then try again.',
       },
     });
   });

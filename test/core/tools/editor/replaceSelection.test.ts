@@ -6,7 +6,8 @@ import { MemoryEditor } from '../../../../src/node/MemoryEditor';
 import { buildEditorFixture } from '../../../builders/editorContext';
 import { buildToolContext } from '../../../builders/toolContext';
 
-const run = (context: ToolContext, input: unknown) => new ToolRegistry([new ReplaceSelectionTool()]).execute('editor.replaceSelection', input, context);
+const run = (context: ToolContext, input: unknown) =>
+  new ToolRegistry([new ReplaceSelectionTool()]).execute('editor.replaceSelection', input, context);
 const at = (line: number, ch: number) => ({ line, ch });
 
 async function withNote(text: string) {
@@ -34,7 +35,10 @@ describe('editor.replaceSelection', () => {
   it('should insert at the cursor when the selection is empty', async () => {
     const { context, editor } = await withNote('ab');
     editor.setCursor(at(0, 1));
-    expect(await run(context, { text: 'X' })).toMatchObject({ ok: true, output: { range: { from: at(0, 1), to: at(0, 2) }, insertedChars: 1 } });
+    expect(await run(context, { text: 'X' })).toMatchObject({
+      ok: true,
+      output: { range: { from: at(0, 1), to: at(0, 2) }, insertedChars: 1 },
+    });
     expect(editor.text()).toBe('aXb');
   });
 
@@ -56,13 +60,17 @@ describe('editor.replaceSelection', () => {
 
   it('should insert CRLF text with "\\n" line breaks and count it that way', async () => {
     const { context, editor } = await withNote('');
-    expect(await run(context, { text: 'a\r\nb' })).toMatchObject({ output: { range: { to: at(1, 1) }, insertedChars: 3 } });
+    expect(await run(context, { text: 'a\r\nb' })).toMatchObject({
+      output: { range: { to: at(1, 1) }, insertedChars: 3 },
+    });
     expect(editor.text()).toBe('a\nb');
   });
 
   it('should count inserted characters in UTF-16 code units, as editor positions do', async () => {
     const { context } = await withNote('');
-    expect(await run(context, { text: 'Café 👍' })).toMatchObject({ output: { range: { to: at(0, 7) }, insertedChars: 7 } });
+    expect(await run(context, { text: 'Café 👍' })).toMatchObject({
+      output: { range: { to: at(0, 7) }, insertedChars: 7 },
+    });
   });
 
   it('should not indent inserted lines by default', async () => {
@@ -94,7 +102,8 @@ describe('editor.replaceSelection', () => {
       ok: false,
       error: {
         code: 'NO_EDITOR',
-        message: 'No note is open in an editor to replace the selection in: click into a note first (in its text, not the chat), then try again.',
+        message:
+          'No note is open in an editor to replace the selection in: click into a note first (in its text, not the chat), then try again.',
       },
     });
   });
@@ -105,7 +114,8 @@ describe('editor.replaceSelection', () => {
       ok: false,
       error: {
         code: 'NO_EDITOR',
-        message: 'The active editor is not showing a file from the vault, so it cannot replace the selection in there with undo: click into a saved note first, then try again.',
+        message:
+          'The active editor is not showing a file from the vault, so it cannot replace the selection in there with undo: click into a saved note first, then try again.',
       },
     });
     expect(editor.text()).toBe('draft');
@@ -113,14 +123,20 @@ describe('editor.replaceSelection', () => {
 
   it('should require text', async () => {
     const { context } = await withNote('');
-    expect(await run(context, {})).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'editor.replaceSelection: `text` is required' } });
+    expect(await run(context, {})).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'editor.replaceSelection: `text` is required' },
+    });
   });
 
   it('should reject a preserveIndent that is not a boolean', async () => {
     const { context } = await withNote('');
     expect(await run(context, { text: 'x', preserveIndent: 'yes' })).toEqual({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: 'editor.replaceSelection: `preserveIndent` must be a boolean, got string' },
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'editor.replaceSelection: `preserveIndent` must be a boolean, got string',
+      },
     });
   });
 });

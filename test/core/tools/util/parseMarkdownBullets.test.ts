@@ -3,11 +3,12 @@ import { ToolRegistry } from '../../../../src/core/tools/ToolRegistry';
 import { ParseMarkdownBulletsTool } from '../../../../src/core/tools/util/parseMarkdownBullets';
 import { buildToolContext } from '../../../builders/toolContext';
 
-const run = (input: unknown) => new ToolRegistry([new ParseMarkdownBulletsTool()]).execute('util.parseMarkdownBullets', input, buildToolContext());
+const run = (input: unknown) =>
+  new ToolRegistry([new ParseMarkdownBulletsTool()]).execute('util.parseMarkdownBullets', input, buildToolContext());
 const example = '- First item\n- Second item\n  - Nested item\n- Third item\n';
 
 describe('util.parseMarkdownBullets', () => {
-  it('should give the tool reference\'s example output, nested bullet included, with default arguments', async () => {
+  it("should give the tool reference's example output, nested bullet included, with default arguments", async () => {
     expect(await run({ text: example })).toEqual({
       ok: true,
       output: {
@@ -28,7 +29,12 @@ describe('util.parseMarkdownBullets', () => {
       output: {
         items: [
           { text: 'First item', raw: '- First item', depth: 0, children: [] },
-          { text: 'Second item', raw: '- Second item', depth: 0, children: [{ text: 'Nested item', raw: '  - Nested item', depth: 1, children: [] }] },
+          {
+            text: 'Second item',
+            raw: '- Second item',
+            depth: 0,
+            children: [{ text: 'Nested item', raw: '  - Nested item', depth: 1, children: [] }],
+          },
           { text: 'Third item', raw: '- Third item', depth: 0, children: [] },
         ],
         count: 3,
@@ -54,6 +60,9 @@ describe('util.parseMarkdownBullets', () => {
   });
 
   it('should require text', async () => {
-    expect(await run({ allowNested: true })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'util.parseMarkdownBullets: `text` is required' } });
+    expect(await run({ allowNested: true })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'util.parseMarkdownBullets: `text` is required' },
+    });
   });
 });

@@ -3,11 +3,15 @@ import { ToolRegistry } from '../../../../src/core/tools/ToolRegistry';
 import { SlugifyTitleTool } from '../../../../src/core/tools/util/slugifyTitle';
 import { buildToolContext } from '../../../builders/toolContext';
 
-const run = (input: unknown) => new ToolRegistry([new SlugifyTitleTool()]).execute('util.slugifyTitle', input, buildToolContext());
+const run = (input: unknown) =>
+  new ToolRegistry([new SlugifyTitleTool()]).execute('util.slugifyTitle', input, buildToolContext());
 
 describe('util.slugifyTitle', () => {
   it('should turn "My Amazing Note Title!" into "my-amazing-note-title"', async () => {
-    expect(await run({ title: 'My Amazing Note Title!' })).toEqual({ ok: true, output: { slug: 'my-amazing-note-title' } });
+    expect(await run({ title: 'My Amazing Note Title!' })).toEqual({
+      ok: true,
+      output: { slug: 'my-amazing-note-title' },
+    });
   });
 
   it('should cut at 100 characters by default', async () => {
@@ -30,6 +34,9 @@ describe('util.slugifyTitle', () => {
   });
 
   it('should reject a title that is not a string', async () => {
-    expect(await run({ title: null })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'util.slugifyTitle: `title` must be a string, got null' } });
+    expect(await run({ title: null })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'util.slugifyTitle: `title` must be a string, got null' },
+    });
   });
 });

@@ -8,26 +8,36 @@ const registry = new ToolRegistry([new CreateFileTool()]);
 const setup = async (...names: EncodingFixture[]) => {
   const context = buildToolContext();
   await putFixtures(context.vault, names);
-  return { vault: context.vault, run: (input: Record<string, unknown>) => registry.execute('vault.createFile', input, context) };
+  return {
+    vault: context.vault,
+    run: (input: Record<string, unknown>) => registry.execute('vault.createFile', input, context),
+  };
 };
 const BOM = [0xef, 0xbb, 0xbf];
 
 describe('vault.createFile keeps every byte it does not mean to change', () => {
   it('should overwrite a CRLF note in CRLF', async () => {
     const { vault, run } = await setup('crlf.md');
-    expect(await run({ path: 'crlf.md', content: '# New\n\ntext\n', collisionStrategy: 'overwrite' })).toMatchObject({ ok: true });
+    expect(await run({ path: 'crlf.md', content: '# New\n\ntext\n', collisionStrategy: 'overwrite' })).toMatchObject({
+      ok: true,
+    });
     expect(await vault.readBinary('crlf.md')).toEqual(bytesOf('# New\r\n\r\ntext\r\n'));
   });
 
   it('should keep the BOM of a note it overwrites', async () => {
     const { vault, run } = await setup('utf8-bom.md');
-    expect(await run({ path: 'utf8-bom.md', content: 'new\n', collisionStrategy: 'overwrite' })).toMatchObject({ ok: true });
+    expect(await run({ path: 'utf8-bom.md', content: 'new\n', collisionStrategy: 'overwrite' })).toMatchObject({
+      ok: true,
+    });
     expect(await vault.readBinary('utf8-bom.md')).toEqual(bytesOf(BOM, 'new\n'));
   });
 
   it('should refuse to overwrite a PDF with text', async () => {
     const { vault, run } = await setup('tiny.pdf');
-    expect(await run({ path: 'tiny.pdf', content: 'text', collisionStrategy: 'overwrite' })).toMatchObject({ ok: false, error: { code: 'BINARY_FILE' } });
+    expect(await run({ path: 'tiny.pdf', content: 'text', collisionStrategy: 'overwrite' })).toMatchObject({
+      ok: false,
+      error: { code: 'BINARY_FILE' },
+    });
     expect(await vault.readBinary('tiny.pdf')).toEqual(fixtureBytes('tiny.pdf'));
   });
 

@@ -15,7 +15,10 @@ describe('vault.createFile', () => {
     const { vault, run } = setup();
     const result = await run({ path: 'Notes/Idea.md', content: '# Idea\n' });
     const entry = await vault.stat('Notes/Idea.md');
-    expect(result).toEqual({ ok: true, output: { path: 'Notes/Idea.md', created: true, etag: etagOf('# Idea\n'), mtimeMs: entry!.mtimeMs } });
+    expect(result).toEqual({
+      ok: true,
+      output: { path: 'Notes/Idea.md', created: true, etag: etagOf('# Idea\n'), mtimeMs: entry!.mtimeMs },
+    });
     expect(vault.dump()).toEqual({ 'Notes/Idea.md': '# Idea\n' });
   });
 
@@ -27,43 +30,64 @@ describe('vault.createFile', () => {
 
   it('should normalize the path it reports', async () => {
     const { run } = setup();
-    expect(await run({ path: 'Notes//Sub\\Idea.md', content: '' })).toMatchObject({ ok: true, output: { path: 'Notes/Sub/Idea.md' } });
+    expect(await run({ path: 'Notes//Sub\\Idea.md', content: '' })).toMatchObject({
+      ok: true,
+      output: { path: 'Notes/Sub/Idea.md' },
+    });
   });
 
   it('should create an empty note', async () => {
     const { vault, run } = setup();
-    expect(await run({ path: 'Empty.md', content: '' })).toMatchObject({ ok: true, output: { created: true, etag: etagOf('') } });
+    expect(await run({ path: 'Empty.md', content: '' })).toMatchObject({
+      ok: true,
+      output: { created: true, etag: etagOf('') },
+    });
     expect(vault.dump()).toEqual({ 'Empty.md': '' });
   });
 
   it('should keep unicode, emoji and spaces in names', async () => {
     const { vault, run } = setup();
-    expect(await run({ path: 'Café ☕/Grüße 🚀 plan.md', content: 'ok' })).toMatchObject({ ok: true, output: { path: 'Café ☕/Grüße 🚀 plan.md' } });
+    expect(await run({ path: 'Café ☕/Grüße 🚀 plan.md', content: 'ok' })).toMatchObject({
+      ok: true,
+      output: { path: 'Café ☕/Grüße 🚀 plan.md' },
+    });
     expect(vault.dump()).toEqual({ 'Café ☕/Grüße 🚀 plan.md': 'ok' });
   });
 
   it('should write a file of several megabytes', async () => {
     const { vault, run } = setup();
     const big = 'lorem ipsum dolor 🚀\n'.repeat(200_000);
-    expect(await run({ path: 'Big.md', content: big })).toMatchObject({ ok: true, output: { created: true, etag: etagOf(big) } });
+    expect(await run({ path: 'Big.md', content: big })).toMatchObject({
+      ok: true,
+      output: { created: true, etag: etagOf(big) },
+    });
     expect((await vault.read('Big.md')).length).toBe(big.length);
   });
 
   describe('when the path is taken', () => {
     it('should name the note "Title (2).md" when "Title.md" exists', async () => {
       const { vault, run } = setup({ 'Title.md': 'old' });
-      expect(await run({ path: 'Title.md', content: 'new' })).toMatchObject({ ok: true, output: { path: 'Title (2).md', created: true } });
+      expect(await run({ path: 'Title.md', content: 'new' })).toMatchObject({
+        ok: true,
+        output: { path: 'Title (2).md', created: true },
+      });
       expect(vault.dump()).toEqual({ 'Title.md': 'old', 'Title (2).md': 'new' });
     });
 
     it('should name the note "Title (3).md" when "Title (2).md" is taken too', async () => {
       const { run } = setup({ 'Notes/Title.md': '', 'Notes/Title (2).md': '' });
-      expect(await run({ path: 'Notes/Title.md', content: '' })).toMatchObject({ ok: true, output: { path: 'Notes/Title (3).md' } });
+      expect(await run({ path: 'Notes/Title.md', content: '' })).toMatchObject({
+        ok: true,
+        output: { path: 'Notes/Title (3).md' },
+      });
     });
 
     it('should count on from a name that already ends in " (2)"', async () => {
       const { run } = setup({ 'Title (2).md': '' });
-      expect(await run({ path: 'Title (2).md', content: '' })).toMatchObject({ ok: true, output: { path: 'Title (3).md' } });
+      expect(await run({ path: 'Title (2).md', content: '' })).toMatchObject({
+        ok: true,
+        output: { path: 'Title (3).md' },
+      });
     });
 
     it('should number a name without an extension after the name', async () => {
@@ -73,7 +97,9 @@ describe('vault.createFile', () => {
 
     it('should pick a free name with collisionStrategy "create-unique" even when ifNotExists is true', async () => {
       const { run } = setup({ 'Title.md': '' });
-      expect(await run({ path: 'Title.md', content: '', ifNotExists: true, collisionStrategy: 'create-unique' })).toMatchObject({
+      expect(
+        await run({ path: 'Title.md', content: '', ifNotExists: true, collisionStrategy: 'create-unique' }),
+      ).toMatchObject({
         ok: true,
         output: { path: 'Title (2).md', created: true },
       });
@@ -100,7 +126,10 @@ describe('vault.createFile', () => {
 
     it('should overwrite the existing file with collisionStrategy "overwrite"', async () => {
       const { vault, run } = setup({ 'Title.md': 'old' });
-      expect(await run({ path: 'Title.md', content: 'new', collisionStrategy: 'overwrite' })).toMatchObject({ ok: true, output: { created: false } });
+      expect(await run({ path: 'Title.md', content: 'new', collisionStrategy: 'overwrite' })).toMatchObject({
+        ok: true,
+        output: { created: false },
+      });
       expect(vault.dump()).toEqual({ 'Title.md': 'new' });
     });
 
@@ -110,7 +139,8 @@ describe('vault.createFile', () => {
         ok: false,
         error: {
           code: 'EXISTS',
-          message: 'vault.createFile: `path` "Title.md" already exists; choose another path, or pass collisionStrategy "create-unique" or "overwrite"',
+          message:
+            'vault.createFile: `path` "Title.md" already exists; choose another path, or pass collisionStrategy "create-unique" or "overwrite"',
         },
       });
       expect(vault.dump()).toEqual({ 'Title.md': 'old' });
@@ -120,7 +150,10 @@ describe('vault.createFile', () => {
       const { run } = setup({ 'Title.md/inside.md': '' });
       expect(await run({ path: 'Title.md', content: 'new', collisionStrategy: 'overwrite' })).toEqual({
         ok: false,
-        error: { code: 'NOT_A_FILE', message: 'vault.createFile: `path` "Title.md" is a folder, expected a file; choose another path' },
+        error: {
+          code: 'NOT_A_FILE',
+          message: 'vault.createFile: `path` "Title.md" is a folder, expected a file; choose another path',
+        },
       });
     });
   });
@@ -132,7 +165,8 @@ describe('vault.createFile', () => {
         ok: false,
         error: {
           code: 'INVALID_INPUT',
-          message: 'vault.createFile: `ifNotExists` false means overwrite, which contradicts `collisionStrategy` "error"; pass only one of them',
+          message:
+            'vault.createFile: `ifNotExists` false means overwrite, which contradicts `collisionStrategy` "error"; pass only one of them',
         },
       });
     });
@@ -143,7 +177,8 @@ describe('vault.createFile', () => {
         ok: false,
         error: {
           code: 'INVALID_INPUT',
-          message: 'vault.createFile: `ifNotExists` true never replaces a file, which contradicts `collisionStrategy` "overwrite"; pass only one of them',
+          message:
+            'vault.createFile: `ifNotExists` true never replaces a file, which contradicts `collisionStrategy` "overwrite"; pass only one of them',
         },
       });
     });
@@ -152,7 +187,11 @@ describe('vault.createFile', () => {
   describe('frontmatter', () => {
     it('should put the frontmatter as a YAML block at the top of the note', async () => {
       const { vault, run } = setup();
-      const result = await run({ path: 'Daily/2026-01-15.md', content: '# Daily Note\n', frontmatter: { tags: ['daily', 'auto'], date: '2026-01-15' } });
+      const result = await run({
+        path: 'Daily/2026-01-15.md',
+        content: '# Daily Note\n',
+        frontmatter: { tags: ['daily', 'auto'], date: '2026-01-15' },
+      });
       const expected = '---\ntags:\n  - daily\n  - auto\ndate: "2026-01-15"\n---\n# Daily Note\n';
       expect(vault.dump()).toEqual({ 'Daily/2026-01-15.md': expected });
       expect(result).toMatchObject({ ok: true, output: { etag: etagOf(expected) } });
@@ -183,7 +222,10 @@ describe('vault.createFile', () => {
       ['Ideas/[[C# tips]] ^x.md', 'Ideas/C tips x.md'],
     ])('should create "%s" as "%s" and return that path', async (path, made) => {
       const { vault, run } = setup();
-      expect(await run({ path, content: '# Title\n' })).toMatchObject({ ok: true, output: { path: made, created: true } });
+      expect(await run({ path, content: '# Title\n' })).toMatchObject({
+        ok: true,
+        output: { path: made, created: true },
+      });
       expect(Object.keys(vault.dump())).toEqual([made]);
     });
 
@@ -191,7 +233,10 @@ describe('vault.createFile', () => {
       const { vault, run } = setup();
       await run({ path: 'Ideas/Q3: budget review.md', content: 'Numbers first.\n' });
       await run({ path: 'Ideas/Why?.md', content: '', frontmatter: { tags: ['q'] } });
-      expect(vault.dump()).toEqual({ 'Ideas/Q3 - budget review.md': '# Q3: budget review\n\nNumbers first.\n', 'Ideas/Why.md': '---\ntags:\n  - q\n---\n# Why?\n' });
+      expect(vault.dump()).toEqual({
+        'Ideas/Q3 - budget review.md': '# Q3: budget review\n\nNumbers first.\n',
+        'Ideas/Why.md': '---\ntags:\n  - q\n---\n# Why?\n',
+      });
     });
 
     it('should leave the content alone when it starts with a heading or the name needed no change', async () => {
@@ -203,32 +248,63 @@ describe('vault.createFile', () => {
 
     it('should read a "/" that is part of the note\'s own heading as part of its name, not as a folder', async () => {
       const { vault, run } = setup();
-      expect(await run({ path: 'Ideas/Read/Write notes.md', content: '# Read/Write notes\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Read-Write notes.md' } });
-      expect(await run({ path: 'Ideas/Read/Other.md', content: '# Read/Write notes\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Read/Other.md' } });
+      expect(await run({ path: 'Ideas/Read/Write notes.md', content: '# Read/Write notes\n' })).toMatchObject({
+        ok: true,
+        output: { path: 'Ideas/Read-Write notes.md' },
+      });
+      expect(await run({ path: 'Ideas/Read/Other.md', content: '# Read/Write notes\n' })).toMatchObject({
+        ok: true,
+        output: { path: 'Ideas/Read/Other.md' },
+      });
       expect(Object.keys(vault.dump()).sort()).toEqual(['Ideas/Read-Write notes.md', 'Ideas/Read/Other.md']);
     });
 
     it('should number the cleaned name when it is taken', async () => {
       const { vault, run } = setup({ 'Ideas/Q3 - budget review.md': 'old' });
-      expect(await run({ path: 'Ideas/Q3: budget review.md', content: '# Q3: budget review\n' })).toMatchObject({ ok: true, output: { path: 'Ideas/Q3 - budget review (2).md' } });
+      expect(await run({ path: 'Ideas/Q3: budget review.md', content: '# Q3: budget review\n' })).toMatchObject({
+        ok: true,
+        output: { path: 'Ideas/Q3 - budget review (2).md' },
+      });
       expect(vault.dump()['Ideas/Q3 - budget review.md']).toBe('old');
     });
 
     it('should clean a folder it creates of what no name can hold, and keep an existing "C#" folder', async () => {
       const { vault, run } = setup({ 'C#/x.md': 'x' });
-      expect(await run({ path: 'Q3: plans/Idea.md', content: '' })).toMatchObject({ ok: true, output: { path: 'Q3 - plans/Idea.md' } });
-      expect(await run({ path: 'C#/Idea.md', content: '' })).toMatchObject({ ok: true, output: { path: 'C#/Idea.md' } });
+      expect(await run({ path: 'Q3: plans/Idea.md', content: '' })).toMatchObject({
+        ok: true,
+        output: { path: 'Q3 - plans/Idea.md' },
+      });
+      expect(await run({ path: 'C#/Idea.md', content: '' })).toMatchObject({
+        ok: true,
+        output: { path: 'C#/Idea.md' },
+      });
       expect(Object.keys(vault.dump()).sort()).toEqual(['C#/Idea.md', 'C#/x.md', 'Q3 - plans/Idea.md']);
     });
   });
 
   describe('paths it refuses', () => {
     it.each([
-      ['.obsidian/app.json', 'FORBIDDEN_PATH', 'Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there'],
+      [
+        '.obsidian/app.json',
+        'FORBIDDEN_PATH',
+        'Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there',
+      ],
       ['.git/HEAD', 'FORBIDDEN_PATH', 'Refused path ".git/HEAD": ".git/" is protected; the agent may not write there'],
-      ['.trash/old.md', 'FORBIDDEN_PATH', 'Refused path ".trash/old.md": ".trash/" is protected; the agent may not write there'],
-      ['Notes/../../x.md', 'FORBIDDEN_PATH', 'Refused path "Notes/../../x.md": the path leaves the vault (".." is not allowed)'],
-      ['/etc/passwd', 'INVALID_PATH', 'Refused path "/etc/passwd": absolute paths are not allowed; give a path relative to the vault root'],
+      [
+        '.trash/old.md',
+        'FORBIDDEN_PATH',
+        'Refused path ".trash/old.md": ".trash/" is protected; the agent may not write there',
+      ],
+      [
+        'Notes/../../x.md',
+        'FORBIDDEN_PATH',
+        'Refused path "Notes/../../x.md": the path leaves the vault (".." is not allowed)',
+      ],
+      [
+        '/etc/passwd',
+        'INVALID_PATH',
+        'Refused path "/etc/passwd": absolute paths are not allowed; give a path relative to the vault root',
+      ],
     ])('should refuse "%s"', async (path, code, message) => {
       const { vault, run } = setup();
       expect(await run({ path, content: 'x' })).toEqual({ ok: false, error: { code, message } });
@@ -237,8 +313,14 @@ describe('vault.createFile', () => {
 
     it('should require path and content', async () => {
       const { run } = setup();
-      expect(await run({ path: 'a.md' })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'vault.createFile: `content` is required' } });
-      expect(await run({ path: '', content: '' })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'vault.createFile: `path` must not be empty' } });
+      expect(await run({ path: 'a.md' })).toEqual({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: 'vault.createFile: `content` is required' },
+      });
+      expect(await run({ path: '', content: '' })).toEqual({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: 'vault.createFile: `path` must not be empty' },
+      });
     });
   });
 });

@@ -12,13 +12,19 @@ const setup = (files: Record<string, string> = {}) => {
 describe('vault.delete', () => {
   it('should move a file to the trash by default', async () => {
     const { vault, run } = setup({ 'Temp/scratch.md': 'x', 'keep.md': '' });
-    expect(await run({ path: 'Temp/scratch.md' })).toEqual({ ok: true, output: { path: 'Temp/scratch.md', deleted: true, trashed: true } });
+    expect(await run({ path: 'Temp/scratch.md' })).toEqual({
+      ok: true,
+      output: { path: 'Temp/scratch.md', deleted: true, trashed: true },
+    });
     expect(vault.dump()).toEqual({ '.trash/scratch.md': 'x', 'keep.md': '' });
   });
 
   it('should delete permanently with trash false', async () => {
     const { vault, run } = setup({ 'scratch.md': 'x' });
-    expect(await run({ path: 'scratch.md', trash: false })).toEqual({ ok: true, output: { path: 'scratch.md', deleted: true, trashed: false } });
+    expect(await run({ path: 'scratch.md', trash: false })).toEqual({
+      ok: true,
+      output: { path: 'scratch.md', deleted: true, trashed: false },
+    });
     expect(vault.dump()).toEqual({});
   });
 
@@ -36,7 +42,8 @@ describe('vault.delete', () => {
       ok: false,
       error: {
         code: 'NOT_ALLOWED',
-        message: 'vault.delete: "Old" holds hidden entries ("Old/.stfolder", "Old/Deep/.drafts") that no checkpoint records, so it is not deleted for good; move it to the trash instead (trash: true)',
+        message:
+          'vault.delete: "Old" holds hidden entries ("Old/.stfolder", "Old/Deep/.drafts") that no checkpoint records, so it is not deleted for good; move it to the trash instead (trash: true)',
       },
     });
     expect(vault.dump()).toEqual(files);
@@ -45,7 +52,10 @@ describe('vault.delete', () => {
 
   it('should delete a file with unicode, emoji and spaces in its name', async () => {
     const { vault, run } = setup({ 'Café ☕/Grüße 🚀.md': '' });
-    expect(await run({ path: 'Café ☕/Grüße 🚀.md', trash: false })).toMatchObject({ ok: true, output: { deleted: true } });
+    expect(await run({ path: 'Café ☕/Grüße 🚀.md', trash: false })).toMatchObject({
+      ok: true,
+      output: { deleted: true },
+    });
     expect(vault.dump()).toEqual({});
   });
 
@@ -53,20 +63,30 @@ describe('vault.delete', () => {
     const { run } = setup();
     expect(await run({ path: 'Missing.md' })).toEqual({
       ok: false,
-      error: { code: 'NOT_FOUND', message: 'vault.delete: `path` "Missing.md" does not exist; pass requireExists false to treat a missing path as done' },
+      error: {
+        code: 'NOT_FOUND',
+        message:
+          'vault.delete: `path` "Missing.md" does not exist; pass requireExists false to treat a missing path as done',
+      },
     });
   });
 
   it('should report deleted false for a missing path with requireExists false', async () => {
     const { run } = setup();
-    expect(await run({ path: 'Missing.md', requireExists: false })).toEqual({ ok: true, output: { path: 'Missing.md', deleted: false } });
+    expect(await run({ path: 'Missing.md', requireExists: false })).toEqual({
+      ok: true,
+      output: { path: 'Missing.md', deleted: false },
+    });
   });
 
   it('should refuse to delete inside the config folder, .git or .trash', async () => {
     const { vault, run } = setup({ '.obsidian/app.json': '{}' });
     expect(await run({ path: '.obsidian' })).toEqual({
       ok: false,
-      error: { code: 'FORBIDDEN_PATH', message: 'Refused path ".obsidian": ".obsidian/" is protected; the agent may not write there' },
+      error: {
+        code: 'FORBIDDEN_PATH',
+        message: 'Refused path ".obsidian": ".obsidian/" is protected; the agent may not write there',
+      },
     });
     expect(await run({ path: '.trash/x.md' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_PATH' } });
     expect(await run({ path: '.git' })).toMatchObject({ ok: false, error: { code: 'FORBIDDEN_PATH' } });
@@ -75,6 +95,12 @@ describe('vault.delete', () => {
 
   it('should refuse the vault root', async () => {
     const { run } = setup({ 'a.md': '' });
-    expect(await run({ path: '/' })).toEqual({ ok: false, error: { code: 'INVALID_PATH', message: 'Refused path "/": absolute paths are not allowed; give a path relative to the vault root' } });
+    expect(await run({ path: '/' })).toEqual({
+      ok: false,
+      error: {
+        code: 'INVALID_PATH',
+        message: 'Refused path "/": absolute paths are not allowed; give a path relative to the vault root',
+      },
+    });
   });
 });

@@ -12,7 +12,10 @@ const setup = (files: Record<string, string> = {}) => {
 describe('vault.ensureFolder', () => {
   it('should create the folder and its missing parents', async () => {
     const { vault, run } = setup();
-    expect(await run({ path: 'Projects/2026/Q1' })).toEqual({ ok: true, output: { path: 'Projects/2026/Q1', created: true } });
+    expect(await run({ path: 'Projects/2026/Q1' })).toEqual({
+      ok: true,
+      output: { path: 'Projects/2026/Q1', created: true },
+    });
     expect(await vault.stat('Projects/2026')).toMatchObject({ kind: 'folder' });
     expect(await vault.stat('Projects/2026/Q1')).toMatchObject({ kind: 'folder' });
   });
@@ -24,12 +27,18 @@ describe('vault.ensureFolder', () => {
 
   it('should normalize the path, keeping unicode, emoji and spaces', async () => {
     const { run } = setup();
-    expect(await run({ path: 'Café ☕//Ideen 🚀/' })).toEqual({ ok: true, output: { path: 'Café ☕/Ideen 🚀', created: true } });
+    expect(await run({ path: 'Café ☕//Ideen 🚀/' })).toEqual({
+      ok: true,
+      output: { path: 'Café ☕/Ideen 🚀', created: true },
+    });
   });
 
   it('should make a folder name of a title no name can hold, and keep an existing "C#" as it is', async () => {
     const { run } = setup({ 'C#/x.md': '' });
-    expect(await run({ path: 'Q3: plans?/Why "now"' })).toEqual({ ok: true, output: { path: "Q3 - plans/Why 'now'", created: true } });
+    expect(await run({ path: 'Q3: plans?/Why "now"' })).toEqual({
+      ok: true,
+      output: { path: "Q3 - plans/Why 'now'", created: true },
+    });
     expect(await run({ path: 'C#' })).toEqual({ ok: true, output: { path: 'C#', created: false } });
   });
 
@@ -37,7 +46,11 @@ describe('vault.ensureFolder', () => {
     const { run } = setup({ 'Projects.md': '' });
     expect(await run({ path: 'Projects.md' })).toEqual({
       ok: false,
-      error: { code: 'EXISTS', message: 'vault.ensureFolder: `path` "Projects.md" is a file, expected a folder or nothing; choose another path' },
+      error: {
+        code: 'EXISTS',
+        message:
+          'vault.ensureFolder: `path` "Projects.md" is a file, expected a folder or nothing; choose another path',
+      },
     });
   });
 
@@ -45,7 +58,10 @@ describe('vault.ensureFolder', () => {
     const { run } = setup();
     expect(await run({ path: '.obsidian/plugins/x' })).toEqual({
       ok: false,
-      error: { code: 'FORBIDDEN_PATH', message: 'Refused path ".obsidian/plugins/x": ".obsidian/" is protected; the agent may not write there' },
+      error: {
+        code: 'FORBIDDEN_PATH',
+        message: 'Refused path ".obsidian/plugins/x": ".obsidian/" is protected; the agent may not write there',
+      },
     });
   });
 
@@ -53,7 +69,10 @@ describe('vault.ensureFolder', () => {
     const { run } = setup();
     expect(await run({ path: '../outside' })).toEqual({
       ok: false,
-      error: { code: 'FORBIDDEN_PATH', message: 'Refused path "../outside": the path leaves the vault (".." is not allowed)' },
+      error: {
+        code: 'FORBIDDEN_PATH',
+        message: 'Refused path "../outside": the path leaves the vault (".." is not allowed)',
+      },
     });
   });
 

@@ -43,27 +43,59 @@ describe('vault.listFiles', () => {
     const result = await run({ prefix: 'Café ☕' });
     expect(result).toEqual({
       ok: true,
-      output: { items: [{ path: 'Café ☕/Grüße 🚀.md', kind: 'file', sizeBytes: 2, mtimeMs: (await vault.stat('Café ☕/Grüße 🚀.md'))!.mtimeMs }], truncated: false },
+      output: {
+        items: [
+          {
+            path: 'Café ☕/Grüße 🚀.md',
+            kind: 'file',
+            sizeBytes: 2,
+            mtimeMs: (await vault.stat('Café ☕/Grüße 🚀.md'))!.mtimeMs,
+          },
+        ],
+        truncated: false,
+      },
     });
-    expect(await run({})).toMatchObject({ ok: true, output: { items: [{ path: 'Café ☕', kind: 'folder' }, { path: 'Inbox', kind: 'folder' }, { kind: 'file' }] } });
+    expect(await run({})).toMatchObject({
+      ok: true,
+      output: { items: [{ path: 'Café ☕', kind: 'folder' }, { path: 'Inbox', kind: 'folder' }, { kind: 'file' }] },
+    });
   });
 
   it('should list one folder, normalizing the prefix', async () => {
     const { run } = setup();
-    expect(await pathsOf(run({ prefix: 'Inbox/' }))).toEqual(['Inbox/B.MD', 'Inbox/Deep', 'Inbox/a.md', 'Inbox/archive.tar.gz', 'Inbox/c.txt']);
+    expect(await pathsOf(run({ prefix: 'Inbox/' }))).toEqual([
+      'Inbox/B.MD',
+      'Inbox/Deep',
+      'Inbox/a.md',
+      'Inbox/archive.tar.gz',
+      'Inbox/c.txt',
+    ]);
   });
 
   it('should list subfolders with recursive', async () => {
     const { run } = setup();
     expect(await pathsOf(run({ prefix: 'Inbox', recursive: true }))).toEqual([
-      'Inbox/B.MD', 'Inbox/Deep', 'Inbox/Deep/d.md', 'Inbox/Deep/e.canvas', 'Inbox/a.md', 'Inbox/archive.tar.gz', 'Inbox/c.txt',
+      'Inbox/B.MD',
+      'Inbox/Deep',
+      'Inbox/Deep/d.md',
+      'Inbox/Deep/e.canvas',
+      'Inbox/a.md',
+      'Inbox/archive.tar.gz',
+      'Inbox/c.txt',
     ]);
   });
 
   it('should filter by extension in any letter case, with or without a leading dot, leaving folders out', async () => {
     const { run } = setup();
-    expect(await pathsOf(run({ prefix: 'Inbox', recursive: true, extensions: ['md'] }))).toEqual(['Inbox/B.MD', 'Inbox/Deep/d.md', 'Inbox/a.md']);
-    expect(await pathsOf(run({ prefix: 'Inbox', recursive: true, extensions: ['.CANVAS', 'Txt'] }))).toEqual(['Inbox/Deep/e.canvas', 'Inbox/c.txt']);
+    expect(await pathsOf(run({ prefix: 'Inbox', recursive: true, extensions: ['md'] }))).toEqual([
+      'Inbox/B.MD',
+      'Inbox/Deep/d.md',
+      'Inbox/a.md',
+    ]);
+    expect(await pathsOf(run({ prefix: 'Inbox', recursive: true, extensions: ['.CANVAS', 'Txt'] }))).toEqual([
+      'Inbox/Deep/e.canvas',
+      'Inbox/c.txt',
+    ]);
   });
 
   it('should match an extension with several parts', async () => {
@@ -90,7 +122,11 @@ describe('vault.listFiles', () => {
       const { run } = setup();
       expect(await run({ prefix: 'Nope/Deeper' })).toEqual({
         ok: false,
-        error: { code: 'NOT_FOUND', message: 'vault.listFiles: `prefix` folder "Nope/Deeper" does not exist; list "/" to see the top-level folders' },
+        error: {
+          code: 'NOT_FOUND',
+          message:
+            'vault.listFiles: `prefix` folder "Nope/Deeper" does not exist; list "/" to see the top-level folders',
+        },
       });
     });
 
@@ -98,7 +134,10 @@ describe('vault.listFiles', () => {
       const { run } = setup();
       expect(await run({ prefix: 'Readme.md' })).toEqual({
         ok: false,
-        error: { code: 'NOT_A_FOLDER', message: 'vault.listFiles: `prefix` "Readme.md" is a file, expected a folder; use vault.readFile to read it' },
+        error: {
+          code: 'NOT_A_FOLDER',
+          message: 'vault.listFiles: `prefix` "Readme.md" is a file, expected a folder; use vault.readFile to read it',
+        },
       });
     });
 
@@ -106,7 +145,10 @@ describe('vault.listFiles', () => {
       const { run } = setup();
       expect(await run({ prefix: '../' })).toEqual({
         ok: false,
-        error: { code: 'FORBIDDEN_PATH', message: 'Refused prefix "../": the path leaves the vault (".." is not allowed)' },
+        error: {
+          code: 'FORBIDDEN_PATH',
+          message: 'Refused prefix "../": the path leaves the vault (".." is not allowed)',
+        },
       });
     });
 
@@ -114,13 +156,19 @@ describe('vault.listFiles', () => {
       const { run } = setup();
       expect(await run({ extensions: ['md', '.'] })).toEqual({
         ok: false,
-        error: { code: 'INVALID_INPUT', message: 'vault.listFiles: `extensions[1]` must be a file extension such as "md", got "."' },
+        error: {
+          code: 'INVALID_INPUT',
+          message: 'vault.listFiles: `extensions[1]` must be a file extension such as "md", got "."',
+        },
       });
     });
 
     it('should refuse a limit below 1', async () => {
       const { run } = setup();
-      expect(await run({ limit: 0 })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'vault.listFiles: `limit` must be >= 1, got 0' } });
+      expect(await run({ limit: 0 })).toEqual({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: 'vault.listFiles: `limit` must be >= 1, got 0' },
+      });
     });
   });
 });

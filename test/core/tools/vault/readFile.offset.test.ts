@@ -10,7 +10,9 @@ const setup = (files: Record<string, string>) => {
   const context = buildToolContext({ files });
   return (input: unknown) => registry.execute('vault.readFile', input, context);
 };
-const outputOf = async (promise: Promise<{ ok: boolean; output?: unknown; error?: { message: string } }>): Promise<ReadFileOutput> => {
+const outputOf = async (
+  promise: Promise<{ ok: boolean; output?: unknown; error?: { message: string } }>,
+): Promise<ReadFileOutput> => {
   const result = await promise;
   if (!result.ok) throw new Error(result.error?.message);
   return result.output as ReadFileOutput;
@@ -20,7 +22,13 @@ describe('vault.readFile in parts', () => {
   it('should start at offset and say where the rest starts, with the etag of the whole text', async () => {
     const text = 'alpha beta gamma delta';
     const run = setup({ 'a.md': text });
-    expect(await outputOf(run({ path: 'a.md', offset: 6, maxBytes: 5 }))).toMatchObject({ content: 'beta ', truncated: true, nextOffset: 11, etag: etagOf(text), sizeBytes: 22 });
+    expect(await outputOf(run({ path: 'a.md', offset: 6, maxBytes: 5 }))).toMatchObject({
+      content: 'beta ',
+      truncated: true,
+      nextOffset: 11,
+      etag: etagOf(text),
+      sizeBytes: 22,
+    });
     const last = await outputOf(run({ path: 'a.md', offset: 11 }));
     expect(last).toMatchObject({ content: 'gamma delta', truncated: false });
     expect(last.nextOffset).toBeUndefined();
@@ -43,7 +51,11 @@ describe('vault.readFile in parts', () => {
     const run = setup({ 'e.md': 'a🚀b' });
     expect(await run({ path: 'e.md', offset: 2 })).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: 'vault.readFile: `offset` 2 falls inside a character of "e.md"; start at 1, where that character begins' },
+      error: {
+        code: 'INVALID_INPUT',
+        message:
+          'vault.readFile: `offset` 2 falls inside a character of "e.md"; start at 1, where that character begins',
+      },
     });
     expect(await outputOf(run({ path: 'e.md', offset: 5 }))).toMatchObject({ content: 'b', truncated: false });
   });
@@ -57,7 +69,10 @@ describe('vault.readFile in parts', () => {
     const run = setup({ 'a.md': 'abc' });
     expect(await run({ path: 'a.md', offset: 4 })).toMatchObject({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: 'vault.readFile: `offset` 4 is past the end of "a.md", which has 3 bytes of text' },
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'vault.readFile: `offset` 4 is past the end of "a.md", which has 3 bytes of text',
+      },
     });
   });
 

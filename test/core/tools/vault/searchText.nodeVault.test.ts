@@ -45,7 +45,16 @@ describe('vault.searchText over a disk vault', () => {
   it('should find the same matches as over decoded text, cold and then warm', async () => {
     const node = new NodeVault(await onDisk(NOTES));
     const memory = new MemoryVault(NOTES);
-    for (const input of [{ query: 'todo' }, { query: 'best' }, { query: 'KILO' }, { query: 'zoë' }, { query: 'ZOË', caseSensitive: true }, { query: '🚀' }, { query: 'r.unión', mode: 'regex' }, { query: 'absent' }]) {
+    for (const input of [
+      { query: 'todo' },
+      { query: 'best' },
+      { query: 'KILO' },
+      { query: 'zoë' },
+      { query: 'ZOË', caseSensitive: true },
+      { query: '🚀' },
+      { query: 'r.unión', mode: 'regex' },
+      { query: 'absent' },
+    ]) {
       const expected = await search(memory, input);
       expect(await search(node, input), JSON.stringify(input)).toEqual(expected);
       expect(await search(node, input), `warm ${JSON.stringify(input)}`).toEqual(expected);
@@ -65,20 +74,30 @@ describe('vault.searchText over a disk vault', () => {
     await writeFile(join(root, 'Ideas/Café ☕.md'), 'Grüße aus Zürich');
     await utimes(join(root, 'Ideas/Café ☕.md'), new Date(), new Date(Date.now() + 5000));
     await node.rescan();
-    expect((await search(node, { query: 'zürich' })).matches).toEqual([{ path: 'Ideas/Café ☕.md', line: 1, snippet: 'Grüße aus Zürich' }]);
+    expect((await search(node, { query: 'zürich' })).matches).toEqual([
+      { path: 'Ideas/Café ☕.md', line: 1, snippet: 'Grüße aus Zürich' },
+    ]);
   });
 
   it('should agree with the in-memory vault on random notes and queries', async () => {
     const alphabet = fc.constantFrom('a', 'b', 'S', 's', 'k', 'é', 'É', '\u017f', '\u212a', 'ß', ' ', '\n', '🚀');
     const text = fc.array(alphabet, { maxLength: 30 }).map((chars) => chars.join(''));
-    const query = fc.array(alphabet, { minLength: 1, maxLength: 3 }).map((chars) => chars.join('')).filter((q) => q.trim() !== '');
+    const query = fc
+      .array(alphabet, { minLength: 1, maxLength: 3 })
+      .map((chars) => chars.join(''))
+      .filter((q) => q.trim() !== '');
     await fc.assert(
-      fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 4 }), query, fc.boolean(), async (texts, q, caseSensitive) => {
-        const files = Object.fromEntries(texts.map((t, i) => [`n${i}.md`, t]));
-        const node = new NodeVault(await onDisk(files));
-        const input = { query: q, caseSensitive };
-        expect(await search(node, input)).toEqual(await search(new MemoryVault(files), input));
-      }),
+      fc.asyncProperty(
+        fc.array(text, { minLength: 1, maxLength: 4 }),
+        query,
+        fc.boolean(),
+        async (texts, q, caseSensitive) => {
+          const files = Object.fromEntries(texts.map((t, i) => [`n${i}.md`, t]));
+          const node = new NodeVault(await onDisk(files));
+          const input = { query: q, caseSensitive };
+          expect(await search(node, input)).toEqual(await search(new MemoryVault(files), input));
+        },
+      ),
       { numRuns: 60 },
     );
   });

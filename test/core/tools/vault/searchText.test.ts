@@ -14,7 +14,8 @@ class WatchedVault extends MemoryVault {
   vanished = new Set<string>();
   override cachedRead(path: string): Promise<string> {
     this.reads++;
-    if (this.vanished.has(path)) return Promise.reject(new AgentError('NOT_FOUND', `"${path}" does not exist`, { path }));
+    if (this.vanished.has(path))
+      return Promise.reject(new AgentError('NOT_FOUND', `"${path}" does not exist`, { path }));
     return super.cachedRead(path);
   }
 }
@@ -90,24 +91,33 @@ describe('vault.searchText', () => {
 
   it('should treat the query as plain text by default', async () => {
     const { run } = setup(NOTES);
-    expect((await outputOf(run({ query: '- [ ]' }))).matches.map((m) => m.path)).toEqual(['Projects/Alpha.md', 'Projects/Beta.md']);
+    expect((await outputOf(run({ query: '- [ ]' }))).matches.map((m) => m.path)).toEqual([
+      'Projects/Alpha.md',
+      'Projects/Beta.md',
+    ]);
   });
 
   it('should count lines the same with CRLF endings', async () => {
     const { run } = setup({ 'crlf.md': 'one\r\ntwo\r\nthree match\r\n' });
-    expect((await outputOf(run({ query: 'match' }))).matches).toEqual([{ path: 'crlf.md', line: 3, snippet: 'three match' }]);
+    expect((await outputOf(run({ query: 'match' }))).matches).toEqual([
+      { path: 'crlf.md', line: 3, snippet: 'three match' },
+    ]);
   });
 
   it('should find a match at the end of a file of several megabytes, with its line number', async () => {
     const big = `${'lorem ipsum dolor sit amet\n'.repeat(200_000)}the needle`;
     const { run } = setup({ 'big.md': big });
-    expect((await outputOf(run({ query: 'needle' }))).matches).toEqual([{ path: 'big.md', line: 200_001, snippet: 'the needle' }]);
+    expect((await outputOf(run({ query: 'needle' }))).matches).toEqual([
+      { path: 'big.md', line: 200_001, snippet: 'the needle' },
+    ]);
   });
 
   it('should center the snippet on the match with snippetLength', async () => {
     const line = `${'word '.repeat(50)}NEEDLE${' word'.repeat(50)}`;
     const { run } = setup({ 'a.md': line });
-    expect((await outputOf(run({ query: 'needle', snippetLength: 20 }))).matches[0]?.snippet).toBe('…word NEEDLE word…');
+    expect((await outputOf(run({ query: 'needle', snippetLength: 20 }))).matches[0]?.snippet).toBe(
+      '…word NEEDLE word…',
+    );
   });
 
   it('should default the snippet to about 120 characters', async () => {
@@ -118,7 +128,9 @@ describe('vault.searchText', () => {
   });
 
   describe('limit', () => {
-    const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, 'hit\nhit']));
+    const many = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, 'hit\nhit']),
+    );
 
     it('should return the first 50 matches in path order by default and say there are more', async () => {
       const { run } = setup(many);
@@ -136,7 +148,9 @@ describe('vault.searchText', () => {
     });
 
     it('should stop reading files once it has more matches than the limit', async () => {
-      const files = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`n${String(i).padStart(4, '0')}.md`, 'hit']));
+      const files = Object.fromEntries(
+        Array.from({ length: 2000 }, (_, i) => [`n${String(i).padStart(4, '0')}.md`, 'hit']),
+      );
       const { vault, run } = setup(files);
       const output = await outputOf(run({ query: 'hit', limit: 5 }));
       expect(output.matches.map((m) => m.path)).toEqual(['n0000.md', 'n0001.md', 'n0002.md', 'n0003.md', 'n0004.md']);
@@ -179,13 +193,14 @@ describe('vault.searchText', () => {
       expect((await outputOf(run({ query: '^', mode: 'regex' }))).matches.map((m) => m.line)).toEqual([1, 2, 3]);
     });
 
-    it('should fail with INVALID_REGEX and the engine\'s message for an invalid pattern', async () => {
+    it("should fail with INVALID_REGEX and the engine's message for an invalid pattern", async () => {
       const { vault, run } = setup(NOTES);
       expect(await run({ query: '([a-z]+', mode: 'regex' })).toEqual({
         ok: false,
         error: {
           code: 'INVALID_REGEX',
-          message: 'vault.searchText: `query` is not a valid regular expression: the group opened at character 1 is never closed (add ")")',
+          message:
+            'vault.searchText: `query` is not a valid regular expression: the group opened at character 1 is never closed (add ")")',
         },
       });
       expect(vault.reads).toBe(0);
@@ -219,20 +234,29 @@ describe('vault.searchText', () => {
 
     it('should stop a long regex search over notes already read when the run is cancelled', async () => {
       const controller = new AbortController();
-      const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, `${'word '.repeat(20_000)}\n`]));
+      const notes = Object.fromEntries(
+        Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, `${'word '.repeat(20_000)}\n`]),
+      );
       const { run } = setup(notes, controller.signal);
       expect((await outputOf(run({ query: 'absent' }))).matches).toEqual([]);
       // The texts are cached now, so the regex search is one pass over memory: Cancel must still get a turn.
       const search = run({ query: 'w\\w*s', mode: 'regex' });
       setTimeout(() => controller.abort(), 0);
-      expect(await search).toEqual({ ok: false, error: { code: 'CANCELLED', message: 'vault.searchText was cancelled' } });
+      expect(await search).toEqual({
+        ok: false,
+        error: { code: 'CANCELLED', message: 'vault.searchText was cancelled' },
+      });
     });
 
     it('should find a match past the pauses a long regex search takes', async () => {
-      const notes = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, `${'word '.repeat(20_000)}\n`]));
+      const notes = Object.fromEntries(
+        Array.from({ length: 40 }, (_, i) => [`n${String(i).padStart(2, '0')}.md`, `${'word '.repeat(20_000)}\n`]),
+      );
       const { run } = setup({ ...notes, 'z.md': 'a needle here' });
       expect((await outputOf(run({ query: 'need\\w+' }))).matches).toEqual([]);
-      expect((await outputOf(run({ query: 'need\\w+', mode: 'regex' }))).matches).toEqual([{ path: 'z.md', line: 1, snippet: 'a needle here' }]);
+      expect((await outputOf(run({ query: 'need\\w+', mode: 'regex' }))).matches).toEqual([
+        { path: 'z.md', line: 1, snippet: 'a needle here' },
+      ]);
     });
 
     it('should take regex characters literally in plain mode', async () => {
@@ -245,7 +269,10 @@ describe('vault.searchText', () => {
   describe('paths', () => {
     it('should search only in the given folders, recursively', async () => {
       const { run } = setup({ ...NOTES, 'Projects/Sub/deep.md': 'todo deep' });
-      expect((await outputOf(run({ query: 'todo', paths: ['Projects'] }))).matches.map((m) => m.path)).toEqual(['Projects/Beta.md', 'Projects/Sub/deep.md']);
+      expect((await outputOf(run({ query: 'todo', paths: ['Projects'] }))).matches.map((m) => m.path)).toEqual([
+        'Projects/Beta.md',
+        'Projects/Sub/deep.md',
+      ]);
     });
 
     it('should search a file named outright, whatever its type, and each file once', async () => {
@@ -264,7 +291,10 @@ describe('vault.searchText', () => {
       const { run } = setup(NOTES);
       expect(await run({ query: 'todo', paths: ['Projects', 'Nope'] })).toEqual({
         ok: false,
-        error: { code: 'NOT_FOUND', message: 'vault.searchText: `paths[1]` "Nope" does not exist; give a folder or file in the vault' },
+        error: {
+          code: 'NOT_FOUND',
+          message: 'vault.searchText: `paths[1]` "Nope" does not exist; give a folder or file in the vault',
+        },
       });
     });
 
@@ -272,22 +302,31 @@ describe('vault.searchText', () => {
       const { run } = setup(NOTES);
       expect(await run({ query: 'todo', paths: ['Projects', '../elsewhere'] })).toEqual({
         ok: false,
-        error: { code: 'FORBIDDEN_PATH', message: 'Refused paths[1] "../elsewhere": the path leaves the vault (".." is not allowed)' },
+        error: {
+          code: 'FORBIDDEN_PATH',
+          message: 'Refused paths[1] "../elsewhere": the path leaves the vault (".." is not allowed)',
+        },
       });
     });
   });
 
   it('should find nothing in empty files and an empty vault', async () => {
-    expect(await outputOf(setup({ 'Empty.md': '' }).run({ query: 'x' }))).toEqual({ matches: [], truncated: false, filesSearched: 1 });
+    expect(await outputOf(setup({ 'Empty.md': '' }).run({ query: 'x' }))).toEqual({
+      matches: [],
+      truncated: false,
+      filesSearched: 1,
+    });
     expect(await outputOf(setup({}).run({ query: 'x' }))).toEqual({ matches: [], truncated: false, filesSearched: 0 });
   });
 
-  it('should find a note\'s new text on the next search', async () => {
+  it("should find a note's new text on the next search", async () => {
     const { vault, run } = setup({ 'a.md': 'Old words' });
     expect((await outputOf(run({ query: 'old' }))).matches).toHaveLength(1);
     await vault.modify('a.md', 'New WORDS');
     expect((await outputOf(run({ query: 'old' }))).matches).toHaveLength(0);
-    expect((await outputOf(run({ query: 'words' }))).matches).toEqual([{ path: 'a.md', line: 1, snippet: 'New WORDS' }]);
+    expect((await outputOf(run({ query: 'words' }))).matches).toEqual([
+      { path: 'a.md', line: 1, snippet: 'New WORDS' },
+    ]);
   });
 
   it('should skip a file that disappears between listing and reading', async () => {
@@ -300,12 +339,18 @@ describe('vault.searchText', () => {
     const controller = new AbortController();
     controller.abort();
     const { run } = setup(NOTES, controller.signal);
-    expect(await run({ query: 'todo' })).toEqual({ ok: false, error: { code: 'CANCELLED', message: 'vault.searchText was cancelled' } });
+    expect(await run({ query: 'todo' })).toEqual({
+      ok: false,
+      error: { code: 'CANCELLED', message: 'vault.searchText was cancelled' },
+    });
   });
 
   it('should require a non-empty query', async () => {
     const { run } = setup({});
-    expect(await run({ query: '' })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'vault.searchText: `query` must not be empty' } });
+    expect(await run({ query: '' })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'vault.searchText: `query` must not be empty' },
+    });
   });
 });
 
@@ -337,9 +382,12 @@ describe('vault.searchText: words and scripts in every alphabet', () => {
     }
   });
 
-  it('should search every line with a pattern that backtracks polynomially on JavaScript\'s engine', async () => {
+  it("should search every line with a pattern that backtracks polynomially on JavaScript's engine", async () => {
     const { run } = setup({ 'long.md': `aax\n${'a'.repeat(2000)}\n`, 'short.md': 'aax' });
     const output = await outputOf(run({ query: '.*a.*a.*x', mode: 'regex' }));
-    expect(output.matches.map((match) => [match.path, match.line])).toEqual([['long.md', 1], ['short.md', 1]]);
+    expect(output.matches.map((match) => [match.path, match.line])).toEqual([
+      ['long.md', 1],
+      ['short.md', 1],
+    ]);
   });
 });

@@ -20,7 +20,10 @@ const utf16le = (text: string): number[] => [...Buffer.from(text, 'utf16le')];
 describe('vault.writeFile keeps every byte it does not mean to change', () => {
   it('should append LF lines to a CRLF note with CRLF', async () => {
     const { vault, write } = await setup('crlf.md');
-    expect(await write({ path: 'crlf.md', content: '- decisions\n- owners\n', mode: 'append' })).toMatchObject({ ok: true, output: { bytesWritten: 23 } });
+    expect(await write({ path: 'crlf.md', content: '- decisions\n- owners\n', mode: 'append' })).toMatchObject({
+      ok: true,
+      output: { bytesWritten: 23 },
+    });
     expect(await vault.readBinary('crlf.md')).toEqual(bytesOf(fixtureBytes('crlf.md'), '- decisions\r\n- owners\r\n'));
   });
 
@@ -38,14 +41,22 @@ describe('vault.writeFile keeps every byte it does not mean to change', () => {
 
   it('should append to a UTF-16 LE note in UTF-16 LE', async () => {
     const { vault, write } = await setup('utf16le-bom.md');
-    expect(await write({ path: 'utf16le-bom.md', content: 'Appended é\n', mode: 'append' })).toMatchObject({ ok: true, output: { bytesWritten: 24 } });
-    expect(await vault.readBinary('utf16le-bom.md')).toEqual(bytesOf(fixtureBytes('utf16le-bom.md'), utf16le('Appended é\r\n')));
+    expect(await write({ path: 'utf16le-bom.md', content: 'Appended é\n', mode: 'append' })).toMatchObject({
+      ok: true,
+      output: { bytesWritten: 24 },
+    });
+    expect(await vault.readBinary('utf16le-bom.md')).toEqual(
+      bytesOf(fixtureBytes('utf16le-bom.md'), utf16le('Appended é\r\n')),
+    );
   });
 
   it('should refuse to write back the lossy text of a Latin-1 note when no encoding is given', async () => {
     const { vault, read, write } = await setup('latin1.md');
     const text = await read({ path: 'latin1.md' });
-    expect(text).toMatchObject({ ok: true, output: { content: '# Caf\ufffd\n\nLa m\ufffdre et le p\ufffdre.\n', encoding: 'not UTF-8' } });
+    expect(text).toMatchObject({
+      ok: true,
+      output: { content: '# Caf\ufffd\n\nLa m\ufffdre et le p\ufffdre.\n', encoding: 'not UTF-8' },
+    });
     const content = (text as { output: { content: string } }).output.content;
     expect(await write({ path: 'latin1.md', content })).toEqual({
       ok: false,
@@ -60,40 +71,58 @@ describe('vault.writeFile keeps every byte it does not mean to change', () => {
 
   it('should read a Latin-1 note as Latin-1 and append in Latin-1 when the call says so', async () => {
     const { vault, read, write } = await setup('latin1.md');
-    expect(await read({ path: 'latin1.md', encoding: 'latin-1' })).toMatchObject({ ok: true, output: { content: '# Café\n\nLa mère et le père.\n', encoding: 'Latin-1' } });
-    expect(await write({ path: 'latin1.md', content: 'Fin.\n', mode: 'append', encoding: 'latin-1' })).toMatchObject({ ok: true });
+    expect(await read({ path: 'latin1.md', encoding: 'latin-1' })).toMatchObject({
+      ok: true,
+      output: { content: '# Café\n\nLa mère et le père.\n', encoding: 'Latin-1' },
+    });
+    expect(await write({ path: 'latin1.md', content: 'Fin.\n', mode: 'append', encoding: 'latin-1' })).toMatchObject({
+      ok: true,
+    });
     expect(await vault.readBinary('latin1.md')).toEqual(bytesOf(fixtureBytes('latin1.md'), 'Fin.\n'));
   });
 
   it('should convert a Latin-1 note to UTF-8 without losing its accents when the call asks for utf-8', async () => {
     const { vault, write } = await setup('latin1.md');
-    expect(await write({ path: 'latin1.md', content: 'Fin.\n', mode: 'append', encoding: 'utf-8' })).toMatchObject({ ok: true });
+    expect(await write({ path: 'latin1.md', content: 'Fin.\n', mode: 'append', encoding: 'utf-8' })).toMatchObject({
+      ok: true,
+    });
     expect(await vault.readBinary('latin1.md')).toEqual(bytesOf('# Café\n\nLa mère et le père.\nFin.\n'));
   });
 
   it('should refuse a character Latin-1 cannot hold', async () => {
     const { vault, write } = await setup('latin1.md');
-    expect(await write({ path: 'latin1.md', content: 'ok 🚀\n', mode: 'append', encoding: 'latin-1' })).toMatchObject({ ok: false, error: { code: 'NOT_ENCODABLE' } });
+    expect(await write({ path: 'latin1.md', content: 'ok 🚀\n', mode: 'append', encoding: 'latin-1' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_ENCODABLE' },
+    });
     expect(await vault.readBinary('latin1.md')).toEqual(fixtureBytes('latin1.md'));
   });
 
   it('should refuse to replace a PNG with text, and write it as base64 when asked', async () => {
     const { vault, write } = await setup('pixel.png');
-    expect(await write({ path: 'pixel.png', content: 'oops text' })).toMatchObject({ ok: false, error: { code: 'BINARY_FILE' } });
+    expect(await write({ path: 'pixel.png', content: 'oops text' })).toMatchObject({
+      ok: false,
+      error: { code: 'BINARY_FILE' },
+    });
     expect(await vault.readBinary('pixel.png')).toEqual(fixtureBytes('pixel.png'));
-    expect(await write({ path: 'pixel.png', content: Buffer.from([1, 2, 3]).toString('base64'), as: 'base64' })).toMatchObject({ ok: true, output: { bytesWritten: 3 } });
+    expect(
+      await write({ path: 'pixel.png', content: Buffer.from([1, 2, 3]).toString('base64'), as: 'base64' }),
+    ).toMatchObject({ ok: true, output: { bytesWritten: 3 } });
     expect(await vault.readBinary('pixel.png')).toEqual(bytesOf([1, 2, 3]));
   });
 
   it('should refuse to append text to a PDF', async () => {
     const { vault, write } = await setup('tiny.pdf');
-    expect(await write({ path: 'tiny.pdf', content: 'x', mode: 'append' })).toMatchObject({ ok: false, error: { code: 'BINARY_FILE' } });
+    expect(await write({ path: 'tiny.pdf', content: 'x', mode: 'append' })).toMatchObject({
+      ok: false,
+      error: { code: 'BINARY_FILE' },
+    });
     expect(await vault.readBinary('tiny.pdf')).toEqual(fixtureBytes('tiny.pdf'));
   });
 
   it('should accept the etag readFile gave for a BOM note', async () => {
     const { write, read } = await setup('utf8-bom.md');
-    const { etag } = (await read({ path: 'utf8-bom.md' }) as { output: { etag: string } }).output;
+    const { etag } = ((await read({ path: 'utf8-bom.md' })) as { output: { etag: string } }).output;
     expect(await write({ path: 'utf8-bom.md', content: 'x\n', expectedEtag: etag })).toMatchObject({ ok: true });
   });
 });

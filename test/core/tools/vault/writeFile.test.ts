@@ -16,14 +16,23 @@ describe('vault.writeFile', () => {
     const result = await run({ path: 'todo.md', content: '# Todo\n- [ ] one' });
     expect(result).toEqual({
       ok: true,
-      output: { path: 'todo.md', created: false, etag: etagOf('# Todo\n- [ ] one'), mtimeMs: (await vault.stat('todo.md'))!.mtimeMs, bytesWritten: 16 },
+      output: {
+        path: 'todo.md',
+        created: false,
+        etag: etagOf('# Todo\n- [ ] one'),
+        mtimeMs: (await vault.stat('todo.md'))!.mtimeMs,
+        bytesWritten: 16,
+      },
     });
     expect(vault.dump()).toEqual({ 'todo.md': '# Todo\n- [ ] one' });
   });
 
   it('should create a missing file, with its folders, and say created', async () => {
     const { vault, run } = setup();
-    expect(await run({ path: 'New/Deep/note.md', content: 'x' })).toMatchObject({ ok: true, output: { path: 'New/Deep/note.md', created: true, bytesWritten: 1 } });
+    expect(await run({ path: 'New/Deep/note.md', content: 'x' })).toMatchObject({
+      ok: true,
+      output: { path: 'New/Deep/note.md', created: true, bytesWritten: 1 },
+    });
     expect(vault.dump()).toEqual({ 'New/Deep/note.md': 'x' });
   });
 
@@ -38,18 +47,27 @@ describe('vault.writeFile', () => {
 
   it('should create the file when appending to a missing one', async () => {
     const { vault, run } = setup();
-    expect(await run({ path: 'log.md', content: 'first', mode: 'append' })).toMatchObject({ ok: true, output: { created: true } });
+    expect(await run({ path: 'log.md', content: 'first', mode: 'append' })).toMatchObject({
+      ok: true,
+      output: { created: true },
+    });
     expect(vault.dump()).toEqual({ 'log.md': 'first' });
   });
 
   it('should count bytesWritten in UTF-8 bytes of what was written', async () => {
     const { run } = setup({ 'a.md': 'long existing content' });
-    expect(await run({ path: 'a.md', content: 'é🚀', mode: 'append' })).toMatchObject({ ok: true, output: { bytesWritten: 6 } });
+    expect(await run({ path: 'a.md', content: 'é🚀', mode: 'append' })).toMatchObject({
+      ok: true,
+      output: { bytesWritten: 6 },
+    });
   });
 
   it('should write empty content', async () => {
     const { vault, run } = setup({ 'a.md': 'old' });
-    expect(await run({ path: 'a.md', content: '' })).toMatchObject({ ok: true, output: { bytesWritten: 0, etag: etagOf('') } });
+    expect(await run({ path: 'a.md', content: '' })).toMatchObject({
+      ok: true,
+      output: { bytesWritten: 0, etag: etagOf('') },
+    });
     expect(vault.dump()).toEqual({ 'a.md': '' });
   });
 
@@ -62,14 +80,20 @@ describe('vault.writeFile', () => {
   it('should write a file of several megabytes', async () => {
     const { vault, run } = setup();
     const big = 'x'.repeat(4_000_000);
-    expect(await run({ path: 'big.md', content: big })).toMatchObject({ ok: true, output: { bytesWritten: 4_000_000 } });
+    expect(await run({ path: 'big.md', content: big })).toMatchObject({
+      ok: true,
+      output: { bytesWritten: 4_000_000 },
+    });
     expect((await vault.stat('big.md'))!.sizeBytes).toBe(4_000_000);
   });
 
   describe('expectedEtag', () => {
     it('should write when the etag still matches', async () => {
       const { vault, run } = setup({ 'a.md': 'v1' });
-      expect(await run({ path: 'a.md', content: 'v2', expectedEtag: etagOf('v1') })).toMatchObject({ ok: true, output: { etag: etagOf('v2') } });
+      expect(await run({ path: 'a.md', content: 'v2', expectedEtag: etagOf('v1') })).toMatchObject({
+        ok: true,
+        output: { etag: etagOf('v2') },
+      });
       expect(vault.dump()).toEqual({ 'a.md': 'v2' });
     });
 
@@ -89,7 +113,10 @@ describe('vault.writeFile', () => {
 
     it('should check the etag before appending too', async () => {
       const { vault, run } = setup({ 'a.md': 'changed' });
-      expect(await run({ path: 'a.md', content: 'more', mode: 'append', expectedEtag: etagOf('v1') })).toMatchObject({ ok: false, error: { code: 'ETAG_MISMATCH' } });
+      expect(await run({ path: 'a.md', content: 'more', mode: 'append', expectedEtag: etagOf('v1') })).toMatchObject({
+        ok: false,
+        error: { code: 'ETAG_MISMATCH' },
+      });
       expect(vault.dump()).toEqual({ 'a.md': 'changed' });
     });
 
@@ -99,7 +126,8 @@ describe('vault.writeFile', () => {
         ok: false,
         error: {
           code: 'ETAG_MISMATCH',
-          message: 'vault.writeFile: `expectedEtag` is "e2-abc" but "gone.md" does not exist any more (it was moved or deleted since it was read); nothing was written',
+          message:
+            'vault.writeFile: `expectedEtag` is "e2-abc" but "gone.md" does not exist any more (it was moved or deleted since it was read); nothing was written',
         },
       });
       expect(vault.dump()).toEqual({});
@@ -111,7 +139,10 @@ describe('vault.writeFile', () => {
       const { run } = setup({ 'Notes/a.md': '' });
       expect(await run({ path: 'Notes', content: 'x' })).toEqual({
         ok: false,
-        error: { code: 'NOT_A_FILE', message: 'vault.writeFile: `path` "Notes" is a folder, expected a file; choose another path' },
+        error: {
+          code: 'NOT_A_FILE',
+          message: 'vault.writeFile: `path` "Notes" is a folder, expected a file; choose another path',
+        },
       });
     });
 
@@ -119,7 +150,10 @@ describe('vault.writeFile', () => {
       const { vault, run } = setup({ '.obsidian/app.json': '{}' });
       expect(await run({ path: '.obsidian/app.json', content: 'x' })).toEqual({
         ok: false,
-        error: { code: 'FORBIDDEN_PATH', message: 'Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there' },
+        error: {
+          code: 'FORBIDDEN_PATH',
+          message: 'Refused path ".obsidian/app.json": ".obsidian/" is protected; the agent may not write there',
+        },
       });
       expect(vault.dump()).toEqual({ '.obsidian/app.json': '{}' });
     });
@@ -128,7 +162,10 @@ describe('vault.writeFile', () => {
       const { run } = setup();
       expect(await run({ path: 'a.md', content: 'x', mode: 'prepend' })).toEqual({
         ok: false,
-        error: { code: 'INVALID_INPUT', message: 'vault.writeFile: `mode` must be one of "overwrite", "append", got "prepend"' },
+        error: {
+          code: 'INVALID_INPUT',
+          message: 'vault.writeFile: `mode` must be one of "overwrite", "append", got "prepend"',
+        },
       });
     });
   });

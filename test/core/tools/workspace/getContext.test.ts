@@ -4,13 +4,17 @@ import type { ToolContext } from '../../../../src/core/tools/types';
 import { GetContextTool } from '../../../../src/core/tools/workspace/getContext';
 import { buildEditorFixture } from '../../../builders/editorContext';
 
-const run = (context: ToolContext, input: unknown = {}) => new ToolRegistry([new GetContextTool()]).execute('workspace.getContext', input, context);
+const run = (context: ToolContext, input: unknown = {}) =>
+  new ToolRegistry([new GetContextTool()]).execute('workspace.getContext', input, context);
 const files = { 'a.md': 'hello world', 'board.canvas': '{}' };
 
 describe('workspace.getContext', () => {
   it('should describe the active file and view, without leaves or selection by default', async () => {
     const { context } = await buildEditorFixture({ files, open: 'a.md' });
-    expect(await run(context)).toEqual({ ok: true, output: { activeFilePath: 'a.md', activeViewType: 'markdown', isMarkdown: true } });
+    expect(await run(context)).toEqual({
+      ok: true,
+      output: { activeFilePath: 'a.md', activeViewType: 'markdown', isMarkdown: true },
+    });
   });
 
   it('should leave out the active file and view when nothing is open', async () => {
@@ -21,7 +25,10 @@ describe('workspace.getContext', () => {
   it('should say the active file is Markdown while the chat panel is the active view', async () => {
     const { context, workspace } = await buildEditorFixture({ files, open: 'a.md' });
     await workspace.focus(workspace.addLeaf({ viewType: 'embedded-agent-chat', title: 'Chat' }).id);
-    expect(await run(context)).toEqual({ ok: true, output: { activeFilePath: 'a.md', activeViewType: 'embedded-agent-chat', isMarkdown: true } });
+    expect(await run(context)).toEqual({
+      ok: true,
+      output: { activeFilePath: 'a.md', activeViewType: 'embedded-agent-chat', isMarkdown: true },
+    });
   });
 
   it('should say a canvas is not Markdown', async () => {
@@ -45,19 +52,27 @@ describe('workspace.getContext', () => {
   it('should summarize the selection when includeActiveViewState is true', async () => {
     const { context, editor } = await buildEditorFixture({ files, open: 'a.md' });
     editor.select({ line: 0, ch: 11 }, { line: 0, ch: 6 });
-    expect(await run(context, { includeActiveViewState: true })).toMatchObject({ output: { selectionSummary: { isEmpty: false, length: 5 } } });
+    expect(await run(context, { includeActiveViewState: true })).toMatchObject({
+      output: { selectionSummary: { isEmpty: false, length: 5 } },
+    });
   });
 
   it('should summarize an empty selection when no editor is open', async () => {
     const { context } = await buildEditorFixture({ files });
-    expect(await run(context, { includeActiveViewState: true })).toEqual({ ok: true, output: { isMarkdown: false, selectionSummary: { isEmpty: true, length: 0 } } });
+    expect(await run(context, { includeActiveViewState: true })).toEqual({
+      ok: true,
+      output: { isMarkdown: false, selectionSummary: { isEmpty: true, length: 0 } },
+    });
   });
 
   it('should reject an unknown option', async () => {
     const { context } = await buildEditorFixture({ files });
     expect(await run(context, { includeSelection: true })).toEqual({
       ok: false,
-      error: { code: 'INVALID_INPUT', message: 'workspace.getContext: input has an unknown property `includeSelection`' },
+      error: {
+        code: 'INVALID_INPUT',
+        message: 'workspace.getContext: input has an unknown property `includeSelection`',
+      },
     });
   });
 });

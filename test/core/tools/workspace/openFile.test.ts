@@ -4,13 +4,17 @@ import type { ToolContext } from '../../../../src/core/tools/types';
 import { OpenFileTool } from '../../../../src/core/tools/workspace/openFile';
 import { buildEditorFixture } from '../../../builders/editorContext';
 
-const run = (context: ToolContext, input: unknown) => new ToolRegistry([new OpenFileTool()]).execute('workspace.openFile', input, context);
+const run = (context: ToolContext, input: unknown) =>
+  new ToolRegistry([new OpenFileTool()]).execute('workspace.openFile', input, context);
 const files = { 'Projects/roadmap.md': '# Roadmap', 'Projects/notes.md': 'notes', '.obsidian/app.json': '{}' };
 
 describe('workspace.openFile', () => {
   it('should open the file in the current tab and focus it by default', async () => {
     const { context, workspace, editor } = await buildEditorFixture({ files });
-    expect(await run(context, { path: 'Projects/roadmap.md' })).toEqual({ ok: true, output: { path: 'Projects/roadmap.md', opened: true, leafId: 'leaf-1' } });
+    expect(await run(context, { path: 'Projects/roadmap.md' })).toEqual({
+      ok: true,
+      output: { path: 'Projects/roadmap.md', opened: true, leafId: 'leaf-1' },
+    });
     expect(workspace.activeFilePath()).toBe('Projects/roadmap.md');
     expect(editor.text()).toBe('# Roadmap');
   });
@@ -19,7 +23,9 @@ describe('workspace.openFile', () => {
     const { context, workspace } = await buildEditorFixture({ files, open: 'Projects/notes.md' });
     await run(context, { path: 'Projects/roadmap.md' });
     expect(workspace.openLeaves()).toHaveLength(1);
-    expect(await run(context, { path: 'Projects/notes.md', newLeaf: true })).toMatchObject({ output: { leafId: 'leaf-2' } });
+    expect(await run(context, { path: 'Projects/notes.md', newLeaf: true })).toMatchObject({
+      output: { leafId: 'leaf-2' },
+    });
     expect(workspace.openLeaves()).toHaveLength(2);
   });
 
@@ -32,7 +38,10 @@ describe('workspace.openFile', () => {
 
   it('should normalize the path before opening it', async () => {
     const { context } = await buildEditorFixture({ files });
-    expect(await run(context, { path: 'Projects//roadmap.md/' })).toMatchObject({ ok: true, output: { path: 'Projects/roadmap.md' } });
+    expect(await run(context, { path: 'Projects//roadmap.md/' })).toMatchObject({
+      ok: true,
+      output: { path: 'Projects/roadmap.md' },
+    });
   });
 
   it('should open a file in the config folder, since opening only reads', async () => {
@@ -46,7 +55,8 @@ describe('workspace.openFile', () => {
       ok: false,
       error: {
         code: 'NOT_FOUND',
-        message: 'Cannot open "Projects/missing.md": no file exists at that path. Check the name with vault.listFiles or vault.searchText.',
+        message:
+          'Cannot open "Projects/missing.md": no file exists at that path. Check the name with vault.listFiles or vault.searchText.',
       },
     });
     expect(workspace.openLeaves()).toEqual([]);
@@ -56,7 +66,11 @@ describe('workspace.openFile', () => {
     const { context } = await buildEditorFixture({ files });
     expect(await run(context, { path: 'Projects' })).toEqual({
       ok: false,
-      error: { code: 'NOT_A_FILE', message: 'Cannot open "Projects": it is a folder, not a file. Open a file inside it (vault.listFiles lists them).' },
+      error: {
+        code: 'NOT_A_FILE',
+        message:
+          'Cannot open "Projects": it is a folder, not a file. Open a file inside it (vault.listFiles lists them).',
+      },
     });
   });
 
@@ -64,12 +78,18 @@ describe('workspace.openFile', () => {
     const { context } = await buildEditorFixture({ files });
     expect(await run(context, { path: '../secret.md' })).toEqual({
       ok: false,
-      error: { code: 'FORBIDDEN_PATH', message: 'Refused path "../secret.md": the path leaves the vault (".." is not allowed)' },
+      error: {
+        code: 'FORBIDDEN_PATH',
+        message: 'Refused path "../secret.md": the path leaves the vault (".." is not allowed)',
+      },
     });
   });
 
   it('should require a non-empty path', async () => {
     const { context } = await buildEditorFixture({ files });
-    expect(await run(context, { path: '' })).toEqual({ ok: false, error: { code: 'INVALID_INPUT', message: 'workspace.openFile: `path` must not be empty' } });
+    expect(await run(context, { path: '' })).toEqual({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: 'workspace.openFile: `path` must not be empty' },
+    });
   });
 });
