@@ -1,6 +1,6 @@
 /**
- * Every setting the plugin keeps in data.json: key, default, and what it means. The settings tab, the loader
- * and README.md's settings table (`npm run docs`) are generated from this one list.
+ * Every setting the plugin keeps in data.json: key, default, and what it means. The settings tab, the loader,
+ * docs/guide/settings.md's table and README.md's list of keys (`npm run docs`) are generated from this one list.
  */
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible';
 export type ApprovalPolicy = 'always' | 'writes';

@@ -17,10 +17,10 @@ export function toolTimeoutSeconds(approvalTimeoutMinutes: number): number {
 
 /**
  * Each client's own way to reach the server at `url` with `token`, checked against the clients themselves
- * (README, "Use Embedded Agent from Claude Code, Codex or any MCP client", holds the same lines): Claude Code adds a
- * server to the folder it runs in unless told `--scope user`; Codex needs a tool timeout above its 60 s and an
- * approval mode that lets the call through, or it refuses writes itself; VS Code reads `servers`; Gemini CLI takes
- * Streamable HTTP as `httpUrl` (its `url` means the older SSE transport).
+ * (docs/guide/mcp-clients.md holds the same lines): Claude Code adds a server to the folder it runs in unless told
+ * `--scope user`; Codex needs a tool timeout above its 60 s and an approval mode that lets the call through, or it
+ * refuses writes itself; VS Code reads `servers`; Gemini CLI takes Streamable HTTP as `httpUrl` (its `url` means the
+ * older SSE transport).
  */
 export function mcpClientConfigs(url: string, token: string, approvalTimeoutMinutes: number): McpClientConfig[] {
   const authorization = `Bearer ${token}`;

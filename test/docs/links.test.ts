@@ -21,7 +21,7 @@ function withoutCode(markdown: string): string {
 function headingAnchors(markdown: string): Set<string> {
   const anchors = new Set<string>();
   const unfenced = markdown.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, '');
-  for (const [, heading] of unfenced.matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
+  for (const [, heading = ''] of unfenced.matchAll(/^#{1,6} +(.+?) *#* *$/gm)) {
     const text = heading.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[`*]/g, '');
     const base = text
       .toLowerCase()
@@ -38,7 +38,7 @@ function headingAnchors(markdown: string): Set<string> {
 function brokenLinks(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const broken: string[] = [];
-  for (const [, target] of withoutCode(text).matchAll(/\]\(<?([^)\s>]+)>?(?: "[^"]*")?\)/g)) {
+  for (const [, target = ''] of withoutCode(text).matchAll(/\]\(<?([^)\s>]+)>?(?: "[^"]*")?\)/g)) {
     if (/^[a-z][a-z+.-]*:/i.test(target)) continue;
     const [path, anchor] = target.split('#', 2) as [string, string | undefined];
     const destination = path === '' ? file : resolve(dirname(file), decodeURIComponent(path));
