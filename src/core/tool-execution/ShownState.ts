@@ -58,7 +58,7 @@ export class ShownState {
   async stale(pre: Readonly<Record<string, string | null>>, vault: VaultPort): Promise<StaleFile[]> {
     const stale: StaleFile[] = [];
     // The checkpoint names a file as the disk stores it, the card as it was typed: "Café.md" may be stored
-    // decomposed (see "Names that differ only by Unicode form" in docs/architecture.md).
+    // decomposed (see "Names that differ only by Unicode form" in docs/design/files.md).
     const byForm = new Map(Object.keys(pre).map((key) => [key.normalize('NFC'), key]));
     for (const [path, states] of this.states) {
       const key = path in pre ? path : byForm.get(path.normalize('NFC'));

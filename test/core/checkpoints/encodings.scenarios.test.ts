@@ -148,7 +148,7 @@ describe.each(adapters)('every write tool over the encodings corpus, on %s', (ad
     });
 
     // The Obsidian double's read drops a UTF-8 BOM, so an editor opened from it saves without one: there the save
-    // is the platform's editor's, which the tool cannot steer (docs/architecture.md, "Every byte of a note").
+    // is the platform's editor's, which the tool cannot steer (docs/design/files.md, "Every byte of a note").
     const editorDropsBom = adapter === 'ObsidianVault' && note.bom.length === 3;
     it.skipIf(editorDropsBom)(
       'editor.insertAtCursor adds only its line at the end, or is refused where the editor would re-encode the note',

@@ -257,7 +257,7 @@ describe('a note the vault decodes differently from its bytes is not taken for a
       (await pipeline.execute(call('vault.writeFile', { path: 'Plan.md', content: '# Plan\n- two\n' }), run)).ok,
     ).toBe(true);
     expect(approval.requests).toHaveLength(1);
-    // A UTF-8 byte order mark is kept (see "Every byte of a note" in docs/architecture.md).
+    // A UTF-8 byte order mark is kept (see "Every byte of a note" in docs/design/files.md).
     expect(await vault.read('Plan.md')).toBe(
       what === 'a byte order mark' ? '\ufeff# Plan\n- two\n' : '# Plan\n- two\n',
     );
