@@ -115,6 +115,24 @@ function folderCycles(edges: readonly [string, string][]): string[][] {
   return cycles;
 }
 
+/**
+ * Pairs of source files under src/ that import each other, type imports included, as "a ↔ b" (each pair once).
+ * `files` are the modules that exist, without ".ts", so a folder's specifier can stand for its index.ts.
+ */
+function twoFileCircles(edges: readonly [string, string][], files: ReadonlySet<string>): string[] {
+  const module = (path: string): string => {
+    const bare = path.replace(/\.ts$/, '');
+    return files.has(bare) || !files.has(`${bare}/index`) ? bare : `${bare}/index`;
+  };
+  const imports = new Set(edges.map(([from, to]) => `${module(from)} → ${module(to)}`));
+  const circles = new Set<string>();
+  for (const [from, to] of edges) {
+    const [a, b] = [module(from), module(to)].sort() as [string, string];
+    if (a !== b && imports.has(`${a} → ${b}`) && imports.has(`${b} → ${a}`)) circles.add(`${a} ↔ ${b}`);
+  }
+  return [...circles].sort();
+}
+
 describe('architecture', () => {
   const edges = importEdges();
 
@@ -149,6 +167,27 @@ describe('architecture', () => {
         ['ui/x.ts', 'core/plan/a'],
       ]),
     ).toEqual([]);
+  });
+
+  it('should have no two files that import each other, type imports included', () => {
+    const files = new Set(sourceFiles(SRC).map((file) => relative(SRC, file).replace(/\.ts$/, '')));
+    expect(twoFileCircles(edges, files)).toEqual([]);
+  });
+
+  it('should see two files that import each other (the check itself)', () => {
+    const files = new Set(['core/a', 'core/b', 'core/c', 'core/vault/index']);
+    expect(
+      twoFileCircles(
+        [
+          ['core/a.ts', 'core/b'],
+          ['core/b.ts', 'core/a'],
+          ['core/c.ts', 'core/vault'],
+          ['core/vault/index.ts', 'core/c'],
+          ['core/a.ts', 'core/c'],
+        ],
+        files,
+      ),
+    ).toEqual(['core/a ↔ core/b', 'core/c ↔ core/vault/index']);
   });
 });
 

@@ -8,7 +8,7 @@ import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
 import type { McpArgs } from './args';
 import { createCliRuntime, type CliRuntime } from './cliServices';
 import { interruptedRunLines } from './interruptedRuns';
-import type { CliIo } from './runCli';
+import type { CliIo } from './cliIo';
 import { terminalOutput } from './terminalText';
 
 const APPROVALS: Record<McpArgs['approval'], string> = {

@@ -1,19 +1,13 @@
 import { AgentError } from '../core/errors';
-import type { ProviderKind } from '../providers/createProvider';
+import type { ProviderOptions } from '../providers/types';
 import { DEFAULT_MODELS } from '../settings/settings';
 import type { CliArgs } from './args';
 
-/** The provider the terminal runner talks to, and where each part of the choice came from. */
-export interface ProviderChoice {
-  provider: ProviderKind;
-  model: string;
-  /** '' for the provider's own API. */
-  baseUrl: string;
-  /** '' for none (an openai-compatible server without a key). */
-  apiKey: string;
+/** The provider, model, URL and key the terminal runner talks to (as ProviderOptions names them), and where the key came from. */
+export type ProviderChoice = Pick<ProviderOptions, 'provider' | 'model' | 'baseUrl' | 'apiKey'> & {
   /** Said at start-up, e.g. "key from ANTHROPIC_API_KEY". */
   keySource: string;
-}
+};
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 

@@ -1,13 +1,11 @@
-import type { Readable, Writable } from 'node:stream';
 import { describeError } from '../core/errors';
-import type { ClockPort } from '../core/ports/clock';
-import type { HttpPort } from '../core/ports/http';
 import type { LlmPort } from '../core/ports/llm';
 import { ownerAlive } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
-import { createProvider, type ProviderConfig } from '../providers/createProvider';
+import { createProvider } from '../providers/createProvider';
 import { DEFAULT_SETTINGS } from '../settings/settings';
 import { createStyle } from './ansi';
+import type { CliIo } from './cliIo';
 import { isMcpCommand, parseArgs, parseMcpArgs, type CliArgs } from './args';
 import { ChatSession } from './ChatSession';
 import { describeLimits } from './budgetSettings';
@@ -17,33 +15,15 @@ import { interruptedRunLines } from './interruptedRuns';
 import { listModelsCommand } from './listModelsCommand';
 import { LineInput } from './LineInput';
 import { mcpCommand } from './mcpCommand';
-import { authHint, describeProvider, resolveProvider, type Environment, type ProviderChoice } from './providerConfig';
+import { authHint, describeProvider, resolveProvider, type ProviderChoice } from './providerConfig';
 import { TerminalApproval } from './TerminalApproval';
 import { terminalOutput } from './terminalText';
 import { MCP_USAGE, noProviderHelp, USAGE } from './usage';
 
+export type { CliIo };
+
 /** Exit code for a command line or configuration the runner cannot start with. */
 export const EXIT_USAGE = 2;
-
-export interface CliIo {
-  argv: readonly string[];
-  env: Environment;
-  stdin: Readable & { isTTY?: boolean };
-  stdout: Writable & { isTTY?: boolean };
-  stderr: Writable;
-  /** Builds the model port; createProvider when absent (tests point it at a local server). */
-  createLlm?: (config: ProviderConfig) => LlmPort;
-  clock?: ClockPort;
-  /** The global modes file; the per-user default when absent. */
-  modesFile?: string;
-  http?: HttpPort;
-  /** Follow changes other programs make to the vault; on unless a test turns it off. */
-  watch?: boolean;
-  /** Colors and word highlights; on when stdout is a terminal and NO_COLOR is not set. */
-  color?: boolean;
-  /** Receives the Ctrl-C handler once the chat runs, for a SIGINT the terminal did not turn into a keypress. */
-  onInterruptHandler?: (interrupt: () => void) => void;
-}
 
 /**
  * The terminal runner from command line to exit code: options, provider, services over the vault folder, then

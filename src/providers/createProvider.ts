@@ -1,39 +1,20 @@
 import { AgentError } from '../core/errors';
-import type { ClockPort } from '../core/ports/clock';
 import type { LlmPort } from '../core/ports/llm';
 import { AnthropicProvider } from './AnthropicProvider';
 import { contextWindowFor } from './contextWindows';
 import { providerLabel, SETTINGS_PATH } from './errors';
 import { OpenAiProvider } from './OpenAiProvider';
-import type { FetchLike, ProviderKind, ToolCallFormat } from './types';
+import type { FetchLike, ProviderKind, ProviderOptions, ToolCallFormat } from './types';
 
 export type { FetchLike, ProviderKind, ToolCallFormat };
 
-export interface ProviderConfig {
-  provider: ProviderKind;
-  model: string;
-  /** Empty for the provider's own API; `openai-compatible` needs one, with `/v1` (http://localhost:11434/v1). */
-  baseUrl?: string;
-  /** Empty or absent: no key (fine for `openai-compatible` only). */
-  apiKey?: string;
-  /** Stream over `fetch`; off: whole answers over `nonStreamingFetch`. */
-  streaming: boolean;
-  /** Most retries of a failed request (429, 5xx, 529, connection errors). */
-  maxRetries: number;
-  /** The `contextWindow` setting: 0 or absent looks the model up in the table of known models. */
-  contextWindow?: number;
-  /** The streaming transport; the renderer's global `fetch` when absent. */
-  fetch?: FetchLike;
-  /** A `fetch` over Obsidian's `requestUrl` (src/obsidian/requestUrlFetch.ts): no streaming, no CORS limits. */
-  nonStreamingFetch?: FetchLike;
-  clock: ClockPort;
-  /** OpenAI-compatible tool calls: native, written as text, or `auto` (native, and text when the model writes it). */
-  toolCallFormat?: ToolCallFormat;
-  /** Says which transport carried each request, and each retry. */
-  log?: (message: string) => void;
-  /** Jitter source in [0, 1) for retry backoff; tests pin it. */
-  random?: () => number;
-}
+/**
+ * What a host gives createProvider: ProviderOptions before they are checked and normalized, with the URL, the key
+ * and the context window allowed absent (no URL: the provider's own API; no key: fine for `openai-compatible`
+ * only; a context window of 0 or absent: looked up in the table of known models).
+ */
+export type ProviderConfig = Omit<ProviderOptions, 'baseUrl' | 'apiKey' | 'contextWindow'> &
+  Partial<Pick<ProviderOptions, 'baseUrl' | 'apiKey' | 'contextWindow'>>;
 
 /**
  * The LLM port for the configured provider. Checks the settings first, so that a missing key or base URL is
@@ -62,20 +43,13 @@ export function createProvider(config: ProviderConfig): LlmPort {
       { setting: 'apiKeySecret' },
     );
   }
-  const options = {
-    provider: config.provider,
+  const options: ProviderOptions = {
+    ...config,
     model,
     baseUrl,
     apiKey,
-    streaming: config.streaming,
     maxRetries: Number.isFinite(config.maxRetries) ? Math.max(0, Math.floor(config.maxRetries)) : 0,
     contextWindow: contextWindowFor(model, config.contextWindow),
-    fetch: config.fetch,
-    nonStreamingFetch: config.nonStreamingFetch,
-    clock: config.clock,
-    toolCallFormat: config.toolCallFormat,
-    log: config.log,
-    random: config.random,
   };
   return config.provider === 'anthropic' ? new AnthropicProvider(options) : new OpenAiProvider(options);
 }

@@ -11,6 +11,12 @@ export interface Spend {
   cost: number | null;
 }
 
+/** What a message spent (every model call of it, sub-tasks included) and the conversation so far. */
+export interface MessageSpend {
+  message: Spend;
+  conversation: Spend;
+}
+
 /** Why a run stopped before a model call: which limit, how far it got, and what "Continue" would grant. */
 export interface BudgetStop {
   limit: LimitKind;

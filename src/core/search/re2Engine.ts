@@ -1,5 +1,5 @@
 import { RE2JS, RE2JSException, type Matcher } from 're2js';
-import { RegexSyntaxError, type CompiledRegex, type RegexEngine } from './regexEngine';
+import { RegexSyntaxError, type CompiledRegex, type RegexEngine } from './compiledRegex';
 
 /** re2js (MIT), a port of RE2: see regexEngine.ts. Loaded only through regexEngineLoader. */
 export const re2Engine: RegexEngine = {

@@ -1,5 +1,4 @@
 import type { AgentError } from '../errors';
-import type { Wordness } from './regexSyntax';
 
 /**
  * Character classes as ripgrep reads them, in RE2's spelling. RE2's `\w` and `\b` are ASCII, so `\bnota\b` would
@@ -13,6 +12,9 @@ export const WHITE_SPACE =
   '\\t\\n\\x0B\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}';
 
 type Fail = (what: string) => AgentError;
+
+/** Whether every character an atom takes is a word character (letter, mark, number, connector), none is, or some are. */
+export type Wordness = 'word' | 'other' | 'mixed' | 'none';
 
 /** The body of a class (between "[" or "[^" and "]") in RE2's syntax, and whether its characters are word characters. */
 export function translateClassBody(body: string, fail: Fail): { body: string; word: Wordness } {

@@ -7,30 +7,9 @@
  * terminal runner starts: `regexEngineLoader.load` is the one place that imports it (one object, so a test can see
  * what was loaded, as with src/plugin/lazyModules.ts).
  */
-export interface RegexEngine {
-  /**
-   * Compiles `source` (RE2 syntax), with "^" and "$" at every line. Throws RegexSyntaxError when the engine
-   * refuses it.
-   */
-  compile(source: string, options: { ignoreCase: boolean }): CompiledRegex;
-}
+import type { RegexEngine } from './compiledRegex';
 
-export interface CompiledRegex {
-  /**
-   * The leftmost match starting at or after `from` in `text`, or null. Context before `from` counts for "^", "\b"
-   * and lookbehinds. A pattern with capturing groups uses them as markers: the match ends where the first group
-   * that took part starts (what follows it was only looked at).
-   */
-  next(text: string, from: number): { start: number; end: number } | null;
-  /**
-   * Whether the pattern matches anywhere in `text`: RE2's DFA, much faster than finding where (which on a
-   * case-insensitive pattern runs the NFA, whose steps grow with the pattern's size).
-   */
-  test(text: string): boolean;
-}
-
-/** The engine's refusal of a pattern, with its words ("invalid escape sequence: `\\e`"). */
-export class RegexSyntaxError extends Error {}
+export { RegexSyntaxError, type CompiledRegex, type RegexEngine } from './compiledRegex';
 
 let loading: Promise<RegexEngine> | null = null;
 

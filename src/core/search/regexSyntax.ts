@@ -1,5 +1,5 @@
 import { AgentError } from '../errors';
-import { propertyClass, translateClassBody, unicodeEscape, WHITE_SPACE, WORD } from './regexClasses';
+import { propertyClass, translateClassBody, unicodeEscape, WHITE_SPACE, WORD, type Wordness } from './regexClasses';
 
 /**
  * A model's pattern, read as JavaScript and ripgrep read it, as a tree the RE2 engine's source is written from
@@ -7,9 +7,6 @@ import { propertyClass, translateClassBody, unicodeEscape, WHITE_SPACE, WORD } f
  * search reports whole matches only). Whatever RE2 cannot run in linear time is refused here, naming the
  * construct and where it is.
  */
-
-/** Whether every character an atom takes is a word character (letter, mark, number, connector), none is, or some are. */
-export type Wordness = 'word' | 'other' | 'mixed' | 'none';
 
 export type Node =
   /** One character: `source` is an RE2 atom (a literal, a class, "." or "(?:…)" around one). */

@@ -1,11 +1,10 @@
 import { SUMMARY_PREFIX } from '../agent/condensing';
 import type { AgentResult } from '../agent/types';
 import { continueLabel, describeMessageSpend } from '../budget/spendText';
-import type { BudgetStop } from '../budget/SpendingMeter';
+import type { BudgetStop, MessageSpend } from '../budget/SpendingMeter';
 import type { HistoryMessage } from '../ports/llm';
 import type { FastPathOutcome } from '../recipes/FastPath';
 import type { CallOutcome } from '../tool-execution/types';
-import type { MessageSpend } from './sessionEvents';
 
 /** How a note reads: plain, an error, a usage line, or a stop at a spending limit. */
 export type NoteTone = 'info' | 'error' | 'usage' | 'budget';

@@ -1,10 +1,12 @@
 import type { AgentResult, TaskCallbacks } from '../agent/types';
-import type { Spend } from '../budget/SpendingMeter';
+import type { MessageSpend } from '../budget/SpendingMeter';
 import type { RevertPlan, RevertResult, RunSummary } from '../checkpoints/types';
 import type { LlmPort } from '../ports/llm';
 import type { FastPathOutcome } from '../recipes/FastPath';
 import type { RecordedCall } from '../recipes/types';
 import type { SeenEntry } from './seenConversation';
+
+export type { MessageSpend };
 
 /**
  * How a run of the loop ended, as a shell sees it: the answer and why it ended, what it used, and where a budget
@@ -26,12 +28,6 @@ export type SessionEvents = Omit<TaskCallbacks, 'onPreCompactionFlush' | 'onSubt
   onSubtaskEnd?: (info: { depth: number; result: RunResult }) => void;
   onComplete?: (result: RunResult) => void;
 };
-
-/** What the message spent (every model call of it, sub-tasks included) and the conversation so far. */
-export interface MessageSpend {
-  message: Spend;
-  conversation: Spend;
-}
 
 /** How one message ended, for the shell to render. */
 export type SendOutcome =

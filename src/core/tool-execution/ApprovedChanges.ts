@@ -48,25 +48,35 @@ export class ApprovedChanges {
     }
   }
 
-  /** What the preview showed the files these changes write to be before them, to hold the run's writes to it. */
-  async shownFor(changes: readonly PlannedChange[], vault: VaultPort): Promise<ShownState> {
+  /**
+   * One look at a call of the run: what it would do that the preview did not show, as phrases (empty when it was
+   * all shown), and what the preview showed the files it writes to be before it, to hold the write to that.
+   */
+  async review(
+    tool: string,
+    input: unknown,
+    changes: readonly PlannedChange[],
+    vault: VaultPort,
+  ): Promise<{ unshown: string[]; shown: ShownState }> {
+    const effects = await effectsOf(tool, input, changes, vault);
     const shown = new ShownState();
-    for (const effect of await effectsOf('', null, changes, vault)) {
+    for (const effect of effects) {
       const before = this.before.get(effect.key);
       if (before) shown.merge(before);
     }
-    return shown;
-  }
-
-  /** What the call would do that the preview did not show, as phrases; empty when it was all shown. */
-  async unshown(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort): Promise<string[]> {
-    return (await effectsOf(tool, input, changes, vault))
+    const unshown = effects
       .filter((effect) => !this.keys.has(effect.key))
       .map((effect) =>
         effect.written !== undefined && this.written.has(effect.written)
           ? `${effect.label} with other text than the preview showed`
           : effect.label,
       );
+    return { unshown, shown };
+  }
+
+  /** What the call would do that the preview did not show, as phrases; empty when it was all shown. */
+  async unshown(tool: string, input: unknown, changes: readonly PlannedChange[], vault: VaultPort): Promise<string[]> {
+    return (await this.review(tool, input, changes, vault)).unshown;
   }
 }
 

@@ -4,7 +4,7 @@ import type { ClockPort } from '../ports/clock';
 import type { VaultPort } from '../ports/vault';
 import type { AnyTool } from '../tools/BaseTool';
 import type { ToolRegistry } from '../tools/ToolRegistry';
-import type { PlannedChange, ToolContext } from '../tools/types';
+import type { PlannedChange, ToolContext, ToolMeta } from '../tools/types';
 import { listEffects } from './ApprovedChanges';
 import type { AuditLog } from './AuditLog';
 import { CallReads } from './CallReads';
@@ -16,7 +16,7 @@ import type { ResultExternalizer } from './ResultExternalizer';
 import { ShownState, type StaleFile } from './ShownState';
 import { askApproval, denialError, needsApproval } from './stages/approval';
 import { checkpointTargets } from './stages/checkpointTargets';
-import { changedPaths, checkPaths } from './stages/checkPaths';
+import { changedPaths, checkPaths, listingOnce } from './stages/checkPaths';
 import { resolveTool } from './stages/resolveTool';
 import { ToolRepetitionDetector } from './ToolRepetitionDetector';
 import type { CallOutcome, CallPreview, CheckpointRecorder, PipelineSettings, RunState, ToolCall } from './types';
@@ -57,8 +57,17 @@ interface Cleared {
   basis: Basis;
 }
 
-/** A call past the stages before approval that `execute` and `preview` share. */
+/**
+ * A call past the stages before approval that `execute` and `preview` share: what those stages worked out, which
+ * the later ones read instead of working it out again.
+ */
 interface Admitted {
+  tool: AnyTool;
+  /** The tool's row, looked up once for the call. */
+  meta: ToolMeta;
+  /** As the model or the plan step gave it, for the plan's approved set (which keys a call by it). */
+  rawInput: unknown;
+  /** Validated, defaults filled in: the one object every later stage and the tool get. */
   input: unknown;
   settings: PipelineSettings;
   reads: CallReads;
@@ -167,15 +176,16 @@ export class ToolExecutionPipeline {
     let tool: AnyTool | undefined;
     try {
       tool = this.resolve(call, run, 'run: the run was cancelled');
-      const { input, settings, reads, context } = await this.admit(tool, call, run);
-      const asks = needsApproval(tool.meta, settings);
+      const admitted = await this.admit(tool, call, run);
+      const { meta, input, reads, context } = admitted;
+      const asks = needsApproval(meta, admitted.settings);
       let again: Stale | null = null;
       for (let cards = 1; ; cards++) {
         reads.forget();
-        const cleared = await this.clear(tool, call.input, input, context, run, settings, asks, again, reads);
+        const cleared = await this.clear(admitted, run, asks, again);
         approvalNote = cleared.note;
         const changes = cleared.changes;
-        if (!tool.meta.isWrite && !changes.some((change) => change.kind === 'command' && change.activeFile)) break;
+        if (!meta.isWrite && !changes.some((change) => change.kind === 'command' && change.activeFile)) break;
         checkpoint = await this.checkpoint(tool, changes, run);
         const stale = await cleared.shown.stale(checkpoint.before, context.vault);
         if (stale.length === 0) break;
@@ -190,7 +200,7 @@ export class ToolExecutionPipeline {
         }
         again = { files: stale, basis: cleared.basis };
       }
-      if (tool.meta.isWrite || tool.meta.risk === 'commands') {
+      if (meta.isWrite || meta.risk === 'commands') {
         // On disk before the write, so a crash during it still leaves the write's line (a restart adds "interrupted").
         await this.deps.audit.started({
           runId: run.runId,
@@ -245,8 +255,9 @@ export class ToolExecutionPipeline {
    */
   async preview(call: ToolCall, run: RunState, shown = new ShownState()): Promise<CallPreview> {
     const tool = this.resolve(call, run, 'previewed: the dry run was cancelled');
-    const { input, context } = await this.admit(tool, call, run);
-    const changes = await this.described(tool, input, context, true);
+    const admitted = await this.admit(tool, call, run);
+    const { input, context } = admitted;
+    const changes = await this.described(admitted, true);
     const preview = await buildPreview(changes, context.vault, shown);
     return { tool, input, changes, preview, shown };
   }
@@ -260,25 +271,28 @@ export class ToolExecutionPipeline {
   /** Validate and repetition; then the ignore rules loaded, and a context whose reads one phase of the call shares. */
   private async admit(tool: AnyTool, call: ToolCall, run: RunState): Promise<Admitted> {
     const settings = this.deps.settings();
+    const meta = tool.meta;
     const input = tool.validate(call.input);
-    run.repetition.check(tool.name, input, tool.meta.searchQuery);
+    run.repetition.check(tool.name, input, meta.searchQuery);
     await this.deps.ignore.ensureLoaded();
     const reads = new CallReads(run.ports.vault);
     // A run may list and read the results it stored, and no other run's.
     const readable = (path: string): boolean => this.deps.ignore.denial(path, 'read', run.runId) === null;
-    const context: ToolContext = { ...run.ports, vault: reads.vault, signal: run.signal, runId: run.runId, readable };
-    return { input, settings, reads, context };
+    const context: ToolContext = {
+      ...run.ports,
+      vault: reads.vault,
+      signal: run.signal,
+      runId: run.runId,
+      readable,
+      once: reads.once,
+    };
+    return { tool, meta, rawInput: call.input, input, settings, reads, context };
   }
 
   /** What the call would change (nothing unless `describe`), held to the sandbox and the ignore rules: the path stage. */
-  private async described(
-    tool: AnyTool,
-    input: unknown,
-    context: ToolContext,
-    describe: boolean,
-  ): Promise<PlannedChange[]> {
+  private async described({ tool, meta, input, context }: Admitted, describe: boolean): Promise<PlannedChange[]> {
     const changes = describe ? await tool.describeChanges(input, context) : [];
-    await checkPaths(tool.meta, input, changes, this.deps.ignore, context.vault, context.runId);
+    await checkPaths(meta, input, changes, this.deps.ignore, context.vault, context.runId);
     await refuseRedactedOverwrite(changes, context.vault, this.knownSecrets());
     return changes;
   }
@@ -288,28 +302,16 @@ export class ToolExecutionPipeline {
    * `again` says what went stale), or under "Approve all for this run". Returns the changes to checkpoint and what
    * was shown of the files they write, with what showed it.
    */
-  private async clear(
-    tool: AnyTool,
-    rawInput: unknown,
-    input: unknown,
-    context: ToolContext,
-    run: RunState,
-    settings: PipelineSettings,
-    asks: boolean,
-    again: Stale | null,
-    reads: CallReads,
-  ): Promise<Cleared> {
-    let changes = await this.described(tool, input, context, tool.meta.isWrite || asks);
+  private async clear(admitted: Admitted, run: RunState, asks: boolean, again: Stale | null): Promise<Cleared> {
+    const { tool, meta, rawInput, input, context, settings, reads } = admitted;
+    const changes = await this.described(admitted, meta.isWrite || asks);
     if (!asks) return { changes, shown: new ShownState(), note: 'auto', basis: 'described' };
-    const approved = run.approvedChanges;
-    const unshown = approved ? await approved.unshown(tool.name, rawInput, changes, context.vault) : null;
-    if (approved && unshown?.length === 0 && !again)
-      return {
-        changes,
-        shown: await approved.shownFor(changes, context.vault),
-        note: 'approved-in-preview',
-        basis: 'preview',
-      };
+    const review = run.approvedChanges
+      ? await run.approvedChanges.review(tool.name, rawInput, changes, context.vault)
+      : null;
+    const unshown = review?.unshown ?? null;
+    if (review && review.unshown.length === 0 && !again)
+      return { changes, shown: review.shown, note: 'approved-in-preview', basis: 'preview' };
     const carded = again !== null || !run.approvedForRun;
     const shown = new ShownState();
     const note = await this.approve(
@@ -326,8 +328,12 @@ export class ToolExecutionPipeline {
     // What was read before the answer may be old now.
     reads.forget();
     if (!carded) return { changes, shown: ShownState.ofCreates(changes), note, basis: 'described' };
-    if (tool.meta.isWrite) changes = await this.stillAsApproved(tool, input, context, changes);
-    return { changes, shown, note, basis: 'card' };
+    return {
+      changes: meta.isWrite ? await this.stillAsApproved(admitted, changes) : changes,
+      shown,
+      note,
+      basis: 'card',
+    };
   }
 
   /**
@@ -396,14 +402,15 @@ export class ToolExecutionPipeline {
    * editor tools write) or files may come and go: the call may then write only paths that were shown.
    */
   private async stillAsApproved(
-    tool: AnyTool,
-    input: unknown,
-    context: ToolContext,
+    { tool, input, context }: Admitted,
     approved: PlannedChange[],
   ): Promise<PlannedChange[]> {
     const now = await tool.describeChanges(input, context);
-    const shown = new Set(await changedPaths(approved, context.vault));
-    const other = (await changedPaths(now, context.vault)).find((path) => !shown.has(path));
+    // Both sides as the folders they move or delete hold now (a note that arrived in a folder the card showed
+    // going goes with it), each folder listed once.
+    const vault = listingOnce(context.vault);
+    const shown = new Set(await changedPaths(approved, vault));
+    const other = (await changedPaths(now, vault)).find((path) => !shown.has(path));
     if (other !== undefined) {
       // A note that came to link to what moves may be one the ignore rules hide: the agent must not learn its name.
       const named = this.deps.ignore.denial(other, 'read') === null ? `"${other}"` : 'a note the ignore rules hide';

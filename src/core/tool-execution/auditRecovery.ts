@@ -1,4 +1,4 @@
-import type { AuditEntry } from './AuditLog';
+import type { AuditEntry } from './auditEntry';
 
 /**
  * The "interrupted" lines the audit calls for: one per "started" line whose call has no line of its own in the day

@@ -12,9 +12,14 @@ import { validateInput } from './validateInput';
 export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
   abstract readonly name: ToolName;
 
+  /** The row, found on first use: `name` is a subclass field, not yet set while this constructor runs. */
+  private row: ToolMeta | undefined;
+
   get meta(): ToolMeta {
+    if (this.row) return this.row;
     const meta = toolMeta(this.name);
     if (!meta) throw new AgentError('UNKNOWN_TOOL', `Tool "${this.name}" has no entry in the metadata table`);
+    this.row = meta;
     return meta;
   }
 
@@ -50,6 +55,16 @@ export abstract class BaseTool<I = Record<string, unknown>, O = unknown> {
     void input;
     void context;
     return Promise.resolve([]);
+  }
+
+  /**
+   * What `work` gives for this input, worked out once in a phase of a pipeline call (see `ToolContext.once`): a tool
+   * whose `describeChanges` and `execute` both start from the same look at the vault (its target, its new text)
+   * takes it through here, so `execute` writes what the check just before it worked out. Outside the pipeline it
+   * is worked out each time.
+   */
+  protected once<T>(input: I, context: ToolContext, work: () => Promise<T>): Promise<T> {
+    return context.once ? context.once(input, work) : work();
   }
 
   /**

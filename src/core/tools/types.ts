@@ -154,6 +154,12 @@ export interface ToolContext {
   agent?: AgentControl;
   /** Whether the ignore rules let the agent read `path` (the pipeline fills it in): listings and searches leave out the rest. */
   readable?: (path: string) => boolean;
+  /**
+   * What `work` gives for `input`, kept for the rest of the phase of the call (the pipeline fills it in, see
+   * CallReads): `describeChanges` and then `execute` share what they work out from the vault, as they share the
+   * bytes they read. Tools reach it through `BaseTool.once`.
+   */
+  once?: <T>(input: unknown, work: () => Promise<T>) => Promise<T>;
 }
 
 export type ToolResult<O = unknown> = { ok: true; output: O } | { ok: false; error: { code: string; message: string } };

@@ -44,4 +44,25 @@ describe('CallReads', () => {
     first[0] = 0;
     expect(new TextDecoder().decode(await call.vault.readBinary('a.md'))).toBe('abc');
   });
+
+  it("should work out what a tool asks once per phase for the call's input, and afresh after forget or a write", async () => {
+    const call = new CallReads(new MemoryVault({ 'a.md': 'one' }));
+    const input = { path: 'a.md' };
+    let worked = 0;
+    const work = () => Promise.resolve(++worked);
+    expect(await call.once(input, work)).toBe(1);
+    expect(await call.once(input, work)).toBe(1);
+    expect(await call.once({ path: 'a.md' }, work)).toBe(2);
+    call.forget();
+    expect(await call.once(input, work)).toBe(3);
+    await call.vault.modify('a.md', 'two');
+    expect(await call.once(input, work)).toBe(4);
+  });
+
+  it('should not keep a failed answer', async () => {
+    const call = new CallReads(new MemoryVault({}));
+    const input = {};
+    await expect(call.once(input, () => Promise.reject(new Error('not yet')))).rejects.toThrow('not yet');
+    expect(await call.once(input, () => Promise.resolve('now'))).toBe('now');
+  });
 });

@@ -3,7 +3,7 @@ import { cleanTypedPath } from '../../paths/fileNameFromTitle';
 import { movedPath } from '../../paths/normalizePath';
 import { resolveVaultPath } from '../../paths/sandbox';
 import type { PathAccess } from '../../paths/sandbox';
-import type { VaultPort } from '../../ports/vault';
+import type { VaultEntry, VaultPort } from '../../ports/vault';
 import type { PlannedChange, ToolMeta } from '../../tools/types';
 import type { IgnoreService } from '../IgnoreService';
 
@@ -29,7 +29,10 @@ export function inputPaths(meta: ToolMeta, input: unknown): { field: string; raw
  * Every vault path a planned change writes: both ends of a move, and everything inside a folder that is moved or
  * deleted (at its old place and, for a move, its new one), so that a rule on one file holds for its folder too.
  */
-export async function changedPaths(changes: readonly PlannedChange[], vault: VaultPort): Promise<string[]> {
+export async function changedPaths(
+  changes: readonly PlannedChange[],
+  vault: Pick<VaultPort, 'list'>,
+): Promise<string[]> {
   const paths: string[] = [];
   for (const change of changes) {
     if (change.kind === 'command') continue;
@@ -40,10 +43,23 @@ export async function changedPaths(changes: readonly PlannedChange[], vault: Vau
   return paths;
 }
 
+/** The vault's `list`, each folder listed once: for working out the paths of two sets of changes at one moment. */
+export function listingOnce(vault: Pick<VaultPort, 'list'>): Pick<VaultPort, 'list'> {
+  const listed = new Map<string, Promise<VaultEntry[]>>();
+  return {
+    list: (folder, recursive) => {
+      const key = `${recursive ? 'all' : 'top'}:${folder}`;
+      const listing = listed.get(key) ?? vault.list(folder, recursive);
+      listed.set(key, listing);
+      return listing;
+    },
+  };
+}
+
 /** Everything inside a folder that is moved or deleted, with where it goes (null for a delete); empty for the rest. */
 export async function pathsInside(
   change: PlannedChange,
-  vault: VaultPort,
+  vault: Pick<VaultPort, 'list'>,
 ): Promise<{ path: string; toPath: string | null }[]> {
   if ((change.kind !== 'move' && change.kind !== 'delete') || !change.isFolder) return [];
   const toPath = change.kind === 'move' ? change.toPath : null;

@@ -76,7 +76,7 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
   }
 
   override async describeChanges(input: CreateFileInput, context: ToolContext): Promise<PlannedChange[]> {
-    const action = await this.resolve(input, context);
+    const action = await this.once(input, context, () => this.resolve(input, context));
     if (action.kind === 'keep') return [];
     return [
       {
@@ -89,7 +89,7 @@ export class CreateFileTool extends BaseTool<CreateFileInput, CreateFileOutput> 
   }
 
   async execute(input: CreateFileInput, context: ToolContext): Promise<CreateFileOutput> {
-    const action = await this.resolve(input, context);
+    const action = await this.once(input, context, () => this.resolve(input, context));
     const { vault } = context;
     if (action.kind === 'create')
       return this.create(action.path, action.content, action.format, policyOf(input), context);

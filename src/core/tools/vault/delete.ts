@@ -30,12 +30,12 @@ export class DeleteTool extends BaseTool<DeleteInput, DeleteOutput> {
   }
 
   override async describeChanges(input: DeleteInput, context: ToolContext): Promise<PlannedChange[]> {
-    const { path, existing } = await this.target(input, context);
+    const { path, existing } = await this.once(input, context, () => this.target(input, context));
     return existing ? [{ kind: 'delete', path, isFolder: existing.kind === 'folder', toTrash: input.trash }] : [];
   }
 
   async execute(input: DeleteInput, context: ToolContext): Promise<DeleteOutput> {
-    const { path, existing } = await this.target(input, context);
+    const { path, existing } = await this.once(input, context, () => this.target(input, context));
     if (!existing) return { path, deleted: false };
     if (input.trash) await context.vault.trash(path);
     else await context.vault.delete(path);

@@ -22,12 +22,12 @@ export class EnsureFolderTool extends BaseTool<EnsureFolderInput, EnsureFolderOu
   }
 
   override async describeChanges(input: EnsureFolderInput, context: ToolContext): Promise<PlannedChange[]> {
-    const { path, exists } = await this.target(input, context);
+    const { path, exists } = await this.once(input, context, () => this.target(input, context));
     return exists ? [] : [{ kind: 'create-folder', path }];
   }
 
   async execute(input: EnsureFolderInput, context: ToolContext): Promise<EnsureFolderOutput> {
-    const { path, exists } = await this.target(input, context);
+    const { path, exists } = await this.once(input, context, () => this.target(input, context));
     if (exists) return { path, created: false };
     await context.vault.createFolder(path);
     return { path, created: true };

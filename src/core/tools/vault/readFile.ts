@@ -2,7 +2,7 @@ import { AgentError } from '../../errors';
 import type { VaultEntry } from '../../ports/vault';
 import { bytesToBase64 } from '../../util/base64';
 import { etagOf } from '../../util/etag';
-import { formatLabel, type DecodedNote, type NoteEncoding } from '../../util/noteBytes';
+import { formatLabel, type DecodedNote } from '../../util/noteBytes';
 import { utf8Length } from '../../util/text';
 import { truncateUtf8 } from '../../util/truncateUtf8';
 import { BaseTool } from '../BaseTool';
@@ -11,30 +11,9 @@ import type { ToolContext } from '../types';
 import { decodeFor } from './noteFile';
 import { resolvePathArg } from './pathArgs';
 import { readFilePart } from './readFileParts';
+import type { ReadFileInput, ReadFileOutput } from './readFileTypes';
 
-export interface ReadFileInput {
-  path: string;
-  maxBytes?: number;
-  /** Bytes to skip first: UTF-8 bytes of the text, or bytes of the file for base64. */
-  offset?: number;
-  as: 'text' | 'base64';
-  encoding?: NoteEncoding;
-}
-
-export interface ReadFileOutput {
-  path: string;
-  content: string;
-  /** Of the whole text, even when truncated: it is what vault.writeFile's expectedEtag compares. Absent for base64. */
-  etag?: string;
-  mtimeMs?: number;
-  sizeBytes: number;
-  truncated: boolean;
-  /** Where the rest starts (same unit as `offset`), present when the content was cut. */
-  nextOffset?: number;
-  /** For text: the encoding found, "not UTF-8" when the text is lossy. */
-  encoding?: string;
-  lineEnding?: 'LF' | 'CRLF' | 'mixed';
-}
+export type { ReadFileInput, ReadFileOutput };
 
 export class ReadFileTool extends BaseTool<ReadFileInput, ReadFileOutput> {
   readonly name = 'vault.readFile' as const;

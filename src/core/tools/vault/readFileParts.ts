@@ -1,6 +1,6 @@
 import { utf8Length } from '../../util/text';
 import { jsonFittingPrefix, jsonLength, type NextCall, type ResultPart } from '../parts';
-import type { ReadFileInput, ReadFileOutput } from './readFile';
+import type { ReadFileInput, ReadFileOutput } from './readFileTypes';
 
 /** Room kept for `nextOffset` and `truncated` when the content is cut. */
 const CUT_FIELDS = JSON.stringify({ truncated: true, nextOffset: Number.MAX_SAFE_INTEGER }).length;

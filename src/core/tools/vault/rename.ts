@@ -28,7 +28,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   }
 
   override async describeChanges(input: RenameInput, context: ToolContext): Promise<PlannedChange[]> {
-    const move = await this.resolve(input, context);
+    const move = await this.once(input, context, () => this.resolve(input, context));
     const isFolder = move.kind === 'folder';
     const replaced: PlannedChange[] = move.replaces
       ? [{ kind: 'delete', path: move.toPath, isFolder: false, toTrash: true }]
@@ -42,7 +42,7 @@ export class RenameTool extends BaseTool<RenameInput, RenameOutput> {
   }
 
   async execute(input: RenameInput, context: ToolContext): Promise<RenameOutput> {
-    const { fromPath, toPath, replaces } = await this.resolve(input, context);
+    const { fromPath, toPath, replaces } = await this.once(input, context, () => this.resolve(input, context));
     if (replaces) await context.vault.trash(toPath);
     await context.vault.rename(fromPath, toPath);
     return { fromPath, toPath };

@@ -4,39 +4,15 @@ import { bytePrefilterFor } from '../../search/BytePrefilter';
 import { type FileHits, scanTexts } from '../../search/scanTexts';
 import { snippetAround } from '../../search/snippet';
 import { isSearchable } from '../../search/searchableFiles';
-import { lineNumbersAt, TextMatcher, type MatchMode } from '../../search/TextMatcher';
+import { lineNumbersAt, TextMatcher } from '../../search/TextMatcher';
 import { BaseTool } from '../BaseTool';
 import type { ResultPart } from '../parts';
 import type { ToolContext } from '../types';
 import { isRootPath, resolvePathArg } from './pathArgs';
 import { searchTextPart } from './searchTextParts';
+import type { SearchMatch, SearchTextInput, SearchTextOutput } from './searchTextTypes';
 
-export interface SearchTextInput {
-  query: string;
-  mode: MatchMode;
-  paths?: string[];
-  caseSensitive: boolean;
-  wholeWord?: boolean;
-  limit: number;
-  snippetLength: number;
-  /** Matches to skip (in path order): the nextOffset of the part before. */
-  offset?: number;
-}
-
-export interface SearchMatch {
-  path: string;
-  line: number;
-  snippet: string;
-}
-
-export interface SearchTextOutput {
-  matches: SearchMatch[];
-  truncated: boolean;
-  /** Where the next matches start, present when there are more. */
-  nextOffset?: number;
-  /** Files read; the search stops early once it has more matches than `limit`. */
-  filesSearched: number;
-}
+export type { SearchMatch, SearchTextInput, SearchTextOutput };
 
 export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> {
   readonly name = 'vault.searchText' as const;

@@ -1,5 +1,5 @@
 import { jsonLength, type NextCall, type ResultPart } from '../parts';
-import type { SearchTextInput, SearchTextOutput } from './searchText';
+import type { SearchTextInput, SearchTextOutput } from './searchTextTypes';
 
 /** Room kept for `nextOffset` and `truncated` when the matches are cut. */
 const CUT_FIELDS = JSON.stringify({ truncated: true, nextOffset: Number.MAX_SAFE_INTEGER }).length;

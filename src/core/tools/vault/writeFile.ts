@@ -66,8 +66,7 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
   }
 
   override async describeChanges(input: WriteFileInput, context: ToolContext): Promise<PlannedChange[]> {
-    const target = await this.target(input, context);
-    const write = this.plan(input, target);
+    const { target, write } = await this.prepare(input, context);
     const kind = target.existing ? 'modify' : 'create';
     if (write.as === 'base64')
       return [{ kind, path: target.path, content: bytesToBase64(write.bytes), format: 'base64' }];
@@ -75,10 +74,9 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
   }
 
   async execute(input: WriteFileInput, context: ToolContext): Promise<WriteFileOutput> {
-    const target = await this.target(input, context);
+    const { target, write } = await this.prepare(input, context);
     const { path, existing } = target;
     const { vault } = context;
-    const write = this.plan(input, target);
 
     if (write.as === 'base64') {
       const entry = await vault.writeBinary(path, write.bytes);
@@ -97,6 +95,14 @@ export class WriteFileTool extends BaseTool<WriteFileInput, WriteFileOutput> {
     }
     const entry = await writeNote(vault, path, write.text, write.format);
     return { path, created: false, etag: etagOf(write.text), mtimeMs: entry.mtimeMs, bytesWritten };
+  }
+
+  /** The file and what goes into it, worked out once for the description and the write that follows it. */
+  private prepare(input: WriteFileInput, context: ToolContext): Promise<{ target: Target; write: Write }> {
+    return this.once(input, context, async () => {
+      const target = await this.target(input, context);
+      return { target, write: this.plan(input, target) };
+    });
   }
 
   /** The new content, in the note's own encoding, BOM and line ending; refused when text would lose bytes. */
