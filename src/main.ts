@@ -91,8 +91,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     // These subscribe with workspace.on / vault.on, which Obsidian does not undo when a plugin unloads.
     void this.servicesPromise?.then(({ editorTracker, services }) => {
       editorTracker.dispose();
-      services.ignore.dispose();
-      services.ports.vault.searchIndex?.dispose();
+      services.dispose();
     });
   }
 

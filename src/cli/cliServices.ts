@@ -156,7 +156,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     budget,
     budgetProblems: fromVault.problems,
     close: () => {
-      services.ignore.dispose();
+      services.dispose();
       vault.close();
     },
   };
