@@ -2,13 +2,13 @@ import type { BudgetLimits } from '../budget/limits';
 import { loadModes, vaultModesOf } from '../modes/loadModes';
 import type { ModeService } from '../modes/ModeService';
 import type { ApprovalPort } from '../ports/approval';
-import type { LlmPort } from '../ports/llm';
 import type { ModesFilePort } from '../ports/modesFile';
 import { AgentServices, type AgentServicesPorts } from '../session/AgentServices';
-import { AgentSession, type SessionSettings } from '../session/AgentSession';
-import type { SelectionSource } from '../session/selectionContext';
-import type { SavedActionSource } from '../session/sessionPlans';
+import type { AgentSession, SessionSettings } from '../session/AgentSession';
 import type { PipelineSettings } from '../tool-execution/types';
+import { chatSessionOver, type ChatDriver } from './chatSession';
+
+export type { ChatDriver } from './chatSession';
 
 /** What a host (the plugin, the terminal runner, an MCP server) supplies: its ports and who it is. */
 export interface RuntimePorts extends AgentServicesPorts {
@@ -36,20 +36,6 @@ export interface RuntimePorts extends AgentServicesPorts {
 export interface RuntimeSettings extends SessionSettings, PipelineSettings, Partial<BudgetLimits> {
   checkpointMaxMb: number;
   customModes?: readonly unknown[];
-}
-
-/** Who drives a chat session, and what only that driver has. */
-export interface ChatDriver {
-  /** Starts every run id ("chat", "cli"), so each checkpoint journal has one writer. */
-  runPrefix: string;
-  /** The model for the current settings; rejects (naming the setting) when none is configured. */
-  llm: () => Promise<LlmPort>;
-  /** Who confirms this session's plans; the host's approval when absent. */
-  approval?: () => ApprovalPort | null;
-  /** The panel's selection; without it the loop reads the context from the workspace port alone. */
-  selection?: SelectionSource;
-  /** The saved actions this driver can run. */
-  savedActions?: () => Promise<SavedActionSource>;
 }
 
 /** One composition for every host: the services, the modes and the sessions over them. */
@@ -97,20 +83,19 @@ export function createRuntime(ports: RuntimePorts, settings: () => RuntimeSettin
       if (loaded) (await loaded).modes.setVaultModes(vaultModesOf(settings().customModes).modes);
     },
     chatSession: (driver) =>
-      new AgentSession({
-        services: () => Promise.resolve(services),
-        llm: driver.llm,
-        modes: async () => (await load()).modes,
-        settings,
-        approval: driver.approval ?? ports.approval,
-        files: ports.pluginFiles,
-        knownSecrets: () => services.knownSecrets(),
-        now: () => ports.clock.now(),
-        runPrefix: driver.runPrefix,
-        owner: ports.owner,
-        ...(driver.selection ? { selection: driver.selection } : {}),
-        ...(driver.savedActions ? { savedActions: driver.savedActions } : {}),
-      }),
+      chatSessionOver(
+        {
+          services: () => Promise.resolve(services),
+          modes: async () => (await load()).modes,
+          settings,
+          files: ports.pluginFiles,
+          approval: ports.approval,
+          now: () => ports.clock.now(),
+          owner: ports.owner,
+          knownSecrets: () => services.knownSecrets(),
+        },
+        driver,
+      ),
     dispose: () => services.dispose(),
   };
 }
