@@ -23,7 +23,6 @@ import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
 import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
-import { withApprovalTimeoutMs } from './settings/settings';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
 export interface RuntimeOverrides {
@@ -181,17 +180,17 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   /** Loads the MCP server's code (the SDK and src/mcp) only now, and serves this vault with the panel's services. */
   private async startMcpServer(listen: { port: number; token: string }): Promise<RunningMcpServer> {
-    const [{ startPluginMcpServer }, services, modes] = await Promise.all([
+    const [{ startPluginMcpServer }, { runtime }, modes] = await Promise.all([
       lazyModules.mcp(),
-      this.agentServices(),
+      this.services(),
       this.modes(),
     ]);
     return startPluginMcpServer(
       {
         app: this.app,
-        services,
+        services: runtime.services,
         modes,
-        settings: () => withApprovalTimeoutMs(this.settings),
+        settings: runtime.settings,
         approval: () => this.settings.mcpApproval,
         approvals: this.approvals,
         panel: this.panelApprovals,
