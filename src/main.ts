@@ -97,21 +97,15 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   /** The agent's services, built on first use: isomorphic-git and the rest load only when the agent is used. */
   services(): Promise<ObsidianServices> {
     this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) => {
-      const built =
-        'vaultPath' in this.overrides
-          ? createAgentServices(
-              this.app,
-              this.manifest.id,
-              () => this.settings,
-              () => this.approvals,
-              this.overrides.vaultPath ?? null,
-            )
-          : createAgentServices(
-              this.app,
-              this.manifest.id,
-              () => this.settings,
-              () => this.approvals,
-            );
+      const built = createAgentServices(
+        this.app,
+        this.manifest.id,
+        () => this.settings,
+        () => this.approvals,
+        // Left undefined, the vault's path is found from its adapter; an override may say there is none (null).
+        'vaultPath' in this.overrides ? (this.overrides.vaultPath ?? null) : undefined,
+        this.overrides.modesFile,
+      );
       this.runWatch.attach(built.services);
       return built;
     });
