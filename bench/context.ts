@@ -5,6 +5,7 @@ import type { ToolRegistry } from '../src/core/tools/ToolRegistry';
 import type { ToolContext } from '../src/core/tools/types';
 import type { PluginFilesPort } from '../src/core/ports/pluginFiles';
 import type { VaultPort } from '../src/core/ports/vault';
+import { SearchIndex } from '../src/core/search/SearchIndex';
 
 const unused = <T extends object>(name: string): T =>
   new Proxy({} as T, {
@@ -13,10 +14,23 @@ const unused = <T extends object>(name: string): T =>
     },
   });
 
-/** A ToolContext for benchmarks: the vault under test, nothing else. */
-export function benchContext(vault: VaultPort): ToolContext {
+const indexes = new WeakMap<VaultPort, SearchIndex>();
+
+/** The search index of `vault`, one per vault as the services keep it over their vault's events. */
+export function searchIndexOf(vault: VaultPort): SearchIndex {
+  let index = indexes.get(vault);
+  if (!index) {
+    index = new SearchIndex(vault);
+    indexes.set(vault, index);
+  }
+  return index;
+}
+
+/** A ToolContext for benchmarks: the vault under test and its search index (none when not `indexed`), nothing else. */
+export function benchContext(vault: VaultPort, indexed = true): ToolContext {
   return {
     vault,
+    ...(indexed ? { searchIndex: searchIndexOf(vault) } : {}),
     editor: unused('editor'),
     workspace: unused('workspace'),
     commands: unused('commands'),

@@ -23,7 +23,6 @@ import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
 import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
-import { withApprovalTimeoutMs } from './settings/settings';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
 export interface RuntimeOverrides {
@@ -91,29 +90,22 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     // These subscribe with workspace.on / vault.on, which Obsidian does not undo when a plugin unloads.
     void this.servicesPromise?.then(({ editorTracker, services }) => {
       editorTracker.dispose();
-      services.ignore.dispose();
-      services.ports.vault.searchIndex?.dispose();
+      services.dispose();
     });
   }
 
   /** The agent's services, built on first use: isomorphic-git and the rest load only when the agent is used. */
   services(): Promise<ObsidianServices> {
     this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) => {
-      const built =
-        'vaultPath' in this.overrides
-          ? createAgentServices(
-              this.app,
-              this.manifest.id,
-              () => this.settings,
-              () => this.approvals,
-              this.overrides.vaultPath ?? null,
-            )
-          : createAgentServices(
-              this.app,
-              this.manifest.id,
-              () => this.settings,
-              () => this.approvals,
-            );
+      const built = createAgentServices(
+        this.app,
+        this.manifest.id,
+        () => this.settings,
+        () => this.approvals,
+        // Left undefined, the vault's path is found from its adapter; an override may say there is none (null).
+        'vaultPath' in this.overrides ? (this.overrides.vaultPath ?? null) : undefined,
+        this.overrides.modesFile,
+      );
       this.runWatch.attach(built.services);
       return built;
     });
@@ -182,17 +174,17 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   /** Loads the MCP server's code (the SDK and src/mcp) only now, and serves this vault with the panel's services. */
   private async startMcpServer(listen: { port: number; token: string }): Promise<RunningMcpServer> {
-    const [{ startPluginMcpServer }, services, modes] = await Promise.all([
+    const [{ startPluginMcpServer }, { runtime }, modes] = await Promise.all([
       lazyModules.mcp(),
-      this.agentServices(),
+      this.services(),
       this.modes(),
     ]);
     return startPluginMcpServer(
       {
         app: this.app,
-        services,
+        services: runtime.services,
         modes,
-        settings: () => withApprovalTimeoutMs(this.settings),
+        settings: runtime.settings,
         approval: () => this.settings.mcpApproval,
         approvals: this.approvals,
         panel: this.panelApprovals,

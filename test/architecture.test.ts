@@ -133,6 +133,35 @@ function twoFileCircles(edges: readonly [string, string][], files: ReadonlySet<s
   return [...circles].sort();
 }
 
+/**
+ * Classes a port's value may be an instance of: the adapters (src/obsidian, src/node) and core's own classes,
+ * errors left out (an error is caught, not carried by a port). Testing a port's value against one of them is
+ * reaching past the port.
+ */
+function carriedClasses(files: readonly { path: string; text: string }[]): Set<string> {
+  const names = new Set<string>();
+  for (const { path, text } of files) {
+    if (!/^(core|node|obsidian)\//.test(path)) continue;
+    for (const match of text.matchAll(/^export (?:abstract )?class (\w+)(?:<[^>]*>)?(?: extends ([\w.]+))?/gm)) {
+      const [, name, base] = match as unknown as [string, string, string | undefined];
+      if (!/Error$/.test(name) && !/Error$/.test(base ?? '')) names.add(name);
+    }
+  }
+  return names;
+}
+
+/** `instanceof X` in core and the shells, where X is one of `classes`: "file: instanceof X". */
+function instanceofOnPorts(files: readonly { path: string; text: string }[], classes: ReadonlySet<string>): string[] {
+  return files
+    .filter(({ path }) => /^(core|cli|mcp|plugin|ui)\/|^main\.ts$/.test(path))
+    .flatMap(({ path, text }) =>
+      [...text.matchAll(/\binstanceof\s+([\w.]+)/g)]
+        .map((match) => match[1] as string)
+        .filter((name) => classes.has(name))
+        .map((name) => `${path}: instanceof ${name}`),
+    );
+}
+
 describe('architecture', () => {
   const edges = importEdges();
 
@@ -151,6 +180,27 @@ describe('architecture', () => {
 
   it('should have no import cycle between folders (src/* and src/core/*)', () => {
     expect(folderCycles(edges)).toEqual([]);
+  });
+
+  it('should test no value a port gives with instanceof against an adapter or core class: a port is all a caller knows', () => {
+    const files = sourceFiles(SRC).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+    expect(instanceofOnPorts(files, carriedClasses(files))).toEqual([]);
+  });
+
+  it('should see an instanceof on a port when there is one (the check itself)', () => {
+    const files = [
+      { path: 'core/search/SearchIndex.ts', text: 'export class SearchIndex {}' },
+      { path: 'node/NodeVault.ts', text: 'export class NodeVault implements VaultPort {}' },
+      { path: 'core/errors.ts', text: 'export class AgentError extends Error {}' },
+      { path: 'core/search/scan.ts', text: 'const index = vault.searchIndex instanceof SearchIndex ? 1 : 0;' },
+      { path: 'cli/x.ts', text: 'if (vault instanceof NodeVault) vault.close();' },
+      { path: 'mcp/y.ts', text: 'if (error instanceof AgentError) throw error;' },
+      { path: 'node/z.ts', text: 'if (vault instanceof NodeVault) vault.close();' },
+    ];
+    expect(instanceofOnPorts(files, carriedClasses(files))).toEqual([
+      'core/search/scan.ts: instanceof SearchIndex',
+      'cli/x.ts: instanceof NodeVault',
+    ]);
   });
 
   it('should see a cycle between folders when there is one (the check itself)', () => {

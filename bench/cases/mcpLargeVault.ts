@@ -184,7 +184,7 @@ async function overHttp(
       between: (step) => access.set(step, counter.take()),
       indexed: async () => {
         const start = performance.now();
-        await runtime.vault.searchIndex.idle();
+        await runtime.services.searchIndex.idle();
         indexMs = performance.now() - start;
       },
     });

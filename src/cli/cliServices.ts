@@ -1,12 +1,13 @@
 import { stat } from 'node:fs/promises';
 import * as nodePath from 'node:path';
 import { AgentError, describeError } from '../core/errors';
-import { GlobalModeStore } from '../core/modes/GlobalModeStore';
-import { ModeService } from '../core/modes/ModeService';
+import type { ModeService } from '../core/modes/ModeService';
 import type { ApprovalPort } from '../core/ports/approval';
+import { createRuntime, type RuntimeSettings } from '../core/runtime/createRuntime';
+import type { AgentServices } from '../core/session/AgentServices';
+import type { AgentSession } from '../core/session/AgentSession';
 import type { ClockPort } from '../core/ports/clock';
 import type { HttpPort } from '../core/ports/http';
-import { AgentServices } from '../core/session/AgentServices';
 import { resolveCheckpointFolder } from '../node/checkpointLocation';
 import { MemoryCommands } from '../node/MemoryCommands';
 import { MemoryEditor } from '../node/MemoryEditor';
@@ -14,11 +15,10 @@ import { MemoryWorkspace } from '../node/MemoryWorkspace';
 import { NodeGitFs } from '../node/NodeGitFs';
 import { NodeModesFile } from '../node/NodeModesFile';
 import { NodePluginFiles } from '../node/NodePluginFiles';
-import { processOwner } from '../node/processOwner';
 import { NodeVault } from '../node/NodeVault';
+import { processOwner } from '../node/processOwner';
 import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
 import type { LlmPort } from '../core/ports/llm';
-import { AgentSession } from '../core/session/AgentSession';
 import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import type { CliArgs } from './args';
 import { budgetFromDataJson } from './budgetSettings';
@@ -31,6 +31,8 @@ export interface CliRuntime {
   services: AgentServices;
   vault: NodeVault;
   modes: ModeService;
+  /** The settings every part reads (see RuntimeSettings): the plugin's defaults with the command line's values. */
+  settings: () => RuntimeSettings;
   /** The checkpoint repository's folder on disk. */
   checkpointFolder: string;
   /** Problems with the global modes file: said at start-up, the built-in modes still work. */
@@ -66,9 +68,10 @@ export interface CliRuntimeOptions {
 }
 
 /**
- * The same composition as the plugin's, over a folder: a NodeVault, the plugin folder inside the vault's config
- * folder (audit, temporary results), the checkpoint repository outside the vault, in-memory editor and
- * workspace (nothing is open in a terminal), and the modes with the global modes file.
+ * The terminal's ports for the one composition (core/runtime): a NodeVault, the plugin folder inside the vault's
+ * config folder (audit, temporary results), the checkpoint repository outside the vault, in-memory editor and
+ * workspace (nothing is open in a terminal), and the global modes file. The terminal runner and the stdio MCP
+ * server both start here.
  */
 export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliRuntime> {
   const { args } = options;
@@ -78,85 +81,70 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   const vault = new NodeVault(root, { watch: options.watch });
   const editor = new MemoryEditor({ vault });
   const pluginFolderInVault = `${vault.configDir}/plugins/${PLUGIN_ID}`;
-  const settings = {
+  const pluginFiles = new NodePluginFiles(nodePath.join(root, ...pluginFolderInVault.split('/')));
+  const fromVault = options.serving ? { limits: NO_LIMITS, problems: [] } : await budgetFromDataJson(pluginFiles);
+  const budget: BudgetLimits = { ...fromVault.limits, ...args.budget };
+  // The plugin's settings list, its defaults where a terminal has no setting, the command line's on top.
+  const settings: RuntimeSettings = {
+    ...DEFAULT_SETTINGS,
     approval: args.approval,
     allowDeletes: args.allowDeletes,
     allowCommands: args.allowCommands,
     approvalTimeoutMs: options.approvalTimeoutMs ?? approvalTimeoutMs(DEFAULT_SETTINGS),
-    checkpointMaxMb: DEFAULT_SETTINGS.checkpointMaxMb,
+    ...budget,
   };
-  const services = new AgentServices(
+  const runtime = createRuntime(
     {
       vault,
       editor,
       workspace: new MemoryWorkspace({ vault, editor }),
       commands: new MemoryCommands(),
       http: options.http ?? new FetchHttp(),
-      pluginFiles: new NodePluginFiles(nodePath.join(root, ...pluginFolderInVault.split('/'))),
+      pluginFiles,
       gitFs: new NodeGitFs(checkpointFolder),
       clock: options.clock,
-    },
-    {
-      pluginFolderInVault,
-      settings: () => settings,
+      modesFile: new NodeModesFile(options.modesFile),
       approval: options.approval,
+      pluginFolderInVault,
+      owner: processOwner(),
       knownSecrets: () => options.knownSecrets,
       onError: options.onError,
-      auditOwner: processOwner(),
+      ...(args.mode !== undefined ? { startMode: args.mode } : {}),
     },
+    () => settings,
   );
-  const fromVault = options.serving
-    ? { limits: NO_LIMITS, problems: [] }
-    : await budgetFromDataJson(services.ports.pluginFiles);
-  const budget: BudgetLimits = { ...fromVault.limits, ...args.budget };
+  const { services } = runtime;
   // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
   // They are over an hour old, so a server's own runs starting meanwhile are never among them.
   const swept = services.sweepOrphans().catch((error: unknown) => options.onError(error));
   if (!options.serving) await swept;
-  const store = new GlobalModeStore(new NodeModesFile(options.modesFile));
-  const loaded = await store.load();
-  const modes = new ModeService({ gates: () => settings, globalModes: loaded.modes });
-  if (args.mode !== undefined) {
-    try {
-      modes.setActiveMode(args.mode);
-    } catch (error) {
-      vault.close();
-      throw new AgentError('INVALID_INPUT', `--mode: ${describeError(error)}`);
-    }
+  let modes: ModeService;
+  try {
+    modes = await runtime.modes();
+  } catch (error) {
+    vault.close();
+    throw new AgentError('INVALID_INPUT', `--mode: ${describeError(error)}`);
   }
   return {
     services,
     vault,
     modes,
+    settings: runtime.settings,
     checkpointFolder,
     session: (llm) => {
-      const session: AgentSession = new AgentSession({
-        services: () => Promise.resolve(services),
-        llm: () => Promise.resolve(llm),
-        modes: () => Promise.resolve(modes),
-        settings: () => ({
-          ...settings,
-          ...budget,
-          maxRetries: DEFAULT_SETTINGS.maxRetries,
-          maxTokens: DEFAULT_SETTINGS.maxTokens,
-          temperature: DEFAULT_SETTINGS.temperature,
-        }),
-        approval: options.approval,
-        files: services.ports.pluginFiles,
-        knownSecrets: () => services.knownSecrets(),
-        now: () => options.clock.now(),
+      const session: AgentSession = runtime.chatSession({
         runPrefix: 'cli',
-        owner: processOwner(),
+        llm: () => Promise.resolve(llm),
         // The panel's saved actions, from the vault's data.json: /actions lists them and /run runs them.
-        savedActions: async () => savedActionsFromDataJson(services.ports.pluginFiles, await session.planHost()),
+        savedActions: async () => savedActionsFromDataJson(pluginFiles, await session.planHost()),
       });
       return session;
     },
-    modeProblems: loaded.errors.map((error) => error.message),
+    modeProblems: await runtime.modeProblems(),
     budget,
     budgetProblems: fromVault.problems,
     close: () => {
-      services.ignore.dispose();
+      runtime.dispose();
       vault.close();
     },
   };

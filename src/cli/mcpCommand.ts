@@ -30,21 +30,12 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
     args.approvalTimeoutMinutes === undefined
       ? approvalTimeoutMs(DEFAULT_SETTINGS)
       : Math.round(args.approvalTimeoutMinutes * 60_000);
-  const settings = {
-    // The pipeline's policy: writes and commands are asked for; who answers is the --approval mode's port.
-    approval: 'writes' as const,
-    allowDeletes: args.allowDeletes,
-    allowCommands: args.allowCommands,
-    approvalTimeoutMs: timeoutMs,
-    maxRetries: DEFAULT_SETTINGS.maxRetries,
-    maxTokens: DEFAULT_SETTINGS.maxTokens,
-    temperature: DEFAULT_SETTINGS.temperature,
-  };
   let runtime: CliRuntime;
   try {
     runtime = await createCliRuntime({
       args: {
         vault: args.vault,
+        // The pipeline's policy: writes and commands are asked for; who answers is the --approval mode's port.
         approval: 'writes',
         allowDeletes: args.allowDeletes,
         allowCommands: args.allowCommands,
@@ -83,7 +74,7 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
       writesAfter: interrupted,
       services,
       modes: runtime.modes,
-      settings: () => settings,
+      settings: runtime.settings,
       approval: args.approval,
       bindApproval: (port) => {
         approval.port = port;

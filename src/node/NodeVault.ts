@@ -1,14 +1,12 @@
-/* eslint-disable max-lines -- 426 lines once formatted; issue [15] item 4 moves the search index out of this adapter */
 import type { Stats } from 'node:fs';
 import { mkdir, rename, rm, rmdir, stat } from 'node:fs/promises';
-import { AgentError, isAgentError } from '../core/errors';
+import { AgentError } from '../core/errors';
 import { LinkKeeper } from '../core/links/LinkKeeper';
 import { isInside, parentFolder } from '../core/paths/normalizePath';
 import { trashName } from '../core/paths/trashName';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
 import type { BytePrefilter } from '../core/search/BytePrefilter';
-import { SearchIndex } from '../core/search/SearchIndex';
-import { ContentCache } from './ContentCache';
+import { DiskTexts } from './DiskTexts';
 import { asVaultError, fromFsError, fsCode } from './fsErrors';
 import { appendExisting, lstatOrNull, readWhole, sameEntry, writeAtomically, writeNew } from './diskFiles';
 import { findHidden, findLinks, scanTree, type ScanTarget } from './scanTree';
@@ -34,8 +32,7 @@ export class NodeVault implements VaultPort {
   private readonly root: VaultRoot;
   private readonly scanTarget: ScanTarget;
   private readonly listeners = new Set<(event: VaultEvent) => void>();
-  readonly searchIndex: SearchIndex = new SearchIndex(this);
-  private readonly cache = new ContentCache((bytes) => Buffer.from(bytes, 'latin1').toString('utf8'));
+  private readonly cache: DiskTexts;
   private readonly watcher: VaultWatcher | null;
   private index: VaultIndex | null = null;
   private building: Promise<VaultIndex> | null = null;
@@ -51,6 +48,7 @@ export class NodeVault implements VaultPort {
   constructor(root: string, options: NodeVaultOptions = {}) {
     this.configDir = options.configDir ?? '.obsidian';
     this.root = new VaultRoot(root);
+    this.cache = new DiskTexts(this.root, () => this.index);
     this.scanTarget = {
       toAbs: (path) => this.root.toAbs(path),
       isInsideReal: (real) => this.root.isInsideReal(real),
@@ -117,50 +115,13 @@ export class NodeVault implements VaultPort {
   /** From memory while the index says the file is unchanged; without `watch`, outside edits show after `rescan()` or `read()`. */
   async cachedRead(path: string): Promise<string> {
     await this.settle();
-    const known = this.knownText(path);
+    const known = this.cache.known(path);
     return typeof known === 'string' ? known : this.read(path);
   }
 
   async cachedReadMany(paths: readonly string[], prefilter?: BytePrefilter): Promise<(string | null | false)[]> {
     await this.settle();
-    const texts: (string | null | false)[] = [];
-    for (const path of paths) {
-      const known = this.knownText(path, prefilter);
-      if (known !== undefined) {
-        texts.push(known);
-        continue;
-      }
-      try {
-        texts.push(await this.read(path));
-      } catch (error) {
-        if (!isAgentError(error, 'NOT_FOUND')) throw error;
-        texts.push(null);
-      }
-    }
-    return texts;
-  }
-
-  /**
-   * The text of a file the index knows, from the cache or read in one synchronous step at the size the index
-   * knows; false when `prefilter` shows from the raw bytes that it cannot match, so it is never decoded.
-   * Undefined for anything else (unknown, gone, resized since indexing): the caller takes the full path, which
-   * also brings the index up to date.
-   */
-  private knownText(path: string, prefilter?: BytePrefilter): string | false | undefined {
-    // Index keys are normalized paths: an exact hit needs no normalizing (a scan asks for thousands of them).
-    const known = this.index?.get(path) ?? this.index?.get(this.root.normalize(path));
-    if (known?.kind !== 'file') return undefined;
-    const { path: key, mtimeMs, sizeBytes } = known;
-    let held = this.cache.peek(key, mtimeMs, sizeBytes);
-    if (!held) {
-      const read = this.root.readKnownSync(key, sizeBytes);
-      if (read === null) return undefined;
-      this.cache.set(key, read, mtimeMs, sizeBytes);
-      held = read;
-    }
-    if (!held.raw) return held.content;
-    if (prefilter && !prefilter.mayMatch(held.content)) return false;
-    return this.cache.get(key, mtimeMs, sizeBytes);
+    return this.cache.many(paths, prefilter, (path) => this.read(path));
   }
 
   async readBinary(path: string): Promise<Uint8Array> {
@@ -516,4 +477,3 @@ export class NodeVault implements VaultPort {
     for (const listener of this.listeners) listener({ ...event });
   }
 }
-/* eslint-enable max-lines -- see the top of this file */

@@ -14,7 +14,7 @@ import { isAscii } from 'node:buffer';
 import { AgentError } from '../core/errors';
 import { cleanPath, normalizePath } from '../core/paths/normalizePath';
 import { resolveStoredPath } from '../core/paths/storedName';
-import type { CachedContent } from './ContentCache';
+import type { CachedContent } from '../core/search/ContentCache';
 import { fromFsError, fsCode } from './fsErrors';
 
 /** Where a vault path lives on disk, once checked. */

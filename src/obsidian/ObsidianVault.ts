@@ -3,7 +3,6 @@ import type { EventRef, Events, FileManager, MetadataCache, TAbstractFile, Vault
 import { AgentError } from '../core/errors';
 import { baseName, cleanPath, isInside, parentFolder } from '../core/paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../core/ports/vault';
-import { SearchIndex } from '../core/search/SearchIndex';
 import { WrittenBytes } from '../core/util/WrittenBytes';
 import { indexedPath } from './indexedPath';
 import { attempt, toAgentError } from './obsidianErrors';
@@ -32,14 +31,11 @@ export class ObsidianVault implements VaultPort {
   private readonly fileManager: FileManager;
   private readonly metadataCache: MetadataCache | null;
   private readonly written = new WrittenBytes();
-  /** Subscribes to the vault's events: built with the services, after the vault has loaded. */
-  readonly searchIndex: SearchIndex;
 
   constructor(vault: Vault, fileManager: FileManager, metadataCache: MetadataCache | null = null) {
     this.vault = vault;
     this.fileManager = fileManager;
     this.metadataCache = metadataCache;
-    this.searchIndex = new SearchIndex(this);
   }
 
   /** The notes whose resolved links point at `path` or into it: `FileManager.renameFile` rewrites exactly those. */

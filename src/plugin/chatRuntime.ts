@@ -1,7 +1,6 @@
 import { requestUrl, type App } from 'obsidian';
-import { GlobalModeStore } from '../core/modes/GlobalModeStore';
-import { parseModeList } from '../core/modes/modeSchema';
-import { ModeService } from '../core/modes/ModeService';
+import { loadModes, vaultModesOf } from '../core/modes/loadModes';
+import type { ModeService } from '../core/modes/ModeService';
 import type { LlmPort } from '../core/ports/llm';
 import { NodeModesFile } from '../node/NodeModesFile';
 import { SystemClock } from '../node/SystemClock';
@@ -86,28 +85,18 @@ export async function testConnection(llm: LlmPort): Promise<string> {
 }
 
 /**
- * Built-in modes plus the user's global modes file; a broken file leaves the built-in ones working. The panel
- * starts in Agent: a person who types an instruction there expects it carried out, and every write still waits
- * for their approval and can be reverted.
+ * The panel's modes, with the runtime's own loader (core/modes/loadModes): loaded when the panel opens, before
+ * and without the services. The panel starts in Agent: a person who types an instruction there expects it
+ * carried out, and every write still waits for their approval and can be reverted.
  */
-export async function createModes(
+export function createModes(
   settings: () => EmbeddedAgentSettings,
   modesFile?: string,
 ): Promise<{ modes: ModeService; problems: string[] }> {
-  const loaded = await new GlobalModeStore(new NodeModesFile(modesFile)).load();
-  // The vault's own modes come from the settings; the settings tab refuses invalid ones, so a problem here means
-  // a hand-edited data.json: it is reported, and the valid modes still load.
-  const vault = parseModeList(settings().customModes, 'Custom modes (settings)', 'vault');
-  const modes = new ModeService({
-    gates: () => settings(),
-    globalModes: loaded.modes,
-    vaultModes: vault.modes,
-    activeMode: 'agent',
-  });
-  return { modes, problems: [...loaded.errors, ...vault.errors].map((error) => error.message) };
+  return loadModes({ file: new NodeModesFile(modesFile), settings, startMode: 'agent' });
 }
 
 /** After the settings are saved: the vault's modes as they are now (invalid ones were refused by the tab). */
 export function refreshVaultModes(modes: ModeService, settings: EmbeddedAgentSettings): void {
-  modes.setVaultModes(parseModeList(settings.customModes, 'Custom modes (settings)', 'vault').modes);
+  modes.setVaultModes(vaultModesOf(settings.customModes).modes);
 }

@@ -54,7 +54,9 @@ export interface DryRunResult {
 export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunOptions): Promise<DryRunResult> {
   const { plan: valid, order, risk } = await validateForHost(plan, host, options.allowedTools);
   const overlay = new OverlayVault(host.ports.vault, () => host.ports.clock.now());
-  const ports: RunState['ports'] = { ...host.ports, vault: overlay };
+  // The vault's search index describes the vault, not the overlay's notes: searches in the dry run read them.
+  const { searchIndex: _vaultsIndex, ...vaultPorts } = host.ports;
+  const ports: RunState['ports'] = { ...vaultPorts, vault: overlay };
   const run = host.pipeline.startRun(options.runId, {
     ports,
     signal: options.signal,

@@ -9,11 +9,6 @@ export interface BytePrefilter {
   mayMatch(bytes: string): boolean;
 }
 
-/** What search keeps for a vault (core/search/SearchIndex): the port only carries it, and the plugin disposes it. */
-export interface VaultSearchState {
-  dispose(): void;
-}
-
 /**
  * The vault as core sees it. Paths are vault-relative and already normalized ("Notes/Idea.md"; the root is
  * "/"). A name reaches the stored entry it equals in Unicode NFC ("Café" finds "Cafe" + U+0301 written on a Mac;
@@ -141,13 +136,6 @@ export interface VaultPort {
    * that do not follow links inside the vault, or cannot tell, omit this.
    */
   resolveLinks?(path: string): Promise<string>;
-
-  /**
-   * What search keeps for this vault between calls (trigram filters, texts), kept current by this vault's events.
-   * One per vault, so that the wrappers a call puts around it share it. Vaults without one are searched by reading
-   * every note (a dry run's overlay, whose notes differ from the vault's).
-   */
-  readonly searchIndex?: VaultSearchState;
 
   /** Subscribes to changes; returns the function that unsubscribes. */
   onChange(listener: (event: VaultEvent) => void): () => void;

@@ -1,8 +1,8 @@
 import { isAgentError } from '../errors';
 import { isInside } from '../paths/normalizePath';
 import type { VaultEntry, VaultEvent, VaultPort } from '../ports/vault';
+import { ContentCache } from './ContentCache';
 import { FilterStore } from './FilterStore';
-import { TextCache } from './TextCache';
 import { buildTrigramFilter } from './trigramFilter';
 
 /** Notes indexed per turn of the event loop in the background: ~1 MB of text, a few ms, so the UI stays fluid. */
@@ -14,10 +14,12 @@ const FILL_CHUNK = 512;
  * is used only while the note's (mtime, size) is what it was when indexed, and the vault's events drop or move
  * filters as notes change, so a missed event costs a read, never a wrong answer. Filters are built in the
  * background after a search, from the notes it listed; until a note has one, it is read as before, so the first
- * search costs what it did. Owned by the vault adapter (one per vault, whatever wraps it per call).
+ * search costs what it did. Built and owned by the services (one per vault, whatever wraps the vault per call),
+ * which hand it to each tool call beside the vault it follows and dispose it with themselves.
  */
 export class SearchIndex {
-  readonly texts = new TextCache();
+  /** Texts read, for a vault that does not keep its own (one without `cachedReadMany`). */
+  readonly texts = new ContentCache(null, 48_000_000);
   private readonly notes = new FilterStore();
   private filling: Promise<void> | null = null;
   private queued: { vault: VaultPort; files: readonly VaultEntry[] } | null = null;

@@ -2,9 +2,8 @@ import { isAgentError } from '../errors';
 import type { VaultEntry, VaultPort } from '../ports/vault';
 import { mapLimit } from '../util/concurrency';
 import type { BytePrefilter } from './BytePrefilter';
-import { textCacheFor } from './TextCache';
 import { requiredTrigrams } from './requiredTrigrams';
-import { SearchIndex } from './SearchIndex';
+import type { SearchIndex } from './SearchIndex';
 import type { MatchSpan, TextMatcher, TextMatcherOptions } from './TextMatcher';
 
 export interface FileHits {
@@ -41,12 +40,13 @@ type Known = string | null | false | undefined;
 /**
  * Matches `files` in path order and stops once the files so far hold `wanted` matches. Files are read in chunks,
  * matching whatever prefix is complete after each chunk. A vault that reads many files in one call keeps its own
- * cache and gets the prefilter, so it can skip decoding notes that cannot match. For the others, texts are kept
- * in a TextCache and matched in one synchronous pass while valid (a warm search never awaits per file), and the
- * rest are read with bounded concurrency.
+ * cache and gets the prefilter, so it can skip decoding notes that cannot match. For the others, the index's
+ * texts are matched in one synchronous pass while valid (a warm search never awaits per file), and the rest are
+ * read with bounded concurrency. `index` is the vault's own (the services' SearchIndex over its events); a vault
+ * without one (a dry run's overlay, whose notes differ from the vault's) is searched by reading every note.
  */
 export async function scanTexts(
-  vault: VaultPort,
+  { vault, index }: { vault: VaultPort; index?: SearchIndex | undefined },
   files: readonly VaultEntry[],
   matcher: TextMatcher,
   prefilter: BytePrefilter | null,
@@ -54,9 +54,7 @@ export async function scanTexts(
   signal: AbortSignal,
   search?: TextMatcherOptions,
 ): Promise<ScanResult> {
-  // Only this module's kind of index is used: the port carries it without knowing what it is.
-  const index = vault.searchIndex instanceof SearchIndex ? vault.searchIndex : undefined;
-  const cache = vault.cachedReadMany ? null : (index?.texts ?? textCacheFor(vault));
+  const cache = vault.cachedReadMany ? null : (index?.texts ?? null);
   // The vault's index rules out, unread, the notes that lack a trigram the query needs (see SearchIndex).
   // (Not before anything is indexed: the first search then costs exactly what it did, fold table included.)
   const needed = index && index.size > 0 && search ? requiredTrigrams(search) : null;
@@ -68,7 +66,7 @@ export async function scanTexts(
       if (answer === 'out') return false;
       if (answer === 'unknown') unindexed = true;
     }
-    return cache?.get(entry);
+    return cache?.peek(entry.path, entry.mtimeMs, entry.sizeBytes)?.content;
   });
   const hits = new Array<FileHits | undefined>(files.length);
   let next = 0;
@@ -123,7 +121,8 @@ export async function scanTexts(
     chunk.forEach((index, i) => {
       const text = read[i] ?? null;
       texts[index] = text;
-      if (cache && typeof text === 'string') cache.set(files[index] as VaultEntry, text);
+      const entry = files[index] as VaultEntry;
+      if (cache && typeof text === 'string') cache.setText(entry.path, text, entry.mtimeMs, entry.sizeBytes);
     });
     if (await matchReadyPrefix()) break;
   }

@@ -14,6 +14,7 @@ import type { VaultPort } from '../ports/vault';
 import type { WorkspacePort } from '../ports/workspace';
 import { AuditLog, type AuditEntry } from '../tool-execution/AuditLog';
 import { IgnoreService } from '../tool-execution/IgnoreService';
+import { SearchIndex } from '../search/SearchIndex';
 import { ResultExternalizer } from '../tool-execution/ResultExternalizer';
 import { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
 import type { PipelineSettings, RunState } from '../tool-execution/types';
@@ -62,6 +63,8 @@ export class AgentServices {
   readonly externalizer: ResultExternalizer;
   readonly pipeline: ToolExecutionPipeline;
   readonly plugins: CommunityPluginIndex;
+  /** Search's index of the vault, over its change events: every call's search shares it. */
+  readonly searchIndex: SearchIndex;
 
   constructor(
     readonly ports: AgentServicesPorts,
@@ -79,6 +82,7 @@ export class AgentServices {
       options.knownSecrets,
     );
     this.plugins = new CommunityPluginIndex({ http: ports.http, files: pluginFiles, clock });
+    this.searchIndex = new SearchIndex(vault);
     this.pipeline = new ToolExecutionPipeline({
       registry: this.registry,
       ignore: this.ignore,
@@ -102,6 +106,7 @@ export class AgentServices {
       commands,
       clock,
       plugins: this.plugins,
+      searchIndex: this.searchIndex,
       ...(this.checkpoints ? { checkpoints: this.checkpoints } : {}),
     };
   }
@@ -123,7 +128,15 @@ export class AgentServices {
     }
   }
 
-  /** The secret values (the configured API key) that no file the plugin writes may hold. */
+  /**
+   * Stops following the vault's events (Obsidian keeps `vault.on` listeners after a plugin unloads): the ignore
+   * rules and the search index. The services answer nothing afterwards.
+   */
+  dispose(): void {
+    this.ignore.dispose();
+    this.searchIndex.dispose();
+  }
+
   /** What plans, dry runs and saved actions run on: these services, with the shell's settings and approval. */
   planHost(options: { settings: () => PlanSettings; approval: () => ApprovalPort | null }): PlanHost {
     return {
@@ -138,6 +151,7 @@ export class AgentServices {
     };
   }
 
+  /** The secret values (the configured API key) that no file the plugin writes may hold. */
   knownSecrets(): readonly string[] {
     return this.options.knownSecrets?.() ?? [];
   }

@@ -4,6 +4,7 @@ import type { ClockPort } from '../ports/clock';
 import type { CommandsPort } from '../ports/commands';
 import type { EditorPort } from '../ports/editor';
 import type { VaultPort } from '../ports/vault';
+import type { SearchIndex } from '../search/SearchIndex';
 import type { WorkspacePort } from '../ports/workspace';
 import type { NoteFormat } from '../util/noteBytes';
 import type { JsonSchema, ToolDefinition } from '../ports/toolDefinition';
@@ -160,6 +161,11 @@ export interface ToolContext {
    * bytes they read. Tools reach it through `BaseTool.once`.
    */
   once?: <T>(input: unknown, work: () => Promise<T>) => Promise<T>;
+  /**
+   * What search keeps for `vault` between calls (the services own it, over the vault's events). Absent where the
+   * vault is not the one it follows (a dry run's overlay): the search then reads every note.
+   */
+  searchIndex?: SearchIndex;
 }
 
 export type ToolResult<O = unknown> = { ok: true; output: O } | { ok: false; error: { code: string; message: string } };

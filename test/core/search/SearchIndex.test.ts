@@ -9,7 +9,10 @@ import { buildToolContext } from '../../builders/toolContext';
 
 const registry = new ToolRegistry([new SearchTextTool()]);
 
-/** A MemoryVault that counts note reads and keeps a SearchIndex, as the Obsidian and disk vaults do. */
+/** The index each test vault's searches get, as the services hand theirs to every call beside the vault. */
+const indexes = new WeakMap<VaultPort, SearchIndex>();
+
+/** A MemoryVault that counts note reads, with a SearchIndex over it, as the services keep one for their vault. */
 function indexedVault(
   files: Record<string, string>,
   events = true,
@@ -19,12 +22,12 @@ function indexedVault(
   const reads: string[] = [];
   const vault = new Proxy(memory, {
     get: (target, key): unknown => {
-      if (key === 'searchIndex') return index;
       if (key === 'cachedRead') return (path: string) => (reads.push(path), target.cachedRead(path));
       const value: unknown = Reflect.get(target, key);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+  indexes.set(vault, index);
   return { vault, memory, index, reads };
 }
 
@@ -32,7 +35,9 @@ async function search(
   vault: VaultPort,
   input: Record<string, unknown>,
 ): Promise<Omit<SearchTextOutput, 'filesSearched'>> {
-  const result = await registry.execute('vault.searchText', input, buildToolContext({ vault }));
+  const index = indexes.get(vault);
+  const context = buildToolContext({ vault, ...(index ? { searchIndex: index } : {}) });
+  const result = await registry.execute('vault.searchText', input, context);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   const { matches, truncated } = result.output as SearchTextOutput;
   return { matches, truncated };

@@ -114,6 +114,20 @@ describe('AgentServices', () => {
     expect(vault.dump()).toEqual({ 'a.md': 'original' });
   });
 
+  it("should index the vault for every call's search, over the vault's events, until disposed", async () => {
+    const { built, vault } = await services({ 'a.md': 'alpha', 'b.md': 'beta' });
+    const run = built.startRun('run-search', { signal: new AbortController().signal });
+    await built.pipeline.execute({ id: '1', name: 'vault.searchText', input: { query: 'alpha' } }, run);
+    await built.searchIndex.idle();
+    expect(built.searchIndex.size).toBe(2);
+    await vault.delete('b.md');
+    expect(built.searchIndex.size).toBe(1);
+    built.dispose();
+    await vault.delete('a.md');
+    expect(built.searchIndex.size).toBe(1);
+    await built.endRun(run);
+  });
+
   it('should remove temporary results at the end of a run', async () => {
     const { built, base } = await services(manyNotes(80));
     const run = built.startRun('run-tmp', { signal: new AbortController().signal });

@@ -24,7 +24,7 @@ export class SearchTextTool extends BaseTool<SearchTextInput, SearchTextOutput> 
     const prefilter = bytePrefilterFor({ query: input.query, mode: input.mode, caseSensitive: input.caseSensitive });
     // One match beyond the limit tells whether the result is truncated.
     const { hits, filesSearched } = await scanTexts(
-      context.vault,
+      { vault: context.vault, index: context.searchIndex },
       files,
       matcher,
       prefilter,

@@ -1,4 +1,4 @@
-import { isInside } from '../core/paths/normalizePath';
+import { isInside } from '../paths/normalizePath';
 
 /** A file's content as the cache holds it: decoded text, or raw bytes not yet decoded. */
 export interface CachedContent {
@@ -13,17 +13,21 @@ interface Cached extends CachedContent {
 }
 
 /**
- * Content of recently read files, valid only while the file's (mtime, size) is what it was when read. A file is
- * held as decoded text, or as its raw UTF-8 bytes when a search only needed to see that it cannot match (a byte
- * string costs one byte a char; decoding is the expensive part of a cold search and is done on first real use).
- * Bounded by total characters; the oldest entries go first (a Map keeps insertion order, and a hit re-inserts).
+ * Content of recently read files, valid only while the file's (mtime, size) is what it was when read: the one
+ * text cache, for the disk vault's `cachedRead` and for search's texts over a vault that has no cache of its own
+ * (see SearchIndex). Looking one up is synchronous, so a warm search over 10k notes is one tight loop instead of
+ * 10k awaited reads. A file is held as decoded text, or, where the cache was given a decoder, as its raw UTF-8
+ * bytes when a search only needed to see that it cannot match (a byte string costs one byte a char; decoding is
+ * the expensive part of a cold search and is done on first real use). Bounded by total characters; the oldest
+ * entries go first (a Map keeps insertion order, and a hit re-inserts).
  */
 export class ContentCache {
   private readonly items = new Map<string, Cached>();
   private chars = 0;
 
+  /** `decode` turns raw bytes into text; a cache without one holds decoded text only. */
   constructor(
-    private readonly decode: (bytes: string) => string,
+    private readonly decode: ((bytes: string) => string) | null = null,
     private readonly maxChars = 64 * 1024 * 1024,
   ) {}
 
@@ -32,7 +36,7 @@ export class ContentCache {
     const hit = this.lookup(path, mtimeMs, sizeBytes);
     if (!hit) return undefined;
     if (!hit.raw) return hit.content;
-    const text = this.decode(hit.content);
+    const text = (this.decode as (bytes: string) => string)(hit.content);
     this.setText(path, text, mtimeMs, sizeBytes);
     return text;
   }
@@ -48,6 +52,8 @@ export class ContentCache {
   }
 
   set(path: string, { content, raw }: CachedContent, mtimeMs: number, sizeBytes: number): void {
+    if (raw && !this.decode)
+      throw new Error(`ContentCache: raw bytes for "${path}" in a cache built without a decoder`);
     this.put(path, { content, raw, mtimeMs, sizeBytes });
   }
 

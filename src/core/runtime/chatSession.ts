@@ -1,0 +1,59 @@
+import type { ModeService } from '../modes/ModeService';
+import type { ApprovalPort } from '../ports/approval';
+import type { LlmPort } from '../ports/llm';
+import type { PluginFilesPort } from '../ports/pluginFiles';
+import type { AgentServices } from '../session/AgentServices';
+import { AgentSession, type SessionSettings } from '../session/AgentSession';
+import type { SelectionSource } from '../session/selectionContext';
+import type { SavedActionSource } from '../session/sessionPlans';
+
+/** Who drives a chat session, and what only that driver has. */
+export interface ChatDriver {
+  /** Starts every run id ("chat", "cli"), so each checkpoint journal has one writer. */
+  runPrefix: string;
+  /** The model for the current settings; rejects (naming the setting) when none is configured. */
+  llm: () => Promise<LlmPort>;
+  /** Who confirms this session's plans; the host's approval when absent. */
+  approval?: () => ApprovalPort | null;
+  /** The panel's selection; without it the loop reads the context from the workspace port alone. */
+  selection?: SelectionSource;
+  /** The saved actions this driver can run. */
+  savedActions?: () => Promise<SavedActionSource>;
+}
+
+/** What a chat session is made of beside its driver; a host whose services load on first use gives them lazily. */
+export interface SessionParts {
+  services: () => Promise<AgentServices>;
+  modes: () => Promise<ModeService>;
+  settings: () => SessionSettings;
+  /** The plugin's folder: conversations and recipes are kept there. */
+  files: PluginFilesPort;
+  approval: () => ApprovalPort | null;
+  now: () => number;
+  owner: string;
+  /** The secrets kept out of saved conversations; the services' own (once a run has loaded them) when absent. */
+  knownSecrets?: () => readonly string[];
+}
+
+/**
+ * A chat session over `parts`, driven by `driver`: the runtime's factory, and the plugin's for its panel, whose
+ * session exists before the services are loaded. Secrets are known once the services are: nothing is saved
+ * before a run has loaded them.
+ */
+export function chatSessionOver(parts: SessionParts, driver: ChatDriver): AgentSession {
+  let services: AgentServices | null = null;
+  return new AgentSession({
+    services: async () => (services = await parts.services()),
+    llm: driver.llm,
+    modes: parts.modes,
+    settings: parts.settings,
+    approval: driver.approval ?? parts.approval,
+    files: parts.files,
+    knownSecrets: parts.knownSecrets ?? (() => services?.knownSecrets() ?? []),
+    now: parts.now,
+    runPrefix: driver.runPrefix,
+    owner: parts.owner,
+    ...(driver.selection ? { selection: driver.selection } : {}),
+    ...(driver.savedActions ? { savedActions: driver.savedActions } : {}),
+  });
+}
