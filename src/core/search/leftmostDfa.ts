@@ -1,4 +1,4 @@
-import { ProgramAlphabet, runeAt, takes } from './programAlphabet';
+import { ProgramAlphabet, takes } from './programAlphabet';
 import { OP, type Re2Inst, type Re2Program } from './re2Program';
 import { ReverseDfa } from './reverseDfa';
 
@@ -20,11 +20,12 @@ import { ReverseDfa } from './reverseDfa';
 const CACHE_BUDGET = 1_000_000;
 const MARKED = 1;
 
+/** Registers are kept for the pattern's own threads only (a state's last `own`), numbered from its first. */
 interface Transition {
   to: State;
-  /** For each thread of `to`, the thread of the state before it came from, or -1: a new start here. */
+  /** For each own thread of `to`, the own thread of the state before it came from, or -1: a new start here. */
   from: Int32Array;
-  /** For each thread of `to`, 1 where it passed a marker at this character. */
+  /** For each own thread of `to`, 1 where it passed a marker at this character. */
   markedHere: Uint8Array | null;
 }
 
@@ -33,7 +34,7 @@ class State {
   readonly next: (Transition | undefined)[] = [];
   /** The same threads with the pattern's own dropped: what a later search resumes from. */
   lookbehindsOnly: State | null = null;
-  /** This lookbehinds-only state with a new search started here, by condition flags. */
+  /** This lookbehinds-only state with a new search started here, by condition code. */
   readonly started = new Map<number, State>();
 
   constructor(
@@ -43,7 +44,7 @@ class State {
     readonly restart: boolean,
     /** Lookbehinds that matched ending here (LB_CHECK reads them when a search starts here). */
     readonly written: readonly number[],
-    /** How many threads belong to the pattern, not to a lookbehind. */
+    /** How many threads belong to the pattern, not to a lookbehind: the last ones. */
     readonly own: number,
     /** The first MATCH thread, or -1: the threads after it are cut. */
     readonly firstMatch: number,
@@ -67,6 +68,8 @@ export class LeftmostDfa {
   /** Finds a match's start from its end, when no register is needed: no lookbehinds and no markers. */
   private readonly reverse: ReverseDfa | null;
   private states = new Map<string, State>();
+  /** The lookbehinds' threads at the text's start, by condition code. */
+  private initials: (State | undefined)[] = [];
   private cached = 0;
   /** Per closure: instructions already added at this position (Machine's queue), by generation. */
   private readonly seen: Int32Array;
@@ -101,10 +104,11 @@ export class LeftmostDfa {
     // Registers only where the reverse DFA cannot tell the start (lookbehinds) or a marker is wanted.
     const tracking = this.reverse === null;
     if (tracking) {
-      this.ensureRegisters(state.threads.length);
-      for (let i = 0; i < state.threads.length; i++) {
+      this.ensureRegisters(state.own);
+      const lookbehinds = state.threads.length - state.own;
+      for (let i = 0; i < state.own; i++) {
         this.starts[i] = from;
-        if (this.hasMarkers) this.markers[i] = ((state.threads[i] as number) & MARKED) !== 0 ? from : -1;
+        if (this.hasMarkers) this.markers[i] = ((state.threads[lookbehinds + i] as number) & MARKED) !== 0 ? from : -1;
       }
     }
     let match: DfaMatch | null = null;
@@ -121,15 +125,16 @@ export class LeftmostDfa {
         match ??= { start: -1, end: -1, marker: -1 };
         match.end = position;
         if (tracking) {
-          match.start = this.starts[state.firstMatch] as number;
-          if (this.hasMarkers) match.marker = this.markers[state.firstMatch] as number;
+          const own = state.firstMatch - (state.threads.length - state.own);
+          match.start = this.starts[own] as number;
+          if (this.hasMarkers) match.marker = this.markers[own] as number;
         }
         afterMatch = state;
         beforeMatch = previousPosition < position ? previous : null;
         beforeMatchPosition = previousPosition;
       }
       if (position >= length) break;
-      const rune = runeAt(text, position);
+      const rune = text.codePointAt(position) as number;
       const next = position + (rune > 0xffff ? 2 : 1);
       const key = alphabet.keyFor(rune, alphabet.conditionAt(text, next));
       const transition = state.next[key] ?? this.step(state, key, rune, alphabet.conditionAt(text, next));
@@ -167,7 +172,7 @@ export class LeftmostDfa {
     }
     // Lookbehinds only, up to `from` (the pattern's threads start there).
     while (position < from) {
-      const rune = runeAt(text, position);
+      const rune = text.codePointAt(position) as number;
       const next = position + (rune > 0xffff ? 2 : 1);
       const nextCondition = this.alphabet.conditionAt(text, next);
       const key = this.alphabet.keyFor(rune, nextCondition);
@@ -186,11 +191,10 @@ export class LeftmostDfa {
   /** The lookbehinds' threads at the text's start, before any search starts. */
   private initial(text: string): State {
     const condition = this.alphabet.conditionAt(text, 0);
-    const key = `initial:${condition}`;
-    let state = this.states.get(key);
+    let state = this.initials[condition];
     if (!state) {
       state = this.build(null, -1, condition, false).to;
-      this.states.set(key, state);
+      this.initials[condition] = state;
     }
     return state;
   }
@@ -240,18 +244,20 @@ export class LeftmostDfa {
     if (this.cached > this.cacheBudget) this.dropCache();
     const transition = this.build(state, rune, condition, state.restart && state.firstMatch < 0);
     state.next[key] = transition;
-    this.cached += transition.from.length;
+    this.cached += transition.from.length + 1;
     return transition;
   }
 
   /**
    * Machine.step then Machine.add: the threads of `state` (up to its first MATCH) that take `rune` move on, in
-   * order, each followed through the empty instructions under `condition`; then a new search starts if `restart`.
+   * order, each followed through the empty instructions under the condition `code`; then a new search starts if
+   * `restart`.
    * `state` null: the lookbehinds start (Machine.spawnLookbehinds). `stay`: no character is taken; the state's
    * threads are kept as they are and only the new search is added.
    */
-  private build(state: State | null, rune: number, condition: number, restart: boolean, stay = false): Transition {
+  private build(state: State | null, rune: number, code: number, restart: boolean, stay = false): Transition {
     this.generation++;
+    const condition = this.alphabet.flagsOf[code] as number;
     const closure: Closure = {
       threads: [],
       from: [],
@@ -261,19 +267,18 @@ export class LeftmostDfa {
     if (state === null) {
       for (const start of this.program.lbStarts) this.add(closure, start, condition, -1, false);
     } else if (stay) {
-      for (let i = 0; i < state.threads.length; i++) {
-        const thread = state.threads[i] as number;
+      // A lookbehinds-only state (see searchStart): its threads have no registers.
+      for (const thread of state.threads) {
         this.seen[thread >> 1] = this.generation;
         closure.threads.push(thread);
-        closure.from.push(i);
-        closure.markedHere.push(0);
       }
     } else {
+      const lookbehinds = state.threads.length - state.own;
       const limit = state.firstMatch >= 0 ? state.firstMatch : state.threads.length;
       for (let i = 0; i < limit; i++) {
         const thread = state.threads[i] as number;
-        if (takes(this.inst[thread >> 1] as Re2Inst, rune))
-          this.add(closure, (this.inst[thread >> 1] as Re2Inst).out, condition, i, (thread & MARKED) !== 0);
+        const inst = this.inst[thread >> 1] as Re2Inst;
+        if (takes(inst, rune)) this.add(closure, inst.out, condition, i - lookbehinds, (thread & MARKED) !== 0);
       }
     }
     if (restart) this.add(closure, this.program.start, condition, -1, false);
@@ -338,10 +343,12 @@ export class LeftmostDfa {
             break;
           }
           default:
-            // MATCH and the RUNE instructions: a thread.
+            // MATCH and the RUNE instructions: a thread, with registers when it is the pattern's own.
             closure.threads.push((pc << 1) | (marked || markedHere ? MARKED : 0));
-            closure.from.push(parent);
-            closure.markedHere.push(markedHere ? 1 : 0);
+            if (this.program.lbInst[pc] === 0) {
+              closure.from.push(parent);
+              closure.markedHere.push(markedHere ? 1 : 0);
+            }
             pc = 0;
         }
       }
@@ -378,6 +385,7 @@ export class LeftmostDfa {
       state.lookbehindsOnly = null;
     }
     this.states = new Map();
+    this.initials = [];
     this.cached = 0;
     this.resume = null;
   }

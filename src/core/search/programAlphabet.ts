@@ -1,5 +1,8 @@
 import { EMPTY, OP, type Re2Inst, type Re2Program } from './re2Program';
 
+// Read per character: local copies, not reads of an import (a getter call where modules load as CommonJS).
+const { BEGIN_LINE, END_LINE, BEGIN_TEXT, END_TEXT, WORD_BOUNDARY, NO_WORD_BOUNDARY } = EMPTY;
+
 /**
  * The text as a re2js program reads it: characters in classes (those every RUNE instruction takes or refuses
  * alike, so a DFA state needs one transition per class, not per character) and the empty-width conditions at a
@@ -8,6 +11,11 @@ import { EMPTY, OP, type Re2Inst, type Re2Program } from './re2Program';
 export class ProgramAlphabet {
   /** The condition flags the program tests (EMPTY_WIDTH), or 0. */
   readonly conditions: number;
+  /** How many codes `conditionAt` gives: the different sets of tested flags a position can have. */
+  readonly codes: number;
+  /** Condition flags (masked) by code, and the code of masked flags. */
+  readonly flagsOf: number[] = [];
+  private readonly codeOf = new Int8Array(64).fill(-1);
   private readonly runeTests: Re2Inst[];
   private readonly latin1 = new Int32Array(256).fill(-1);
   private bmp: Int32Array | null = null;
@@ -24,11 +32,19 @@ export class ProgramAlphabet {
     }
     this.conditions = conditions & 63;
     this.runeTests = [...tests.values()];
+    for (let flags = 0; flags < 64; flags++) {
+      const masked = flags & this.conditions;
+      if ((this.codeOf[masked] as number) < 0) {
+        this.codeOf[masked] = this.flagsOf.length;
+        this.flagsOf.push(masked);
+      }
+    }
+    this.codes = this.flagsOf.length;
   }
 
-  /** A transition's index: the character's class, with the condition flags after it when the program tests any. */
-  keyFor(rune: number, condition: number): number {
-    return this.conditions === 0 ? this.classOf(rune) : this.classOf(rune) * 64 + condition;
+  /** A transition's index: the character's class and the condition code of the position after it. */
+  keyFor(rune: number, code: number): number {
+    return this.classOf(rune) * this.codes + code;
   }
 
   /** The class of `rune`, worked out when the text first holds it. */
@@ -50,18 +66,20 @@ export class ProgramAlphabet {
     return cls;
   }
 
-  /** re2js's condition flags at `position` (MachineUTF16Input.context), limited to those the program tests. */
+  /**
+   * The code (see `flagsOf`) of re2js's condition flags at `position` (MachineUTF16Input.context), counting only
+   * those the program tests.
+   */
   conditionAt(text: string, position: number): number {
     if (this.conditions === 0) return 0;
     const before = position > 0 ? text.charCodeAt(position - 1) : -1;
     const after = position < text.length ? text.charCodeAt(position) : -1;
-    let flags = 0;
-    if (before < 0) flags |= EMPTY.BEGIN_TEXT | EMPTY.BEGIN_LINE;
-    if (before === 10) flags |= EMPTY.BEGIN_LINE;
-    if (after < 0) flags |= EMPTY.END_TEXT | EMPTY.END_LINE;
-    if (after === 10) flags |= EMPTY.END_LINE;
-    flags |= isAsciiWord(before) !== isAsciiWord(after) ? EMPTY.WORD_BOUNDARY : EMPTY.NO_WORD_BOUNDARY;
-    return flags & this.conditions;
+    let flags = before < 0 ? BEGIN_TEXT | BEGIN_LINE : before === 10 ? BEGIN_LINE : 0;
+    if (after < 0) flags |= END_TEXT | END_LINE;
+    else if (after === 10) flags |= END_LINE;
+    if ((this.conditions & (WORD_BOUNDARY | NO_WORD_BOUNDARY)) !== 0)
+      flags |= isAsciiWord(before) !== isAsciiWord(after) ? WORD_BOUNDARY : NO_WORD_BOUNDARY;
+    return this.codeOf[flags & this.conditions] as number;
   }
 }
 
@@ -83,11 +101,6 @@ export function takes(inst: Re2Inst, rune: number): boolean {
     default:
       return false;
   }
-}
-
-/** The code point at `position`, as re2js's UTF-16 input reads it (a lone surrogate is itself). */
-export function runeAt(text: string, position: number): number {
-  return text.codePointAt(position) as number;
 }
 
 /** re2js's `\b` knows ASCII word characters only (Utils.isWordRune). */

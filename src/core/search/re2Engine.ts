@@ -32,29 +32,27 @@ export function re2Pattern(source: string, { ignoreCase }: { ignoreCase: boolean
  */
 class Re2Regex implements CompiledRegex {
   private readonly markers: number;
-  private readonly lookbehinds: boolean;
-  private dfa: LeftmostDfa | null;
+  /** Built when a match is first looked for: a note the required literals rule out never needs it. */
+  private dfa: LeftmostDfa | null | undefined;
   private matcher: Matcher | null = null;
   private input: string | null = null;
 
   constructor(private readonly pattern: RE2JS) {
     this.markers = pattern.groupCount();
-    const program = programOf(pattern);
-    this.lookbehinds = (program?.numLb ?? 0) > 0;
-    this.dfa = program ? new LeftmostDfa(program) : null;
   }
 
   test(text: string): boolean {
     // re2js answers with its own DFA, except for a pattern with lookbehinds, which it runs on its NFA.
-    if (this.lookbehinds && this.dfa) return this.next(text, 0) !== null;
+    if ((this.pattern.flags() & RE2JS.LOOKBEHINDS) !== 0 && this.leftmostDfa()) return this.next(text, 0) !== null;
     return this.pattern.test(text);
   }
 
   next(text: string, from: number): { start: number; end: number } | null {
     if (from > text.length) return null;
-    if (this.dfa) {
+    const dfa = this.leftmostDfa();
+    if (dfa) {
       try {
-        const match = this.dfa.find(text, from);
+        const match = dfa.find(text, from);
         if (!match) return null;
         return { start: match.start, end: match.marker >= 0 ? match.marker : match.end };
       } catch (error) {
@@ -63,6 +61,14 @@ class Re2Regex implements CompiledRegex {
       }
     }
     return this.slowNext(text, from);
+  }
+
+  private leftmostDfa(): LeftmostDfa | null {
+    if (this.dfa === undefined) {
+      const program = programOf(this.pattern);
+      this.dfa = program ? new LeftmostDfa(program) : null;
+    }
+    return this.dfa;
   }
 
   /** re2js's matcher: its NFA (or one-pass or backtracking engine) finds the match. */

@@ -14,7 +14,7 @@ import { OP, type Re2Inst, type Re2Program } from './re2Program';
 
 class ReverseState {
   readonly next: (ReverseState | undefined)[] = [];
-  /** By condition flags: 1 where a match starts here, 0 where not; -1 not known yet. */
+  /** By condition code: 1 where a match starts here, 0 where not; -1 not known yet. */
   readonly startsHere = new Int8Array(64).fill(-1);
 
   constructor(
@@ -30,7 +30,7 @@ export class ReverseDfa {
   private states = new Map<string, ReverseState>();
   private end: ReverseState | null = null;
   private cached = 0;
-  /** The RUNE and MATCH instructions reachable from an instruction through empty ones, by condition flags. */
+  /** The RUNE and MATCH instructions reachable from an instruction through empty ones, by condition code. */
   private readonly closures = new Map<number, Int32Array>();
 
   constructor(
@@ -117,6 +117,7 @@ export class ReverseDfa {
     const key = pc * 64 + condition;
     let reached = this.closures.get(key);
     if (reached) return reached;
+    const flags = this.alphabet.flagsOf[condition] as number;
     const found: number[] = [];
     const seen = new Set<number>();
     const stack = [pc];
@@ -135,7 +136,7 @@ export class ReverseDfa {
           stack.push(inst.out);
           break;
         case OP.EMPTY_WIDTH:
-          if ((inst.arg & ~condition) === 0) stack.push(inst.out);
+          if ((inst.arg & ~flags) === 0) stack.push(inst.out);
           break;
         case OP.FAIL:
           break;
