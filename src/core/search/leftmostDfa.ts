@@ -3,17 +3,18 @@ import { OP, type Re2Inst, type Re2Program } from './re2Program';
 import { ReverseDfa } from './reverseDfa';
 
 /**
- * Finds where re2js's NFA would find a match, as a lazily built DFA: the NFA's steps grow with the pattern's size
- * at every character (`(?:a{1,9}){1,9}x` keeps ~80 threads), where a DFA state caches them, so a character costs
- * a table look-up and a copy of where each live thread started.
+ * Finds the match re2js's NFA finds, with a lazily built DFA: the NFA's work at each character grows with the
+ * pattern (`(?:a{1,9}){1,9}x` keeps ~80 threads), where a DFA state caches it, so a character costs a table look-up
+ * once the states it meets are built.
  *
  * A state is what re2js's Machine holds between two characters: its threads in priority order (lookbehinds'
  * first, then the pattern's, the oldest start first), each a RUNE or MATCH instruction. Stepping a state on a
  * character mirrors Machine.step and Machine.add exactly (same order, same cut below a MATCH, same lookbehind
- * writes before checks), so the leftmost-first match is the NFA's. Two registers ride along each thread: where it
- * started, and where it passed a capturing group (a marker: see CompiledRegex.next). Linear in the text: a
- * character costs at most one new transition (bounded by the program's size) and a copy of the registers, and the
- * cache is dropped when it outgrows its budget.
+ * writes before checks), so the leftmost-first match is the NFA's. Where it starts: read back from its end by
+ * ReverseDfa; for a program with lookbehinds (true or not depending on the text before) or a marker (a capturing
+ * group: see CompiledRegex.next), two registers ride along each of the pattern's threads instead, where it started
+ * and where it passed the marker. Linear in the text: a character costs at most one new transition (bounded by the
+ * program's size) and a copy of the registers, and the cache is dropped when it outgrows its budget.
  */
 
 /** Cached states and transitions, counted in threads, before the cache is dropped and rebuilt (~10 MB). */
