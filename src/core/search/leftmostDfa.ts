@@ -1,5 +1,5 @@
 import { ProgramAlphabet, takes } from './programAlphabet';
-import { OP, type Re2Inst, type Re2Program } from './re2Program';
+import { CacheGuard, OP, UnsupportedProgram, type Re2Inst, type Re2Program } from './re2Program';
 import { ReverseDfa } from './reverseDfa';
 
 /**
@@ -59,9 +59,6 @@ export interface DfaMatch {
   marker: number;
 }
 
-/** Thrown when a thread passes a second marker, which one register cannot hold: the caller falls back. */
-export class UnsupportedProgram extends Error {}
-
 export class LeftmostDfa {
   private readonly inst: Re2Inst[];
   private readonly alphabet: ProgramAlphabet;
@@ -86,16 +83,21 @@ export class LeftmostDfa {
    */
   private resume: { text: string; points: { position: number; state: State }[] } | null = null;
 
-  /** `cacheBudget`: threads cached before the cache is dropped (a test makes it small to drop it often). */
+  /**
+   * `cacheBudget`: threads cached before the cache is dropped; `guard`: when to give up. A test makes the budget
+   * small to drop the cache often, with a guard that never gives up.
+   */
   constructor(
     private readonly program: Re2Program,
     private readonly cacheBudget = CACHE_BUDGET,
+    private readonly guard = new CacheGuard(),
   ) {
     this.inst = program.inst;
     this.seen = new Int32Array(this.inst.length);
     this.alphabet = new ProgramAlphabet(program);
     this.hasMarkers = this.inst.some((inst) => inst.op === OP.CAPTURE);
-    this.reverse = program.numLb === 0 && !this.hasMarkers ? new ReverseDfa(program, this.alphabet, cacheBudget) : null;
+    this.reverse =
+      program.numLb === 0 && !this.hasMarkers ? new ReverseDfa(program, this.alphabet, cacheBudget, this.guard) : null;
   }
 
   /** The leftmost-first match starting at or after `from` in `text`, or null. */
@@ -135,6 +137,7 @@ export class LeftmostDfa {
         beforeMatchPosition = previousPosition;
       }
       if (position >= length) break;
+      this.guard.scanned++;
       const rune = text.codePointAt(position) as number;
       const next = position + (rune > 0xffff ? 2 : 1);
       const key = alphabet.keyFor(rune, alphabet.conditionAt(text, next));
@@ -173,6 +176,7 @@ export class LeftmostDfa {
     }
     // Lookbehinds only, up to `from` (the pattern's threads start there).
     while (position < from) {
+      this.guard.scanned++;
       const rune = text.codePointAt(position) as number;
       const next = position + (rune > 0xffff ? 2 : 1);
       const nextCondition = this.alphabet.conditionAt(text, next);
@@ -380,6 +384,7 @@ export class LeftmostDfa {
 
   /** Forgets every state and transition; the search goes on from the state it is in, rebuilt as it is needed. */
   private dropCache(): void {
+    this.guard.dropped(this.states.size);
     for (const state of this.states.values()) {
       state.next.length = 0;
       state.started.clear();

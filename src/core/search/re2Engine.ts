@@ -1,6 +1,6 @@
 import { RE2JS, RE2JSException, type Matcher } from 're2js';
-import { LeftmostDfa, UnsupportedProgram } from './leftmostDfa';
-import { programOf } from './re2Program';
+import { LeftmostDfa } from './leftmostDfa';
+import { programOf, UnsupportedProgram } from './re2Program';
 import { RegexSyntaxError, type CompiledRegex, type RegexEngine } from './regexEngine';
 
 /** re2js (MIT), a port of RE2: see regexEngine.ts. Loaded only through regexEngineLoader. */
@@ -28,7 +28,8 @@ export function re2Pattern(source: string, { ignoreCase }: { ignoreCase: boolean
  * A compiled pattern. Matches are found by LeftmostDfa, which runs re2js's program as a DFA and finds what re2js's
  * matcher finds: re2js positions a match with its NFA, whose steps grow with the pattern's size at every
  * character (`(?:a{1,9}){1,9}x` took ~10 s per MB). re2js's own matcher stays as the fallback, for a program whose
- * layout is not re2js 2.10's (see re2Program.ts) or that the DFA does not take (UnsupportedProgram).
+ * layout is not re2js 2.10's (see re2Program.ts) or that the DFA does not run, or runs slower than the NFA would
+ * (UnsupportedProgram).
  */
 class Re2Regex implements CompiledRegex {
   private readonly markers: number;

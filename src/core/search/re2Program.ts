@@ -55,6 +55,30 @@ export interface Re2Program {
   lbInst: Uint8Array;
 }
 
+/**
+ * Thrown by the DFAs (leftmostDfa.ts, reverseDfa.ts) for a program they do not run, or run slower than re2js's
+ * NFA would: the search falls back to re2js's matcher.
+ */
+export class UnsupportedProgram extends Error {}
+
+/**
+ * RE2's rule for a DFA that gains nothing from its cache: when the cache outgrows its budget a second time within
+ * fewer than 10 characters per state it held (each character a new state, as `.{0,1000}a.{0,1000}x` over a line of
+ * "a" makes), the DFA does an NFA's work and more, so it gives up.
+ */
+export class CacheGuard {
+  private scannedAtDrop = -1;
+  /** Characters stepped over, counted by the DFA. */
+  scanned = 0;
+
+  /** Called when the cache is dropped, holding `states` states; throws UnsupportedProgram to give up. */
+  dropped(states: number): void {
+    if (this.scannedAtDrop >= 0 && this.scanned - this.scannedAtDrop < 10 * states)
+      throw new UnsupportedProgram('its states outgrow the cache at nearly every character');
+    this.scannedAtDrop = this.scanned;
+  }
+}
+
 /** The program `pattern` runs, or null when re2js no longer lays it out as 2.10 does. */
 export function programOf(pattern: RE2JS): Re2Program | null {
   if (!layoutKnown()) return null;

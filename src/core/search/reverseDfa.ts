@@ -1,5 +1,5 @@
 import { isRune, takes, type ProgramAlphabet } from './programAlphabet';
-import { OP, type Re2Inst, type Re2Program } from './re2Program';
+import { OP, type CacheGuard, type Re2Inst, type Re2Program } from './re2Program';
 
 /**
  * Where a match that ends at a known position starts, read backwards from its end: RE2's own way (its reverse
@@ -38,6 +38,8 @@ export class ReverseDfa {
     private readonly alphabet: ProgramAlphabet,
     /** Cached states, counted in instructions, before the cache is dropped. */
     private readonly cacheBudget: number,
+    /** The forward DFA's: the characters both step over count. */
+    private readonly guard: CacheGuard,
   ) {
     if (program.numLb > 0) throw new Error('ReverseDfa: a program with lookbehinds cannot be read backwards');
     this.inst = program.inst;
@@ -56,6 +58,7 @@ export class ReverseDfa {
       const condition = alphabet.conditionAt(text, position);
       if (this.startsAt(state, condition)) start = position;
       if (position <= from || state.empty) break;
+      this.guard.scanned++;
       // The code point that ends at `position`: a surrogate pair counts as one, as going forwards.
       let width = 1;
       const low = text.charCodeAt(position - 1);
@@ -93,6 +96,7 @@ export class ReverseDfa {
   /** The state before `rune`, whose end is at a position with `condition`. */
   private step(state: ReverseState, key: number, rune: number, condition: number): ReverseState {
     if (this.cached > this.cacheBudget) {
+      this.guard.dropped(this.states.size);
       this.states = new Map();
       this.end = null;
       this.cached = 0;

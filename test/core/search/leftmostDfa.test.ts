@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAgentError } from '../../../src/core/errors';
 import { LeftmostDfa } from '../../../src/core/search/leftmostDfa';
 import { re2Engine, re2Pattern } from '../../../src/core/search/re2Engine';
-import { programOf } from '../../../src/core/search/re2Program';
+import { CacheGuard, programOf, UnsupportedProgram } from '../../../src/core/search/re2Program';
 import type { RegexEngine } from '../../../src/core/search/regexEngine';
 import { TextMatcher } from '../../../src/core/search/TextMatcher';
 import { NOTE_CHARS, regexPattern } from '../../builders/regexCases';
@@ -64,10 +64,15 @@ function byMatcher(pattern: RE2JS, text: string): Found[] {
   }, text);
 }
 
+/** A guard that lets the cache be dropped as often as it fills. */
+class Patient extends CacheGuard {
+  override dropped(): void {}
+}
+
 function byDfa(pattern: RE2JS, text: string, cacheBudget?: number): Found[] {
   const program = programOf(pattern);
   if (!program) throw new Error(`re2js's program for ${pattern.pattern()} is not laid out as re2Program.ts reads it`);
-  const dfa = new LeftmostDfa(program, cacheBudget);
+  const dfa = new LeftmostDfa(program, cacheBudget, cacheBudget === undefined ? undefined : new Patient());
   return all((from) => {
     const match = dfa.find(text, from);
     return match && [match.start, match.end, match.marker];
@@ -144,6 +149,18 @@ describe('LeftmostDfa', () => {
     expect(matcher).not.toHaveBeenCalled();
   });
 
+  it('should give up when its states outgrow the cache at nearly every character, as RE2 does', () => {
+    // Each "a" of a line puts the threads of `.{0,300}` one count further: a new state every character.
+    const pattern = re2Pattern('.{0,300}a.{0,300}a.{0,300}x', { ignoreCase: false });
+    const program = programOf(pattern);
+    if (!program) throw new Error('no program');
+    const text = `${'a'.repeat(600)}x\n`;
+    // A budget of some 20 of its states (the default holds ~1,000 of them), so that the cache fills twice here.
+    expect(() => new LeftmostDfa(program, 20_000).find(text, 0)).toThrow(UnsupportedProgram);
+    expect(new LeftmostDfa(program, 20_000, new Patient()).find(text, 0)).toEqual({ start: 0, end: 601, marker: -1 });
+  });
+
+  // re2Engine catches UnsupportedProgram, whatever its cause, and goes on with re2js's matcher.
   it("should fall back to re2js's matcher for a match that passes two capturing groups", () => {
     const matcher = vi.spyOn(RE2JS.prototype, 'matcher');
     // Only the lowering of a word boundary writes a group (one, near the end); two are beyond one register.
