@@ -149,7 +149,11 @@ export class LeftmostDfa {
       position = next;
     }
     if (!match) return null;
-    if (this.reverse) match.start = this.reverse.startOf(text, from, match.end);
+    if (this.reverse) {
+      match.start = this.reverse.startOf(text, from, match.end);
+      // Cannot be, as a match ends there; were it so, re2js's matcher is asked instead of reporting nonsense.
+      if (match.start < 0) throw new UnsupportedProgram('the reverse DFA found no start for a match it was given');
+    }
     if (this.resume && afterMatch) {
       const points = this.resume.points;
       if (beforeMatch) points.push({ position: beforeMatchPosition, state: this.withoutOwn(beforeMatch) });
