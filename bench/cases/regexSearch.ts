@@ -63,6 +63,11 @@ export async function regexSearchBench(): Promise<BenchRow[]> {
       text: megabyteOf(`${'a'.repeat(1000)}x`),
     },
     {
+      measure: '`(?:a{1,9}){1,9}x`, one line of 1,000,000 "a" ending in "x" (the only match, at its end)',
+      query: '(?:a{1,9}){1,9}x',
+      text: `${'a'.repeat(1_000_000)}x`,
+    },
+    {
       measure: '`.*a.*a.*x`, lines of 2,000 "a" ending in "x" (every line matches)',
       query: '.*a.*a.*x',
       text: megabyteOf(`${'a'.repeat(2000)}x`),

@@ -17,10 +17,7 @@ export interface CompiledRegex {
    * that took part starts (what follows it was only looked at).
    */
   next(text: string, from: number): { start: number; end: number } | null;
-  /**
-   * Whether the pattern matches anywhere in `text`: RE2's DFA, much faster than finding where (which on a
-   * case-insensitive pattern runs the NFA, whose steps grow with the pattern's size).
-   */
+  /** Whether the pattern matches anywhere in `text`: a DFA that stops at the first match, without finding where. */
   test(text: string): boolean;
 }
 
