@@ -15,7 +15,7 @@ import { registerCommands } from './plugin/commands';
 import { parseSettings, type EmbeddedAgentSettings } from './settings/settings';
 import { ChatView } from './ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
-import { installPlanFeatures } from './plugin/installPlanFeatures';
+import { installPlanFeatures, type InstalledPlanFeatures } from './plugin/installPlanFeatures';
 import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
 import { RunApprovals } from './core/session/RunApprovals';
 import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
@@ -23,6 +23,7 @@ import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
 import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
+import { withApprovalTimeoutMs } from './settings/settings';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
 export interface RuntimeOverrides {
@@ -47,7 +48,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     start: (listen) => this.startMcpServer(listen),
     notify: (message) => void new Notice(message),
   });
-  private savedActions: SavedActionsController | null = null;
+  private savedActions: InstalledPlanFeatures | null = null;
   /** Where features outside the panel (saved actions) plug into it. */
   readonly chatHooks: ChatHooks = {};
   overrides: RuntimeOverrides = {};

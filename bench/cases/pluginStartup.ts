@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { ROOT } from '../bundle';
 import { ms, type BenchRow } from '../measure';
-import { isServerSource, loaderSource, sourcesThatRan, type LoadReport } from './pluginStartupLoader';
+import { isFirstUseSource, isServerSource, loaderSource, sourcesThatRan, type LoadReport } from './pluginStartupLoader';
+import { onloadRows } from './pluginStartupOnload';
 
 const RUNS = 31;
 
@@ -86,7 +87,7 @@ async function buildVariant(
     outfile: js,
     sourcemap: 'external',
     logLevel: 'warning',
-    plugins,
+    plugins: [...(options.plugins ?? []), ...plugins],
     write: true,
     metafile: true,
   });
@@ -194,6 +195,7 @@ export async function pluginStartupBench(): Promise<BenchRow[]> {
     const engineRan = [...ranA.ran]
       .filter((path) => path.includes(join('node_modules', 're2js')) || path.endsWith(join('search', 're2Engine.ts')))
       .map((path) => relative(ROOT, path));
+    const firstUseRan = [...ranA.ran].filter(isFirstUseSource).map((path) => relative(ROOT, path));
     const requiredB = new Set(b.flatMap((report) => report.required));
     const extraRequires = [...new Set(a.flatMap((report) => report.required))].filter((id) => !requiredB.has(id));
     const list = (items: readonly string[]): string => (items.length > 0 ? items.join(', ') : 'none');
@@ -284,6 +286,15 @@ export async function pluginStartupBench(): Promise<BenchRow[]> {
       },
       {
         area,
+        measure:
+          'first-use files (plans, saved-action UI, ajv, YAML, search index, link keeper, providers and their SDKs, isomorphic-git) whose code ran while main.js loaded',
+        result: list(firstUseRan),
+        target: 'none',
+        met: firstUseRan.length === 0,
+        note,
+      },
+      {
+        area,
         measure: 'server files (MCP SDK, zod, src/mcp) whose code ran while main.js loaded',
         result: list(serverRan),
         target: 'none',
@@ -298,6 +309,7 @@ export async function pluginStartupBench(): Promise<BenchRow[]> {
         met: extraRequires.length === 0,
         note,
       },
+      ...(await onloadRows(withServer.js, dir)),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

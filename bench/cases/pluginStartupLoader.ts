@@ -17,6 +17,23 @@ export interface LoadReport {
   ran?: [number, number][];
 }
 
+/** One start-up over the obsidian double, by phase (bench/cases/pluginStartupOnloadEntry.ts). */
+export interface PhasedLoadReport {
+  /** Milliseconds from reading main.js to the end of the plugin's onload. */
+  ms: number;
+  /** The process's CPU time over the same span (all its threads): less moved than `ms` by other work on the machine. */
+  cpuMs: number;
+  readMs: number;
+  /** Compiling main.js wrapped in a function, as require and Obsidian's loader do: V8 parses all of it. */
+  compileMs: number;
+  /** Running that function: main.js's top-level code and every module it evaluates at load. */
+  evaluateMs: number;
+  /** Constructing the plugin and awaiting its onload. */
+  onloadMs: number;
+  /** Heap used after a full collection, with the plugin loaded, less before reading main.js. */
+  heapBytes: number;
+}
+
 /**
  * A CommonJS script for a fresh `node` process: `node loader.cjs <bundle> [--coverage]`. It resolves `obsidian` and
  * `electron` to stubs, requires the bundle, and prints a LoadReport as JSON. A stub throws when the bundle reads a
@@ -98,3 +115,14 @@ export function sourcesThatRan(
   }
   return sources;
 }
+
+/**
+ * A source file the plugin needs only on first use (issue [15] item 7): the plans and the saved-action UI (save for
+ * the palette commands' ids and names, registered at load, and the preview summary the chat panel's cards use),
+ * the JSON-schema validator, YAML, the search index, the
+ * link keeper, the providers' SDKs and checkpoints' git.
+ */
+export const isFirstUseSource = (path: string): boolean =>
+  /(^|\/)node_modules\/(ajv|ajv-formats|fast-uri|json-schema-traverse|js-yaml|openai|@anthropic-ai\/sdk|@opentelemetry\/api|isomorphic-git|re2js)\/|(^|\/)src\/(core\/plan\/(?!actionCommands\.ts$|previewSummary\.ts$)|ui\/savedActions\/|ui\/plan\/|core\/search\/|core\/links\/|providers\/)/.test(
+    path,
+  );

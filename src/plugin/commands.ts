@@ -1,5 +1,5 @@
 import type { Plugin } from 'obsidian';
-import type { ActionCommandSync } from '../core/plan';
+import type { ActionCommandSync } from '../core/plan/actionCommands';
 import { openChatPanel } from './openChatPanel';
 import { SavedActionCommands } from './savedActionCommands';
 

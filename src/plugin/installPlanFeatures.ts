@@ -1,143 +1,32 @@
-import { Component, type Plugin } from 'obsidian';
-import { readPlanContext } from '../core/plan';
-import { isRecord } from '../core/plan/schema';
-import { openChatPanel } from './openChatPanel';
+import { commandInfoFromSetting } from '../core/plan/actionCommands';
+import type { SavedActionStore } from '../core/plan/SavedActionStore';
 import { savedActionCommands } from './commands';
-import type { ChatHost, ChatPanelApi, FinishedRun } from '../ui/chat/types';
-import { RecommendationCard } from '../ui/RecommendationCard';
-import { ModalApprovalPort } from '../ui/savedActions/ModalApprovalPort';
-import { ParameterModal } from '../ui/savedActions/ParameterModal';
-import { SaveAsButton } from '../ui/savedActions/SaveAsButton';
-import { SaveAsPromptButton } from '../ui/savedActions/SaveAsPromptButton';
-import { SavedActionsController } from '../ui/savedActions/SavedActionsController';
-import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
-import { DryRunController } from '../ui/plan/DryRunController';
-import { createChatSession } from './chatSession';
+import { lazyModules } from './lazyModules';
+import type { PlanFeatures, PlanFeaturesHost } from './planFeatures';
 
-type PluginHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild' | 'removeChild'> &
-  ChatHost & { saveSettings(): Promise<void> };
-
-const RECOMMENDATIONS_SHOWN = 5;
+/** What the rest of the plugin uses of the saved actions (the MCP server offers them). */
+export interface InstalledPlanFeatures {
+  store(): Promise<SavedActionStore>;
+}
 
 /**
- * Plugs the plan features into the chat panel through its hooks: the saved-actions palette and their commands,
- * "Dry run", "Save as prompt" after a run that went well and "Save as button" too when it wrote, and plugin
- * recommendations when a run searched for plugins. Returns the saved actions (their commands exist from here on).
+ * Registers the saved actions' palette commands now, from the setting's ids and names, and plugs the plan features
+ * into the chat panel's hooks; the features themselves (plans, the saved-action UI, the JSON-schema validator) load
+ * on first use: the panel opening, a command run, the MCP server asking for the actions. The hooks wait for that
+ * one load, so they run in the order the panel called them.
  */
-export function installPlanFeatures(plugin: PluginHost): SavedActionsController {
-  const modalApproval = new ModalApprovalPort(plugin.app);
-  // One session runs every plan feature: dry runs, saved actions (also from the palette) and "Run the rest".
-  const session = createChatSession(plugin, null, {
-    // With the panel closed, a saved action run from the command palette is approved in a modal.
-    approval: () => plugin.approvalPort ?? modalApproval,
-    savedActions: () => savedActions.store(),
-  });
-  let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;
-  const runsEl = (api: ChatPanelApi): HTMLElement => (panel?.api === api ? panel.runsEl : api.paletteEl);
+export function installPlanFeatures(plugin: PlanFeaturesHost): InstalledPlanFeatures {
+  let features: Promise<PlanFeatures> | null = null;
+  const load = (): Promise<PlanFeatures> =>
+    (features ??= lazyModules.planFeatures().then(({ planFeatures }) => planFeatures(plugin, commands)));
+  const commands = savedActionCommands(plugin)(
+    (id) => void load().then(({ savedActions }) => savedActions.runById(id)),
+  );
+  commands.sync(commandInfoFromSetting(plugin.settings.savedActions));
 
-  const savedActions = new SavedActionsController({
-    app: plugin.app,
-    commands: savedActionCommands(plugin),
-    settings: () => plugin.settings,
-    saveSettings: () => plugin.saveSettings(),
-    session,
-    container: () => panel?.runsEl ?? null,
-    trackRun: () => panel?.api.trackRun,
-    sendPrompt: async (message) => {
-      // Opening (or revealing) the panel runs its onOpen, which hands over its api before this resolves.
-      await openChatPanel(plugin.app);
-      if (!panel) throw new Error('the chat panel did not open');
-      if (panel.api.busy())
-        throw new Error('the chat panel is busy with another run; run the action again once it ends');
-      panel.api.send(message);
-    },
-  });
-
-  const dryRun = (api: ChatPanelApi): DryRunController => {
-    const controller = new DryRunController({
-      session,
-      container: () => runsEl(api),
-      trackRun: api.trackRun,
-      askInputs: (inputs) => ParameterModal.ask(plugin.app, 'Dry run', inputs),
-      onPlanRan: (plan, context, parent) => {
-        const button = new SaveAsButton(parent, plugin.app, savedActions, {
-          kind: 'plan',
-          plan,
-          context: { userMessage: plan.goal, ...context },
-        });
-        (panel?.component ?? controller).addChild(button);
-      },
-    });
-    (panel?.component ?? plugin).addChild(controller);
-    return controller;
-  };
-
-  plugin.chatHooks.onPanelOpen = (api) => {
-    panel?.component.unload();
-    const component = new Component();
-    component.load();
-    const runs = api.paletteEl.createDiv({ cls: 'embedded-agent-plan-runs' });
-    panel = { api, runsEl: runs, component };
-    void savedActions.store().then(
-      (store) => {
-        if (panel?.component !== component) return;
-        component.addChild(
-          new SavedActionsPalette(api.paletteEl, {
-            app: plugin.app,
-            store,
-            run: (action) => void savedActions.runner.run(action),
-          }),
-        );
-      },
-      (error: unknown) =>
-        api.say(`Saved actions are not available: ${error instanceof Error ? error.message : String(error)}`),
-    );
-  };
-  plugin.chatHooks.onPanelClose = (api) => {
-    if (panel?.api !== api) return;
-    panel.component.unload();
-    panel = null;
-  };
-  plugin.chatHooks.onDryRun = (message, api, signal) => dryRun(api).dryRun(message, signal);
-  plugin.chatHooks.onRunFinished = (run, api) => void onRunFinished(run, api);
-
-  /** The last run's offers: a new run replaces them, or a long conversation would add a row per message, forever. */
-  let offers: { el: HTMLElement; component: Component; owner: Pick<Component, 'removeChild'> } | null = null;
-
-  async function onRunFinished(run: FinishedRun, api: ChatPanelApi): Promise<void> {
-    if (offers) {
-      offers.el.remove();
-      offers.owner.removeChild(offers.component);
-    }
-    const owner = panel?.component ?? plugin;
-    const parent = runsEl(api).createDiv({ cls: 'embedded-agent-run-offers' });
-    const component = owner.addChild(new Component());
-    offers = { el: parent, component, owner };
-    const services = await plugin.agentServices();
-    for (const call of run.calls) {
-      if (call.tool !== 'plugins.search' || !call.ok || !isRecord(call.input) || typeof call.input.query !== 'string')
-        continue;
-      // The search already ran in this run; the list is cached, so asking again costs no download.
-      const found = await services.plugins.search(call.input.query, RECOMMENDATIONS_SHOWN).catch(() => null);
-      if (found && found.results.length > 0)
-        component.addChild(new RecommendationCard(parent, plugin.app, found.results));
-    }
-    if (!run.ok) return;
-    component.addChild(new SaveAsPromptButton(parent, plugin.app, savedActions, run.message));
-    const wrote = run.calls.some((call) => call.ok && services.registry.get(call.tool)?.meta.isWrite === true);
-    if (!wrote) return;
-    const planHost = await session.planHost();
-    await planHost.ignore.ensureLoaded();
-    const context = readPlanContext(planHost);
-    component.addChild(
-      new SaveAsButton(parent, plugin.app, savedActions, {
-        kind: 'calls',
-        calls: run.calls,
-        context: { userMessage: run.message, ...context },
-        goal: run.message,
-      }),
-    );
-  }
-
-  return savedActions;
+  plugin.chatHooks.onPanelOpen = (api) => void load().then(({ hooks }) => hooks.onPanelOpen(api));
+  plugin.chatHooks.onPanelClose = (api) => void load().then(({ hooks }) => hooks.onPanelClose(api));
+  plugin.chatHooks.onDryRun = async (message, api, signal) => (await load()).hooks.onDryRun(message, api, signal);
+  plugin.chatHooks.onRunFinished = (run, api) => void load().then(({ hooks }) => hooks.onRunFinished(run, api));
+  return { store: async () => (await load()).savedActions.store() };
 }

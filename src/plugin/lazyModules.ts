@@ -5,6 +5,8 @@
 export const lazyModules = {
   services: () => import('./createAgentServices'),
   runtime: () => import('./chatRuntime'),
+  /** Plans and the saved-action UI, when the chat panel first opens or a saved action first runs. */
+  planFeatures: () => import('./planFeatures'),
   /** The MCP server (the MCP SDK and src/mcp), only once the `mcpServer` setting is on. */
   mcp: () => import('./mcpRuntime'),
 };

@@ -4,7 +4,7 @@ import {
   type ActionCommandSync,
   savedActionCommandId,
   savedActionCommandName,
-} from '../core/plan';
+} from '../core/plan/actionCommands';
 
 /**
  * Keeps one command per saved action: `run-saved-action-<id>`, named "Run saved action: <name>". `sync` adds

@@ -8,7 +8,6 @@ import {
   type TextComponent,
 } from 'obsidian';
 import { DEFAULT_MODELS, SETTING_SPECS, type EmbeddedAgentSettings, type ProviderId } from '../settings/settings';
-import { parseModeList } from '../core/modes/modeSchema';
 import { attachModelPicker, type ListModels } from './modelPicker';
 import {
   MCP_STATUS_ROW,
@@ -206,8 +205,8 @@ export class EmbeddedAgentSettingTab extends PluginSettingTab {
         '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "…" }]',
       );
       const current = this.host.settings.customModes;
-      area.setValue(current.length === 0 ? '' : JSON.stringify(current, null, 2)).onChange((raw) => {
-        const problem = customModesProblem(raw);
+      area.setValue(current.length === 0 ? '' : JSON.stringify(current, null, 2)).onChange(async (raw) => {
+        const problem = await customModesProblem(raw);
         area.inputEl.setAttr('aria-invalid', String(problem !== null));
         if (problem !== null) return this.showError(setting, problem);
         void this.save(setting, 'customModes', raw.trim() === '' ? [] : (JSON.parse(raw) as unknown[]));
@@ -330,8 +329,16 @@ export function textProblem(key: Key, raw: string, name: string): string | null 
   return null;
 }
 
-/** Why the custom modes text cannot be saved, naming the mode and field; null when it can. */
-function customModesProblem(raw: string): string | null {
+let modeSchema: Promise<typeof import('../core/modes/modeSchema')> | null = null;
+
+/**
+ * Why the custom modes text cannot be saved, naming the mode and field; null when it can. The mode checker (and the
+ * JSON-schema validator under it) loads on the first edit, not with the plugin. Every answer waits for that one
+ * promise first, so answers come in the order of the edits, and the last edit's answer is the one that stays.
+ */
+async function customModesProblem(raw: string): Promise<string | null> {
+  modeSchema ??= import('../core/modes/modeSchema');
+  const { parseModeList } = await modeSchema;
   if (raw.trim() === '') return null;
   let parsed: unknown;
   try {

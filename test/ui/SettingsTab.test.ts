@@ -86,11 +86,16 @@ describe('EmbeddedAgentSettingTab', () => {
       area,
       '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "teleport"], "roleDefinition": "You research." }]',
     );
-    expect(getByRole(rowOf(area), 'alert').textContent).toBe(
-      'Custom modes: mode "researcher" (modes[0]): `toolGroups[1]` must be one of "read", "vault", "edit", "web", "agent", "mcp", "skill", got "teleport" Not saved.',
+    // The mode checker loads on the first edit: the answer comes a moment later.
+    await vi.waitFor(() =>
+      expect(getByRole(rowOf(area), 'alert').textContent).toBe(
+        'Custom modes: mode "researcher" (modes[0]): `toolGroups[1]` must be one of "read", "vault", "edit", "web", "agent", "mcp", "skill", got "teleport" Not saved.',
+      ),
     );
     type(area, '{ not json');
-    expect(getByRole(rowOf(area), 'alert').textContent).toMatch(/^Custom modes must be JSON: .*\. Not saved\.$/);
+    await vi.waitFor(() =>
+      expect(getByRole(rowOf(area), 'alert').textContent).toMatch(/^Custom modes must be JSON: .*\. Not saved\.$/),
+    );
     await Promise.resolve();
     expect(plugin.saved).toEqual([]);
     type(
@@ -101,6 +106,21 @@ describe('EmbeddedAgentSettingTab', () => {
     expect(plugin.settings.customModes).toEqual([
       { slug: 'researcher', name: 'Researcher', toolGroups: ['read', 'vault'], roleDefinition: 'You research.' },
     ]);
+  });
+
+  it('should answer custom modes edits in the order they were made, while the mode checker is still loading', async () => {
+    const tab = openTab();
+    const area = getByRole<HTMLInputElement>(tab, 'textbox', 'Custom modes (JSON)');
+    type(
+      area,
+      '[{ "slug": "researcher", "name": "Researcher", "toolGroups": ["read", "vault"], "roleDefinition": "You research." }]',
+    );
+    type(area, '{ not json');
+    await vi.waitFor(() =>
+      expect(getByRole(rowOf(area), 'alert').textContent).toMatch(/^Custom modes must be JSON: .*\. Not saved\.$/),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(getByRole(rowOf(area), 'alert').textContent).toMatch(/^Custom modes must be JSON/);
   });
 
   it('should clear the message once the value is valid again', async () => {

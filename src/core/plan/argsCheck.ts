@@ -1,5 +1,4 @@
-import Ajv from 'ajv';
-import { cachedCompiler } from '../util/ajvCache';
+import { cachedCompiler, lazyAjv } from '../util/ajvCache';
 import { cleanTypedPath } from '../paths/fileNameFromTitle';
 import { resolveVaultPath } from '../paths/sandbox';
 import type { IgnoreService } from '../tool-execution/IgnoreService';
@@ -9,8 +8,7 @@ import { describeShapeErrors, locate } from './schema';
 import { mapStrings, parseString, type Ref, type TemplatePart } from './templates';
 
 // Own ajv: all errors at once (a repair round should see every problem), and no defaults written into the plan.
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
-const validatorFor = cachedCompiler(ajv);
+const validatorFor = cachedCompiler(lazyAjv({ allErrors: true, strict: true, strictTypes: false, verbose: true }));
 
 /** What stands at a place in the args where the written value is not the value the tool will get. */
 type Special =

@@ -1,11 +1,21 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import { AgentError } from '../errors';
+import { lazyAjv } from '../util/ajvCache';
 import type { JsonSchema } from '../tools/types';
 import { BUILTIN_PARAMETERS, usedNames } from './bindings';
 import { checkPlanShape, describeShapeErrors, isRecord, PLAN_PARAMETER_SCHEMA } from './schema';
 import type { ActionPlan, PlanParameter } from './types';
 import { assertValidPrompt, PROMPT_ACTION_PROPERTIES, promptParameters, promptRefs } from './promptAction';
 import { type PlanPolicy, validatePlan } from './validatePlan';
+
+export {
+  type ActionCommandInfo,
+  type ActionCommandSync,
+  commandInfoFromSetting,
+  SAVED_ACTION_COMMAND_PREFIX,
+  savedActionCommandId,
+  savedActionCommandName,
+} from './actionCommands';
 
 /**
  * A one-click action (the `savedActions` setting, and the export/import format), of three kinds, as the spec's macro
@@ -36,7 +46,6 @@ export interface PromptSavedAction extends SavedActionBase {
   prompt: string;
 }
 
-export const SAVED_ACTION_COMMAND_PREFIX = 'run-saved-action-';
 export const ACTION_ID_PATTERN = '^[a-z0-9]+(?:-[a-z0-9]+)*$';
 const MAX_ID_LENGTH = 48;
 const MAX_NAME_LENGTH = 100;
@@ -67,19 +76,9 @@ export const PROMPT_ACTION_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
+const ajv = lazyAjv({ allErrors: true, strict: true, strictTypes: false, verbose: true });
 let validateShape: ValidateFunction | null = null;
 let validatePromptShape: ValidateFunction | null = null;
-
-/** The command id Obsidian gets (it adds "embedded-agent:" in front). */
-export function savedActionCommandId(action: Pick<SavedAction, 'id'>): string {
-  return `${SAVED_ACTION_COMMAND_PREFIX}${action.id}`;
-}
-
-/** The command's name in the palette. */
-export function savedActionCommandName(action: Pick<SavedAction, 'name'>): string {
-  return `Run saved action: ${action.name}`;
-}
 
 /**
  * A new id from the name: ASCII letters and digits joined by "-" ("Bullets → notes" → "bullets-notes"), "-2",
@@ -229,7 +228,7 @@ export function checkSavedAction(
   policy: PlanPolicy,
 ): { ok: true; action: SavedAction } | { ok: false; errors: string[] } {
   if (isRecord(entry) && entry.kind === 'prompt') return checkPromptAction(entry, label);
-  validateShape ??= ajv.compile(SAVED_ACTION_SCHEMA);
+  validateShape ??= ajv().compile(SAVED_ACTION_SCHEMA);
   if (!validateShape(entry)) return { ok: false, errors: describeShapeErrors(validateShape.errors, entry, label) };
   const action = entry as PlanSavedAction;
   if (isRecord(action.plan) && 'parameters' in action.plan) {
@@ -273,7 +272,7 @@ function checkPromptAction(
   entry: unknown,
   label: string,
 ): { ok: true; action: PromptSavedAction } | { ok: false; errors: string[] } {
-  validatePromptShape ??= ajv.compile(PROMPT_ACTION_SCHEMA);
+  validatePromptShape ??= ajv().compile(PROMPT_ACTION_SCHEMA);
   if (!validatePromptShape(entry))
     return { ok: false, errors: describeShapeErrors(validatePromptShape.errors, entry, label) };
   const action = entry as PromptSavedAction;
@@ -289,39 +288,4 @@ export function entryLabel(index: number, entry: unknown): string {
       ? ` (${JSON.stringify(entry.name.slice(0, 60))})`
       : '';
   return `actions[${index}]${name}`;
-}
-
-/** What the command list needs of an action. */
-export interface ActionCommandInfo {
-  id: string;
-  name: string;
-}
-
-/** Keeps one palette command per saved action, in step with the actions (the plugin wires it to Obsidian). */
-export interface ActionCommandSync {
-  sync(actions: readonly ActionCommandInfo[]): void;
-  ids(): string[];
-}
-
-/**
- * Id and name of each entry of the `savedActions` setting that has them, without validating the plans: enough to
- * register the commands at start-up, before the agent's services exist. Running one validates it fully.
- */
-export function commandInfoFromSetting(raw: unknown): ActionCommandInfo[] {
-  if (!Array.isArray(raw)) return [];
-  const found: ActionCommandInfo[] = [];
-  for (const entry of raw as unknown[]) {
-    if (entry === null || typeof entry !== 'object') continue;
-    const { id, name } = entry as Record<string, unknown>;
-    if (
-      typeof id === 'string' &&
-      /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id) &&
-      typeof name === 'string' &&
-      name.trim() !== '' &&
-      !found.some((info) => info.id === id)
-    ) {
-      found.push({ id, name });
-    }
-  }
-  return found;
 }

@@ -1,5 +1,5 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { valueAtPointer } from '../util/ajvCache';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { lazyAjv, valueAtPointer } from '../util/ajvCache';
 import type { JsonSchema } from '../tools/types';
 import { PLAN_VERSION, stepLabel } from './types';
 
@@ -89,7 +89,7 @@ export const ACTION_PLAN_SCHEMA: JsonSchema = {
 };
 
 // verbose: additionalProperties errors then carry the schema, so messages can list the allowed properties.
-const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false, verbose: true });
+const ajv = lazyAjv({ allErrors: true, useDefaults: true, strict: true, strictTypes: false, verbose: true });
 let validatePlanShape: ValidateFunction | null = null;
 
 export interface ShapeCheck {
@@ -105,7 +105,7 @@ export interface ShapeCheck {
  * caller's own copy. One message per problem, naming the step and field.
  */
 export function checkPlanShape(copy: unknown): ShapeCheck {
-  validatePlanShape ??= ajv.compile(ACTION_PLAN_SCHEMA);
+  validatePlanShape ??= ajv().compile(ACTION_PLAN_SCHEMA);
   if (validatePlanShape(copy)) return { errors: [], badSteps: new Set(), rootBad: false };
   const raw = validatePlanShape.errors ?? [];
   const badSteps = new Set<number>();

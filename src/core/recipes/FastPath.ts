@@ -1,13 +1,5 @@
 import { describeError, isAgentError } from '../errors';
-import {
-  bindPlan,
-  planPolicy,
-  readPlanContext,
-  requestPlan,
-  runPlan,
-  type PlanHost,
-  type PlanRunResult,
-} from '../plan';
+import type { PlanHost, PlanRunResult } from '../plan';
 import type { LlmPort, LlmUsage } from '../ports/llm';
 import type { RecipeMatchingService } from './RecipeMatchingService';
 import { VALUE_MARK } from './recipeShape';
@@ -43,6 +35,9 @@ export type FastPathOutcome =
 export async function tryFastPath(options: FastPathOptions): Promise<FastPathOutcome> {
   const match = await options.recipes.match(options.message);
   if (!match) return { status: 'no-match' };
+  // The plan machinery (and the JSON-schema validator under it) loads with the first recipe that fits, not with
+  // every session: most messages match none.
+  const { bindPlan, planPolicy, readPlanContext, requestPlan, runPlan } = await import('../plan');
   const usage: LlmUsage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
   await options.host.ignore.ensureLoaded();
   const context = readPlanContext(options.host);

@@ -1,32 +1,26 @@
 import { AgentError } from '../errors';
-import {
-  type ActionPlan,
-  applyPlanEdits,
-  bindPlan,
-  type DryRunResult,
-  dryRunPlan,
-  executeApproved,
-  type MissingInput,
-  missingInputs,
-  type PlanBindings,
-  type PlanContext,
-  type PlanEdit,
-  type PlanHost,
-  planPolicy,
-  type PlanProgress,
-  type PlanRest,
-  preparePromptAction,
-  readPlanContext,
-  requestPlan,
-  runPlan,
-  type RunPlanOutcome,
-  runRest,
-  runSavedAction,
-  type SavedAction,
-  type SavedActionOutcome,
+import type {
+  ActionPlan,
+  DryRunResult,
+  MissingInput,
+  PlanBindings,
+  PlanContext,
+  PlanEdit,
+  PlanHost,
+  PlanProgress,
+  PlanRest,
+  RunPlanOutcome,
+  SavedAction,
+  SavedActionOutcome,
 } from '../plan';
 import type { LlmPort } from '../ports/llm';
 import type { RunIds } from './runIds';
+
+/**
+ * The plan machinery (and the JSON-schema validator under it), loaded by the first plan a session previews or runs:
+ * a session is made when the chat panel opens, and most conversations never plan.
+ */
+const planModule = (): Promise<typeof import('../plan')> => import('../plan');
 
 /** What a shell hears while a plan previews or runs, and how it answers a plan's missing inputs. */
 export interface PlanEvents {
@@ -76,11 +70,12 @@ export class SessionPlans {
 
   /** Plans `message` with the session's model and previews it; writes nothing. Throws why it could not. */
   async dryRun(message: string, events: PlanEvents, signal: AbortSignal): Promise<DryRunOutcome> {
+    const plan = await planModule();
     const host = await this.o.host();
-    const policy = await planPolicy(host, null);
-    const context = readPlanContext(host);
+    const policy = await plan.planPolicy(host, null);
+    const context = plan.readPlanContext(host);
     const settings = this.o.settings();
-    const { validation } = await requestPlan({
+    const { validation } = await plan.requestPlan({
       llm: await this.o.llm(),
       policy,
       instruction: message,
@@ -89,12 +84,12 @@ export class SessionPlans {
       maxTokens: settings.maxTokens,
       temperature: settings.temperature,
     });
-    const bound = bindPlan(validation.plan, context);
+    const bound = plan.bindPlan(validation.plan, context);
     let bindings = bound.bindings;
     if (bound.missing.length > 0) {
       const values = (await events.askInputs?.(bound.missing)) ?? null;
       if (!values) return { status: 'needs-input', missing: bound.missing };
-      bindings = bindPlan(validation.plan, context, values).bindings;
+      bindings = plan.bindPlan(validation.plan, context, values).bindings;
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-dry`);
     return {
@@ -105,8 +100,9 @@ export class SessionPlans {
 
   /** Applies edits to a previewed plan, validates it again and previews it again; throws when it is not valid. */
   async editPlan(previewed: PreviewedPlan, edits: PlanEdit[], signal: AbortSignal): Promise<PreviewedPlan> {
+    const plan = await planModule();
     const host = await this.o.host();
-    const validation = applyPlanEdits(previewed.plan, edits, await planPolicy(host, null));
+    const validation = plan.applyPlanEdits(previewed.plan, edits, await plan.planPolicy(host, null));
     if (!validation.ok) throw new Error(`The edited plan is not valid:\n${validation.errors.join('\n')}`);
     return this.preview(host, { ...previewed, plan: validation.plan }, signal);
   }
@@ -121,10 +117,11 @@ export class SessionPlans {
     events: PlanEvents,
     signal: AbortSignal,
   ): Promise<RunPlanOutcome> {
+    const plan = await planModule();
     const host = await this.o.host();
     const progress = events.onProgress ? { onProgress: events.onProgress } : {};
     if ('dryRun' in target) {
-      const ran = await executeApproved(target.dryRun, host, {
+      const ran = await plan.executeApproved(target.dryRun, host, {
         runId: target.runId,
         signal,
         bindings: target.bindings,
@@ -133,8 +130,8 @@ export class SessionPlans {
       return { status: 'ran', ...ran, dryRun: target.dryRun };
     }
     await host.ignore.ensureLoaded();
-    const bindings = target.bindings ?? bindPlan(target.plan, readPlanContext(host)).bindings;
-    return runPlan(target.plan, host, {
+    const bindings = target.bindings ?? plan.bindPlan(target.plan, plan.readPlanContext(host)).bindings;
+    return plan.runPlan(target.plan, host, {
       runId: this.o.runIds.next(`${this.o.runPrefix}-plan`),
       signal,
       bindings,
@@ -144,8 +141,9 @@ export class SessionPlans {
 
   /** "Run the rest": on the first confirmation; what the preview did not show is asked for on its own card. */
   async runRest(rest: PlanRest, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
+    const plan = await planModule();
     const host = await this.o.host();
-    const ran = await runRest(rest, host, {
+    const ran = await plan.runRest(rest, host, {
       runId: this.o.runIds.next(`${this.o.runPrefix}-rest`),
       signal,
       ...(events.onProgress ? { onProgress: events.onProgress } : {}),
@@ -176,9 +174,10 @@ export class SessionPlans {
 
   /** The inputs the action would ask for if it ran now with `values`; empty when it can run as it is. */
   async savedActionInputs(action: SavedAction, values: Readonly<Record<string, string>> = {}): Promise<MissingInput[]> {
+    const plan = await planModule();
     const host = await this.o.host();
     await host.ignore.ensureLoaded();
-    return missingInputs(action, host, values);
+    return plan.missingInputs(action, host, values);
   }
 
   /**
@@ -192,14 +191,15 @@ export class SessionPlans {
     signal: AbortSignal,
     allowedTools: ReadonlySet<string> | null = null,
   ): Promise<ActionOutcome> {
+    const plan = await planModule();
     const action = typeof idOrAction === 'string' ? await this.findSavedAction(idOrAction) : idOrAction;
     const host = await this.o.host();
     if (action.kind === 'prompt') {
-      const bound = await preparePromptAction(action, host, values);
+      const bound = await plan.preparePromptAction(action, host, values);
       return bound.status === 'ready' ? { status: 'prompt', message: bound.message } : bound;
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-saved-${action.id}`);
-    return runSavedAction(action, host, {
+    return plan.runSavedAction(action, host, {
       runId,
       signal,
       values,
@@ -213,7 +213,8 @@ export class SessionPlans {
     draft: Omit<PreviewedPlan, 'dryRun'>,
     signal: AbortSignal,
   ): Promise<PreviewedPlan> {
-    const dryRun = await dryRunPlan(draft.plan, host, {
+    const plan = await planModule();
+    const dryRun = await plan.dryRunPlan(draft.plan, host, {
       runId: `${draft.runId}-preview`,
       signal,
       bindings: draft.bindings,

@@ -1,11 +1,10 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import { AgentError } from '../errors';
-import { cachedCompiler, valueAtPointer } from '../util/ajvCache';
+import { cachedCompiler, lazyAjv, valueAtPointer } from '../util/ajvCache';
 import type { JsonSchema } from './schemas/common';
 
 // One ajv for every tool: schemas compile once, on first use, and defaults from the schema are filled in.
-const ajv = new Ajv({ allErrors: false, useDefaults: true, strict: true, strictTypes: false });
-const validatorFor = cachedCompiler(ajv);
+const validatorFor = cachedCompiler(lazyAjv({ allErrors: false, useDefaults: true, strict: true, strictTypes: false }));
 
 function typeName(value: unknown): string {
   if (value === null) return 'null';

@@ -1,14 +1,22 @@
-import type Ajv from 'ajv';
-import type { ValidateFunction } from 'ajv';
+import Ajv, { type Options, type ValidateFunction } from 'ajv';
 import type { JsonSchema } from '../ports/toolDefinition';
 
+/**
+ * An ajv instance made on the first call, not when its module loads: the plugin's start-up evaluates modules that
+ * validate, and an instance costs about a millisecond to build before anything is checked.
+ */
+export function lazyAjv(options: Options): () => Ajv {
+  let ajv: Ajv | null = null;
+  return () => (ajv ??= new Ajv(options));
+}
+
 /** A compile function that compiles each schema object once per ajv instance (schemas are shared constants). */
-export function cachedCompiler(ajv: Ajv): (schema: JsonSchema) => ValidateFunction {
+export function cachedCompiler(ajv: () => Ajv): (schema: JsonSchema) => ValidateFunction {
   const compiled = new WeakMap<JsonSchema, ValidateFunction>();
   return (schema) => {
     let validate = compiled.get(schema);
     if (!validate) {
-      validate = ajv.compile(schema);
+      validate = ajv().compile(schema);
       compiled.set(schema, validate);
     }
     return validate;
