@@ -22,8 +22,6 @@ import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
 import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
-import type { SavedActionsController } from './ui/savedActions/SavedActionsController';
-import { withApprovalTimeoutMs } from './settings/settings';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
 export interface RuntimeOverrides {
