@@ -267,13 +267,14 @@ export async function pluginStartupBench(): Promise<BenchRow[]> {
         met: null,
         note,
       },
-      // The issue's condition for bundling the engine: start-up no slower than the build without it (noise: ±3 %).
+      // What parsing the engine's bytes costs. Issue [14]'s condition for bundling it is start-up no slower than the
+      // build before it (cf28d17): pluginStartupOnload.ts's row against that build holds it, since other savings pay.
       {
         area,
         measure: '(a) / (c), medians: start-up with the regex engine against without',
         result: `${engineRatio.toFixed(3)} (median of the runs paired: ${enginePaired.toFixed(3)})`,
-        target: '≤ 1.03',
-        met: enginePaired <= 1.03,
+        target: '–',
+        met: null,
         note,
       },
       {
