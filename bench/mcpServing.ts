@@ -20,7 +20,6 @@ export function benchRuntime(vault: string, checkpoints: string): Promise<CliRun
       budget: {},
       checkpoints,
     },
-    approval: () => null,
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],

@@ -17,7 +17,6 @@ import { ChatView } from './ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
 import { installPlanFeatures } from './plugin/installPlanFeatures';
 import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
-import { RunApprovals } from './core/session/RunApprovals';
 import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
 import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
@@ -39,8 +38,6 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   private modesPromise: Promise<ModeService> | null = null;
   /** The chat panel's approval port while it is open, and a way to wait for it (an MCP client's request). */
   readonly panelApprovals = new PanelApprovals();
-  /** What the services' pipeline asks: an MCP client's run goes to its own session, the rest to the panel. */
-  private readonly approvals = new RunApprovals(() => this.approvalPort);
   /** The MCP server for clients on this computer, while the `mcpServer` setting is on. */
   readonly mcpServer = new McpServerHost({
     settings: () => this.settings,
@@ -101,19 +98,8 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) => {
       const built =
         'vaultPath' in this.overrides
-          ? createAgentServices(
-              this.app,
-              this.manifest.id,
-              () => this.settings,
-              () => this.approvals,
-              this.overrides.vaultPath ?? null,
-            )
-          : createAgentServices(
-              this.app,
-              this.manifest.id,
-              () => this.settings,
-              () => this.approvals,
-            );
+          ? createAgentServices(this.app, this.manifest.id, () => this.settings, this.overrides.vaultPath ?? null)
+          : createAgentServices(this.app, this.manifest.id, () => this.settings);
       this.runWatch.attach(built.services);
       return built;
     });
@@ -194,7 +180,6 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
         modes,
         settings: () => withApprovalTimeoutMs(this.settings),
         approval: () => this.settings.mcpApproval,
-        approvals: this.approvals,
         panel: this.panelApprovals,
         savedActions: async () => {
           if (!this.savedActions) throw new Error('saved actions are not loaded yet');

@@ -46,7 +46,8 @@ export interface CliRuntime {
 
 export interface CliRuntimeOptions {
   args: CliArgs;
-  approval: () => ApprovalPort | null;
+  /** Who answers the terminal session's approvals (its y/n prompt); none for the MCP server, whose runs bring their own. */
+  approval?: ApprovalPort;
   clock: ClockPort;
   /** Where the global modes file is; the per-user default when absent. */
   modesFile?: string;
@@ -99,7 +100,6 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     {
       pluginFolderInVault,
       settings: () => settings,
-      approval: options.approval,
       knownSecrets: () => options.knownSecrets,
       onError: options.onError,
       auditOwner: processOwner(),
@@ -141,7 +141,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
           maxTokens: DEFAULT_SETTINGS.maxTokens,
           temperature: DEFAULT_SETTINGS.temperature,
         }),
-        approval: options.approval,
+        approval: { port: () => options.approval ?? null },
         files: services.ports.pluginFiles,
         knownSecrets: () => services.knownSecrets(),
         now: () => options.clock.now(),

@@ -117,7 +117,7 @@ export async function runCli(io: CliIo): Promise<number> {
   try {
     runtime = await createCliRuntime({
       args,
-      approval: () => approval,
+      approval,
       clock,
       modesFile: io.modesFile,
       http: io.http,

@@ -5,7 +5,7 @@ import { clientNameOf, type LowLevelServer } from './vaultServer';
 
 export type McpSessionOptions = Omit<OutsideSessionOptions, 'asker' | 'clientName' | 'editor' | 'onToolsChanged'> & {
   /** Who asks the person; by default the client's elicitation form (a terminal server's only way). */
-  asker?: (clientName: () => string) => OutsideAsker;
+  asker?: () => OutsideAsker;
   /** Whether the editor and workspace tools are offered: only where the person sees that editor (in Obsidian). */
   editor?: boolean;
 };
@@ -19,7 +19,7 @@ export function mcpOutsideSession(server: LowLevelServer, o: McpSessionOptions):
   const { asker, editor, ...rest } = o;
   return new OutsideSession({
     ...rest,
-    asker: asker ? asker(clientName) : new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, o.now),
+    asker: asker ? asker() : new ElicitationAsker(server, () => o.settings().approvalTimeoutMs, o.now),
     clientName,
     editor: editor ?? false,
     // The saved actions came after a list of tools was answered without them: the client lists again.

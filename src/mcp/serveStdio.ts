@@ -2,7 +2,6 @@ import type { Readable, Writable } from 'node:stream';
 import { describeError } from '../core/errors';
 import type { ModeService } from '../core/modes/ModeService';
 import type { PlanHost } from '../core/plan/host';
-import type { ApprovalPort } from '../core/ports/approval';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
@@ -16,8 +15,6 @@ export interface StdioServeOptions {
   modes: ModeService;
   settings: () => SessionSettings;
   approval: OutsideApprovalMode;
-  /** Makes the session's approval port the one the services' pipeline asks (it is built before the session). */
-  bindApproval: (port: ApprovalPort) => void;
   savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
   /** What writes wait for (start-up work on the audit), while reads and the first requests are answered. */
   writesAfter?: Promise<unknown>;
@@ -38,7 +35,6 @@ export async function serveStdio(o: StdioServeOptions): Promise<{ runId: string 
   const server = createMcpServer();
   const clientName = (): string => clientNameOf(server);
   const outside = mcpOutsideSession(server, o);
-  o.bindApproval(outside.approvalPort);
   serveSession(server, outside);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;

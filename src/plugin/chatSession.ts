@@ -21,7 +21,7 @@ export function createChatSession(
     llm: () => host.llm(),
     modes: () => host.modes(),
     settings: () => withApprovalTimeoutMs(host.settings),
-    approval: () => host.approvalPort,
+    approval: { port: () => host.approvalPort },
     files: host.pluginFiles(),
     // The key is known once the services are: nothing is saved before a run has loaded them.
     knownSecrets: () => services?.knownSecrets() ?? [],

@@ -1,5 +1,4 @@
 import { FileSystemAdapter, requestUrl, type App } from 'obsidian';
-import type { ApprovalPort } from '../core/ports/approval';
 import { AgentServices } from '../core/session/AgentServices';
 import { resolveCheckpointFolder } from '../node/checkpointLocation';
 import { NodeGitFs } from '../node/NodeGitFs';
@@ -29,7 +28,6 @@ export function createAgentServices(
   app: App,
   pluginId: string,
   settings: () => EmbeddedAgentSettings,
-  approval: () => ApprovalPort | null,
   /** Where the vault is on disk; found from the FileSystemAdapter when not given. */
   vaultPath: string | null = app.vault.adapter instanceof FileSystemAdapter ? app.vault.adapter.getBasePath() : null,
 ): ObsidianServices {
@@ -52,7 +50,6 @@ export function createAgentServices(
     {
       pluginFolderInVault: `${app.vault.configDir}/plugins/${pluginId}`,
       settings: () => withApprovalTimeoutMs(settings()),
-      approval,
       knownSecrets: () => {
         const key = secrets.get(settings().apiKeySecret);
         return key ? [key] : [];

@@ -3,7 +3,6 @@ import type { ModeService } from '../core/modes/ModeService';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
-import type { RunApprovals } from '../core/session/RunApprovals';
 import type { SavedActionSource } from '../core/session/sessionPlans';
 import { startHttpServer } from '../mcp/httpServer';
 import { mcpOutsideSession } from '../mcp/mcpSession';
@@ -18,8 +17,6 @@ export interface PluginMcpOptions {
   settings: () => SessionSettings;
   /** Read when a client connects: a change applies to the next connection. */
   approval: () => OutsideApprovalMode;
-  /** Where the services' pipeline sends each approval: an outside run's to its session. */
-  approvals: RunApprovals;
   panel: PanelApprovals;
   savedActions: () => Promise<SavedActionSource>;
   log: (line: string) => void;
@@ -38,22 +35,17 @@ export function startPluginMcpServer(
     port: listen.port,
     token: listen.token,
     log: o.log,
-    createSession: (server) => {
-      let release = (): void => undefined;
-      const outside = mcpOutsideSession(server, {
+    createSession: (server) =>
+      mcpOutsideSession(server, {
         services: o.services,
         modes: o.modes,
         settings: o.settings,
         approval: o.approval(),
-        asker: (clientName) => new PanelAsker(o.app, o.panel, clientName),
+        asker: () => new PanelAsker(o.app, o.panel),
         // Obsidian's editor and workspace are the ones the person sees: their tools are offered as in the panel.
         editor: true,
         savedActions: () => o.savedActions(),
         now: () => Date.now(),
-        onEnd: () => release(),
-      });
-      release = o.approvals.route((runId) => outside.ownsRun(runId), outside.approvalPort);
-      return outside;
-    },
+      }),
   });
 }

@@ -67,7 +67,6 @@ async function overHttp(vault: string, checkpoints: string): Promise<[Client, Cl
       budget: {},
       checkpoints,
     },
-    approval: () => null,
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],

@@ -55,7 +55,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
   const { plan: valid, order, risk } = await validateForHost(plan, host, options.allowedTools);
   const overlay = new OverlayVault(host.ports.vault, () => host.ports.clock.now());
   const ports: RunState['ports'] = { ...host.ports, vault: overlay };
-  const run = host.pipeline.startRun(options.runId, {
+  const run = host.runs.open(options.runId, {
     ports,
     signal: options.signal,
     allowedTools: options.allowedTools ?? null,
@@ -114,7 +114,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
       },
     });
   } finally {
-    await host.pipeline.endRun(run);
+    await host.runs.end(run);
   }
   preview.notes.push(...problemNotes(walked.steps));
   const counts = countPreview(preview, valid.steps.length, calls);

@@ -23,6 +23,7 @@ import {
   savedActionTools,
 } from './outsideSavedActions';
 import type { SavedActionSource } from './sessionPlans';
+import type { SessionRuns } from './SessionRuns';
 
 export interface OutsideSessionOptions {
   services: AgentServices;
@@ -99,24 +100,20 @@ export class OutsideSession {
   private ending: Promise<void> | null = null;
   /** The sorted visible files of the resource listing under way (see `listNotes`). */
   private walk: VaultEntry[] | null = null;
-  /** Runs of this session besides its own: a saved action's, known from its plan's confirmation, asked here first. */
-  private readonly planRuns = new Set<string>();
+  /** Opens and ends this session's runs (its own, a saved action's), each asking `approvalPort` and naming the client. */
+  private readonly runs: SessionRuns;
 
   constructor(private readonly o: OutsideSessionOptions) {
     this.writes = o.writesAfter?.catch(() => undefined) ?? Promise.resolve();
-    const asker = outsideApprovalPort(
+    this.approvalPort = outsideApprovalPort(
       o.approval,
       o.asker,
       o.clientName,
       this.clientGone.signal,
       () => this.writeSignal,
     );
-    this.approvalPort = {
-      request: (request, signal) => {
-        if (request.runId !== this.runId) this.planRuns.add(request.runId);
-        return asker.request(request, signal);
-      },
-    };
+    const approval = { port: () => this.approvalPort, owner: o.clientName };
+    this.runs = o.services.runs(approval);
     const source = o.savedActions;
     const session: AgentSession = new AgentSession({
       services: () => Promise.resolve(o.services),
@@ -129,7 +126,7 @@ export class OutsideSession {
         ),
       modes: () => Promise.resolve(o.modes),
       settings: o.settings,
-      approval: () => this.approvalPort,
+      approval,
       files: o.services.ports.pluginFiles,
       knownSecrets: () => o.services.knownSecrets(),
       now: o.now,
@@ -140,20 +137,18 @@ export class OutsideSession {
     this.runId = session.runIds.next('mcp');
   }
 
-  /** Whether `runId` is this session's: its own run, or a saved action's it ran (so a host routes that run's approvals here). */
+  /** Whether `runId` is this session's run (the one a client's connection keeps open). */
   ownsRun(runId: string): boolean {
-    return runId === this.runId || this.planRuns.has(runId);
+    return runId === this.runId;
   }
 
   /** Opens the session's run, and starts loading the saved actions for the first list of tools; calls before it are refused. */
   start(): void {
     if (this.run) return;
     void this.loadSavedActionTools().catch(() => undefined);
-    const pipeline = this.o.services.agentPipeline();
-    this.run = pipeline.startRun(this.runId, {
+    this.run = this.runs.open(this.runId, {
       signal: this.controller.signal,
       allowedTools: new Set(this.toolNames()),
-      ports: this.o.services.toolPorts(),
     });
   }
 
@@ -184,7 +179,7 @@ export class OutsideSession {
     const run = this.run;
     this.run = null;
     try {
-      if (run) await this.o.services.agentPipeline().endRun(run);
+      if (run) await this.runs.end(run);
     } finally {
       this.o.onEnd?.();
     }
@@ -321,9 +316,10 @@ export class OutsideSession {
       // A prompt action's message holds the selection or note it was bound from: the client reads it as a result.
       return { ...result, text: redactTextForReader(result.text, this.o.services.knownSecrets()) };
     }
-    const [outcome] = await this.o.services
-      .agentPipeline()
-      .executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
+    const [outcome] = await this.o.services.pipeline.executeBatch(
+      [{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }],
+      run,
+    );
     if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
     if (!outcome.ok)
       return {

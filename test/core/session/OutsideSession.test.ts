@@ -30,8 +30,8 @@ class ScriptedAsker implements OutsideAsker {
   canAsk(): boolean {
     return this.can;
   }
-  ask(message: string, request: ApprovalRequest): Promise<ApprovalDecision> {
-    this.messages.push(message);
+  ask(message: () => string, request: ApprovalRequest): Promise<ApprovalDecision> {
+    this.messages.push(message());
     return Promise.resolve(this.answer(request));
   }
 }
@@ -77,7 +77,6 @@ async function fixture(
     maxTokens: 1000,
     temperature: 0,
   };
-  let outside: OutsideSession | null = null;
   const services = new AgentServices(
     {
       vault,
@@ -89,11 +88,11 @@ async function fixture(
       gitFs: new NodeGitFs(checkpoints),
       clock,
     },
-    { pluginFolderInVault: PLUGIN, settings: () => settings, approval: () => outside?.approvalPort ?? null },
+    { pluginFolderInVault: PLUGIN, settings: () => settings },
   );
   const modes = new ModeService({ gates: () => settings });
   modes.setActiveMode(options.mode ?? 'agent');
-  outside = new OutsideSession({
+  const outside = new OutsideSession({
     services,
     modes,
     settings: () => settings,
