@@ -210,6 +210,7 @@ function padTool(n: number): BaseTool<{ text?: string }, { ok: true }> {
     risk: 'read-only',
     isWrite: false,
     parallelSafe: true,
+    offeredTo: ['model'],
     deferred: false,
     dryRun: 'run',
     pathArgs: [],

@@ -5,7 +5,7 @@ import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
 import type { SavedActionSource } from '../core/session/sessionPlans';
 import { startHttpServer } from '../mcp/httpServer';
-import { mcpOutsideSession } from '../mcp/mcpSession';
+import { mcpOutsideDriver } from '../mcp/outsideDriver';
 import type { RunningMcpServer } from './McpServerHost';
 import type { PanelApprovals } from './PanelApprovals';
 import { PanelAsker } from './PanelAsker';
@@ -24,7 +24,7 @@ export interface PluginMcpOptions {
 
 /**
  * The MCP server inside Obsidian (loaded only when the setting is on): Streamable HTTP on 127.0.0.1, each client
- * connection an outside session over the panel's services, so its writes are checkpointed in the same repository
+ * connection an outside driver over the panel's services, so its writes are checkpointed in the same repository
  * ("Revert last run" undoes them) and its approvals are cards in the chat panel that name the client.
  */
 export function startPluginMcpServer(
@@ -35,15 +35,15 @@ export function startPluginMcpServer(
     port: listen.port,
     token: listen.token,
     log: o.log,
-    createSession: (server) =>
-      mcpOutsideSession(server, {
+    createDriver: (server) =>
+      mcpOutsideDriver(server, {
         services: o.services,
         modes: o.modes,
         settings: o.settings,
         approval: o.approval(),
         asker: () => new PanelAsker(o.app, o.panel),
         // Obsidian's editor and workspace are the ones the person sees: their tools are offered as in the panel.
-        editor: true,
+        inApp: true,
         savedActions: () => o.savedActions(),
         now: () => Date.now(),
       }),

@@ -11,7 +11,7 @@ import {
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCliRuntime } from '../../src/cli/cliServices';
 import { startHttpServer } from '../../src/mcp/httpServer';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
+import { mcpOutsideDriver } from '../../src/mcp/outsideDriver';
 import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
 import { auditLines, connect, recordReceived, textOf } from './harness';
@@ -84,8 +84,8 @@ async function overHttp(
     port: 0,
     token: TOKEN,
     log: () => undefined,
-    createSession: (mcp) =>
-      mcpOutsideSession(mcp, {
+    createDriver: (mcp) =>
+      mcpOutsideDriver(mcp, {
         services: runtime.services,
         modes: runtime.modes,
         settings: () => settings,

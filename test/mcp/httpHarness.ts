@@ -4,10 +4,10 @@ import { type ElicitRequest, ElicitRequestSchema } from '@modelcontextprotocol/s
 import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
 import type { ApprovalPort } from '../../src/core/ports/approval';
 import type { OutsideApprovalMode, OutsideAsker } from '../../src/core/session/outsideApproval';
-import type { OutsideSession } from '../../src/core/session/OutsideSession';
+import type { OutsideDriver } from '../../src/core/session/OutsideDriver';
 import { savedActionsFromDataJson } from '../../src/core/session/savedActionsFile';
 import { type HttpServeOptions, type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
+import { mcpOutsideDriver } from '../../src/mcp/outsideDriver';
 import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy } from '../cli/harness';
 
@@ -28,7 +28,7 @@ export interface ServedOverHttp {
   url: URL;
   runtime: CliRuntime;
   /** Every outside session the server made, in order. */
-  outsides: OutsideSession[];
+  outsides: OutsideDriver[];
   logs: string[];
 }
 
@@ -81,7 +81,7 @@ export async function serveHttp(
     approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
     serving: true,
   });
-  const outsides: OutsideSession[] = [];
+  const outsides: OutsideDriver[] = [];
   const logs: string[] = [];
   const { approval, mode: _mode, outsideApproval, token, vault: _vault, ...limits } = options;
   const server = await startHttpServer({
@@ -89,8 +89,8 @@ export async function serveHttp(
     token: token ?? TOKEN,
     ...limits,
     log: (line) => logs.push(line),
-    createSession: (server) => {
-      const outside = mcpOutsideSession(server, {
+    createDriver: (server) => {
+      const outside = mcpOutsideDriver(server, {
         services: runtime.services,
         modes: runtime.modes,
         settings: () => SETTINGS,

@@ -22,6 +22,7 @@ import { runRequest, type RunRequestResult } from './runRequest';
 import { SessionBudget, type StoppedRun, unpricedWarning } from './sessionBudget';
 import { SeenLog } from './SeenLog';
 import type { SessionRuns } from './SessionRuns';
+import { WriteQueue } from './WriteQueue';
 import {
   continuingNote,
   fastPathClosing,
@@ -91,6 +92,8 @@ export class AgentSession {
   private readonly budget: SessionBudget;
   /** What the shells showed of this conversation: saved beside the history, never condensed. */
   private readonly seenLog = new SeenLog();
+  /** The session's writes take turns here, whoever drives it. */
+  readonly writes = new WriteQueue();
   /** The runs of the services last used (the panel's are built on first use). */
   private opener: { services: AgentServices; runs: SessionRuns } | null = null;
 
@@ -225,12 +228,12 @@ export class AgentSession {
     events: SessionEvents,
     signal: AbortSignal,
   ): Promise<SendOutcome> {
-    const outcome = await this.startRun(message, continuing, events, signal);
+    const outcome = await this.begin(message, continuing, events, signal);
     if (outcome.via === 'not-started') this.seenLog.note(outcome.message, 'error');
     return outcome;
   }
 
-  private async startRun(
+  private async begin(
     message: string,
     continuing: StoppedRun | null,
     events: SessionEvents,

@@ -1,5 +1,6 @@
 import type { RunApproval } from '../ports/approval';
-import type { RunOpener, RunOptions, RunState } from '../tool-execution/types';
+import { AgentError } from '../errors';
+import type { CallOutcome, RunOpener, RunOptions, RunState } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
 
 /**
@@ -9,6 +10,9 @@ import type { AgentServices } from './AgentServices';
  * owner. Ending a run also keeps the checkpoint repository under its size cap.
  */
 export class SessionRuns implements RunOpener {
+  /** Calls made through `call`, for their ids. */
+  private calls = 0;
+
   constructor(
     private readonly services: Pick<AgentServices, 'pipeline' | 'toolPorts' | 'pruneCheckpoints'>,
     readonly approval: RunApproval,
@@ -25,6 +29,19 @@ export class SessionRuns implements RunOpener {
   async end(run: RunState): Promise<void> {
     await this.services.pipeline.endRun(run);
     await this.services.pruneCheckpoints();
+  }
+
+  /**
+   * One call of a driver that makes no call ids of its own (an outside client names a tool, not a call): through the
+   * pipeline in `run`, its id `<run id>-<n>`.
+   */
+  async call(run: RunState, name: string, input: unknown): Promise<CallOutcome> {
+    const [outcome] = await this.services.pipeline.executeBatch(
+      [{ id: `${run.runId}-${++this.calls}`, name, input }],
+      run,
+    );
+    if (!outcome) throw new AgentError('INTERNAL', `${name} gave no outcome`);
+    return outcome;
   }
 
   ownedBy(owner: () => string): SessionRuns {

@@ -40,7 +40,7 @@ export function disconnectedText(clientName: string): string {
 }
 
 /**
- * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
+ * The approval port of an outside driver. The pipeline wraps it in its fail-closed `askApproval` (timeout,
  * cancellation, a throw), so this only decides who is asked.
  */
 export function outsideApprovalPort(

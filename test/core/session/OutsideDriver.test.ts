@@ -8,7 +8,8 @@ import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/
 import { withdrawnBecause } from '../../../src/core/tool-execution/stages/approval';
 import { AgentServices } from '../../../src/core/session/AgentServices';
 import type { OutsideApprovalMode, OutsideAsker } from '../../../src/core/session/outsideApproval';
-import { OutsideSession } from '../../../src/core/session/OutsideSession';
+import { OutsideDriver } from '../../../src/core/session/OutsideDriver';
+import { sessionFactory } from '../../../src/core/session/sessionFactory';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 import { MemoryCommands } from '../../../src/node/MemoryCommands';
 import { MemoryEditor } from '../../../src/node/MemoryEditor';
@@ -42,7 +43,7 @@ afterEach(async () => {
 });
 
 interface Fixture {
-  outside: OutsideSession;
+  outside: OutsideDriver;
   vault: MemoryVault;
   services: AgentServices;
   files: ReturnType<typeof memoryPluginFiles>;
@@ -92,18 +93,22 @@ async function fixture(
   );
   const modes = new ModeService({ gates: () => settings });
   modes.setActiveMode(options.mode ?? 'agent');
-  const outside = new OutsideSession({
+  const outside = new OutsideDriver({
     services,
     modes,
-    settings: () => settings,
+    session: sessionFactory({
+      services,
+      modes,
+      settings: () => settings,
+      ...(options.savedActions
+        ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
+        : {}),
+      now: () => clock.now(),
+    }),
     approval: options.approval ?? 'ask',
     asker: options.asker ?? new ScriptedAsker(),
     clientName: () => 'Claude Code',
-    editor: options.editor ?? false,
-    ...(options.savedActions
-      ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
-      : {}),
-    now: () => clock.now(),
+    driver: options.editor ? 'outside-in-app' : 'outside',
   });
   outside.start();
   return { outside, vault, services, files };
@@ -121,7 +126,7 @@ const auditLines = (
         .map((line) => JSON.parse(line) as { runId: string; tool: string; ok: boolean; approval: string }),
     );
 
-describe('OutsideSession tools', () => {
+describe('OutsideDriver tools', () => {
   it("should offer the mode's tools under the providers' wire names, with the metadata's schemas and descriptions, without the loop's own tools", async () => {
     const { outside } = await fixture();
     const tools = await outside.tools();
@@ -156,7 +161,7 @@ describe('OutsideSession tools', () => {
   });
 });
 
-describe('OutsideSession calls', () => {
+describe('OutsideDriver calls', () => {
   it('should read through the pipeline, audited under one run id starting with "mcp-"', async () => {
     const { outside, files } = await fixture();
     const result = await outside.call('vault_readFile', { path: 'Inbox.md' });
@@ -363,7 +368,7 @@ describe('OutsideSession calls', () => {
   });
 });
 
-describe('OutsideSession notes', () => {
+describe('OutsideDriver notes', () => {
   it('should page through the readable notes, leaving out ignored and hidden ones', async () => {
     const notes = { 'a.md': '', 'b.md': '', 'c.md': '', 'Private/d.md': '', '.agentignore': 'Private/\n' };
     const { outside } = await fixture({ notes });
@@ -412,7 +417,7 @@ describe('OutsideSession notes', () => {
   });
 });
 
-describe('OutsideSession saved actions', () => {
+describe('OutsideDriver saved actions', () => {
   const weekly = createSavedAction(
     {
       name: 'Weekly note',
