@@ -58,7 +58,6 @@ export function readOnlyPipeline(registry: ToolRegistry, ignore: IgnoreService):
     registry,
     ignore,
     settings: () => ({ approval: 'writes', allowDeletes: false, allowCommands: false, approvalTimeoutMs: 1000 }),
-    approval: () => null,
     checkpoints: null,
     audit: new AuditLog(discard, clock),
     externalizer: null,

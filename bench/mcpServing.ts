@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { createCliRuntime, type CliRuntime } from '../src/cli/cliServices';
 import { savedActionsFromDataJson } from '../src/core/session/savedActionsFile';
 import { type RunningHttpServer, startHttpServer } from '../src/mcp/httpServer';
-import { mcpOutsideSession } from '../src/mcp/mcpSession';
+import { mcpOutsideDriver } from '../src/mcp/outsideDriver';
 import { SystemClock } from '../src/node/SystemClock';
 
 /** The terminal runner's composition over `vault`, as the MCP benchmarks run the server in-process. */
@@ -20,7 +20,6 @@ export function benchRuntime(vault: string, checkpoints: string): Promise<CliRun
       budget: {},
       checkpoints,
     },
-    approval: () => null,
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],
@@ -50,8 +49,8 @@ export async function serveOverHttp(
     token: 'bench',
     maxRequests: 100_000,
     log: () => undefined,
-    createSession: (server) =>
-      mcpOutsideSession(server, {
+    createDriver: (server) =>
+      mcpOutsideDriver(server, {
         services: runtime.services,
         modes: runtime.modes,
         settings: () => SETTINGS,

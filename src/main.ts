@@ -17,7 +17,6 @@ import { ChatView } from './ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHooks, type ChatHost } from './ui/chat/types';
 import { installPlanFeatures, type InstalledPlanFeatures } from './plugin/installPlanFeatures';
 import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
-import { RunApprovals } from './core/session/RunApprovals';
 import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
 import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
@@ -37,8 +36,6 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   private modesPromise: Promise<ModeService> | null = null;
   /** The chat panel's approval port while it is open, and a way to wait for it (an MCP client's request). */
   readonly panelApprovals = new PanelApprovals();
-  /** What the services' pipeline asks: an MCP client's run goes to its own session, the rest to the panel. */
-  private readonly approvals = new RunApprovals(() => this.approvalPort);
   /** The MCP server for clients on this computer, while the `mcpServer` setting is on. */
   readonly mcpServer = new McpServerHost({
     settings: () => this.settings,
@@ -100,7 +97,6 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
         this.app,
         this.manifest.id,
         () => this.settings,
-        () => this.approvals,
         // Left undefined, the vault's path is found from its adapter; an override may say there is none (null).
         'vaultPath' in this.overrides ? (this.overrides.vaultPath ?? null) : undefined,
         this.overrides.modesFile,
@@ -185,7 +181,6 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
         modes,
         settings: runtime.settings,
         approval: () => this.settings.mcpApproval,
-        approvals: this.approvals,
         panel: this.panelApprovals,
         savedActions: async () => {
           if (!this.savedActions) throw new Error('saved actions are not loaded yet');

@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TOOL_METADATA } from '../src/core/tools/metadata';
+import { DRIVER_KINDS } from '../src/core/tools/types';
 import { outsideReferences } from './builders/outsideReferences';
 
 const ROOT = resolve('.');
@@ -238,6 +240,35 @@ describe('architecture', () => {
         files,
       ),
     ).toEqual(['core/a ↔ core/b', 'core/c ↔ core/vault/index']);
+  });
+});
+
+describe('one session core, several drivers', () => {
+  const files = sourceFiles(SRC).map((file) => ({ path: relative(SRC, file), text: readFileSync(file, 'utf8') }));
+  const where = (pattern: RegExp): string[] => files.filter(({ text }) => pattern.test(text)).map(({ path }) => path);
+
+  it('should open and end runs in one class: SessionRuns calls the pipeline, the loop, plans and drivers ask it', () => {
+    expect(where(/\.startRun\(/)).toEqual(['core/session/SessionRuns.ts']);
+    expect(where(/pipeline\??\.endRun\(/)).toEqual(['core/session/SessionRuns.ts']);
+    expect(where(/implements RunOpener\b/)).toEqual(['core/session/SessionRuns.ts']);
+    // A run's state is made only where the pipeline starts one (a sub-task's is a view of its parent's).
+    expect(where(/approvedForRun: false/)).toEqual(['core/tool-execution/ToolExecutionPipeline.ts']);
+  });
+
+  it('should give every run the approval of whoever opened it, with no bridge that routes approvals by run id', () => {
+    expect(where(/approval: \(\) => .*ApprovalPort|RunApprovals|ownsRun\(request/)).toEqual([]);
+    expect(where(/\bdeps\.approval\b|this\.deps\.approval/)).toEqual([]);
+  });
+
+  it('should say in the tool metadata what each driver is offered, and decide it from nothing else', () => {
+    for (const meta of TOOL_METADATA) {
+      expect([meta.name, meta.offeredTo.length > 0]).toEqual([meta.name, true]);
+      for (const driver of meta.offeredTo) expect(DRIVER_KINDS).toContain(driver);
+      // The loop's own tools steer the model's loop: no outside client is offered them.
+      if (meta.group === 'agent') expect([meta.name, meta.offeredTo]).toEqual([meta.name, ['model']]);
+    }
+    // What a driver is offered never comes from a tool's name: "editor.…" says nothing about who may call it.
+    expect(where(/startsWith\(['"`](editor|workspace|vault|agent|commands|plugins|checkpoints|util)\./)).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
+import { NO_APPROVAL } from '../../src/core/ports/approval';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentTask } from '../../src/core/agent/AgentTask';
-import type { AgentPipeline } from '../../src/core/agent/types';
 import { ModeService } from '../../src/core/modes/ModeService';
 import type { LlmEvent, LlmPort, LlmRequest } from '../../src/core/ports/llm';
 import { AgentServices } from '../../src/core/session/AgentServices';
@@ -179,19 +179,22 @@ async function runTask(
       gitFs: new NodeGitFs(join(checkpointRoot, `run-${index}`)),
       clock,
     },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS, approval: () => approve },
+    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS },
   );
   const model = new ScriptedModel(task.replies());
-  const pipeline: AgentPipeline = {
-    ...services.agentPipeline(),
-    startRun: (runId, options) => services.pipeline.startRun(runId, { ...options, externalize }),
-  };
+  const runs = services.runs({ port: () => approve });
   const agent = new AgentTask({
     api: model,
     toolRegistry: services.registry,
     taskCallbacks: {},
     modeService: new ModeService({ gates: () => SETTINGS }),
-    pipeline,
+    pipeline: services.pipeline,
+    runs: {
+      approval: runs.approval,
+      open: (runId, options) => runs.open(runId, { ...options, externalize }),
+      end: (run) => runs.end(run),
+      ownedBy: (owner) => runs.ownedBy(owner),
+    },
     ports: services.toolPorts(),
   });
   const result = await agent.run({ message: task.message, taskId: `bench-${index}`, mode: 'agent' });
@@ -207,6 +210,7 @@ function padTool(n: number): BaseTool<{ text?: string }, { ok: true }> {
     risk: 'read-only',
     isWrite: false,
     parallelSafe: true,
+    offeredTo: ['model'],
     deferred: false,
     dryRun: 'run',
     pathArgs: [],
@@ -268,7 +272,6 @@ async function loopOverhead(): Promise<{ perIteration: number; tools: number }> 
       {
         pluginFolderInVault: '.obsidian/plugins/embedded-agent',
         settings: () => SETTINGS,
-        approval: () => null,
         extraTools: extra,
       },
     );
@@ -283,6 +286,7 @@ async function loopOverhead(): Promise<{ perIteration: number; tools: number }> 
       taskCallbacks: {},
       modeService: modes,
       pipeline: services.pipeline,
+      runs: services.runs(NO_APPROVAL),
       ports: services.toolPorts(),
       maxIterations: iterations + 5,
     });

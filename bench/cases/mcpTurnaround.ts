@@ -1,3 +1,4 @@
+import { NO_APPROVAL } from '../../src/core/ports/approval';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,11 +34,8 @@ export async function mcpTurnaroundBench(): Promise<BenchRow[]> {
   cpSync(resolve('examples/vault'), vault, { recursive: true });
   try {
     const runtime = await benchRuntime(vault, join(base, 'cp-panel'));
-    const pipeline = runtime.services.agentPipeline();
-    const run = pipeline.startRun('bench-panel', {
-      signal: new AbortController().signal,
-      ports: runtime.services.toolPorts(),
-    });
+    const pipeline = runtime.services.pipeline;
+    const run = runtime.services.runs(NO_APPROVAL).open('bench-panel', { signal: new AbortController().signal });
     let n = 0;
     const inProcess = await measure(
       async () => {

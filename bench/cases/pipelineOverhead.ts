@@ -1,3 +1,4 @@
+import { NO_APPROVAL } from '../../src/core/ports/approval';
 import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
 import { redactForReader } from '../../src/core/tool-execution/redact';
 import { BaseTool } from '../../src/core/tools/BaseTool';
@@ -35,7 +36,11 @@ export async function pipelineOverheadBench(): Promise<BenchRow[]> {
   const piped = await measure(
     async () => {
       // A fresh run per batch: the repetition detector's window is per run, as in real use.
-      const run = pipeline.startRun(`bench-${n}`, { ports, signal: new AbortController().signal });
+      const run = pipeline.startRun(`bench-${n}`, {
+        ports,
+        signal: new AbortController().signal,
+        approval: NO_APPROVAL,
+      });
       for (let i = 0; i < calls; i++)
         await pipeline.execute({ id: String(i), name: 'util.slugifyTitle', input: { title: `t${n++}` } }, run);
     },

@@ -72,7 +72,6 @@ export async function renameLinksBench(options: { vault?: string; note?: string 
       allowDeletes: true,
       allowCommands: false,
     } as Parameters<typeof createCliRuntime>[0]['args'],
-    approval: () => ({ request: () => Promise.resolve({ approved: true, scope: 'once' }) }),
     clock: new SystemClock(),
     modesFile: join(base, 'modes.json'),
     watch: false,
@@ -95,14 +94,15 @@ export async function renameLinksBench(options: { vault?: string; note?: string 
     await vault.linksTo(note);
     const warm = performance.now() - start;
 
-    const run = services.startRun('bench-rename', { signal: new AbortController().signal });
+    const runs = services.runs({ port: () => ({ request: () => Promise.resolve({ approved: true, scope: 'once' }) }) });
+    const run = runs.open('bench-rename', { signal: new AbortController().signal });
     start = performance.now();
     const outcome = await services.pipeline.execute(
       { id: 'mv', name: 'vault.rename', input: { fromPath: note, toPath } },
       run,
     );
     const renamed = performance.now() - start;
-    await services.endRun(run);
+    await runs.end(run);
     if (outcome.error) throw new Error(`The rename failed: ${outcome.error.message}`);
     const changed = differing(before, await hashes(root));
     const rewritten = changed.filter((path) => path !== note && path !== toPath);

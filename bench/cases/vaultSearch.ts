@@ -1,3 +1,4 @@
+import { NO_APPROVAL } from '../../src/core/ports/approval';
 import { spawnSync } from 'node:child_process';
 import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
 import { vaultTools } from '../../src/core/tools/vault';
@@ -52,7 +53,11 @@ async function pipedSearch(root: string, query: string): Promise<Awaited<ReturnT
   let n = 0;
   const once = async (): Promise<void> => {
     // A run per search, as the repetition detector would refuse a third identical call within one.
-    const run = pipeline.startRun(`search-${n++}`, { ports, signal: new AbortController().signal });
+    const run = pipeline.startRun(`search-${n++}`, {
+      ports,
+      signal: new AbortController().signal,
+      approval: NO_APPROVAL,
+    });
     const outcome = await pipeline.execute({ id: 's', name: 'vault.searchText', input: { query, limit: 50 } }, run);
     if (!outcome.ok) throw new Error(outcome.content);
   };

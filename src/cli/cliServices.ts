@@ -48,7 +48,8 @@ export interface CliRuntime {
 
 export interface CliRuntimeOptions {
   args: CliArgs;
-  approval: () => ApprovalPort | null;
+  /** Who answers the terminal session's approvals (its y/n prompt); none for the MCP server, whose runs bring their own. */
+  approval?: ApprovalPort;
   clock: ClockPort;
   /** Where the global modes file is; the per-user default when absent. */
   modesFile?: string;
@@ -104,7 +105,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
       gitFs: new NodeGitFs(checkpointFolder),
       clock: options.clock,
       modesFile: new NodeModesFile(options.modesFile),
-      approval: options.approval,
+      approval: { port: () => options.approval ?? null },
       pluginFolderInVault,
       owner: processOwner(),
       knownSecrets: () => options.knownSecrets,

@@ -1,5 +1,4 @@
 import { describeError } from '../core/errors';
-import type { ApprovalPort } from '../core/ports/approval';
 import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import { serveStdio } from '../mcp/serveStdio';
 import { ownerAlive } from '../node/processOwner';
@@ -25,7 +24,6 @@ const APPROVALS: Record<McpArgs['approval'], string> = {
 export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: string) => number): Promise<number> {
   const log = (line: string): void => void io.stderr.write(terminalOutput(`${line}\n`));
   const clock = io.clock ?? new SystemClock();
-  const approval: { port: ApprovalPort | null } = { port: null };
   const timeoutMs =
     args.approvalTimeoutMinutes === undefined
       ? approvalTimeoutMs(DEFAULT_SETTINGS)
@@ -44,7 +42,6 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
         ...(args.mode ? { mode: args.mode } : {}),
         ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}),
       },
-      approval: () => approval.port,
       clock,
       modesFile: io.modesFile,
       http: io.http,
@@ -76,9 +73,6 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
       modes: runtime.modes,
       settings: runtime.settings,
       approval: args.approval,
-      bindApproval: (port) => {
-        approval.port = port;
-      },
       savedActions: (host) => savedActionsFromDataJson(services.ports.pluginFiles, host),
       now: () => clock.now(),
       input: io.stdin,

@@ -97,7 +97,7 @@ export async function runCli(io: CliIo): Promise<number> {
   try {
     runtime = await createCliRuntime({
       args,
-      approval: () => approval,
+      approval,
       clock,
       modesFile: io.modesFile,
       http: io.http,

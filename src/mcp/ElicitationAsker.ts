@@ -37,12 +37,11 @@ export class ElicitationAsker implements OutsideAsker {
   }
 
   async ask(
-    message: string,
-    request: ApprovalRequest,
+    message: () => string,
+    _request: ApprovalRequest,
     signal: AbortSignal,
     call?: AbortSignal,
   ): Promise<ApprovalDecision> {
-    void request;
     // The SDK sends notifications/cancelled whenever the signal it was given aborts, even after the answer came (it
     // never removes its listener), and the caller's signal does abort once the question is settled. So the SDK gets
     // a signal of its own, tied to the caller's only while the form waits for its answer.
@@ -59,7 +58,10 @@ export class ElicitationAsker implements OutsideAsker {
     };
     const sent = this.now();
     try {
-      const answer = await this.server.elicitInput({ mode: 'form', message, requestedSchema: FORM }, options);
+      const answer = await this.server.elicitInput(
+        { mode: 'form', message: message(), requestedSchema: FORM },
+        options,
+      );
       const client = this.server.getClientVersion();
       const shown = clientNameOf(this.server);
       return formDecision(answer.action, answer.content?.approveRest === true, this.now() - sent, {

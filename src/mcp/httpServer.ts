@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { describeError } from '../core/errors';
-import type { OutsideSession } from '../core/session/OutsideSession';
+import type { OutsideDriver } from '../core/session/OutsideDriver';
 import { clientNameOf, createMcpServer, type LowLevelServer, serveSession } from './vaultServer';
 import { sendWebResponse, webRequestOf } from './webHttp';
 
@@ -28,8 +28,8 @@ export interface HttpServeOptions {
   port: number;
   /** The bearer token every request must carry: one, or one per client (each with its own cap of sessions). */
   token: string | readonly string[];
-  /** A new outside session for a new MCP session (one client connection), on the MCP server that serves it. */
-  createSession: (server: LowLevelServer) => OutsideSession;
+  /** A new outside driver for a new MCP session (one client connection), on the MCP server that serves it. */
+  createDriver: (server: LowLevelServer) => OutsideDriver;
   /** The largest request body taken, in bytes; a bigger one is refused with 413. */
   maxBodyBytes?: number;
   /** At most this many requests per `rateWindowMs`; more are refused with 429. */
@@ -63,7 +63,7 @@ export interface RunningHttpServer {
 
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
-  outside: OutsideSession;
+  outside: OutsideDriver;
   server: LowLevelServer;
   /** Which of the server's tokens opened it. */
   token: number;
@@ -75,13 +75,13 @@ interface Session {
 }
 
 /**
- * The MCP server over Streamable HTTP on 127.0.0.1: each MCP session an outside session (one pipeline run), as the
+ * The MCP server over Streamable HTTP on 127.0.0.1: each MCP session an outside driver (one pipeline run), as the
  * stdio server has one. Every request is checked before the SDK sees it, in this order: the `Host` and `Origin`
  * headers name this server on loopback (a web page that rebinds a name to 127.0.0.1 sends its own, 403), the bearer
  * token matches (401), the rate (429), the body's size (413). The SDK's web-standard transport serves the rest, over
  * a small bridge from node:http (its node:http transport would bring Hono into main.js to do the same). A session
  * idle for `idleTimeoutMs` is ended as a DELETE ends it, and its id then gets a 404 that says so. A session (an
- * outside session, its run) is made only for an initialize the SDK's transport accepts, and only below the caps of
+ * outside driver, its run) is made only for an initialize the SDK's transport accepts, and only below the caps of
  * sessions per token and in all; past a cap the initialize gets a 503 that names it and says how to free a place.
  */
 export async function startHttpServer(o: HttpServeOptions): Promise<RunningHttpServer> {
@@ -331,7 +331,7 @@ function durationText(ms: number): string {
 
 /**
  * Answers an initialize on a new transport. Only once the transport accepts it (and names the session) is the
- * outside session made and its run started; for an initialize it refuses, nothing is made and `session` is null.
+ * outside driver made and its run started; for an initialize it refuses, nothing is made and `session` is null.
  */
 async function initialize(
   o: HttpServeOptions,
@@ -360,7 +360,7 @@ async function initialize(
   return { session, response };
 }
 
-/** The outside session of an accepted initialize, its run started; `forget` takes it off the server's list once closed. */
+/** The outside driver of an accepted initialize, its run started; `forget` takes it off the server's list once closed. */
 function startSession(
   o: HttpServeOptions,
   server: LowLevelServer,
@@ -368,7 +368,7 @@ function startSession(
   token: number,
   forget: () => void,
 ): Session {
-  const outside = o.createSession(server);
+  const outside = o.createDriver(server);
   serveSession(server, outside);
   const session: Session = { transport, outside, server, token, open: 0, idle: null, closed: false };
   server.onclose = () => {

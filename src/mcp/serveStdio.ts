@@ -2,12 +2,11 @@ import type { Readable, Writable } from 'node:stream';
 import { describeError } from '../core/errors';
 import type { ModeService } from '../core/modes/ModeService';
 import type { PlanHost } from '../core/plan/host';
-import type { ApprovalPort } from '../core/ports/approval';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
 import type { SavedActionSource } from '../core/session/sessionPlans';
-import { mcpOutsideSession } from './mcpSession';
+import { mcpOutsideDriver } from './outsideDriver';
 import { LineTransport } from './LineTransport';
 import { clientNameOf, createMcpServer, serveSession } from './vaultServer';
 
@@ -16,8 +15,6 @@ export interface StdioServeOptions {
   modes: ModeService;
   settings: () => SessionSettings;
   approval: OutsideApprovalMode;
-  /** Makes the session's approval port the one the services' pipeline asks (it is built before the session). */
-  bindApproval: (port: ApprovalPort) => void;
   savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
   /** What writes wait for (start-up work on the audit), while reads and the first requests are answered. */
   writesAfter?: Promise<unknown>;
@@ -30,15 +27,14 @@ export interface StdioServeOptions {
 }
 
 /**
- * One MCP session over stdio: one outside session (one pipeline run) for as long as the client keeps the input
+ * One MCP session over stdio: one outside driver (one pipeline run) for as long as the client keeps the input
  * open. Resolves once the client has gone and the run has ended (its audit flushed); an approval still being asked
  * then is refused, so nothing it would have written is written.
  */
 export async function serveStdio(o: StdioServeOptions): Promise<{ runId: string }> {
   const server = createMcpServer();
   const clientName = (): string => clientNameOf(server);
-  const outside = mcpOutsideSession(server, o);
-  o.bindApproval(outside.approvalPort);
+  const outside = mcpOutsideDriver(server, o);
   serveSession(server, outside);
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;

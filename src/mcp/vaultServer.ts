@@ -13,7 +13,7 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeError, isAgentError } from '../core/errors';
-import type { OutsideSession } from '../core/session/OutsideSession';
+import type { OutsideDriver } from '../core/session/OutsideDriver';
 import { outsideClientName } from '../core/session/clientName';
 import type { OutsideResult, OutsideTool } from '../core/session/outsideSavedActions';
 import type { ToolHints } from '../core/tools/hints';
@@ -66,11 +66,11 @@ export function clientNameOf(server: LowLevelServer): string {
 }
 
 /**
- * Serves an outside session over an MCP server: tools are the session's tools, called through its one pipeline run;
+ * Serves an outside driver over an MCP server: tools are the session's tools, called through its one pipeline run;
  * notes are resources (`vault://path`) under the ignore rules, listed by page. This only translates; every decision
  * is the session's.
  */
-export function serveSession(server: LowLevelServer, outside: OutsideSession): void {
+export function serveSession(server: LowLevelServer, outside: OutsideDriver): void {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: (await outside.tools()).map(toMcpTool) }));
   // The request's signal is the client's cancel of this call (notifications/cancelled).
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {

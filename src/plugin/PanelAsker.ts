@@ -7,16 +7,16 @@ import { openChatPanel } from './openChatPanel';
 import type { PanelApprovals } from './PanelApprovals';
 
 /**
- * Asks the person about an MCP client's change on an approval card in the chat panel, naming the client. With the
- * panel closed or out of sight, a notice says what waits and opens the panel when clicked; the card appears once it
- * is open. No
- * answer within the approval timeout, or the client going away, is a no (the pipeline and the session see to that).
+ * Asks the person about an MCP client's change on an approval card in the chat panel; the request names the client
+ * (the run's owner), so the card and the notice do. With the panel closed or out of sight, a notice says what waits
+ * and opens the panel when clicked; the card appears once it is open. No answer within the approval timeout, or the
+ * client going away, is a no (the pipeline and the session see to that). The form's text is not rendered: the card
+ * shows the request itself.
  */
 export class PanelAsker implements OutsideAsker {
   constructor(
     private readonly app: App,
     private readonly panel: PanelApprovals,
-    private readonly clientName: () => string,
   ) {}
 
   /** The panel can always be opened, so the person can always be asked. */
@@ -24,8 +24,7 @@ export class PanelAsker implements OutsideAsker {
     return true;
   }
 
-  async ask(_message: string, request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
-    const asked: ApprovalRequest = { ...request, requester: this.clientName() };
+  async ask(_message: () => string, asked: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision> {
     // The person may be writing a note with the panel closed, in a collapsed sidebar or behind another tab: a
     // notice says what waits, and opens (reveals) the panel when clicked.
     const notice = this.panelInSight()

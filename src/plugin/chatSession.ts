@@ -22,7 +22,7 @@ export function createChatSession(
       modes: () => host.modes(),
       settings: () => withApprovalTimeoutMs(host.settings),
       files: host.pluginFiles(),
-      approval: () => host.approvalPort,
+      approval: { port: () => host.approvalPort },
       now: () => Date.now(),
       owner: processOwner(),
     },

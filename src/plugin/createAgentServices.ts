@@ -1,5 +1,5 @@
 import { FileSystemAdapter, requestUrl, type App } from 'obsidian';
-import type { ApprovalPort } from '../core/ports/approval';
+import { NO_APPROVAL } from '../core/ports/approval';
 import { createRuntime, type Runtime } from '../core/runtime/createRuntime';
 import type { AgentServices } from '../core/session/AgentServices';
 import { resolveCheckpointFolder } from '../node/checkpointLocation';
@@ -33,7 +33,6 @@ export function createAgentServices(
   app: App,
   pluginId: string,
   settings: () => EmbeddedAgentSettings,
-  approval: () => ApprovalPort | null,
   /** Where the vault is on disk; found from the FileSystemAdapter when not given. */
   vaultPath: string | null = app.vault.adapter instanceof FileSystemAdapter ? app.vault.adapter.getBasePath() : null,
   /** Where the global modes file is; the per-user default when absent. */
@@ -55,7 +54,8 @@ export function createAgentServices(
       gitFs,
       clock: new SystemClock(),
       modesFile: new NodeModesFile(modesFile),
-      approval,
+      // The plugin's sessions bring their own approval (the panel's cards, the palette's modal, an MCP client's).
+      approval: NO_APPROVAL,
       pluginFolderInVault: `${app.vault.configDir}/plugins/${pluginId}`,
       owner: processOwner(),
       knownSecrets: () => {

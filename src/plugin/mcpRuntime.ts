@@ -3,10 +3,9 @@ import type { ModeService } from '../core/modes/ModeService';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
-import type { RunApprovals } from '../core/session/RunApprovals';
 import type { SavedActionSource } from '../core/session/sessionPlans';
 import { startHttpServer } from '../mcp/httpServer';
-import { mcpOutsideSession } from '../mcp/mcpSession';
+import { mcpOutsideDriver } from '../mcp/outsideDriver';
 import type { RunningMcpServer } from './McpServerHost';
 import type { PanelApprovals } from './PanelApprovals';
 import { PanelAsker } from './PanelAsker';
@@ -18,8 +17,6 @@ export interface PluginMcpOptions {
   settings: () => SessionSettings;
   /** Read when a client connects: a change applies to the next connection. */
   approval: () => OutsideApprovalMode;
-  /** Where the services' pipeline sends each approval: an outside run's to its session. */
-  approvals: RunApprovals;
   panel: PanelApprovals;
   savedActions: () => Promise<SavedActionSource>;
   log: (line: string) => void;
@@ -27,7 +24,7 @@ export interface PluginMcpOptions {
 
 /**
  * The MCP server inside Obsidian (loaded only when the setting is on): Streamable HTTP on 127.0.0.1, each client
- * connection an outside session over the panel's services, so its writes are checkpointed in the same repository
+ * connection an outside driver over the panel's services, so its writes are checkpointed in the same repository
  * ("Revert last run" undoes them) and its approvals are cards in the chat panel that name the client.
  */
 export function startPluginMcpServer(
@@ -38,22 +35,17 @@ export function startPluginMcpServer(
     port: listen.port,
     token: listen.token,
     log: o.log,
-    createSession: (server) => {
-      let release = (): void => undefined;
-      const outside = mcpOutsideSession(server, {
+    createDriver: (server) =>
+      mcpOutsideDriver(server, {
         services: o.services,
         modes: o.modes,
         settings: o.settings,
         approval: o.approval(),
-        asker: (clientName) => new PanelAsker(o.app, o.panel, clientName),
+        asker: () => new PanelAsker(o.app, o.panel),
         // Obsidian's editor and workspace are the ones the person sees: their tools are offered as in the panel.
-        editor: true,
+        inApp: true,
         savedActions: () => o.savedActions(),
         now: () => Date.now(),
-        onEnd: () => release(),
-      });
-      release = o.approvals.route((runId) => outside.ownsRun(runId), outside.approvalPort);
-      return outside;
-    },
+      }),
   });
 }

@@ -36,7 +36,7 @@ export function planFeatures(plugin: PlanFeaturesHost, commands: ActionCommandSy
   // One session runs every plan feature: dry runs, saved actions (also from the palette) and "Run the rest".
   const session = createChatSession(plugin, null, {
     // With the panel closed, a saved action run from the command palette is approved in a modal.
-    approval: () => plugin.approvalPort ?? modalApproval,
+    approval: { port: () => plugin.approvalPort ?? modalApproval },
     savedActions: () => savedActions.store(),
   });
   let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;

@@ -4,6 +4,7 @@ import type { PluginFilesPort } from '../../src/core/ports/pluginFiles';
 import { ModeService } from '../../src/core/modes/ModeService';
 import { AgentServices } from '../../src/core/session/AgentServices';
 import { AgentSession, type SessionSettings } from '../../src/core/session/AgentSession';
+import { NO_APPROVER } from '../../src/core/tool-execution/stages/approval';
 import { MemoryCommands } from '../../src/node/MemoryCommands';
 import { MemoryEditor } from '../../src/node/MemoryEditor';
 import { MemoryVault } from '../../src/node/MemoryVault';
@@ -38,6 +39,11 @@ export interface SessionOptions {
   now?: () => number;
 }
 
+/** Without an approval given: every call is approved, and nobody is there to confirm a plan. */
+const callsOnly = new ScriptedApproval((request) =>
+  request.tool === 'plan' ? { approved: false, reason: NO_APPROVER } : { approved: true, scope: 'once' },
+);
+
 /** An AgentSession over an in-memory vault and plugin folder, with the given model. */
 export function buildSession(model: LlmPort, options: SessionOptions = {}): AgentSession {
   const {
@@ -65,7 +71,6 @@ export function buildSession(model: LlmPort, options: SessionOptions = {}): Agen
     {
       pluginFolderInVault: '.obsidian/plugins/embedded-agent',
       settings: () => settings,
-      approval: () => new ScriptedApproval(() => ({ approved: true, scope: 'once' })),
     },
   );
   const modes = new ModeService({ gates: () => settings });
@@ -75,7 +80,7 @@ export function buildSession(model: LlmPort, options: SessionOptions = {}): Agen
       llmFails ? Promise.reject(new Error('No API key: set it in Settings → Embedded Agent')) : Promise.resolve(model),
     modes: () => Promise.resolve(modes),
     settings: () => settings,
-    approval: () => approval ?? null,
+    approval: { port: () => approval ?? callsOnly },
     files,
     ...(savedActions ? { savedActions: () => Promise.resolve({ list: () => savedActions }) } : {}),
     knownSecrets: () => [],

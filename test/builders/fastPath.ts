@@ -74,7 +74,7 @@ export async function bulletsFastPathSetup(
       gitFs: new NodeGitFs(join(base, 'repo')),
       clock: fixedClock(),
     },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings, approval: () => approval },
+    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings },
   );
   const recipes = new RecipeMatchingService(memoryPluginFiles());
   const requests = [
@@ -84,6 +84,6 @@ export async function bulletsFastPathSetup(
   ];
   for (let i = 0; i < successes; i++)
     await recipes.recordSuccess(requests[i] as string, learnedRun(['Ideas', 'Reading', 'Work'][i] as string), i);
-  const host = services.planHost({ settings: () => settings, approval: () => approval });
+  const host = services.planHost({ settings: () => settings, runs: services.runs({ port: () => approval }) });
   return { vault, recipes, host, approval, services, cleanup: () => rm(base, { recursive: true, force: true }) };
 }

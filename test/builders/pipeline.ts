@@ -129,7 +129,6 @@ export function buildPipeline(
       pluginFolder: '.obsidian/plugins/embedded-agent',
     }),
     settings: () => settings,
-    approval: () => approval,
     checkpoints,
     audit,
     externalizer: new ResultExternalizer(pluginFiles, '.obsidian/plugins/embedded-agent'),
@@ -137,7 +136,11 @@ export function buildPipeline(
     ...options.deps,
   });
   const { signal: _signal, runId: _runId, ...ports } = context;
-  const run = pipeline.startRun('run-1', { ports, signal: new AbortController().signal });
+  const run = pipeline.startRun('run-1', {
+    ports,
+    signal: new AbortController().signal,
+    approval: { port: () => approval },
+  });
   return {
     pipeline,
     run,

@@ -4,6 +4,7 @@ import { type PlanHost, type PlanSettings, planPolicy } from '../../src/core/pla
 import type { PlanPolicy } from '../../src/core/plan/validatePlan';
 import { AuditLog } from '../../src/core/tool-execution/AuditLog';
 import { IgnoreService } from '../../src/core/tool-execution/IgnoreService';
+import { SessionRuns } from '../../src/core/session/SessionRuns';
 import { ToolExecutionPipeline } from '../../src/core/tool-execution/ToolExecutionPipeline';
 import { builtinTools } from '../../src/core/tools/builtinTools';
 import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
@@ -132,7 +133,6 @@ export async function buildPlanHost(
     registry,
     ignore,
     settings: () => settings,
-    approval: () => port,
     checkpoints,
     audit: new AuditLog(pluginFiles, clock),
     externalizer: null,
@@ -141,13 +141,17 @@ export async function buildPlanHost(
   const plugins: PluginCatalog = {
     search: () => Promise.reject(new Error('plugins.search is not available in plan tests')),
   };
+  const ports = { vault: vault, editor, workspace, commands, plugins, clock };
   const host: PlanHost = {
     pipeline,
     registry,
     ignore,
-    ports: { vault: vault, editor, workspace, commands, plugins, clock },
+    ports,
     settings: () => settings,
-    approval: () => port,
+    runs: new SessionRuns(
+      { pipeline, toolPorts: () => ports, pruneCheckpoints: () => Promise.resolve() },
+      { port: () => port },
+    ),
   };
   return {
     host,

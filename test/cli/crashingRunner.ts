@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     throw new Error('crashingRunner: parseArgs took the arguments for --help or --list-models');
   const runtime = await createCliRuntime({
     args: parsed.args,
-    approval: () => yes,
+    approval: yes,
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     if (++creates === 2) process.kill(process.pid, 'SIGKILL');
     return entry;
   };
-  const run = runtime.services.startRun('cli-crash', { signal: new AbortController().signal });
+  const run = runtime.services.runs({ port: () => yes }).open('cli-crash', { signal: new AbortController().signal });
   for (const name of ['One', 'Two', 'Three']) {
     const outcome = await runtime.services.pipeline.execute(
       { id: name, name: 'vault.createFile', input: { path: `Crash/${name}.md`, content: `# ${name}\n` } },

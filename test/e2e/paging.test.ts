@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentTask } from '../../src/core/agent/AgentTask';
 import { ModeService } from '../../src/core/modes/ModeService';
+import { NO_APPROVAL } from '../../src/core/ports/approval';
 import { AgentServices } from '../../src/core/session/AgentServices';
 import { PART_CHARS } from '../../src/core/tool-execution/ResultExternalizer';
 import type { ReadFileOutput } from '../../src/core/tools/vault/readFile';
@@ -91,14 +92,15 @@ async function follow(files: Record<string, string>, first: ScriptedCall) {
       gitFs: null,
       clock: fixedClock(),
     },
-    { pluginFolderInVault: PLUGIN, settings: () => SETTINGS, approval: () => null },
+    { pluginFolderInVault: PLUGIN, settings: () => SETTINGS },
   );
   const model = new FollowingModel(first);
   const task = new AgentTask({
     api: model,
     toolRegistry: services.registry,
     modeService: new ModeService({ gates: () => SETTINGS }),
-    pipeline: services.agentPipeline(),
+    pipeline: services.pipeline,
+    runs: services.runs(NO_APPROVAL),
     ports: services.toolPorts(),
     taskCallbacks: {},
     maxIterations: 60,

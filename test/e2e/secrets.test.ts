@@ -107,7 +107,7 @@ describe('secrets in what the plugin writes', () => {
         gitFs: new NodeGitFs(checkpointRoot),
         clock: fixedClock(),
       },
-      { pluginFolderInVault: PLUGIN, settings: () => settings, approval: () => approval, knownSecrets: () => [KEY] },
+      { pluginFolderInVault: PLUGIN, settings: () => settings, knownSecrets: () => [KEY] },
     );
     let tmpDuringRun: { path: string; size: number; text: string }[] = [];
     const model = new ScriptedModel(
@@ -128,7 +128,8 @@ describe('secrets in what the plugin writes', () => {
       api: model,
       toolRegistry: services.registry,
       modeService: modes,
-      pipeline: services.agentPipeline(),
+      pipeline: services.pipeline,
+      runs: services.runs({ port: () => approval }),
       ports: services.toolPorts(),
       taskCallbacks: {},
       settings: () => ({ maxTokens: 1000 }),
@@ -143,7 +144,7 @@ describe('secrets in what the plugin writes', () => {
       message,
       llm: model,
       recipes,
-      host: services.planHost({ settings: () => settings, approval: () => approval }),
+      host: services.planHost({ settings: () => settings, runs: services.runs({ port: () => approval }) }),
       runLoop: () =>
         task.run({ message, taskId: 'secrets-run', history: [], signal: new AbortController().signal, mode: 'agent' }),
       historyLength: 0,

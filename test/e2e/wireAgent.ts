@@ -81,7 +81,6 @@ export async function buildWireAgent(options: WireAgentOptions) {
     {
       pluginFolderInVault: '.obsidian/plugins/embedded-agent',
       settings: () => ({ ...settings, checkpointMaxMb: 50 }),
-      approval: () => approval,
     },
   );
   const { server } = options;
@@ -112,13 +111,14 @@ export async function buildWireAgent(options: WireAgentOptions) {
     onSubtaskStart: ({ depth }) => events.push(`subtask start ${depth}`),
     onSubtaskEnd: ({ depth, result }) => events.push(`subtask end ${depth} ${result.completedBy}`),
   };
-  const pipeline = services.agentPipeline();
+  const pipeline = services.pipeline;
   const task = new AgentTask({
     api: llm,
     toolRegistry: services.registry,
     taskCallbacks: callbacks,
     modeService: modes,
     pipeline,
+    runs: services.runs({ port: () => approval }),
     ports: services.toolPorts(),
     settings: () => ({ maxTokens: 1000 }),
     ...options.task,

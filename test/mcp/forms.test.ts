@@ -10,9 +10,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCliRuntime } from '../../src/cli/cliServices';
-import type { OutsideSession } from '../../src/core/session/OutsideSession';
 import { startHttpServer } from '../../src/mcp/httpServer';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
+import { mcpOutsideDriver } from '../../src/mcp/outsideDriver';
 import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
 import { auditLines, connect, recordReceived, textOf } from './harness';
@@ -64,7 +63,6 @@ async function overHttp(
     maxTokens: 1000,
     temperature: 0,
   };
-  let outside: OutsideSession | null = null;
   const runtime = await createCliRuntime({
     args: {
       vault,
@@ -76,7 +74,6 @@ async function overHttp(
       budget: {},
       checkpoints,
     },
-    approval: () => outside?.approvalPort ?? null,
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],
@@ -87,14 +84,14 @@ async function overHttp(
     port: 0,
     token: TOKEN,
     log: () => undefined,
-    createSession: (mcp) =>
-      (outside = mcpOutsideSession(mcp, {
+    createDriver: (mcp) =>
+      mcpOutsideDriver(mcp, {
         services: runtime.services,
         modes: runtime.modes,
         settings: () => settings,
         approval: 'ask',
         now: () => Date.now(),
-      })),
+      }),
   });
   const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${server.address.port}/mcp`), {
     requestInit: { headers: { authorization: `Bearer ${TOKEN}` } },

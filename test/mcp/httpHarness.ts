@@ -3,11 +3,11 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type ElicitRequest, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
 import type { ApprovalPort } from '../../src/core/ports/approval';
-import type { OutsideApprovalMode } from '../../src/core/session/outsideApproval';
-import type { OutsideSession } from '../../src/core/session/OutsideSession';
+import type { OutsideApprovalMode, OutsideAsker } from '../../src/core/session/outsideApproval';
+import type { OutsideDriver } from '../../src/core/session/OutsideDriver';
 import { savedActionsFromDataJson } from '../../src/core/session/savedActionsFile';
 import { type HttpServeOptions, type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
+import { mcpOutsideDriver } from '../../src/mcp/outsideDriver';
 import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy } from '../cli/harness';
 
@@ -28,7 +28,7 @@ export interface ServedOverHttp {
   url: URL;
   runtime: CliRuntime;
   /** Every outside session the server made, in order. */
-  outsides: OutsideSession[];
+  outsides: OutsideDriver[];
   logs: string[];
 }
 
@@ -63,7 +63,6 @@ export async function serveHttp(
   } = {},
 ): Promise<ServedOverHttp> {
   const { vault, checkpoints } = options.vault ?? (await exampleVaultCopy());
-  const ports = new Map<string, ApprovalPort>();
   const runtime = await createCliRuntime({
     args: {
       vault,
@@ -75,11 +74,6 @@ export async function serveHttp(
       budget: {},
       checkpoints,
     },
-    approval: () => ({
-      request: (asked, signal) =>
-        ports.get(asked.runId)?.request(asked, signal) ??
-        Promise.resolve({ approved: false, reason: `no session owns run ${asked.runId}` }),
-    }),
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],
@@ -87,7 +81,7 @@ export async function serveHttp(
     approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
     serving: true,
   });
-  const outsides: OutsideSession[] = [];
+  const outsides: OutsideDriver[] = [];
   const logs: string[] = [];
   const { approval, mode: _mode, outsideApproval, token, vault: _vault, ...limits } = options;
   const server = await startHttpServer({
@@ -95,23 +89,28 @@ export async function serveHttp(
     token: token ?? TOKEN,
     ...limits,
     log: (line) => logs.push(line),
-    createSession: (server) => {
-      const outside = mcpOutsideSession(server, {
+    createDriver: (server) => {
+      const outside = mcpOutsideDriver(server, {
         services: runtime.services,
         modes: runtime.modes,
         settings: () => SETTINGS,
         approval: outsideApproval ?? 'ask',
         savedActions: (host) => savedActionsFromDataJson(runtime.services.ports.pluginFiles, host),
         now: () => Date.now(),
+        // `approval` asks elsewhere than in the client, as the plugin asks in its chat panel.
+        ...(approval ? { asker: () => elsewhere(approval) } : {}),
       });
-      // `approval` asks elsewhere than in the client, as the plugin asks in its chat panel.
-      ports.set(outside.runId, approval ?? outside.approvalPort);
       outsides.push(outside);
       return outside;
     },
   });
   running.push({ server, runtime });
   return { server, vault, url: new URL(`http://127.0.0.1:${server.address.port}/mcp`), runtime, outsides, logs };
+}
+
+/** An asker that puts the question to `port`, as the plugin's panel does, not in the client's form. */
+function elsewhere(port: ApprovalPort): OutsideAsker {
+  return { canAsk: () => true, ask: (_message, request, signal) => port.request(request, signal) };
 }
 
 /**

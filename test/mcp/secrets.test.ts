@@ -4,7 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
-import { mcpOutsideSession } from '../../src/mcp/mcpSession';
+import { mcpOutsideDriver } from '../../src/mcp/outsideDriver';
 import { type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
 import { SystemClock } from '../../src/node/SystemClock';
 import { exampleVaultCopy, removeTemporaryFolders } from '../cli/harness';
@@ -67,7 +67,6 @@ async function overHttp(vault: string, checkpoints: string): Promise<[Client, Cl
       budget: {},
       checkpoints,
     },
-    approval: () => null,
     clock: new SystemClock(),
     watch: false,
     knownSecrets: [],
@@ -78,8 +77,8 @@ async function overHttp(vault: string, checkpoints: string): Promise<[Client, Cl
     port: 0,
     token: TOKEN,
     log: () => undefined,
-    createSession: (mcp) =>
-      mcpOutsideSession(mcp, {
+    createDriver: (mcp) =>
+      mcpOutsideDriver(mcp, {
         services: runtime.services,
         modes: runtime.modes,
         settings: () => SETTINGS,

@@ -9,6 +9,7 @@ import { ObsidianPluginFiles } from '../../src/obsidian/ObsidianPluginFiles';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 import { ScriptedApproval } from '../builders/pipeline';
 import { createTestApp } from '../obsidian-double/harness';
+import { NO_APPROVAL } from '../../src/core/ports/approval';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -22,14 +23,9 @@ describe('createAgentServices over the Obsidian API', () => {
     const app = createTestApp({ files: { 'Inbox/List.md': '- One\n- Two\n', 'Other.md': 'See [[Inbox/List]]' } });
     const settings = { ...DEFAULT_SETTINGS, allowDeletes: true, checkpointLocation: join(base, 'checkpoints') };
     const approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
-    const { services } = createAgentServices(
-      app,
-      'embedded-agent',
-      () => settings,
-      () => approval,
-      join(base, 'vault'),
-    );
-    const run = services.startRun('run-1', { signal: new AbortController().signal });
+    const { services } = createAgentServices(app, 'embedded-agent', () => settings, join(base, 'vault'));
+    const runs = services.runs({ port: () => approval });
+    const run = runs.open('run-1', { signal: new AbortController().signal });
     const results = await services.pipeline.executeBatch(
       [
         { id: '1', name: 'vault.createFile', input: { path: 'Projects/One.md', content: '# One' } },
@@ -40,7 +36,7 @@ describe('createAgentServices over the Obsidian API', () => {
     expect(results.map((result) => result.ok)).toEqual([true, true]);
     expect(await app.vault.adapter.read('Projects/One.md')).toBe('# One');
     expect(await app.vault.adapter.read('Other.md')).toBe('See [[List]]');
-    await services.endRun(run);
+    await runs.end(run);
 
     await services.checkpoints?.revert('run-1', { overwriteConflicts: false });
     expect(app.vault.getAbstractFileByPath('Projects/One.md')).toBeNull();
@@ -54,14 +50,8 @@ describe('createAgentServices over the Obsidian API', () => {
     folders.push(base);
     const app = createTestApp({ files: {} });
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
-    const { services } = createAgentServices(
-      app,
-      'embedded-agent',
-      () => settings,
-      () => null,
-      join(base, 'vault'),
-    );
-    const run = services.startRun('run-1', { signal: new AbortController().signal });
+    const { services } = createAgentServices(app, 'embedded-agent', () => settings, join(base, 'vault'));
+    const run = services.runs(NO_APPROVAL).open('run-1', { signal: new AbortController().signal });
     const outcome = await services.pipeline.execute(
       { id: '1', name: 'vault.createFile', input: { path: 'x.md', content: '' } },
       run,
@@ -95,13 +85,7 @@ describe('createAgentServices over the Obsidian API', () => {
       `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`,
     );
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
-    createAgentServices(
-      app,
-      'embedded-agent',
-      () => settings,
-      () => null,
-      join(base, 'vault'),
-    );
+    createAgentServices(app, 'embedded-agent', () => settings, join(base, 'vault'));
     // (the interrupted line goes to today's file)
     const read = async (): Promise<Record<string, unknown>[]> => {
       const texts = await Promise.all((await files.list('audit')).map((name) => files.read(`audit/${name}`)));

@@ -54,6 +54,7 @@ export class AgentTask {
       depth: options.depth ?? 0,
       maxSubtaskDepth: options.maxSubtaskDepth ?? 2,
       pipeline: options.pipeline,
+      runs: options.runs,
       ports: options.ports,
       clock: options.clock ?? options.ports.clock,
       settings: options.settings ?? (() => ({ maxTokens: 4096 })),
@@ -86,7 +87,7 @@ export class AgentTask {
     } finally {
       config.signal?.removeEventListener('abort', onAbort);
       // A sub-task runs inside its parent's pipeline run, which the parent ends.
-      if (!this.parent) await this.o.pipeline.endRun(s.run);
+      if (!this.parent) await this.o.runs.end(s.run);
     }
     this.o.taskCallbacks.onComplete?.(result);
     return result;
@@ -103,7 +104,7 @@ export class AgentTask {
     const ports: RunState['ports'] = { ...this.o.ports };
     const run = this.parent
       ? childRun(this.parent.run, tools.allowed, ports)
-      : this.o.pipeline.startRun(config.taskId, { ports, signal, allowedTools: tools.allowed });
+      : this.o.runs.open(config.taskId, { ports, signal, allowedTools: tools.allowed });
     const s: Session = {
       config,
       context: config.context ?? {},

@@ -14,6 +14,7 @@ import type { AgentResult, AgentTaskOptions, RunConfig } from './types';
 export function childRun(parent: RunState, allowedTools: ReadonlySet<string>, ports: RunState['ports']): RunState {
   return {
     runId: parent.runId,
+    approval: parent.approval,
     allowedTools,
     get approvedForRun() {
       return parent.approvedForRun;

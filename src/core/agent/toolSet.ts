@@ -1,3 +1,4 @@
+import { offeredTools } from '../tools/offered';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { ToolDefinition } from '../tools/types';
 
@@ -27,7 +28,7 @@ export function buildToolSet(args: {
   canSpawn: boolean;
 }): ToolSet {
   const { registry, loaded } = args;
-  let names = args.modeTools.filter((name) => registry.has(name));
+  let names = offeredTools(args.modeTools, 'model', registry);
   if (!args.canSpawn) names = names.filter((name) => name !== NEW_TASK);
   const isDeferred = (name: string): boolean => registry.get(name)?.meta.deferred === true;
   if (!names.some(isDeferred)) names = names.filter((name) => name !== FIND_TOOL);

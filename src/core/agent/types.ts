@@ -4,7 +4,7 @@ import type { ClockPort } from '../ports/clock';
 import type { HistoryMessage, LlmPort, LlmUsage } from '../ports/llm';
 import type { ModeService } from '../modes/ModeService';
 import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
-import type { CallOutcome, RunState, ToolCall } from '../tool-execution/types';
+import type { CallOutcome, RunOpener, RunState, ToolCall } from '../tool-execution/types';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import type { ToolContext } from '../tools/types';
 import type { BudgetStop } from '../budget/SpendingMeter';
@@ -92,11 +92,8 @@ export interface TaskCallbacks {
   onComplete?: (result: AgentResult) => void;
 }
 
-/** The pipeline as the loop uses it; the session can wrap start and end (e.g. to prune checkpoints). */
-export type AgentPipeline = Pick<
-  ToolExecutionPipeline,
-  'startRun' | 'executeBatch' | 'endRun' | 'approveWidening' | 'readablePaths'
->;
+/** The pipeline as the loop uses it: the run it calls in is opened and ended by `AgentTaskOptions.runs`. */
+export type AgentPipeline = Pick<ToolExecutionPipeline, 'executeBatch' | 'approveWidening' | 'readablePaths'>;
 
 /** What a parent hands its child: its pipeline run, and the mode the child may never exceed. */
 export interface ParentLink {
@@ -125,6 +122,8 @@ export interface AgentTaskOptions {
   depth?: number;
   maxSubtaskDepth?: number;
   pipeline: AgentPipeline;
+  /** Opens and ends the task's run, with the approval of whoever drives it (the session's `SessionRuns`). */
+  runs: RunOpener;
   /** The ports tools use; the run adds its AgentControl as `agent`. */
   ports: Omit<ToolContext, 'signal' | 'runId' | 'agent'>;
   /** For rate limiting; the ports' clock when absent. */

@@ -57,7 +57,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
   // The vault's search index describes the vault, not the overlay's notes: searches in the dry run read them.
   const { searchIndex: _vaultsIndex, ...vaultPorts } = host.ports;
   const ports: RunState['ports'] = { ...vaultPorts, vault: overlay };
-  const run = host.pipeline.startRun(options.runId, {
+  const run = host.runs.open(options.runId, {
     ports,
     signal: options.signal,
     allowedTools: options.allowedTools ?? null,
@@ -116,7 +116,7 @@ export async function dryRunPlan(plan: unknown, host: PlanHost, options: DryRunO
       },
     });
   } finally {
-    await host.pipeline.endRun(run);
+    await host.runs.end(run);
   }
   preview.notes.push(...problemNotes(walked.steps));
   const counts = countPreview(preview, valid.steps.length, calls);

@@ -43,7 +43,7 @@ const MAX_BACKOFF_MS = 60_000;
  */
 export async function executePlan(plan: unknown, host: PlanHost, options: ExecuteOptions): Promise<PlanRunResult> {
   const { plan: valid, order } = await validateForHost(plan, host, options.allowedTools);
-  const run = host.pipeline.startRun(options.runId, {
+  const run = host.runs.open(options.runId, {
     ports: host.ports,
     signal: options.signal,
     allowedTools: options.allowedTools ?? null,
@@ -102,7 +102,7 @@ export async function executePlan(plan: unknown, host: PlanHost, options: Execut
       },
     });
   } finally {
-    await (host.endRun ?? ((ended) => host.pipeline.endRun(ended)))(run);
+    await host.runs.end(run);
   }
   return runResult(options.runId, valid, bindings, walked);
 }

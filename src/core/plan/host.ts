@@ -1,8 +1,7 @@
 import { AgentError } from '../errors';
-import type { ApprovalPort } from '../ports/approval';
 import type { IgnoreService } from '../tool-execution/IgnoreService';
 import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
-import type { PipelineSettings, RunState } from '../tool-execution/types';
+import type { PipelineSettings, RunOpener, RunState } from '../tool-execution/types';
 import type { ToolRegistry } from '../tools/ToolRegistry';
 import { type PlanPolicy, type PlanValidation, validatePlan } from './validatePlan';
 
@@ -19,10 +18,11 @@ export interface PlanHost {
   /** The ports every tool call gets. */
   ports: RunState['ports'];
   settings: () => PlanSettings;
-  /** Who confirms a plan after its dry run; null denies (fails closed). */
-  approval: () => ApprovalPort | null;
-  /** Ends an executed plan's run; defaults to the pipeline's (AgentServices also prunes checkpoints). */
-  endRun?: (run: RunState) => Promise<void>;
+  /**
+   * Opens and ends the plan's runs, its dry run's included, with the approval of whoever runs the plan: the plan's
+   * confirmation and every card after it ask `runs.approval`, failing closed.
+   */
+  runs: RunOpener;
   /** The secrets the audit redacts (the configured API key), so that no saved action keeps one. */
   knownSecrets?: () => readonly string[];
 }

@@ -1,5 +1,5 @@
 import type { ApprovalDecision, ApprovalRequest } from '../ports/approval';
-import { askApproval } from '../tool-execution/stages/approval';
+import { askRunApproval } from '../tool-execution/stages/approval';
 import type { RiskLevel } from '../tools/types';
 import { type DryRunResult, dryRunPlan } from './dryRun';
 import type { ApprovedChanges } from '../tool-execution/ApprovedChanges';
@@ -58,8 +58,8 @@ export function confirmPlan(
   host: PlanHost,
   options: { runId: string; signal: AbortSignal },
 ): Promise<ApprovalDecision> {
-  return askApproval(
-    host.approval(),
+  return askRunApproval(
+    host.runs.approval,
     planApprovalRequest(dryRun, options.runId),
     options.signal,
     host.settings().approvalTimeoutMs,

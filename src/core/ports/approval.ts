@@ -35,3 +35,18 @@ export type ApprovalDecision =
 export interface ApprovalPort {
   request(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalDecision>;
 }
+
+/**
+ * Who answers the approvals of one run, given by whoever opens it: the pipeline asks `port` (read at each question,
+ * since a panel opens and closes while a run goes on), and every card of the run names `owner` when it is not the
+ * plugin's own agent in the panel: an outside client, a saved action run from the palette.
+ */
+export interface RunApproval {
+  /** Null while nobody can be asked: everything that needs approval is then refused. */
+  port: () => ApprovalPort | null;
+  /** Who the run acts for, as the card's title names it ("Saved action “Weekly note”"); shown as `requester`. */
+  owner?: () => string;
+}
+
+/** A run nobody can be asked about: everything that needs approval is refused. */
+export const NO_APPROVAL: RunApproval = { port: () => null };

@@ -1,5 +1,5 @@
 import type { ModeService } from '../modes/ModeService';
-import type { ApprovalPort } from '../ports/approval';
+import type { RunApproval } from '../ports/approval';
 import type { LlmPort } from '../ports/llm';
 import type { PluginFilesPort } from '../ports/pluginFiles';
 import type { AgentServices } from '../session/AgentServices';
@@ -13,8 +13,8 @@ export interface ChatDriver {
   runPrefix: string;
   /** The model for the current settings; rejects (naming the setting) when none is configured. */
   llm: () => Promise<LlmPort>;
-  /** Who confirms this session's plans; the host's approval when absent. */
-  approval?: () => ApprovalPort | null;
+  /** Who answers this session's approvals, cards and plan confirmations alike; the host's when absent. */
+  approval?: RunApproval;
   /** The panel's selection; without it the loop reads the context from the workspace port alone. */
   selection?: SelectionSource;
   /** The saved actions this driver can run. */
@@ -28,7 +28,8 @@ export interface SessionParts {
   settings: () => SessionSettings;
   /** The plugin's folder: conversations and recipes are kept there. */
   files: PluginFilesPort;
-  approval: () => ApprovalPort | null;
+  /** Who answers the approvals of the host's sessions, unless their driver says otherwise. */
+  approval: RunApproval;
   now: () => number;
   owner: string;
   /** The secrets kept out of saved conversations; the services' own (once a run has loaded them) when absent. */

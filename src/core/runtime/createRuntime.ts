@@ -1,7 +1,7 @@
 import type { BudgetLimits } from '../budget/limits';
 import { loadModes, vaultModesOf } from '../modes/loadModes';
 import type { ModeService } from '../modes/ModeService';
-import type { ApprovalPort } from '../ports/approval';
+import type { RunApproval } from '../ports/approval';
 import type { ModesFilePort } from '../ports/modesFile';
 import { AgentServices, type AgentServicesPorts } from '../session/AgentServices';
 import type { AgentSession, SessionSettings } from '../session/AgentSession';
@@ -14,8 +14,8 @@ export type { ChatDriver } from './chatSession';
 export interface RuntimePorts extends AgentServicesPorts {
   /** The per-user global modes file. */
   modesFile: ModesFilePort;
-  /** Who answers the approvals the services' pipeline asks for; null denies. */
-  approval: () => ApprovalPort | null;
+  /** Who answers the approvals of the host's chat sessions (a driver may bring its own); a null port denies. */
+  approval: RunApproval;
   /** The plugin's folder as a vault path, e.g. ".obsidian/plugins/embedded-agent". */
   pluginFolderInVault: string;
   /** This process as "<host>:<pid>", on the audit's "started" lines and the spending ledger. */
@@ -62,7 +62,6 @@ export function createRuntime(ports: RuntimePorts, settings: () => RuntimeSettin
   const services = new AgentServices(ports, {
     pluginFolderInVault: ports.pluginFolderInVault,
     settings,
-    approval: ports.approval,
     ...(ports.knownSecrets ? { knownSecrets: ports.knownSecrets } : {}),
     ...(ports.onError ? { onError: ports.onError } : {}),
     auditOwner: ports.owner,

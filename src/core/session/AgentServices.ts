@@ -1,9 +1,8 @@
 import { CheckpointService } from '../checkpoints/CheckpointService';
-import type { AgentPipeline } from '../agent/types';
 import type { PlanHost, PlanSettings } from '../plan/host';
 import type { RunSummary } from '../checkpoints/types';
 import { CommunityPluginIndex } from '../plugins/CommunityPluginIndex';
-import type { ApprovalPort } from '../ports/approval';
+import type { RunApproval } from '../ports/approval';
 import type { ClockPort } from '../ports/clock';
 import type { CommandsPort } from '../ports/commands';
 import type { EditorPort } from '../ports/editor';
@@ -17,11 +16,12 @@ import { IgnoreService } from '../tool-execution/IgnoreService';
 import { SearchIndex } from '../search/SearchIndex';
 import { ResultExternalizer } from '../tool-execution/ResultExternalizer';
 import { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
-import type { PipelineSettings, RunState } from '../tool-execution/types';
+import type { PipelineSettings } from '../tool-execution/types';
 import type { AnyTool } from '../tools/BaseTool';
 import { agentTools } from '../tools/agent';
 import { builtinTools } from '../tools/builtinTools';
 import { ToolRegistry } from '../tools/ToolRegistry';
+import { SessionRuns } from './SessionRuns';
 import type { ToolContext } from '../tools/types';
 
 export interface AgentServicesPorts {
@@ -40,7 +40,6 @@ export interface AgentServicesOptions {
   /** The plugin's folder as a vault path, e.g. ".obsidian/plugins/embedded-agent". */
   pluginFolderInVault: string;
   settings: () => PipelineSettings & { checkpointMaxMb: number };
-  approval: () => ApprovalPort | null;
   /** Secret values to keep out of every file the plugin writes and every result a model or client reads (API keys from secret storage). */
   knownSecrets?: () => readonly string[];
   onError?: (error: unknown) => void;
@@ -87,7 +86,6 @@ export class AgentServices {
       registry: this.registry,
       ignore: this.ignore,
       settings: options.settings,
-      approval: options.approval,
       checkpoints: this.checkpoints,
       audit: this.audit,
       externalizer: this.externalizer,
@@ -111,21 +109,20 @@ export class AgentServices {
     };
   }
 
-  startRun(
-    runId: string,
-    options: { signal: AbortSignal; allowedTools?: ReadonlySet<string> | null; externalize?: boolean },
-  ): RunState {
-    return this.pipeline.startRun(runId, { ...options, ports: this.toolPorts() });
+  /**
+   * Opens and ends runs whose approvals `approval` answers: the session core's, for every driver of it. A run of
+   * these services is only ever opened here, so whoever opens one says who approves it.
+   */
+  runs(approval: RunApproval): SessionRuns {
+    return new SessionRuns(this, approval);
   }
 
-  /** Ends a run: its temporary results go, and the checkpoint repository is pruned to its size cap. */
-  async endRun(run: RunState): Promise<void> {
-    await this.pipeline.endRun(run);
-    if (this.checkpoints) {
-      await this.checkpoints
-        .prune(this.options.settings().checkpointMaxMb * 1024 * 1024)
-        .catch((error: unknown) => this.options.onError?.(error));
-    }
+  /** Keeps the checkpoint repository under its size cap: after every run's end. */
+  async pruneCheckpoints(): Promise<void> {
+    if (!this.checkpoints) return;
+    await this.checkpoints
+      .prune(this.options.settings().checkpointMaxMb * 1024 * 1024)
+      .catch((error: unknown) => this.options.onError?.(error));
   }
 
   /**
@@ -137,16 +134,15 @@ export class AgentServices {
     this.searchIndex.dispose();
   }
 
-  /** What plans, dry runs and saved actions run on: these services, with the shell's settings and approval. */
-  planHost(options: { settings: () => PlanSettings; approval: () => ApprovalPort | null }): PlanHost {
+  /** What plans, dry runs and saved actions run on: these services, with the session's settings and runs. */
+  planHost(options: { settings: () => PlanSettings; runs: SessionRuns }): PlanHost {
     return {
       pipeline: this.pipeline,
       registry: this.registry,
       ignore: this.ignore,
       ports: this.toolPorts(),
       settings: options.settings,
-      approval: options.approval,
-      endRun: (run) => this.endRun(run),
+      runs: options.runs,
       knownSecrets: () => this.knownSecrets(),
     };
   }
@@ -154,17 +150,6 @@ export class AgentServices {
   /** The secret values (the configured API key) that no file the plugin writes may hold. */
   knownSecrets(): readonly string[] {
     return this.options.knownSecrets?.() ?? [];
-  }
-
-  /** The pipeline as the agent loop uses it, its runs ended through `endRun` so the checkpoint repository stays under its cap. */
-  agentPipeline(): AgentPipeline {
-    return {
-      startRun: (runId, options) => this.pipeline.startRun(runId, options),
-      executeBatch: (calls, run) => this.pipeline.executeBatch(calls, run),
-      approveWidening: (run, request) => this.pipeline.approveWidening(run, request),
-      endRun: (run) => this.endRun(run),
-      readablePaths: () => this.pipeline.readablePaths(),
-    };
   }
 
   /**

@@ -8,7 +8,7 @@ import { describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
 import type { ActionPlan, MissingInput, PlanBindings, PlanEdit, PlanRest, RunPlanOutcome, SavedAction } from '../plan';
 import type { PlanHost, PlanSettings } from '../plan/host';
-import type { ApprovalPort } from '../ports/approval';
+import type { RunApproval } from '../ports/approval';
 import type { HistoryMessage, LlmPort } from '../ports/llm';
 import type { PluginFilesPort } from '../ports/pluginFiles';
 import { RecipeMatchingService } from '../recipes/RecipeMatchingService';
@@ -21,6 +21,8 @@ import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
 import { SessionBudget, type StoppedRun, unpricedWarning } from './sessionBudget';
 import { SeenLog } from './SeenLog';
+import type { SessionRuns } from './SessionRuns';
+import { WriteQueue } from './WriteQueue';
 import {
   continuingNote,
   fastPathClosing,
@@ -55,8 +57,11 @@ export interface AgentSessionOptions {
   llm: () => Promise<LlmPort>;
   modes: () => Promise<ModeService>;
   settings: () => SessionSettings;
-  /** Who answers approvals (the panel's cards, the terminal's prompt); null denies. */
-  approval: () => ApprovalPort | null;
+  /**
+   * Who answers the approvals of every run of this session (the panel's cards, the terminal's prompt, an outside
+   * client's form), and whom its cards name: each run the session opens carries it.
+   */
+  approval: RunApproval;
   /** The plugin's folder: conversations and recipes are kept there. */
   files: PluginFilesPort;
   /** Secret values never written into a saved conversation or recipe (the configured API key). */
@@ -87,6 +92,10 @@ export class AgentSession {
   private readonly budget: SessionBudget;
   /** What the shells showed of this conversation: saved beside the history, never condensed. */
   private readonly seenLog = new SeenLog();
+  /** The session's writes take turns here, whoever drives it. */
+  readonly writes = new WriteQueue();
+  /** The runs of the services last used (the panel's are built on first use). */
+  private opener: { services: AgentServices; runs: SessionRuns } | null = null;
 
   constructor(private readonly o: AgentSessionOptions) {
     this.store = new ConversationStore(o.files, o.knownSecrets);
@@ -172,9 +181,19 @@ export class AgentSession {
     this.seenLog.note(text, tone);
   }
 
-  /** What plans, dry runs and saved actions of this session run on: its services, settings and approval. */
+  /** What plans, dry runs and saved actions of this session run on: its services, settings and runs. */
   async planHost(): Promise<PlanHost> {
-    return (await this.o.services()).planHost({ settings: this.o.settings, approval: this.o.approval });
+    return (await this.o.services()).planHost({ settings: this.o.settings, runs: await this.runs() });
+  }
+
+  /** Opens and ends every run of this session, whoever drives it, with the session's approval. */
+  async runs(): Promise<SessionRuns> {
+    return this.sessionRuns(await this.o.services());
+  }
+
+  private sessionRuns(services: AgentServices): SessionRuns {
+    if (this.opener?.services !== services) this.opener = { services, runs: services.runs(this.o.approval) };
+    return this.opener.runs;
   }
 
   /** The run that stopped at the budget and can go on (`continueRun`), or null. */
@@ -209,12 +228,12 @@ export class AgentSession {
     events: SessionEvents,
     signal: AbortSignal,
   ): Promise<SendOutcome> {
-    const outcome = await this.startRun(message, continuing, events, signal);
+    const outcome = await this.begin(message, continuing, events, signal);
     if (outcome.via === 'not-started') this.seenLog.note(outcome.message, 'error');
     return outcome;
   }
 
-  private async startRun(
+  private async begin(
     message: string,
     continuing: StoppedRun | null,
     events: SessionEvents,
@@ -278,7 +297,8 @@ export class AgentSession {
       api: llm,
       toolRegistry: services.registry,
       modeService: modes,
-      pipeline: services.agentPipeline(),
+      pipeline: services.pipeline,
+      runs: this.sessionRuns(services),
       ports: services.toolPorts(),
       taskCallbacks,
       ...(settings.condensingThreshold !== undefined ? { condensingThreshold: settings.condensingThreshold } : {}),

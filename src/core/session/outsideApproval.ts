@@ -21,10 +21,17 @@ export interface OutsideAsker {
   /** False when the client cannot show a question (it did not declare elicitation): every write is then refused. */
   canAsk(): boolean;
   /**
-   * Shows `message` (the change in words) and returns the answer; anything but a clear yes is a denial. `call` is the
-   * signal of the client's call being approved, when known: it names that call to a transport that must answer on it.
+   * Asks about `request` and returns the answer; anything but a clear yes is a denial. `message` is the change in
+   * words for a form that shows only text (rendered on first use, once; a card shows the request itself). `call` is
+   * the signal of the client's call being approved, when known: it names that call to a transport that must answer
+   * on it.
    */
-  ask(message: string, request: ApprovalRequest, signal: AbortSignal, call?: AbortSignal): Promise<ApprovalDecision>;
+  ask(
+    message: () => string,
+    request: ApprovalRequest,
+    signal: AbortSignal,
+    call?: AbortSignal,
+  ): Promise<ApprovalDecision>;
 }
 
 /** Why a question of a client that has gone is refused: on its card, in its refusal and in the audit. */
@@ -33,7 +40,7 @@ export function disconnectedText(clientName: string): string {
 }
 
 /**
- * The approval port of an outside session. The pipeline wraps it in its fail-closed `askApproval` (timeout,
+ * The approval port of an outside driver. The pipeline wraps it in its fail-closed `askApproval` (timeout,
  * cancellation, a throw), so this only decides who is asked.
  */
 export function outsideApprovalPort(
@@ -73,8 +80,9 @@ export function outsideApprovalPort(
             ...(call ? [[call, () => `${clientName()} cancelled the call before anyone answered`] as const] : []),
           ]);
           try {
+            let text: string | null = null;
             const answer = await asker.ask(
-              approvalMessage(clientName(), request),
+              () => (text ??= approvalMessage(clientName(), request)),
               request,
               AbortSignal.any([signal, withdrawal.signal]),
               call ?? undefined,

@@ -13,7 +13,7 @@ export type SelectionSource = () => { text: string; filePath: string | null };
  * focus left the note, unless the ignore rules hide the note it is in.
  */
 export async function contextWithSelection(services: AgentServices, selection: SelectionSource): Promise<VaultContext> {
-  const readable = await services.agentPipeline().readablePaths();
+  const readable = await services.pipeline.readablePaths();
   const context = await gatherVaultContext(services.toolPorts(), readable);
   const { text, filePath } = selection();
   const shared = text !== '' && selectionReadable(filePath, activeFileOf(services), readable);

@@ -60,6 +60,11 @@ export interface SessionPlansOptions {
   savedActions?: () => Promise<SavedActionSource>;
 }
 
+/** Who a saved action's cards say asks: "Saved action “Weekly note” wants to create …". */
+export function savedActionOwner(name: string): string {
+  return `Saved action “${name}”`;
+}
+
 /**
  * The plan side of a session, for every shell: a dry run (plan with the model, bind, preview), running what a
  * preview showed, saved actions and "Run the rest". Each follows core/plan/runPlan's policy, with run ids from
@@ -199,7 +204,9 @@ export class SessionPlans {
       return bound.status === 'ready' ? { status: 'prompt', message: bound.message } : bound;
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-saved-${action.id}`);
-    return plan.runSavedAction(action, host, {
+    // Every card of the run names the action (an outside client's run keeps naming the client).
+    const owned = { ...host, runs: host.runs.ownedBy(() => savedActionOwner(action.name)) };
+    return plan.runSavedAction(action, owned, {
       runId,
       signal,
       values,

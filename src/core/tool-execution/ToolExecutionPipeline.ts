@@ -1,5 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
-import type { ApprovalPort, ApprovalRequest } from '../ports/approval';
+import type { ApprovalRequest, RunApproval } from '../ports/approval';
 import type { ClockPort } from '../ports/clock';
 import type { VaultPort } from '../ports/vault';
 import type { AnyTool } from '../tools/BaseTool';
@@ -14,7 +14,7 @@ import { redactForReader, redactTextForReader } from './redact';
 import { refuseRedactedOverwrite } from './stages/redactedOverwrite';
 import type { ResultExternalizer } from './ResultExternalizer';
 import { ShownState, type StaleFile } from './ShownState';
-import { askApproval, denialError, needsApproval } from './stages/approval';
+import { askRunApproval, denialError, needsApproval } from './stages/approval';
 import { checkpointTargets } from './stages/checkpointTargets';
 import { changedPaths, checkPaths, listingOnce } from './stages/checkPaths';
 import { resolveTool } from './stages/resolveTool';
@@ -25,8 +25,6 @@ export interface PipelineDeps {
   registry: ToolRegistry;
   ignore: IgnoreService;
   settings: () => PipelineSettings;
-  /** Null when nobody can be asked: every call that needs approval is then denied. */
-  approval: () => ApprovalPort | null;
   /** Null means writes cannot be checkpointed, so they are refused. */
   checkpoints: CheckpointRecorder | null;
   audit: AuditLog;
@@ -108,6 +106,8 @@ export class ToolExecutionPipeline {
     options: {
       ports: RunState['ports'];
       signal: AbortSignal;
+      /** Who answers the run's approvals: every card of the run asks it, and names its owner. */
+      approval: RunApproval;
       allowedTools?: ReadonlySet<string> | null;
       externalize?: boolean;
       passOutputsOn?: boolean;
@@ -116,6 +116,7 @@ export class ToolExecutionPipeline {
     this.deps.checkpoints?.beginRun(runId);
     return {
       runId,
+      approval: options.approval,
       allowedTools: options.allowedTools ?? null,
       approvedForRun: false,
       callCount: 0,
@@ -366,7 +367,7 @@ export class ToolExecutionPipeline {
       preview,
       summary: summarize(tool.name, changes),
     };
-    const decision = await askApproval(this.deps.approval(), request, run.signal, settings.approvalTimeoutMs);
+    const decision = await askRunApproval(run.approval, request, run.signal, settings.approvalTimeoutMs);
     if (!decision.approved && unshown) {
       throw new AgentError(
         'DENIED',
@@ -387,8 +388,8 @@ export class ToolExecutionPipeline {
    * question and ends with a yes to it; a "run" answer here starts a new one. Throws DENIED when not approved.
    */
   async approveWidening(run: RunState, request: Omit<ApprovalRequest, 'runId'>): Promise<void> {
-    const decision = await askApproval(
-      this.deps.approval(),
+    const decision = await askRunApproval(
+      run.approval,
       { ...request, runId: run.runId },
       run.signal,
       this.deps.settings().approvalTimeoutMs,

@@ -1,6 +1,7 @@
 import type { AnyTool } from '../tools/BaseTool';
 import type { PlannedChange, ToolContext } from '../tools/types';
 import type { ApprovedChanges } from './ApprovedChanges';
+import type { RunApproval } from '../ports/approval';
 import type { ChangePreview } from '../ports/changePreview';
 import type { ShownState } from './ShownState';
 import type { ToolRepetitionDetector } from './ToolRepetitionDetector';
@@ -56,6 +57,8 @@ export interface RunState {
   runId: string;
   /** Tool names the current mode allows; null allows every registered tool. Mutable: a mode switch changes it. */
   allowedTools: ReadonlySet<string> | null;
+  /** Who answers this run's approvals, and whom its cards name: given by whoever opened the run. */
+  approval: RunApproval;
   approvedForRun: boolean;
   /**
    * A plan run's: what the person approved in its preview. A call that would change anything else (another path,
@@ -92,4 +95,31 @@ export interface CheckpointRecorder {
     targets?: () => Promise<{ paths: string[]; folders: string[]; folderExistence: string[] }>,
   ): Promise<{ seq: number; before: Record<string, string | null> }>;
   recordAfter(runId: string, seq: number, paths: string[]): Promise<void>;
+}
+
+/** How a run is opened: its signal, the tools it may call, and what its results are for. */
+export interface RunOptions {
+  signal: AbortSignal;
+  /** The ports tools use; the services' own when absent (a dry run gives its overlay vault). */
+  ports?: RunState['ports'];
+  allowedTools?: ReadonlySet<string> | null;
+  externalize?: boolean;
+  passOutputsOn?: boolean;
+}
+
+/**
+ * Opens and ends runs for the loop and the plans, bound to the approval of whoever asked for them (the session
+ * core's `SessionRuns`): the loop and the plans never choose who approves.
+ */
+export interface RunOpener {
+  /** Who answers this opener's runs (a plan's confirmation asks it too). */
+  readonly approval: RunApproval;
+  open(runId: string, options: RunOptions): RunState;
+  /** Ends a run: its checkpoints' end line, its stored results removed, the audit flushed, the repository pruned. */
+  end(run: RunState): Promise<void>;
+  /**
+   * The same runs, each card naming `owner` ("Saved action “Weekly note”"), unless these runs already name one:
+   * an outside client's saved action stays the client's.
+   */
+  ownedBy(owner: () => string): RunOpener;
 }

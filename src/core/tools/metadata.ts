@@ -20,8 +20,20 @@ const newPath = (field: string, newName: NonNullable<PathArg['newName']>): PathA
 /** A path that names a folder to read (not a file in it). */
 const folderPath = (field: string): PathArg => ({ field, access: 'read', array: false, folder: true });
 
+/** Every driver: the model's loop and an outside client, in the app or not. */
+const EVERY_DRIVER = ['model', 'outside-in-app', 'outside'] as const;
+/** Tools that act on the editor or workspace the person sees: not for an outside client of the terminal's server. */
+const SEEN_EDITOR = { offeredTo: ['model', 'outside-in-app'] } as const;
+
 /** Read-only tools run in parallel, are never checkpointed and need approval only when `approval` is "always". */
-const reader = { risk: 'read-only', isWrite: false, parallelSafe: true, deferred: false, dryRun: 'run' } as const;
+const reader = {
+  risk: 'read-only',
+  isWrite: false,
+  parallelSafe: true,
+  deferred: false,
+  dryRun: 'run',
+  offeredTo: EVERY_DRIVER,
+} as const;
 /** Writes run one at a time, each after approval and a checkpoint. */
 const writer = {
   group: 'edit',
@@ -30,10 +42,15 @@ const writer = {
   parallelSafe: false,
   deferred: false,
   dryRun: 'simulate',
+  offeredTo: EVERY_DRIVER,
 } as const;
-/** Agent tools steer the loop itself (mode, sub-tasks, tool loading, the end), so they run one at a time, in order. */
+/**
+ * Agent tools steer the loop itself (mode, sub-tasks, tool loading, the end), so they run one at a time, in order;
+ * only the model's loop is offered them (an outside client is its own loop).
+ */
 const control = {
   group: 'agent',
+  offeredTo: ['model'],
   risk: 'read-only',
   isWrite: false,
   parallelSafe: false,
@@ -136,6 +153,7 @@ export const TOOL_METADATA = [
   {
     name: 'editor.getSelection',
     ...reader,
+    ...SEEN_EDITOR,
     group: 'read',
     pathArgs: [],
     description: 'Get the text the user selected in the Markdown editor they last used, with its file and range.',
@@ -145,6 +163,7 @@ export const TOOL_METADATA = [
   {
     name: 'editor.replaceSelection',
     ...writer,
+    ...SEEN_EDITOR,
     writesActiveEditorFile: true,
     pathArgs: [],
     done: { verb: 'replaced' },
@@ -155,6 +174,7 @@ export const TOOL_METADATA = [
   {
     name: 'editor.insertAtCursor',
     ...writer,
+    ...SEEN_EDITOR,
     additive: true,
     writesActiveEditorFile: true,
     pathArgs: [],
@@ -166,6 +186,7 @@ export const TOOL_METADATA = [
   {
     name: 'editor.getActiveFilePath',
     ...reader,
+    ...SEEN_EDITOR,
     group: 'read',
     pathArgs: [],
     description: 'Get the path of the note the user has open (null when none).',
@@ -175,6 +196,7 @@ export const TOOL_METADATA = [
   {
     name: 'workspace.openFile',
     ...reader,
+    ...SEEN_EDITOR,
     group: 'vault',
     parallelSafe: false,
     dryRun: 'simulate',
@@ -187,6 +209,7 @@ export const TOOL_METADATA = [
   {
     name: 'workspace.getContext',
     ...reader,
+    ...SEEN_EDITOR,
     group: 'read',
     pathArgs: [],
     description: 'Describe the workspace: active file and view, open tabs, whether text is selected.',
@@ -212,6 +235,7 @@ export const TOOL_METADATA = [
     parallelSafe: false,
     deferred: false,
     dryRun: 'simulate',
+    offeredTo: EVERY_DRIVER,
     gate: 'allowCommands',
     pathArgs: [],
     done: { verb: 'run', subject: 'id' },

@@ -43,6 +43,15 @@ export interface DoneMessage {
   existed?: string;
 }
 
+/**
+ * Who drives a session and calls its tools: the model's own loop (the chat panel, the terminal), an outside client
+ * (MCP) served inside the app, where the editor and workspace the tools act on are the ones the person sees, or an
+ * outside client served from the terminal, whose editor and workspace are in memory and seen by nobody.
+ */
+export type DriverKind = 'model' | 'outside-in-app' | 'outside';
+
+export const DRIVER_KINDS: readonly DriverKind[] = ['model', 'outside-in-app', 'outside'];
+
 export interface ToolMeta {
   /** Canonical dotted name, e.g. "vault.createFile". */
   name: string;
@@ -54,6 +63,11 @@ export interface ToolMeta {
   parallelSafe: boolean;
   /** Listed by name only; the model loads the schema with agent.findTool. */
   deferred: boolean;
+  /**
+   * The drivers the tool is offered to (within what the mode allows): the loop's own tools steer the model's loop
+   * only, and the editor and workspace tools need an editor the person sees.
+   */
+  offeredTo: readonly DriverKind[];
   /**
    * A write that only adds: it never replaces or removes what is there (a taken name gets a free one). Absent, a
    * write may replace or remove, which is what MCP assumes of a tool that is not read-only.

@@ -10,6 +10,7 @@ import { agentTools } from '../../../src/core/tools/agent';
 import { builtinTools } from '../../../src/core/tools/builtinTools';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
+import { SessionRuns } from '../../../src/core/session/SessionRuns';
 import { buildPipeline, type ScriptedApproval } from '../../builders/pipeline';
 import { ScriptedModel, type ScriptedReply } from '../../builders/scriptedModel';
 
@@ -78,6 +79,10 @@ export function buildAgent(options: AgentHarnessOptions = {}) {
     taskCallbacks: callbacks,
     modeService,
     pipeline: fixture.pipeline,
+    runs: new SessionRuns(
+      { pipeline: fixture.pipeline, toolPorts: () => ports, pruneCheckpoints: () => Promise.resolve() },
+      fixture.run.approval,
+    ),
     ports,
     settings: () => ({ maxTokens: 1000 }),
     ...options.task,

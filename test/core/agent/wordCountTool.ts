@@ -9,6 +9,7 @@ const META: ToolMeta = {
   risk: 'read-only',
   isWrite: false,
   parallelSafe: true,
+  offeredTo: ['model'],
   deferred: true,
   dryRun: 'run',
   pathArgs: [],

@@ -88,7 +88,11 @@ describe('revert edge cases over NodeVault', () => {
     it('should let the agent restore a trashed note with checkpoints.restore, leaving the copy in .trash/, which is read-only for it', async () => {
       expect((await call('vault.delete', { path: 'Notes/n.md', trash: true })).error).toBeUndefined();
       await pipeline.endRun(run);
-      run = pipeline.startRun('run-2', { ports: run.ports, signal: new AbortController().signal });
+      run = pipeline.startRun('run-2', {
+        ports: run.ports,
+        signal: new AbortController().signal,
+        approval: run.approval,
+      });
       const outcome = await call('checkpoints.restore', { runId: 'run-1', seq: 1, overwriteConflicts: false });
       expect(outcome.error).toBeUndefined();
       expect(await readFile(disk('Notes/n.md'), 'utf8')).toBe('n');
@@ -131,7 +135,11 @@ describe('revert edge cases over NodeVault', () => {
     });
 
     it("should revert a linked folder's move recorded before such moves were refused, keeping the link where it went", async () => {
-      run = pipeline.startRun('run-old', { ports: run.ports, signal: new AbortController().signal });
+      run = pipeline.startRun('run-old', {
+        ports: run.ports,
+        signal: new AbortController().signal,
+        approval: run.approval,
+      });
       const touched = await touchedByRename(vault, 'Linked', 'Archive/Linked');
       const { seq } = await service.checkpoint('run-old', { tool: 'vault.rename', ...touched });
       await vault.rename('Linked', 'Archive/Linked');

@@ -67,6 +67,7 @@ describe.each(adapters)('revert scenarios over %s', (name, make) => {
     const run = pipeline.startRun(runId, {
       ports: { ...runs[0]!.ports, checkpoints: service },
       signal: new AbortController().signal,
+      approval: runs[0]!.approval,
     });
     runs.push(run);
     return run;

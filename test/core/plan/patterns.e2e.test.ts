@@ -64,9 +64,9 @@ async function offlinePlugin(
       gitFs: new NodeGitFs(join(base, 'checkpoints')),
       clock,
     },
-    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings, approval: () => approval },
+    { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings },
   );
-  const host = services.planHost({ settings: () => settings, approval: () => approval });
+  const host = services.planHost({ settings: () => settings, runs: services.runs({ port: () => approval }) });
   if (options.select) {
     await workspace.openFile(options.select.path, { newLeaf: false, focus: true });
     const text = editor.text();

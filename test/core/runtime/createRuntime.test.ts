@@ -42,7 +42,7 @@ function host(settings: RuntimeSettings, file = modesFile([mode('researcher', 'R
       gitFs: null,
       clock: fixedClock(),
       modesFile: file,
-      approval: () => approval,
+      approval: { port: () => approval },
       pluginFolderInVault: '.obsidian/plugins/embedded-agent',
       owner: 'test-host:1',
       startMode: 'agent',

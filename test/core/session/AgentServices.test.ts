@@ -58,11 +58,10 @@ async function services(
         approvalTimeoutMs: 1000,
         checkpointMaxMb: 50,
       }),
-      approval: () => approval,
       knownSecrets: () => [SECRET],
     },
   );
-  return { built, vault, base };
+  return { built, runs: built.runs({ port: () => approval }), vault, base };
 }
 
 /** Notes enough for a listing over 2,000 characters, which is stored outside the conversation. */
@@ -73,12 +72,12 @@ function manyNotes(count: number): Record<string, string> {
 describe('AgentServices', () => {
   it('should keep a planted secret out of every file the plugin writes', async () => {
     // A listing long enough to be stored in tmp/, with the secret in a name; a read is given in parts, never stored.
-    const { built, base } = await services({
+    const { built, runs, base } = await services({
       'big.md': `${'filler '.repeat(600)}\nkey: ${SECRET}\n`,
       [`Keys/${SECRET}.md`]: 'k',
       ...manyNotes(80),
     });
-    const run = built.startRun('run-secret', { signal: new AbortController().signal });
+    const run = runs.open('run-secret', { signal: new AbortController().signal });
     await built.pipeline.execute({ id: '1', name: 'vault.readFile', input: { path: 'big.md' } }, run);
     await built.pipeline.execute({ id: '1b', name: 'vault.listFiles', input: { recursive: true } }, run);
     await built.pipeline.execute({ id: '2', name: 'vault.searchText', input: { query: SECRET } }, run);
@@ -96,18 +95,18 @@ describe('AgentServices', () => {
       expect([path, bytes.includes(Buffer.from(SECRET))]).toEqual([path, false]);
       expect([path, bytes.includes(Buffer.from('PLANTED'))]).toEqual([path, false]);
     }
-    await built.endRun(run);
+    await runs.end(run);
   });
 
   it('should revert the last finished run from its checkpoints', async () => {
-    const { built, vault } = await services({ 'a.md': 'original' });
-    const run = built.startRun('run-1', { signal: new AbortController().signal });
+    const { built, runs, vault } = await services({ 'a.md': 'original' });
+    const run = runs.open('run-1', { signal: new AbortController().signal });
     await built.pipeline.execute(
       { id: '1', name: 'vault.writeFile', input: { path: 'a.md', content: 'changed' } },
       run,
     );
     await built.pipeline.execute({ id: '2', name: 'vault.createFile', input: { path: 'New/b.md', content: 'b' } }, run);
-    await built.endRun(run);
+    await runs.end(run);
     const last = await built.lastRun();
     expect(last).toMatchObject({ runId: 'run-1', checkpoints: 2, files: ['New/b.md', 'a.md'] });
     await built.checkpoints?.revert('run-1', { overwriteConflicts: false });
@@ -115,8 +114,8 @@ describe('AgentServices', () => {
   });
 
   it("should index the vault for every call's search, over the vault's events, until disposed", async () => {
-    const { built, vault } = await services({ 'a.md': 'alpha', 'b.md': 'beta' });
-    const run = built.startRun('run-search', { signal: new AbortController().signal });
+    const { built, runs, vault } = await services({ 'a.md': 'alpha', 'b.md': 'beta' });
+    const run = runs.open('run-search', { signal: new AbortController().signal });
     await built.pipeline.execute({ id: '1', name: 'vault.searchText', input: { query: 'alpha' } }, run);
     await built.searchIndex.idle();
     expect(built.searchIndex.size).toBe(2);
@@ -125,15 +124,15 @@ describe('AgentServices', () => {
     built.dispose();
     await vault.delete('a.md');
     expect(built.searchIndex.size).toBe(1);
-    await built.endRun(run);
+    await runs.end(run);
   });
 
   it('should remove temporary results at the end of a run', async () => {
-    const { built, base } = await services(manyNotes(80));
-    const run = built.startRun('run-tmp', { signal: new AbortController().signal });
+    const { built, runs, base } = await services(manyNotes(80));
+    const run = runs.open('run-tmp', { signal: new AbortController().signal });
     await built.pipeline.execute({ id: '1', name: 'vault.listFiles', input: { recursive: true } }, run);
     expect((await filesUnder(join(base, 'plugin'))).some((path) => path.includes('tmp'))).toBe(true);
-    await built.endRun(run);
+    await runs.end(run);
     expect((await filesUnder(join(base, 'plugin'))).some((path) => path.includes(join('tmp', 'run-tmp')))).toBe(false);
   });
 });

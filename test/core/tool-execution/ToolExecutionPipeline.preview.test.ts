@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAgentError } from '../../../src/core/errors';
+import { NO_APPROVAL } from '../../../src/core/ports/approval';
 import { IgnoreService } from '../../../src/core/tool-execution/IgnoreService';
 import type { RunState, ToolCall } from '../../../src/core/tool-execution/types';
 import type { AnyTool } from '../../../src/core/tools/BaseTool';
@@ -164,7 +165,7 @@ describe('ToolExecutionPipeline.preview', () => {
     const { pipeline, context } = buildPipeline();
     const controller = new AbortController();
     const { signal: _signal, runId: _runId, ...ports } = context;
-    const run = pipeline.startRun('dry-1', { ports, signal: controller.signal });
+    const run = pipeline.startRun('dry-1', { ports, signal: controller.signal, approval: NO_APPROVAL });
     controller.abort();
     expect(await previewError(pipeline.preview(call('vault.createFile', { path: 'x.md', content: 'x' }), run))).toEqual(
       {

@@ -121,7 +121,11 @@ describe('ToolExecutionPipeline', () => {
         return new Promise(() => {});
       });
       const fixture = buildPipeline({ approval });
-      const run = fixture.pipeline.startRun('run-2', { ports: fixture.run.ports, signal: controller.signal });
+      const run = fixture.pipeline.startRun('run-2', {
+        ports: fixture.run.ports,
+        signal: controller.signal,
+        approval: fixture.run.approval,
+      });
       const outcome = await fixture.pipeline.execute(call('vault.createFile', { path: 'x.md', content: 'x' }), run);
       expect(outcome.error?.message).toBe(
         'vault.createFile was not approved: the run was cancelled. Nothing was changed.',
@@ -206,7 +210,7 @@ describe('ToolExecutionPipeline', () => {
     expect(approval.requests).toHaveLength(1);
     await pipeline.execute(
       call('vault.createFile', { path: 'c.md', content: '' }),
-      pipeline.startRun('run-2', { ports: run.ports, signal: run.signal }),
+      pipeline.startRun('run-2', { ports: run.ports, signal: run.signal, approval: run.approval }),
     );
     expect(approval.requests).toHaveLength(2);
   });
@@ -323,7 +327,7 @@ describe('ToolExecutionPipeline', () => {
       await harness.vault.create('.agentprotected', 'Notes/\n');
       const restore = await pipeline.execute(
         call('checkpoints.restore', { runId: 'run-1', seq: 1 }),
-        pipeline.startRun('run-2', { ports: run.ports, signal: run.signal }),
+        pipeline.startRun('run-2', { ports: run.ports, signal: run.signal, approval: run.approval }),
       );
       expect(restore.error).toEqual({
         code: 'FORBIDDEN_PATH',
@@ -388,7 +392,11 @@ describe('ToolExecutionPipeline', () => {
   it('should not run anything once the run is cancelled', async () => {
     const controller = new AbortController();
     const fixture = buildPipeline({ files: { 'a.md': '' } });
-    const run = fixture.pipeline.startRun('r', { ports: fixture.run.ports, signal: controller.signal });
+    const run = fixture.pipeline.startRun('r', {
+      ports: fixture.run.ports,
+      signal: controller.signal,
+      approval: fixture.run.approval,
+    });
     controller.abort();
     expect((await fixture.pipeline.execute(call('vault.readFile', { path: 'a.md' }), run)).error?.code).toBe(
       'CANCELLED',

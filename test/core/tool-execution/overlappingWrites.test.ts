@@ -117,7 +117,11 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
       clock: fixedClock(),
     });
     const checkpoints = watchedCheckpoints(service);
-    const { pipeline, context } = buildPipeline({
+    const {
+      pipeline,
+      context,
+      run: opened,
+    } = buildPipeline({
       approval: new ScriptedApproval(() => ({ approved: true, scope: 'run' })),
       context: { vault: pause.vault },
       deps: { checkpoints },
@@ -125,7 +129,10 @@ describe.each(adapters)('writes that overlap in one folder over %s', (_name, mak
     const { signal: _signal, runId: _runId, ...ports } = context;
     const runs = new Map<string, RunState>();
     for (const runId of Object.values(runIds))
-      runs.set(runId, pipeline.startRun(runId, { ports, signal: new AbortController().signal }));
+      runs.set(
+        runId,
+        pipeline.startRun(runId, { ports, signal: new AbortController().signal, approval: opened.approval }),
+      );
     const start = (which: Which): Promise<CallOutcome> =>
       pipeline.execute(which === 'rename' ? RENAME : CREATE, runs.get(runIds[which]) as RunState);
 

@@ -8,7 +8,8 @@ import { AgentError } from '../../../src/core/errors';
 import { ModeService } from '../../../src/core/modes/ModeService';
 import type { LlmEvent, LlmPort, LlmRequest } from '../../../src/core/ports/llm';
 import type { AgentServices } from '../../../src/core/session/AgentServices';
-import type { CallOutcome, RunState, ToolCall } from '../../../src/core/tool-execution/types';
+import { NO_APPROVAL, type RunApproval } from '../../../src/core/ports/approval';
+import type { CallOutcome, RunOptions, RunState, ToolCall } from '../../../src/core/tool-execution/types';
 import { builtinTools } from '../../../src/core/tools/builtinTools';
 import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
 import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
@@ -187,6 +188,7 @@ function host(app: App, shot: ChatShot): ChatHost {
       ({
         runId,
         allowedTools: options.allowedTools ?? null,
+        approval: NO_APPROVAL,
         approvedForRun: false,
         callCount: 0,
         signal: options.signal,
@@ -206,9 +208,17 @@ function host(app: App, shot: ChatShot): ChatHost {
   const services = {
     registry,
     pipeline,
-    agentPipeline: () => pipeline,
     toolPorts: () => ports,
-    endRun: () => Promise.resolve(),
+    runs: (approval: RunApproval) => {
+      const runs = {
+        approval,
+        open: (runId: string, options: RunOptions) =>
+          pipeline.startRun(runId, { ...options, ports: options.ports ?? (ports as unknown as RunState['ports']) }),
+        end: () => Promise.resolve(),
+        ownedBy: () => runs,
+      };
+      return runs;
+    },
     checkpoints: null,
     lastRun: () => Promise.resolve(null),
     knownSecrets: () => [],

@@ -73,10 +73,9 @@ export async function obsidianPlanHost(
     {
       pluginFolderInVault: '.obsidian/plugins/embedded-agent',
       settings: pipelineSettings,
-      approval: () => approval.port,
     },
   );
-  const host = services.planHost({ settings: pipelineSettings, approval: () => approval.port });
+  const host = services.planHost({ settings: pipelineSettings, runs: services.runs({ port: () => approval.port }) });
   const fixture: ObsidianPlanFixture = {
     app,
     plugin,
@@ -92,7 +91,7 @@ export async function obsidianPlanHost(
         llm: () => (llm ? Promise.resolve(llm()) : Promise.reject(new Error('no model in this test'))),
         modes: () => Promise.resolve(new ModeService({ gates: () => all })),
         settings: () => ({ ...pipelineSettings(), maxTokens: 2000, temperature: 0 }),
-        approval: () => approval.port,
+        approval: { port: () => approval.port },
         files: services.ports.pluginFiles,
         knownSecrets: () => [],
         now: () => Date.now(),

@@ -1,5 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../../errors';
-import type { ApprovalDecision, ApprovalPort, ApprovalRequest } from '../../ports/approval';
+import type { ApprovalDecision, ApprovalPort, ApprovalRequest, RunApproval } from '../../ports/approval';
 import type { ToolMeta } from '../../tools/types';
 import type { PipelineSettings } from '../types';
 
@@ -63,6 +63,25 @@ export async function askApproval(
     signal.removeEventListener('abort', onAbort);
     asking.abort(expired === null ? undefined : new AgentError('CANCELLED', expired));
   }
+}
+
+/**
+ * Asks whoever answers a run (`askApproval`, failing closed), the request naming the run's owner when it has one,
+ * so each card of a saved action's or an outside client's run says who wants the change.
+ */
+export function askRunApproval(
+  approval: RunApproval,
+  request: ApprovalRequest,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<ApprovalDecision> {
+  const owner = approval.owner?.();
+  return askApproval(
+    approval.port(),
+    owner === undefined ? request : { ...request, requester: owner },
+    signal,
+    timeoutMs,
+  );
 }
 
 export function denialError(tool: string, decision: Extract<ApprovalDecision, { approved: false }>): AgentError {

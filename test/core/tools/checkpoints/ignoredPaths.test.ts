@@ -28,7 +28,11 @@ describe('checkpoint tools and the ignore rules', () => {
   const call = (run: RunState, name: string, input: Record<string, unknown>): Promise<CallOutcome> =>
     pipeline.execute({ id: name, name, input }, run);
   const later = (): RunState =>
-    pipeline.startRun('run-2', { ports: { ...first.ports }, signal: new AbortController().signal });
+    pipeline.startRun('run-2', {
+      ports: { ...first.ports },
+      signal: new AbortController().signal,
+      approval: first.approval,
+    });
 
   beforeEach(async () => {
     folder = await mkdtemp(join(tmpdir(), 'ea-ignored-checkpoints-'));

@@ -8,7 +8,8 @@ import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/
 import { withdrawnBecause } from '../../../src/core/tool-execution/stages/approval';
 import { AgentServices } from '../../../src/core/session/AgentServices';
 import type { OutsideApprovalMode, OutsideAsker } from '../../../src/core/session/outsideApproval';
-import { OutsideSession } from '../../../src/core/session/OutsideSession';
+import { OutsideDriver } from '../../../src/core/session/OutsideDriver';
+import { sessionFactory } from '../../../src/core/session/sessionFactory';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 import { MemoryCommands } from '../../../src/node/MemoryCommands';
 import { MemoryEditor } from '../../../src/node/MemoryEditor';
@@ -30,8 +31,8 @@ class ScriptedAsker implements OutsideAsker {
   canAsk(): boolean {
     return this.can;
   }
-  ask(message: string, request: ApprovalRequest): Promise<ApprovalDecision> {
-    this.messages.push(message);
+  ask(message: () => string, request: ApprovalRequest): Promise<ApprovalDecision> {
+    this.messages.push(message());
     return Promise.resolve(this.answer(request));
   }
 }
@@ -42,7 +43,7 @@ afterEach(async () => {
 });
 
 interface Fixture {
-  outside: OutsideSession;
+  outside: OutsideDriver;
   vault: MemoryVault;
   services: AgentServices;
   files: ReturnType<typeof memoryPluginFiles>;
@@ -77,7 +78,6 @@ async function fixture(
     maxTokens: 1000,
     temperature: 0,
   };
-  let outside: OutsideSession | null = null;
   const services = new AgentServices(
     {
       vault,
@@ -89,22 +89,26 @@ async function fixture(
       gitFs: new NodeGitFs(checkpoints),
       clock,
     },
-    { pluginFolderInVault: PLUGIN, settings: () => settings, approval: () => outside?.approvalPort ?? null },
+    { pluginFolderInVault: PLUGIN, settings: () => settings },
   );
   const modes = new ModeService({ gates: () => settings });
   modes.setActiveMode(options.mode ?? 'agent');
-  outside = new OutsideSession({
+  const outside = new OutsideDriver({
     services,
     modes,
-    settings: () => settings,
+    session: sessionFactory({
+      services,
+      modes,
+      settings: () => settings,
+      ...(options.savedActions
+        ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
+        : {}),
+      now: () => clock.now(),
+    }),
     approval: options.approval ?? 'ask',
     asker: options.asker ?? new ScriptedAsker(),
     clientName: () => 'Claude Code',
-    editor: options.editor ?? false,
-    ...(options.savedActions
-      ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
-      : {}),
-    now: () => clock.now(),
+    driver: options.editor ? 'outside-in-app' : 'outside',
   });
   outside.start();
   return { outside, vault, services, files };
@@ -122,7 +126,7 @@ const auditLines = (
         .map((line) => JSON.parse(line) as { runId: string; tool: string; ok: boolean; approval: string }),
     );
 
-describe('OutsideSession tools', () => {
+describe('OutsideDriver tools', () => {
   it("should offer the mode's tools under the providers' wire names, with the metadata's schemas and descriptions, without the loop's own tools", async () => {
     const { outside } = await fixture();
     const tools = await outside.tools();
@@ -157,7 +161,7 @@ describe('OutsideSession tools', () => {
   });
 });
 
-describe('OutsideSession calls', () => {
+describe('OutsideDriver calls', () => {
   it('should read through the pipeline, audited under one run id starting with "mcp-"', async () => {
     const { outside, files } = await fixture();
     const result = await outside.call('vault_readFile', { path: 'Inbox.md' });
@@ -364,7 +368,7 @@ describe('OutsideSession calls', () => {
   });
 });
 
-describe('OutsideSession notes', () => {
+describe('OutsideDriver notes', () => {
   it('should page through the readable notes, leaving out ignored and hidden ones', async () => {
     const notes = { 'a.md': '', 'b.md': '', 'c.md': '', 'Private/d.md': '', '.agentignore': 'Private/\n' };
     const { outside } = await fixture({ notes });
@@ -413,7 +417,7 @@ describe('OutsideSession notes', () => {
   });
 });
 
-describe('OutsideSession saved actions', () => {
+describe('OutsideDriver saved actions', () => {
   const weekly = createSavedAction(
     {
       name: 'Weekly note',

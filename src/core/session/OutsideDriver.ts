@@ -1,18 +1,19 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import type { ModeService } from '../modes/ModeService';
-import type { PlanHost } from '../plan/host';
 import type { SavedAction } from '../plan/savedActions';
-import type { ApprovalPort } from '../ports/approval';
+import type { ApprovalPort, RunApproval } from '../ports/approval';
 import type { VaultEntry } from '../ports/vault';
 import { redactTextForReader } from '../tool-execution/redact';
 import { storedResultPath } from '../tool-execution/ResultExternalizer';
 import { checkPaths } from '../tool-execution/stages/checkPaths';
 import type { RunState } from '../tool-execution/types';
 import { readsOnly, toolHints } from '../tools/hints';
+import { offeredTools } from '../tools/offered';
+import type { DriverKind } from '../tools/types';
 import { toolMeta } from '../tools/metadata';
 import { toWireName } from '../tools/wireNames';
 import type { AgentServices } from './AgentServices';
-import { AgentSession, type SessionSettings } from './AgentSession';
+import type { AgentSession } from './AgentSession';
 import { disconnectedText, type OutsideApprovalMode, type OutsideAsker, outsideApprovalPort } from './outsideApproval';
 import {
   type OutsideResult,
@@ -22,27 +23,23 @@ import {
   savedActionToolNames,
   savedActionTools,
 } from './outsideSavedActions';
-import type { SavedActionSource } from './sessionPlans';
+import type { SessionFactory } from './sessionFactory';
 
-export interface OutsideSessionOptions {
+export interface OutsideDriverOptions {
   services: AgentServices;
   modes: ModeService;
-  settings: () => SessionSettings;
+  /** Opens the session this driver drives: the runtime's, as every driver's. */
+  session: SessionFactory;
   approval: OutsideApprovalMode;
   /** How the person is asked through the client, for `ask`. */
   asker: OutsideAsker;
   /** The client's name as it introduced itself ("claude-code"), for the approval form. */
   clientName: () => string;
   /**
-   * Whether the shell has the app's editor and workspace. The terminal's are in memory, with nothing open: their
-   * tools would answer about an editor nobody sees, so they are not offered.
+   * Which outside driver this is: served inside the app (its editor and workspace are the ones the person sees) or
+   * from the terminal (in memory, with nothing open). The metadata table says what each is offered.
    */
-  editor: boolean;
-  /** The saved actions the client may run as tools (the vault's data.json in the terminal). */
-  savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
-  now: () => number;
-  /** Called once the session's run has ended (e.g. to stop routing its approvals). */
-  onEnd?: () => void;
+  driver: Exclude<DriverKind, 'model'>;
   /**
    * Called when the tools offered changed after a list of them was answered: the saved actions came too late for
    * it (see `tools`). An MCP server tells its client (notifications/tools/list_changed).
@@ -71,27 +68,28 @@ export const NOTES_PAGE = 500;
 const LOOP_GROUP = 'agent';
 
 /**
- * An outside client's session (an MCP client: Claude Code, Codex, …): ONE pipeline run, from `start` to `end`, in
- * which each call goes through the chat panel's `ToolExecutionPipeline` (sandbox and ignore rules, approval failing
- * closed, a checkpoint before each write, the audit line), so "Revert last run" and the terminal's /revert undo what
- * the client did. It offers the current mode's tools under the providers' wire names, narrowed by the same settings,
- * and the saved actions as tools, run by the session's plan executor under the same approval. Shells translate;
- * nothing here knows MCP.
+ * The outside client's driver of a session (an MCP client: Claude Code, Codex, …): the session is the one every
+ * driver drives, and the client's connection is ONE run of it, from `start` to `end`, in which each call goes
+ * through the chat panel's `ToolExecutionPipeline` (sandbox and ignore rules, approval failing closed, a checkpoint
+ * before each write, the audit line), so "Revert last run" and the terminal's /revert undo what the client did. It
+ * offers the current mode's tools the metadata table offers this driver, under the providers' wire names, and the
+ * saved actions as tools, run on the session's saved-action path under the same approval; its writes take turns in
+ * the session's write queue. Shells translate; nothing here knows MCP.
  */
-export class OutsideSession {
+export class OutsideDriver {
   readonly session: AgentSession;
   readonly runId: string;
-  /** What the pipeline asks: set as the services' and the session's approval by the shell. */
+  /** Who answers this client's runs (its own, and its saved actions'), failing closed. */
   readonly approvalPort: ApprovalPort;
-  private run: RunState | null = null;
-  private calls = 0;
+  private run: Promise<RunState> | null = null;
+  private ended = false;
+  /** The mode's tools as last offered, and what they were worked out from (see `modeTools`). */
+  private offered: { key: string; names: string[]; tools: OutsideTool[] } | null = null;
   /** Calls under way: `end` waits for them, so a call cut off by a disconnect still gets its audit line in the run. */
   private readonly inFlight = new Set<Promise<OutsideResult>>();
   private readonly controller = new AbortController();
   /** Aborted once the client has gone: nobody can answer an approval any more, though calls already made finish. */
   private readonly clientGone = new AbortController();
-  /** Writes take turns, as in the panel's loop; so the one being approved is known, and so is its cancel signal. */
-  private writes: Promise<unknown>;
   /** The saved actions as tools as last loaded, and the load under way (one at a time). */
   private savedTools: OutsideTool[] = [];
   private loadingSaved: Promise<OutsideTool[]> | null = null;
@@ -99,62 +97,35 @@ export class OutsideSession {
   private ending: Promise<void> | null = null;
   /** The sorted visible files of the resource listing under way (see `listNotes`). */
   private walk: VaultEntry[] | null = null;
-  /** Runs of this session besides its own: a saved action's, known from its plan's confirmation, asked here first. */
-  private readonly planRuns = new Set<string>();
-
-  constructor(private readonly o: OutsideSessionOptions) {
-    this.writes = o.writesAfter?.catch(() => undefined) ?? Promise.resolve();
-    const asker = outsideApprovalPort(
+  constructor(private readonly o: OutsideDriverOptions) {
+    this.approvalPort = outsideApprovalPort(
       o.approval,
       o.asker,
       o.clientName,
       this.clientGone.signal,
       () => this.writeSignal,
     );
-    this.approvalPort = {
-      request: (request, signal) => {
-        if (request.runId !== this.runId) this.planRuns.add(request.runId);
-        return asker.request(request, signal);
-      },
-    };
-    const source = o.savedActions;
-    const session: AgentSession = new AgentSession({
-      services: () => Promise.resolve(o.services),
-      llm: () =>
-        Promise.reject(
-          new AgentError(
-            'NOT_ALLOWED',
-            'An outside session has no model of its own: the client that called is the model',
-          ),
-        ),
-      modes: () => Promise.resolve(o.modes),
-      settings: o.settings,
-      approval: () => this.approvalPort,
-      files: o.services.ports.pluginFiles,
-      knownSecrets: () => o.services.knownSecrets(),
-      now: o.now,
-      runPrefix: 'mcp',
-      ...(source ? { savedActions: async () => source(await session.planHost()) } : {}),
-    });
-    this.session = session;
-    this.runId = session.runIds.next('mcp');
+    const approval: RunApproval = { port: () => this.approvalPort, owner: o.clientName };
+    this.session = o.session({ runPrefix: 'mcp', approval });
+    this.runId = this.session.runIds.next('mcp');
+    // The host's start-up work on the audit goes first in the write queue: reads do not wait for it.
+    if (o.writesAfter) void this.session.writes.inTurn(() => o.writesAfter as Promise<unknown>);
   }
 
-  /** Whether `runId` is this session's: its own run, or a saved action's it ran (so a host routes that run's approvals here). */
+  /** Whether `runId` is this session's run (the one a client's connection keeps open). */
   ownsRun(runId: string): boolean {
-    return runId === this.runId || this.planRuns.has(runId);
+    return runId === this.runId;
   }
 
   /** Opens the session's run, and starts loading the saved actions for the first list of tools; calls before it are refused. */
   start(): void {
     if (this.run) return;
     void this.loadSavedActionTools().catch(() => undefined);
-    const pipeline = this.o.services.agentPipeline();
-    this.run = pipeline.startRun(this.runId, {
-      signal: this.controller.signal,
-      allowedTools: new Set(this.toolNames()),
-      ports: this.o.services.toolPorts(),
-    });
+    this.run = this.session
+      .runs()
+      .then((runs) =>
+        runs.open(this.runId, { signal: this.controller.signal, allowedTools: new Set(this.toolNames()) }),
+      );
   }
 
   /** Whether a call is under way, a write waiting for its approval or its turn among them. */
@@ -182,23 +153,43 @@ export class OutsideSession {
     this.controller.abort(new AgentError('CANCELLED', disconnectedText(this.o.clientName())));
     await Promise.allSettled([...this.inFlight]);
     const run = this.run;
-    this.run = null;
-    try {
-      if (run) await this.o.services.agentPipeline().endRun(run);
-    } finally {
-      this.o.onEnd?.();
-    }
+    this.ended = true;
+    if (run) await (await this.session.runs()).end(await run);
   }
 
-  /** The canonical names of the tools offered: the mode's, gated by the settings, without the loop's own tools. */
+  /** The canonical names of the tools offered: the mode's, gated by the settings, as the table offers this driver. */
   private toolNames(): string[] {
-    const { modes } = this.o;
-    return modes.toolNames(modes.getActiveMode()).filter((name) => {
-      const meta = toolMeta(name);
-      if (!meta || meta.group === LOOP_GROUP) return false;
-      if (!this.o.editor && (name.startsWith('editor.') || name.startsWith('workspace.'))) return false;
-      return this.o.approval !== 'writes-refused' || readsOnly(meta);
+    return this.offeredNow().names;
+  }
+
+  /**
+   * The mode's tools offered now, worked out once and again only when what they come from changed: the active mode,
+   * its tools (an override, a settings gate). A client asks on every call.
+   */
+  private offeredNow(): { names: string[]; tools: OutsideTool[] } {
+    const { modes, services } = this.o;
+    const mode = modes.getActiveMode();
+    const allowed = modes.toolNames(mode);
+    const key = `${mode.slug}|${allowed.join(',')}`;
+    if (this.offered?.key === key) return this.offered;
+    const names = offeredTools(allowed, this.o.driver, services.registry).filter(
+      (name) =>
+        this.o.approval !== 'writes-refused' ||
+        readsOnly(services.registry.get(name)?.meta ?? { risk: 'commands', isWrite: true }),
+    );
+    const tools = services.registry.getFilteredToolDefinitions(names, { includeDeferred: true }).map((definition) => {
+      const meta = toolMeta(definition.name);
+      if (!meta) throw new AgentError('INTERNAL', `${definition.name} has no row in the metadata table`);
+      return {
+        wireName: toWireName(definition.name),
+        description: definition.description,
+        inputSchema: definition.inputSchema,
+        hints: toolHints(meta),
+        target: { kind: 'tool', name: definition.name } as const,
+      };
     });
+    this.offered = { key, names, tools };
+    return this.offered;
   }
 
   /**
@@ -236,19 +227,7 @@ export class OutsideSession {
 
   /** The mode's tools, from the registry alone (no file read: this is looked at on every call). */
   private modeTools(): OutsideTool[] {
-    return this.o.services.registry
-      .getFilteredToolDefinitions(this.toolNames(), { includeDeferred: true })
-      .map((definition) => {
-        const meta = toolMeta(definition.name);
-        if (!meta) throw new AgentError('INTERNAL', `${definition.name} has no row in the metadata table`);
-        return {
-          wireName: toWireName(definition.name),
-          description: definition.description,
-          inputSchema: definition.inputSchema,
-          hints: toolHints(meta),
-          target: { kind: 'tool', name: definition.name },
-        };
-      });
+    return this.offeredNow().tools;
   }
 
   /**
@@ -257,7 +236,7 @@ export class OutsideSession {
    */
   call(wireName: string, args: unknown, signal?: AbortSignal): Promise<OutsideResult> {
     const run = this.run;
-    if (!run || this.controller.signal.aborted)
+    if (!run || this.ended || this.controller.signal.aborted)
       return Promise.resolve({ ok: false, code: 'CANCELLED', text: `${wireName} was not run: the session has ended` });
     const call = this.callIn(run, wireName, args, signal ?? null);
     this.inFlight.add(call);
@@ -266,12 +245,13 @@ export class OutsideSession {
   }
 
   private async callIn(
-    run: RunState,
+    opening: Promise<RunState>,
     wireName: string,
     args: unknown,
     signal: AbortSignal | null,
   ): Promise<OutsideResult> {
     try {
+      const run = await opening;
       // Only a saved action's name needs the saved actions read (from data.json in the terminal).
       const candidates = wireName.startsWith(SAVED_ACTION_TOOL_PREFIX)
         ? await this.loadSavedActionTools()
@@ -290,9 +270,12 @@ export class OutsideSession {
     }
   }
 
-  /** Runs a write (or a saved action) once the writes before it are done, unless its call was cancelled meanwhile. */
+  /**
+   * Runs a write (or a saved action) in the session's write queue, once the writes before it are done, unless its
+   * call was cancelled meanwhile.
+   */
   private inTurn(signal: AbortSignal | null, write: () => Promise<OutsideResult>): Promise<OutsideResult> {
-    const turn = this.writes.then(async (): Promise<OutsideResult> => {
+    return this.session.writes.inTurn(async (): Promise<OutsideResult> => {
       if (signal?.aborted)
         return { ok: false, code: 'CANCELLED', text: 'The call was cancelled before it ran: nothing was changed' };
       this.writeSignal = signal;
@@ -302,8 +285,6 @@ export class OutsideSession {
         this.writeSignal = null;
       }
     });
-    this.writes = turn.catch(() => undefined);
-    return turn;
   }
 
   private async execute(run: RunState, tool: OutsideTool, wireName: string, args: unknown): Promise<OutsideResult> {
@@ -321,10 +302,7 @@ export class OutsideSession {
       // A prompt action's message holds the selection or note it was bound from: the client reads it as a result.
       return { ...result, text: redactTextForReader(result.text, this.o.services.knownSecrets()) };
     }
-    const [outcome] = await this.o.services
-      .agentPipeline()
-      .executeBatch([{ id: `${this.runId}-${++this.calls}`, name: tool.target.name, input: args ?? {} }], run);
-    if (!outcome) throw new AgentError('INTERNAL', `${wireName} gave no outcome`);
+    const outcome = await (await this.session.runs()).call(run, tool.target.name, args ?? {});
     if (!outcome.ok)
       return {
         ok: false,
@@ -352,7 +330,7 @@ export class OutsideSession {
     if (meta?.group === LOOP_GROUP) why = "it steers the panel's own agent loop, which an outside client does not use";
     else if (this.o.approval === 'writes-refused' && meta && !readsOnly(meta))
       why = 'the server offers reads only (its approval is writes-refused)';
-    else if (!this.o.editor && (known.startsWith('editor.') || known.startsWith('workspace.')))
+    else if (meta && !meta.offeredTo.includes(this.o.driver))
       why = 'this server has no Obsidian editor or workspace to act on';
     else if (meta?.gate === 'allowDeletes') why = 'deletes and renames are off (start the server with --allow-deletes)';
     else if (meta?.gate === 'allowCommands') why = 'commands are off (start the server with --allow-commands)';
