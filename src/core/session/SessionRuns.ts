@@ -1,7 +1,15 @@
 import type { RunApproval } from '../ports/approval';
 import { AgentError } from '../errors';
 import type { CallOutcome, RunOpener, RunOptions, RunState } from '../tool-execution/types';
-import type { AgentServices } from './AgentServices';
+import type { ToolExecutionPipeline } from '../tool-execution/ToolExecutionPipeline';
+import type { ToolContext } from '../tools/types';
+
+/** What runs need of the services (AgentServices gives it): the pipeline, the tools' ports, the checkpoint cap. */
+export interface RunServices {
+  readonly pipeline: ToolExecutionPipeline;
+  toolPorts(): Omit<ToolContext, 'signal' | 'runId'>;
+  pruneCheckpoints(): Promise<void>;
+}
 
 /**
  * The one place runs are opened and ended, for every driver of a session (the model's loop, a plan, an outside
@@ -14,7 +22,7 @@ export class SessionRuns implements RunOpener {
   private calls = 0;
 
   constructor(
-    private readonly services: Pick<AgentServices, 'pipeline' | 'toolPorts' | 'pruneCheckpoints'>,
+    private readonly services: RunServices,
     readonly approval: RunApproval,
   ) {}
 
