@@ -1,10 +1,11 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 import { ROOT } from '../bundle';
+import { childReport } from '../childReport';
 import { ms, type BenchRow } from '../measure';
 import { isFirstUseSource, isServerSource, loaderSource, sourcesThatRan, type LoadReport } from './pluginStartupLoader';
 import { onloadRows } from './pluginStartupOnload';
@@ -100,22 +101,7 @@ async function buildVariant(
 }
 
 function loadOnce(loader: string, bundle: string, coverage = false): Promise<LoadReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [loader, bundle, ...(coverage ? ['--coverage'] : [])], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => (err += String(chunk)));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as LoadReport)
-        : reject(new Error(`loading ${bundle} failed (exit ${code}): ${err.trim()}`)),
-    );
-  });
+  return childReport<LoadReport>([loader, bundle, ...(coverage ? ['--coverage'] : [])], `loading ${bundle}`);
 }
 
 /** The bundled files whose code ran while `variant` loaded, as coverage in one more process finds them. */

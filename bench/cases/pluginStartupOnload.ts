@@ -1,8 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from '../bundle';
+import { childReport } from '../childReport';
 import { ms, type BenchRow } from '../measure';
 import type { PhasedLoadReport } from './pluginStartupLoader';
 
@@ -51,22 +52,7 @@ async function buildEntry(cache: string): Promise<string> {
 }
 
 function startOnce(entry: string, bundle: string): Promise<PhasedLoadReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', entry, bundle], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += String(chunk)));
-    child.stderr.on('data', (chunk: Buffer) => (err += String(chunk)));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as PhasedLoadReport)
-        : reject(new Error(`starting ${bundle} failed (exit ${code}): ${err.trim()}`)),
-    );
-  });
+  return childReport<PhasedLoadReport>(['--expose-gc', entry, bundle], `starting ${bundle}`);
 }
 
 const median = (values: readonly number[]): number =>
