@@ -19,14 +19,8 @@ export function installDom(): void {
   scope.document = window.document;
 }
 
-/**
- * Bundles a benchmark entry with `obsidian` aliased to the test double (as vitest does) and imports it. The bundle
- * sits inside the project, so its bare imports resolve from node_modules.
- */
-export async function loadBundled<T>(entry: string): Promise<T> {
-  mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
-  const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'ea-bench-'));
-  const outfile = join(dir, 'entry.mjs');
+/** Bundles `entry` (a path from the root) for Node as one ES module, with `obsidian` aliased to the test double. */
+export async function bundleWithDouble(entry: string, outfile: string): Promise<void> {
   await build({
     entryPoints: [join(ROOT, entry)],
     bundle: true,
@@ -38,6 +32,17 @@ export async function loadBundled<T>(entry: string): Promise<T> {
     packages: 'external',
     logLevel: 'warning',
   });
+}
+
+/**
+ * Bundles a benchmark entry with `obsidian` aliased to the test double (as vitest does) and imports it. The bundle
+ * sits inside the project, so its bare imports resolve from node_modules.
+ */
+export async function loadBundled<T>(entry: string): Promise<T> {
+  mkdirSync(join(ROOT, 'node_modules', '.cache'), { recursive: true });
+  const dir = mkdtempSync(join(ROOT, 'node_modules', '.cache', 'ea-bench-'));
+  const outfile = join(dir, 'entry.mjs');
+  await bundleWithDouble(entry, outfile);
   try {
     // eslint-disable-next-line no-unsanitized/method -- the bundle this benchmark just built, from a temp folder it made
     return (await import(pathToFileURL(outfile).href)) as T;

@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { ROOT } from '../bundle';
+import { bundleWithDouble, ROOT } from '../bundle';
 import { childReport } from '../childReport';
 import { ms, type BenchRow } from '../measure';
 import type { PhasedLoadReport } from './pluginStartupLoader';
@@ -37,17 +36,7 @@ function buildAt(commit: string, dir: string): string | null {
 /** The phased start-up script (pluginStartupOnloadEntry.ts) with `obsidian` aliased to the test double. */
 async function buildEntry(cache: string): Promise<string> {
   const outfile = join(cache, 'entry.mjs');
-  await build({
-    entryPoints: [join(ROOT, 'bench/cases/pluginStartupOnloadEntry.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    outfile,
-    alias: { obsidian: join(ROOT, 'test/obsidian-double/index.ts') },
-    packages: 'external',
-    logLevel: 'warning',
-  });
+  await bundleWithDouble('bench/cases/pluginStartupOnloadEntry.ts', outfile);
   return outfile;
 }
 
