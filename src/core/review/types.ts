@@ -96,3 +96,26 @@ export interface UndoOutcome {
   /** Files restored whole (binary, created, deleted, moved), as paths. */
   restoredFiles: string[];
 }
+
+/**
+ * The review core as its shells see it (the Changes view, the terminal, the status-bar count). Every decision goes
+ * through here, so the view and `/undo` behave alike.
+ */
+export interface ChangesPort {
+  /** Runs that changed the vault, newest first; `before` pages on from a run id the last page ended with. */
+  listRuns(options?: { limit?: number; before?: string }): Promise<ChangedRun[]>;
+  /** How many runs are `to-review` or `partly-undone` with hunks still to review. */
+  toReviewCount(): Promise<number>;
+  /** The files of a run, yielded as each is worked out, so a run of 200 files shows its first at once. */
+  files(runId: string): AsyncIterable<ChangedFile>;
+  /** The hunks of one file of a run, each checked against what the file holds now (`changedSince`). */
+  hunks(runId: string, path: string): Promise<ChangeHunk[]>;
+  /** Marks the target reviewed; writes nothing to the vault. */
+  keep(target: ChangeTarget): Promise<void>;
+  /** Writes the reverse of the target's change only, by a three-way merge with what the file holds now. */
+  undo(target: ChangeTarget, options?: UndoOptions): Promise<UndoOutcome>;
+  /** Puts back what an undo of the target took away, by the same merge. */
+  redo(target: ChangeTarget, options?: UndoOptions): Promise<UndoOutcome>;
+  /** Called after any run ends and after every keep, undo or redo; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+}
