@@ -6,6 +6,7 @@ import type { ToolContext } from '../src/core/tools/types';
 import type { PluginFilesPort } from '../src/core/ports/pluginFiles';
 import type { VaultPort } from '../src/core/ports/vault';
 import { SearchIndex } from '../src/core/search/SearchIndex';
+import { nodeYaml } from '../src/node/nodeYaml';
 
 const unused = <T extends object>(name: string): T =>
   new Proxy({} as T, {
@@ -62,5 +63,6 @@ export function readOnlyPipeline(registry: ToolRegistry, ignore: IgnoreService):
     audit: new AuditLog(discard, clock),
     externalizer: null,
     clock,
+    yaml: nodeYaml,
   });
 }

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { load } from 'js-yaml';
+import { parse as load } from 'yaml';
 import { RELEASE_ASSETS, RELEASE_DIR, isPrerelease } from './release-assets.mjs';
 
 const args = new Set(process.argv.slice(2));

@@ -25,6 +25,7 @@ import {
 } from '../../test/builders/scriptedModel';
 import { discard } from '../context';
 import { measure, ms, type BenchRow } from '../measure';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 const clock = { now: () => Date.now(), sleep: () => Promise.resolve() };
 const SETTINGS = {
@@ -177,6 +178,7 @@ async function runTask(
       http: { request: () => Promise.reject(new Error('offline')) },
       pluginFiles: discard,
       gitFs: new NodeGitFs(join(checkpointRoot, `run-${index}`)),
+      yaml: nodeYaml,
       clock,
     },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => SETTINGS },
@@ -267,6 +269,7 @@ async function loopOverhead(): Promise<{ perIteration: number; tools: number }> 
         http: { request: () => Promise.reject(new Error('offline')) },
         pluginFiles: discard,
         gitFs: null,
+        yaml: nodeYaml,
         clock,
       },
       {

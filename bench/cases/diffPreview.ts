@@ -4,6 +4,7 @@ import { buildPreview } from '../../src/core/tool-execution/changePreview/buildP
 import { MemoryVault } from '../../src/node/MemoryVault';
 import { namedLines, note, paragraph, sortedTasks } from '../../test/builders/largeNotes';
 import { measure, ms, type BenchRow } from '../measure';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 interface Shape {
   name: string;
@@ -59,10 +60,13 @@ export async function diffPreviewBench(): Promise<BenchRow[]> {
   for (const shape of SHAPES) {
     const [before, after] = shape.texts(1);
     const vault = new MemoryVault({ 'Note.md': before });
-    const timing = await measure(() => buildPreview([{ kind: 'modify', path: 'Note.md', content: after }], vault), {
-      warmup: 1,
-      runs: 7,
-    });
+    const timing = await measure(
+      () => buildPreview([{ kind: 'modify', path: 'Note.md', content: after }], vault, nodeYaml),
+      {
+        warmup: 1,
+        runs: 7,
+      },
+    );
     const [smallBefore, smallAfter] = shape.texts(5);
     const start = performance.now();
     unboundedDiff(smallBefore, smallAfter);

@@ -24,6 +24,7 @@ import type { CliArgs } from './args';
 import { budgetFromDataJson } from './budgetSettings';
 import { type BudgetLimits, NO_LIMITS } from '../core/budget/limits';
 import { FetchHttp } from './fetchHttp';
+import { nodeYaml } from '../node/nodeYaml';
 
 export const PLUGIN_ID = 'embedded-agent';
 
@@ -103,6 +104,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
       http: options.http ?? new FetchHttp(),
       pluginFiles,
       gitFs: new NodeGitFs(checkpointFolder),
+      yaml: nodeYaml,
       clock: options.clock,
       modesFile: new NodeModesFile(options.modesFile),
       approval: { port: () => options.approval ?? null },

@@ -1,4 +1,4 @@
-import { FileSystemAdapter, requestUrl, type App } from 'obsidian';
+import { FileSystemAdapter, parseYaml, requestUrl, type App } from 'obsidian';
 import { NO_APPROVAL } from '../core/ports/approval';
 import { createRuntime, type Runtime } from '../core/runtime/createRuntime';
 import type { AgentServices } from '../core/session/AgentServices';
@@ -53,6 +53,7 @@ export function createAgentServices(
       pluginFiles: new ObsidianPluginFiles(adapter, app.vault.configDir, pluginId),
       gitFs,
       clock: new SystemClock(),
+      yaml: { parse: parseYaml },
       modesFile: new NodeModesFile(modesFile),
       // The plugin's sessions bring their own approval (the panel's cards, the palette's modal, an MCP client's).
       approval: NO_APPROVAL,

@@ -12,6 +12,7 @@ import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { memoryPluginFiles, ScriptedApproval } from './pipeline';
 import { fixedClock } from './toolContext';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 export const SESSION_SETTINGS = {
   approval: 'writes' as const,
@@ -66,6 +67,7 @@ export function buildSession(model: LlmPort, options: SessionOptions = {}): Agen
       http: { request: () => Promise.reject(new Error('offline')) },
       pluginFiles: files,
       gitFs: checkpoints ? new NodeGitFs(checkpoints) : null,
+      yaml: nodeYaml,
       clock,
     },
     {

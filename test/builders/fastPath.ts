@@ -12,6 +12,7 @@ import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../src/node/NodeGitFs';
 import { memoryPluginFiles, ScriptedApproval } from './pipeline';
 import { fixedClock } from './toolContext';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 export const learnedRun = (folder: string): RecordedCall[] => [
   { tool: 'editor.getSelection', input: {}, ok: true },
@@ -72,6 +73,7 @@ export async function bulletsFastPathSetup(
       http: noNetwork,
       pluginFiles: memoryPluginFiles(),
       gitFs: new NodeGitFs(join(base, 'repo')),
+      yaml: nodeYaml,
       clock: fixedClock(),
     },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings },

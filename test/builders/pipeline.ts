@@ -11,6 +11,7 @@ import { builtinTools } from '../../src/core/tools/builtinTools';
 import { ToolRegistry } from '../../src/core/tools/ToolRegistry';
 import type { ToolContext } from '../../src/core/tools/types';
 import { buildToolContext, fixedClock } from './toolContext';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 export function memoryPluginFiles(): PluginFilesPort & { data: Map<string, string> } {
   const data = new Map<string, string>();
@@ -133,6 +134,7 @@ export function buildPipeline(
     audit,
     externalizer: new ResultExternalizer(pluginFiles, '.obsidian/plugins/embedded-agent'),
     clock,
+    yaml: nodeYaml,
     ...options.deps,
   });
   const { signal: _signal, runId: _runId, ...ports } = context;

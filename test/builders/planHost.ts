@@ -14,6 +14,7 @@ import { MemoryEditor } from '../../src/node/MemoryEditor';
 import { MemoryVault } from '../../src/node/MemoryVault';
 import { MemoryWorkspace } from '../../src/node/MemoryWorkspace';
 import { memoryPluginFiles, RecordingCheckpoints, ScriptedApproval } from './pipeline';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 /** A clock that never waits: `sleep` records the wait, moves time on and rejects at once when cancelled. */
 export class FakeClock implements ClockPort {
@@ -137,6 +138,7 @@ export async function buildPlanHost(
     audit: new AuditLog(pluginFiles, clock),
     externalizer: null,
     clock,
+    yaml: nodeYaml,
   });
   const plugins: PluginCatalog = {
     search: () => Promise.reject(new Error('plugins.search is not available in plan tests')),

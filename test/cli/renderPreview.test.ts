@@ -6,9 +6,10 @@ import { buildPreview, summarize } from '../../src/core/tool-execution/changePre
 import type { PlannedChange } from '../../src/core/tools/types';
 import { MemoryVault } from '../../src/node/MemoryVault';
 import { TERMINAL_CONTROL, withoutOwnColors } from './harness';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 async function request(changes: PlannedChange[], files: Record<string, string> = {}): Promise<ApprovalRequest> {
-  const preview = await buildPreview(changes, new MemoryVault(files));
+  const preview = await buildPreview(changes, new MemoryVault(files), nodeYaml);
   return {
     runId: 'run-1',
     tool: 'vault.writeFile',

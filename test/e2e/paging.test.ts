@@ -17,6 +17,7 @@ import { NodeVault } from '../../src/node/NodeVault';
 import { FollowingModel } from '../builders/followingModel';
 import type { ScriptedCall } from '../builders/scriptedModel';
 import { fixedClock } from '../builders/toolContext';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 const SETTINGS = {
   approval: 'writes' as const,
@@ -90,6 +91,7 @@ async function follow(files: Record<string, string>, first: ScriptedCall) {
       http: { request: () => Promise.reject(new Error('offline')) },
       pluginFiles,
       gitFs: null,
+      yaml: nodeYaml,
       clock: fixedClock(),
     },
     { pluginFolderInVault: PLUGIN, settings: () => SETTINGS },

@@ -21,6 +21,7 @@ import { seenFromHistory } from '../../src/core/session/seenConversation';
 import { ScriptedApproval } from '../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
 import { fixedClock } from '../builders/toolContext';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 // The configured API key: not shaped like any provider's, so only knowing it catches it.
 const KEY = 'Xk9QmT4vR2pL8wZs3Nf6Hd1Jc5Bg7Ya0Qe';
@@ -105,6 +106,7 @@ describe('secrets in what the plugin writes', () => {
         http: noNetwork,
         pluginFiles,
         gitFs: new NodeGitFs(checkpointRoot),
+        yaml: nodeYaml,
         clock: fixedClock(),
       },
       { pluginFolderInVault: PLUGIN, settings: () => settings, knownSecrets: () => [KEY] },

@@ -18,6 +18,7 @@ import { createProvider, type ProviderKind, type ToolCallFormat } from '../../sr
 import { memoryPluginFiles, ScriptedApproval } from '../builders/pipeline';
 import type { WireServer } from '../builders/wireServer';
 import { recordingClock } from '../providers/helpers';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 /** Wire names of every tool that writes or runs commands: none may reach the model in Ask mode. */
 export const WRITE_WIRE_NAMES = TOOL_METADATA.filter((meta) => meta.isWrite || meta.risk === 'commands').map((meta) =>
@@ -76,6 +77,7 @@ export async function buildWireAgent(options: WireAgentOptions) {
       http: offline,
       pluginFiles,
       gitFs: new NodeGitFs(join(base, 'checkpoints')),
+      yaml: nodeYaml,
       clock,
     },
     {

@@ -3,6 +3,7 @@ import type { PlanHost, PlanSettings } from '../plan/host';
 import type { RunSummary } from '../checkpoints/types';
 import { CommunityPluginIndex } from '../plugins/CommunityPluginIndex';
 import type { RunApproval } from '../ports/approval';
+import type { YamlPort } from '../ports/yaml';
 import type { ClockPort } from '../ports/clock';
 import type { CommandsPort } from '../ports/commands';
 import type { EditorPort } from '../ports/editor';
@@ -34,6 +35,8 @@ export interface AgentServicesPorts {
   /** The shadow checkpoint repository's folder; null when checkpoints cannot be kept (then every write is refused). */
   gitFs: GitFsPort | null;
   clock: ClockPort;
+  /** The host's YAML parser (Obsidian's `parseYaml` in the plugin). */
+  yaml: YamlPort;
 }
 
 export interface AgentServicesOptions {
@@ -90,6 +93,7 @@ export class AgentServices {
       audit: this.audit,
       externalizer: this.externalizer,
       clock,
+      yaml: ports.yaml,
       knownSecrets: () => this.knownSecrets(),
     });
   }

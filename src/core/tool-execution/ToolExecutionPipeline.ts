@@ -1,5 +1,6 @@
 import { AgentError, describeError, isAgentError } from '../errors';
 import type { ApprovalRequest, RunApproval } from '../ports/approval';
+import type { YamlPort } from '../ports/yaml';
 import type { ClockPort } from '../ports/clock';
 import type { VaultPort } from '../ports/vault';
 import type { AnyTool } from '../tools/BaseTool';
@@ -30,6 +31,8 @@ export interface PipelineDeps {
   audit: AuditLog;
   externalizer: ResultExternalizer | null;
   clock: ClockPort;
+  /** The host's YAML parser: a card warns when a note's properties will not parse. */
+  yaml: YamlPort;
   /** Secret values (the configured API key) that no result, nor any text a reader gets, may hold. */
   knownSecrets?: () => readonly string[];
 }
@@ -259,7 +262,7 @@ export class ToolExecutionPipeline {
     const admitted = await this.admit(tool, call, run);
     const { input, context } = admitted;
     const changes = await this.described(admitted, true);
-    const preview = await buildPreview(changes, context.vault, shown);
+    const preview = await buildPreview(changes, context.vault, this.deps.yaml, shown);
     return { tool, input, changes, preview, shown };
   }
 
@@ -353,7 +356,7 @@ export class ToolExecutionPipeline {
     vault: VaultPort,
   ): Promise<string> {
     if (run.approvedForRun && !again) return 'approved-for-run';
-    const preview = await buildPreview(changes, vault, shown);
+    const preview = await buildPreview(changes, vault, this.deps.yaml, shown);
     if (again) preview.notes.push(staleNote(again));
     if (unshown)
       preview.notes.push(

@@ -17,6 +17,7 @@ import { NodePluginFiles } from '../../../src/node/NodePluginFiles';
 import { FakeClock } from '../../builders/planHost';
 import { ScriptedApproval } from '../../builders/pipeline';
 import { archiveInbox, bulletsTemplate, bulletsToNotes, findTodos } from './plans';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -62,6 +63,7 @@ async function offlinePlugin(
       http,
       pluginFiles: new NodePluginFiles(join(base, 'plugin')),
       gitFs: new NodeGitFs(join(base, 'checkpoints')),
+      yaml: nodeYaml,
       clock,
     },
     { pluginFolderInVault: '.obsidian/plugins/embedded-agent', settings: () => settings },

@@ -9,6 +9,7 @@ import { SESSION_SETTINGS } from '../../builders/agentSession';
 import { memoryPluginFiles, ScriptedApproval } from '../../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
 import { fixedClock } from '../../builders/toolContext';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 const mode = (slug: string, name: string) => ({ slug, name, toolGroups: ['read'], roleDefinition: `You are ${name}.` });
 
@@ -40,6 +41,7 @@ function host(settings: RuntimeSettings, file = modesFile([mode('researcher', 'R
       http: { request: () => Promise.reject(new Error('offline')) },
       pluginFiles: memoryPluginFiles(),
       gitFs: null,
+      yaml: nodeYaml,
       clock: fixedClock(),
       modesFile: file,
       approval: { port: () => approval },

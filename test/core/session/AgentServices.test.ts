@@ -12,6 +12,7 @@ import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { NodePluginFiles } from '../../../src/node/NodePluginFiles';
 import { ScriptedApproval } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 const SECRET = 'sk-ant-api03-PLANTED-secret-value-0123456789';
 const folders: string[] = [];
@@ -47,6 +48,7 @@ async function services(
       http: offline,
       pluginFiles: new NodePluginFiles(join(base, 'plugin')),
       gitFs: new NodeGitFs(join(base, 'checkpoints')),
+      yaml: nodeYaml,
       clock: fixedClock(),
     },
     {

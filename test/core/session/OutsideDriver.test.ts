@@ -18,6 +18,7 @@ import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { memoryPluginFiles } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 const PLUGIN = '.obsidian/plugins/embedded-agent';
 
@@ -87,6 +88,7 @@ async function fixture(
       http: { request: () => Promise.reject(new Error('offline')) },
       pluginFiles: files,
       gitFs: new NodeGitFs(checkpoints),
+      yaml: nodeYaml,
       clock,
     },
     { pluginFolderInVault: PLUGIN, settings: () => settings },

@@ -4,13 +4,14 @@ import { approvalMessage } from '../../../src/core/session/approvalFormText';
 import { buildPreview, summarize } from '../../../src/core/tool-execution/changePreview/buildPreview';
 import type { PlannedChange } from '../../../src/core/tools/types';
 import { MemoryVault } from '../../../src/node/MemoryVault';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 async function request(
   changes: PlannedChange[],
   files: Record<string, string> = {},
   notes: string[] = [],
 ): Promise<ApprovalRequest> {
-  const preview = await buildPreview(changes, new MemoryVault(files));
+  const preview = await buildPreview(changes, new MemoryVault(files), nodeYaml);
   preview.notes.push(...notes);
   return { runId: 'run-1', tool: 'plan', input: {}, risk: 'writes', preview, summary: summarize('plan', changes) };
 }

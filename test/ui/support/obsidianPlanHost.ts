@@ -18,6 +18,7 @@ import { ObsidianVault } from '../../../src/obsidian/ObsidianVault';
 import { ObsidianWorkspace } from '../../../src/obsidian/ObsidianWorkspace';
 import { DEFAULT_SETTINGS, type EmbeddedAgentSettings } from '../../../src/settings/settings';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 /** An HttpPort that fails the test's run if anything tries the network. */
 export class NoNetwork implements HttpPort {
@@ -68,6 +69,7 @@ export async function obsidianPlanHost(
       http,
       pluginFiles: new ObsidianPluginFiles(app.vault.adapter, app.vault.configDir, 'embedded-agent'),
       gitFs: new NodeGitFs(join(base, 'checkpoints')),
+      yaml: nodeYaml,
       clock: new SystemClock(),
     },
     {

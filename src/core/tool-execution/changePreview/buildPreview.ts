@@ -1,4 +1,5 @@
 import type { VaultPort } from '../../ports/vault';
+import type { YamlPort } from '../../ports/yaml';
 import type { PlannedChange } from '../../tools/types';
 import { base64ToBytes } from '../../util/base64';
 import { propertiesWarning } from '../../util/propertiesCheck';
@@ -15,6 +16,7 @@ import type { ChangePreview, FileChange } from '../../ports/changePreview';
 export async function buildPreview(
   changes: readonly PlannedChange[],
   vault: VaultPort,
+  yaml: YamlPort,
   shown?: ShownState,
 ): Promise<ChangePreview> {
   const preview: ChangePreview = { files: [], commands: [], notes: [] };
@@ -45,7 +47,7 @@ export async function buildPreview(
       }
       case 'create':
       case 'modify':
-        preview.files.push(await fileChange(change, vault, preview.notes, shown));
+        preview.files.push(await fileChange(change, vault, yaml, preview.notes, shown));
         break;
     }
   }
@@ -55,11 +57,12 @@ export async function buildPreview(
 async function fileChange(
   change: Extract<PlannedChange, { kind: 'create' | 'modify' }>,
   vault: VaultPort,
+  yaml: YamlPort,
   notes: string[],
   shown: ShownState | undefined,
 ): Promise<FileChange> {
   if (change.format === 'base64') return binaryChange(change, vault, notes, shown);
-  const properties = propertiesWarning(change.path, change.content);
+  const properties = propertiesWarning(change.path, change.content, yaml);
   if (properties !== null) notes.push(properties);
   if (change.kind === 'create') {
     shown?.absent(change.path);

@@ -5,6 +5,7 @@ import { WriteFileTool } from '../../../../src/core/tools/vault/writeFile';
 import { MemoryVault } from '../../../../src/node/MemoryVault';
 import { putFixtures } from '../../../builders/encodingFixtures';
 import { buildToolContext } from '../../../builders/toolContext';
+import { nodeYaml } from '../../../../src/node/nodeYaml';
 
 const vaultWithFixtures = async (): Promise<MemoryVault> => {
   const vault = new MemoryVault({});
@@ -18,6 +19,7 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
     const preview = await buildPreview(
       [{ kind: 'modify', path: 'crlf.md', content: '# Meeting\n\n- agenda\n- minutes\n', format: PLAIN_UTF8 }],
       vault,
+      nodeYaml,
     );
     expect(preview.notes).toEqual(['crlf.md: line endings CRLF → LF']);
     expect(preview.files[0]).toMatchObject({ kind: 'modified', added: 1, removed: 1, oldSize: 32 });
@@ -30,7 +32,7 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
       { path: 'crlf.md', content: '- minutes\n', mode: 'append', as: 'text' },
       context,
     );
-    const preview = await buildPreview(changes, vault);
+    const preview = await buildPreview(changes, vault, nodeYaml);
     expect(preview.notes).toEqual([]);
     expect(preview.files[0]).toMatchObject({ added: 1, removed: 0, newSize: 43 });
   });
@@ -42,7 +44,7 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
       { path: 'utf8-bom.md', content: 'more\n', mode: 'append', as: 'text' },
       context,
     );
-    const preview = await buildPreview(changes, vault);
+    const preview = await buildPreview(changes, vault, nodeYaml);
     expect(preview.files[0]).toMatchObject({ kind: 'modified', warnings: [], added: 1, removed: 0 });
     expect(preview.notes).toEqual([]);
   });
@@ -54,7 +56,7 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
       { path: 'latin1.md', content: 'Fin.\n', mode: 'append', as: 'text', encoding: 'utf-8' },
       context,
     );
-    const preview = await buildPreview(changes, vault);
+    const preview = await buildPreview(changes, vault, nodeYaml);
     expect(preview.notes).toEqual(['latin1.md: encoding Latin-1 → UTF-8']);
     const lines = preview.files[0]?.kind === 'modified' ? preview.files[0].hunks.flatMap((hunk) => hunk.lines) : [];
     expect(lines.map((line) => `${line.kind[0]} ${line.text}`)).toEqual([
@@ -70,6 +72,7 @@ describe('buildPreview on notes that are not plain UTF-8 with LF', () => {
     const preview = await buildPreview(
       [{ kind: 'modify', path: 'pixel.png', content: Buffer.from([1, 2, 3]).toString('base64'), format: 'base64' }],
       vault,
+      nodeYaml,
     );
     expect(preview.files[0]).toEqual({
       kind: 'modified',
@@ -93,7 +96,7 @@ describe('buildPreview on a note whose properties do not parse', () => {
       { path: 'Trip.md', content: 'Day 2.\n', mode: 'append', as: 'text' },
       context,
     );
-    expect((await buildPreview(changes, vault)).notes).toEqual([
+    expect((await buildPreview(changes, vault, nodeYaml)).notes).toEqual([
       'Trip.md: its properties (lines 1-4) do not parse as YAML: line 3 "Summary of the trip." is not "key: value"; Obsidian will show them as text until that is fixed',
     ]);
   });
@@ -103,11 +106,16 @@ describe('buildPreview on a note whose properties do not parse', () => {
     const twice = await buildPreview(
       [{ kind: 'create', path: 'a.md', content: '---\ntitle: A\ntitle: B\n---\n' }],
       vault,
+      nodeYaml,
     );
     expect(twice.notes).toEqual([
       'a.md: its properties (lines 1-4) do not parse as YAML: the key "title" is written twice (lines 2 and 3); Obsidian will show them as text until that is fixed',
     ]);
-    const tab = await buildPreview([{ kind: 'create', path: 'b.md', content: '---\ntags:\n\t- a\n---\n' }], vault);
+    const tab = await buildPreview(
+      [{ kind: 'create', path: 'b.md', content: '---\ntags:\n\t- a\n---\n' }],
+      vault,
+      nodeYaml,
+    );
     expect(tab.notes).toEqual([
       'b.md: its properties (lines 1-4) do not parse as YAML: line 3 is indented with a tab, which YAML does not allow; Obsidian will show them as text until that is fixed',
     ]);
@@ -124,6 +132,7 @@ describe('buildPreview on a note whose properties do not parse', () => {
         },
       ],
       vault,
+      nodeYaml,
     );
     expect(preview.notes).toEqual([]);
   });
@@ -132,7 +141,7 @@ describe('buildPreview on a note whose properties do not parse', () => {
 describe('buildPreview of text over a binary file', () => {
   it('should say a binary file becomes text and show only the new text, not the old bytes as lines', async () => {
     const vault = await vaultWithFixtures();
-    const preview = await buildPreview([{ kind: 'modify', path: 'pixel.png', content: 'oops text' }], vault);
+    const preview = await buildPreview([{ kind: 'modify', path: 'pixel.png', content: 'oops text' }], vault, nodeYaml);
     expect(preview.notes).toEqual(['pixel.png: a binary file (69 bytes) becomes text']);
     expect(preview.files[0]).toMatchObject({ kind: 'modified', oldSize: 69, newSize: 9, added: 1, removed: 0 });
   });
@@ -145,7 +154,7 @@ describe('buildPreview warnings', () => {
       { path: 'Links.md', content: '- https://new.example/c\n', mode: 'append', as: 'text' },
       buildToolContext({ vault }),
     );
-    const preview = await buildPreview(changes, vault);
+    const preview = await buildPreview(changes, vault, nodeYaml);
     expect(preview.files[0]).toMatchObject({
       kind: 'modified',
       added: 1,
@@ -161,6 +170,7 @@ describe('buildPreview warnings', () => {
         { kind: 'create', path: 'New.md', content: 'https://old.example/a\n' },
       ],
       vault,
+      nodeYaml,
     );
     expect(
       preview.files.map((file) =>
