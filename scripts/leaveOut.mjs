@@ -44,6 +44,12 @@ export const LEFT_OUT = [
     ],
   },
   {
+    package: '@anthropic-ai/sdk',
+    why: 'the plugin calls only messages.create (src/providers/AnthropicProvider.ts); Messages builds its batches resource',
+    // messages.stream()'s helper (with its partial-JSON parser) and the batches API.
+    modules: ['lib/MessageStream.mjs', 'resources/messages/batches.mjs'],
+  },
+  {
     package: 'zod',
     why: "only the MCP SDK's McpServer turns zod schemas into JSON Schema; the plugin serves with its low-level Server (src/mcp/vaultServer.ts)",
     modules: ['v4/core/to-json-schema.js', 'v4/core/json-schema-processors.js'],

@@ -91,6 +91,15 @@ describe('main.js on first use', () => {
     expect(summary(events)).toMatchObject({ text: '{"city":"San Francisco","units":"c"}', stop: 'end_turn' });
   });
 
+  it('should stream an answer from Anthropic through the part of its SDK main.js keeps', async () => {
+    server.reply('/v1/messages', { sse: recordedStream('anthropic_text_only_end_turn.sse') });
+    const plugin = await loadedPlugin({});
+    Object.assign(plugin.settings, { provider: 'anthropic', baseUrl: server.origin, model: 'claude-opus-4-8' });
+    plugin.app.secretStorage.setSecret(plugin.settings.apiKeySecret, 'sk-ant-test');
+    const events = await collect(await plugin.llm(), buildRequest());
+    expect(summary(events)).toMatchObject({ text: 'Hello there!', stop: 'end_turn' });
+  });
+
   it('should start the MCP server and answer a regular-expression search over it (the MCP SDK, zod, re2js)', async () => {
     const plugin = await loadedPlugin({
       'Inbox.md': '- plan the weekly review\n',
