@@ -80,8 +80,13 @@ describe('leaveOut', () => {
     );
   });
 
-  it('should fail the build, naming the module, when the list names one the build no longer loads', async () => {
+  it('should fail the build, naming the module, when it loads the package but no longer a module the list names', async () => {
     const stale = [{ ...LIST[0]!, modules: ['batches.js', 'moved.js'] }];
     await expect(bundled(stale)).rejects.toThrow(/no longer loads.*sdk\/moved\.js/s);
+  });
+
+  it('should build when the package is not in the build at all (a variant without the code that imports it)', async () => {
+    const absent = [...LIST, { package: 'other-sdk', why: 'not imported here', modules: ['index.js'] }];
+    expect(new (await bundled(absent)).Client().batches).toEqual({});
   });
 });
