@@ -2,6 +2,7 @@ import esbuild from 'esbuild';
 import { builtinModules } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { asciiOutput } from './scripts/asciiBundle.mjs';
+import { leaveOut } from './scripts/leaveOut.mjs';
 
 // Same shape as obsidianmd/obsidian-sample-plugin: one CommonJS main.js, with what Obsidian provides at run time
 // left external. `node watch` is the default so `npm run dev` rebuilds on change.
@@ -39,8 +40,9 @@ export const mainJsOptions = (production) => ({
   minify: production,
   metafile: true,
   outfile: 'main.js',
-  // main.js in ASCII only: V8 then keeps its source at one byte a character (scripts/asciiBundle.mjs says why).
-  plugins: [asciiOutput],
+  // SDK modules the plugin never reaches are left out (scripts/leaveOut.mjs lists them and says why); main.js in
+  // ASCII only: V8 then keeps its source at one byte a character (scripts/asciiBundle.mjs says why).
+  plugins: [leaveOut(), asciiOutput],
 });
 
 // Run as `node esbuild.config.mjs [production]`, not when imported.
