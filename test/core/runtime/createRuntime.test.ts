@@ -33,13 +33,16 @@ function host(settings: RuntimeSettings, file = modesFile([mode('researcher', 'R
   const approval = new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
   const runtime = createRuntime(
     {
-      vault,
-      editor,
-      workspace: new MemoryWorkspace({ vault, editor }),
-      commands: new MemoryCommands(),
-      http: { request: () => Promise.reject(new Error('offline')) },
+      adapters: () =>
+        Promise.resolve({
+          vault,
+          editor,
+          workspace: new MemoryWorkspace({ vault, editor }),
+          commands: new MemoryCommands(),
+          http: { request: () => Promise.reject(new Error('offline')) },
+          gitFs: null,
+        }),
       pluginFiles: memoryPluginFiles(),
-      gitFs: null,
       clock: fixedClock(),
       modesFile: file,
       approval: { port: () => approval },

@@ -2,14 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModeService } from '../../../src/core/modes/ModeService';
 import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
-import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/approval';
+import { NO_APPROVAL, type ApprovalDecision, type ApprovalRequest } from '../../../src/core/ports/approval';
+import { createRuntime } from '../../../src/core/runtime/createRuntime';
 import { withdrawnBecause } from '../../../src/core/tool-execution/stages/approval';
-import { AgentServices } from '../../../src/core/session/AgentServices';
+import type { AgentServices } from '../../../src/core/session/AgentServices';
 import type { OutsideApprovalMode, OutsideAsker } from '../../../src/core/session/outsideApproval';
 import { OutsideDriver } from '../../../src/core/session/OutsideDriver';
-import { sessionFactory } from '../../../src/core/session/sessionFactory';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
 import { MemoryCommands } from '../../../src/node/MemoryCommands';
 import { MemoryEditor } from '../../../src/node/MemoryEditor';
@@ -78,33 +77,32 @@ async function fixture(
     maxTokens: 1000,
     temperature: 0,
   };
-  const services = new AgentServices(
+  const runtime = createRuntime(
     {
-      vault,
-      editor,
-      workspace: new MemoryWorkspace({ vault, editor }),
-      commands: new MemoryCommands(),
-      http: { request: () => Promise.reject(new Error('offline')) },
+      adapters: () =>
+        Promise.resolve({
+          vault,
+          editor,
+          workspace: new MemoryWorkspace({ vault, editor }),
+          commands: new MemoryCommands(),
+          http: { request: () => Promise.reject(new Error('offline')) },
+          gitFs: new NodeGitFs(checkpoints),
+        }),
       pluginFiles: files,
-      gitFs: new NodeGitFs(checkpoints),
       clock,
-    },
-    { pluginFolderInVault: PLUGIN, settings: () => settings },
-  );
-  const modes = new ModeService({ gates: () => settings });
-  modes.setActiveMode(options.mode ?? 'agent');
-  const outside = new OutsideDriver({
-    services,
-    modes,
-    session: sessionFactory({
-      services,
-      modes,
-      settings: () => settings,
+      modesFile: { location: 'no modes file', read: () => Promise.resolve(null), write: () => Promise.resolve() },
+      approval: NO_APPROVAL,
+      pluginFolderInVault: PLUGIN,
+      owner: 'test-host:1',
+      startMode: options.mode ?? 'agent',
       ...(options.savedActions
         ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
         : {}),
-      now: () => clock.now(),
-    }),
+    },
+    () => settings,
+  );
+  const services = await runtime.services();
+  const outside = (await runtime.outsideDrivers())({
     approval: options.approval ?? 'ask',
     asker: options.asker ?? new ScriptedAsker(),
     clientName: () => 'Claude Code',
