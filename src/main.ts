@@ -8,7 +8,6 @@ import type { AgentServices } from './core/session/AgentServices';
 import type { AgentSession } from './core/session/AgentSession';
 import type { SelectionSource } from './core/session/selectionContext';
 import { panelSessionKeeper } from './plugin/chatSession';
-import { ResultExternalizer } from './core/tool-execution/ResultExternalizer';
 import { lazyModules } from './plugin/lazyModules';
 import type { ObsidianAdapters } from './plugin/obsidianAdapters';
 import { pluginRuntime, type PluginRuntime } from './plugin/pluginRuntime';
@@ -191,11 +190,8 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   }
 
   private async sweepTemporaryResults(): Promise<void> {
-    const files = this.pluginFiles();
-    await new ResultExternalizer(files, `${this.app.vault.configDir}/plugins/${this.manifest.id}`)
-      .sweepOrphans(Date.now())
-      .catch((error: unknown) => {
-        console.error('Embedded Agent: could not clean up temporary results', error);
-      });
+    await this.runtime.sweepTemporaryResults().catch((error: unknown) => {
+      console.error('Embedded Agent: could not clean up temporary results', error);
+    });
   }
 }

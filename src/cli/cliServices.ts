@@ -134,7 +134,7 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   const services = await runtime.services();
   // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
   // They are over an hour old, so a server's own runs starting meanwhile are never among them.
-  const swept = services.sweepOrphans().catch((error: unknown) => options.onError(error));
+  const swept = runtime.sweepTemporaryResults().catch((error: unknown) => options.onError(error));
   if (!options.serving) await swept;
   let modes: ModeService;
   try {

@@ -11,6 +11,7 @@ import type { AgentServices, AgentServicesPorts } from '../session/AgentServices
 import type { AgentSession, SessionSettings } from '../session/AgentSession';
 import type { OutsideDriver, OutsideDriverOptions } from '../session/OutsideDriver';
 import type { SavedActionSource } from '../session/sessionPlans';
+import { ResultExternalizer } from '../tool-execution/ResultExternalizer';
 import type { PipelineSettings } from '../tool-execution/types';
 import { sessionOver, type ChatDriver } from './chatSession';
 
@@ -80,6 +81,11 @@ export interface Runtime {
   chatSession(driver: ChatDriver): AgentSession;
   /** Once the services and modes are ready: the factory of outside clients' drivers, for a server to open one per connection. */
   outsideDrivers(): Promise<OutsideDriverFactory>;
+  /**
+   * On start-up: removes the results that runs cut off left behind more than an hour ago (a run's own are never
+   * that old). Needs only the plugin's folder, so it builds no services. Returns the folders removed.
+   */
+  sweepTemporaryResults(): Promise<string[]>;
   /** Stops following the vault's events, if the services were built. */
   dispose(): void;
 }
@@ -165,6 +171,8 @@ export function createRuntime(ports: RuntimePorts, settings: () => RuntimeSettin
             }),
         });
     },
+    sweepTemporaryResults: () =>
+      new ResultExternalizer(ports.pluginFiles, ports.pluginFolderInVault).sweepOrphans(ports.clock.now()),
     dispose: () => {
       if (built) built.dispose();
       else
