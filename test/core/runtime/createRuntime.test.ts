@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ModesFilePort } from '../../../src/core/ports/modesFile';
 import { createRuntime, type RuntimeSettings } from '../../../src/core/runtime/createRuntime';
-import { MemoryCommands } from '../../../src/node/MemoryCommands';
-import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { MemoryVault } from '../../../src/node/MemoryVault';
-import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
 import { SESSION_SETTINGS } from '../../builders/agentSession';
 import { memoryPluginFiles, ScriptedApproval } from '../../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
+import { memoryAdapters } from '../../builders/runtime';
 import { fixedClock } from '../../builders/toolContext';
 
 const mode = (slug: string, name: string) => ({ slug, name, toolGroups: ['read'], roleDefinition: `You are ${name}.` });
@@ -29,19 +27,10 @@ function modesFile(modes: unknown[]): ModesFilePort & { reads: number } {
 /** A host's ports over memory, and the settings it hands (the plugin's shape). */
 function host(settings: RuntimeSettings, file = modesFile([mode('researcher', 'Researcher')])) {
   const vault = new MemoryVault({ 'Inbox.md': '- a\n' });
-  const editor = new MemoryEditor({ vault });
   const approval = new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
   const runtime = createRuntime(
     {
-      adapters: () =>
-        Promise.resolve({
-          vault,
-          editor,
-          workspace: new MemoryWorkspace({ vault, editor }),
-          commands: new MemoryCommands(),
-          http: { request: () => Promise.reject(new Error('offline')) },
-          gitFs: null,
-        }),
+      adapters: memoryAdapters(vault),
       pluginFiles: memoryPluginFiles(),
       clock: fixedClock(),
       modesFile: file,

@@ -10,12 +10,10 @@ import type { AgentServices } from '../../../src/core/session/AgentServices';
 import type { OutsideApprovalMode, OutsideAsker } from '../../../src/core/session/outsideApproval';
 import { OutsideDriver } from '../../../src/core/session/OutsideDriver';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
-import { MemoryCommands } from '../../../src/node/MemoryCommands';
-import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { MemoryVault } from '../../../src/node/MemoryVault';
-import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { memoryPluginFiles } from '../../builders/pipeline';
+import { memoryAdapters } from '../../builders/runtime';
 import { fixedClock } from '../../builders/toolContext';
 
 const PLUGIN = '.obsidian/plugins/embedded-agent';
@@ -64,7 +62,6 @@ async function fixture(
   const vault = new MemoryVault(
     options.notes ?? { 'Inbox.md': '- milk\n', 'Private/secret.md': 'pin 1234\n', '.agentignore': 'Private/\n' },
   );
-  const editor = new MemoryEditor({ vault });
   const files = memoryPluginFiles();
   const clock = fixedClock();
   const settings = {
@@ -79,15 +76,7 @@ async function fixture(
   };
   const runtime = createRuntime(
     {
-      adapters: () =>
-        Promise.resolve({
-          vault,
-          editor,
-          workspace: new MemoryWorkspace({ vault, editor }),
-          commands: new MemoryCommands(),
-          http: { request: () => Promise.reject(new Error('offline')) },
-          gitFs: new NodeGitFs(checkpoints),
-        }),
+      adapters: memoryAdapters(vault, new NodeGitFs(checkpoints)),
       pluginFiles: files,
       clock,
       modesFile: { location: 'no modes file', read: () => Promise.resolve(null), write: () => Promise.resolve() },
