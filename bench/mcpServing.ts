@@ -3,7 +3,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createCliRuntime, type CliRuntime } from '../src/cli/cliServices';
-import { savedActionsFromDataJson } from '../src/core/session/savedActionsFile';
 import { type RunningHttpServer, startHttpServer } from '../src/mcp/httpServer';
 import { mcpOutsideDriver } from '../src/mcp/outsideDriver';
 import { SystemClock } from '../src/node/SystemClock';
@@ -16,7 +15,6 @@ export function benchRuntime(vault: string, checkpoints: string): Promise<CliRun
       approval: 'writes',
       allowDeletes: false,
       allowCommands: false,
-      streaming: true,
       budget: {},
       checkpoints,
     },
@@ -44,6 +42,7 @@ const SETTINGS = {
 export async function serveOverHttp(
   runtime: CliRuntime,
 ): Promise<{ http: RunningHttpServer; connect: () => Promise<Client> }> {
+  const drivers = await runtime.outsideDrivers();
   const http = await startHttpServer({
     port: 0,
     token: 'bench',
@@ -51,12 +50,9 @@ export async function serveOverHttp(
     log: () => undefined,
     createDriver: (server) =>
       mcpOutsideDriver(server, {
-        services: runtime.services,
-        modes: runtime.modes,
+        drivers,
         settings: () => SETTINGS,
         approval: 'writes-refused',
-        // As the terminal's server offers them: the vault's data.json.
-        savedActions: (host) => savedActionsFromDataJson(runtime.services.ports.pluginFiles, host),
         now: () => Date.now(),
       }),
   });

@@ -3,13 +3,14 @@ import type { ModeService } from './core/modes/ModeService';
 import type { ApprovalPort } from './core/ports/approval';
 import type { LlmPort } from './core/ports/llm';
 import type { PluginFilesPort } from './core/ports/pluginFiles';
+import type { Runtime } from './core/runtime/createRuntime';
 import type { AgentServices } from './core/session/AgentServices';
 import type { AgentSession } from './core/session/AgentSession';
 import type { SelectionSource } from './core/session/selectionContext';
 import { panelSessionKeeper } from './plugin/chatSession';
-import { ResultExternalizer } from './core/tool-execution/ResultExternalizer';
 import { lazyModules } from './plugin/lazyModules';
-import type { ObsidianServices } from './plugin/createAgentServices';
+import type { ObsidianAdapters } from './plugin/obsidianAdapters';
+import { pluginRuntime, type PluginRuntime } from './plugin/pluginRuntime';
 import { ObsidianPluginFiles } from './obsidian/ObsidianPluginFiles';
 import { registerCommands } from './plugin/commands';
 import { parseSettings, type EmbeddedAgentSettings } from './settings/settings';
@@ -32,7 +33,7 @@ export interface RuntimeOverrides {
 /** Wiring only: load settings, register the panel, command, ribbon and settings tab; build the agent on first use. */
 export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   declare settings: EmbeddedAgentSettings;
-  private servicesPromise: Promise<ObsidianServices> | null = null;
+  private agent: PluginRuntime | null = null;
   private modesPromise: Promise<ModeService> | null = null;
   /** The chat panel's approval port while it is open, and a way to wait for it (an MCP client's request). */
   readonly panelApprovals = new PanelApprovals();
@@ -84,31 +85,25 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   override onunload(): void {
     void this.mcpServer.close();
     // These subscribe with workspace.on / vault.on, which Obsidian does not undo when a plugin unloads.
-    void this.servicesPromise?.then(({ editorTracker, services }) => {
-      editorTracker.dispose();
-      services.dispose();
-    });
+    this.agent?.dispose();
   }
 
-  /** The agent's services, built on first use: isomorphic-git and the rest load only when the agent is used. */
-  services(): Promise<ObsidianServices> {
-    this.servicesPromise ??= lazyModules.services().then(({ createAgentServices }) => {
-      const built = createAgentServices(
-        this.app,
-        this.manifest.id,
-        () => this.settings,
-        // Left undefined, the vault's path is found from its adapter; an override may say there is none (null).
-        'vaultPath' in this.overrides ? (this.overrides.vaultPath ?? null) : undefined,
-        this.overrides.modesFile,
-      );
-      this.runWatch.attach(built.services);
-      return built;
-    });
-    return this.servicesPromise;
+  /**
+   * The one composition (core/runtime) over this app's ports, made at first use, after the overrides are set; it
+   * loads nothing itself: the adapters, isomorphic-git and the rest load with the services, at the first run.
+   */
+  get runtime(): Runtime {
+    return this.composition().runtime;
   }
 
-  async agentServices(): Promise<AgentServices> {
-    return (await this.services()).services;
+  /** The services with the adapters they run over, built on first use. */
+  async services(): Promise<{ services: AgentServices } & ObsidianAdapters> {
+    const [services, adapters] = await Promise.all([this.runtime.services(), this.composition().adapters()]);
+    return { services, ...adapters };
+  }
+
+  agentServices(): Promise<AgentServices> {
+    return this.runtime.services();
   }
 
   async llm(): Promise<LlmPort> {
@@ -117,8 +112,8 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   }
 
   modes(): Promise<ModeService> {
-    this.modesPromise ??= lazyModules.runtime().then(async ({ createModes }) => {
-      const { modes, problems } = await createModes(() => this.settings, this.overrides.modesFile);
+    this.modesPromise ??= this.runtime.modes().then(async (modes) => {
+      const problems = await this.runtime.modeProblems();
       if (problems.length > 0) new Notice(`Embedded Agent modes: ${problems.join('; ')}`);
       return modes;
     });
@@ -161,43 +156,42 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
     await this.saveData(this.settings);
     await this.mcpServer.sync();
     // Modes already loaded follow the vault's custom modes at once; otherwise they load them when first needed.
-    if (this.modesPromise) {
-      const [modes, runtime] = await Promise.all([this.modesPromise, lazyModules.runtime()]);
-      runtime.refreshVaultModes(modes, this.settings);
-    }
+    await this.agent?.runtime.refreshVaultModes();
   }
 
-  /** Loads the MCP server's code (the SDK and src/mcp) only now, and serves this vault with the panel's services. */
+  /** Loads the MCP server's code (the SDK and src/mcp) only now, and serves this vault from the panel's runtime. */
   private async startMcpServer(listen: { port: number; token: string }): Promise<RunningMcpServer> {
-    const [{ startPluginMcpServer }, { runtime }, modes] = await Promise.all([
-      lazyModules.mcp(),
-      this.services(),
-      this.modes(),
-    ]);
+    const [{ startPluginMcpServer }] = await Promise.all([lazyModules.mcp(), this.modes()]);
     return startPluginMcpServer(
       {
         app: this.app,
-        services: runtime.services,
-        modes,
-        settings: runtime.settings,
+        runtime: this.runtime,
         approval: () => this.settings.mcpApproval,
         panel: this.panelApprovals,
-        savedActions: async () => {
-          if (!this.savedActions) throw new Error('saved actions are not loaded yet');
-          return this.savedActions.store();
-        },
         log: (line) => console.warn(`Embedded Agent: ${line}`),
       },
       listen,
     );
   }
 
+  private composition(): PluginRuntime {
+    this.agent ??= pluginRuntime(this, {
+      pluginId: this.manifest.id,
+      // Left undefined, the vault's path is found from its adapter; an override may say there is none (null).
+      vaultPath: 'vaultPath' in this.overrides ? (this.overrides.vaultPath ?? null) : undefined,
+      modesFile: this.overrides.modesFile,
+      savedActions: async () => {
+        if (!this.savedActions) throw new Error('saved actions are not loaded yet');
+        return this.savedActions.store();
+      },
+      servicesBuilt: (services) => this.runWatch.attach(services),
+    });
+    return this.agent;
+  }
+
   private async sweepTemporaryResults(): Promise<void> {
-    const files = this.pluginFiles();
-    await new ResultExternalizer(files, `${this.app.vault.configDir}/plugins/${this.manifest.id}`)
-      .sweepOrphans(Date.now())
-      .catch((error: unknown) => {
-        console.error('Embedded Agent: could not clean up temporary results', error);
-      });
+    await this.runtime.sweepTemporaryResults().catch((error: unknown) => {
+      console.error('Embedded Agent: could not clean up temporary results', error);
+    });
   }
 }

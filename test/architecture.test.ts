@@ -56,6 +56,11 @@ const forbidden: { from: RegExp; to: RegExp; why: string }[] = [
     why: 'shells never import core/agent: they drive the session and hear its events, not the loop',
   },
   {
+    from: /^(ui|cli|mcp|plugin)\/|^main\.ts$/,
+    to: /^core\/runtime\/(?!createRuntime$)/,
+    why: 'hosts reach the runtime through createRuntime alone: they supply ports and get services, modes and sessions',
+  },
+  {
     from: /^obsidian\//,
     to: /^(ui|plugin)(\/|$)/,
     why: "src/obsidian is ports over Obsidian's API: it knows neither the views nor the wiring",
@@ -258,6 +263,14 @@ describe('one session core, several drivers', () => {
   it('should give every run the approval of whoever opened it, with no bridge that routes approvals by run id', () => {
     expect(where(/approval: \(\) => .*ApprovalPort|RunApprovals|ownsRun\(request/)).toEqual([]);
     expect(where(/\bdeps\.approval\b|this\.deps\.approval/)).toEqual([]);
+  });
+
+  it('should compose in one place: only core/runtime builds the services, loads the modes and makes sessions and drivers', () => {
+    const composing = where(/new (AgentSession|OutsideDriver|AgentServices)\(|(?<!\.)\bloadModes\(\{/);
+    expect(composing).toContain('core/runtime/createRuntime.ts');
+    expect(composing.filter((path) => !path.startsWith('core/runtime/'))).toEqual([]);
+    // No host makes a mode registry of its own beside the runtime's.
+    expect(where(/new ModeService\(/).filter((path) => !path.startsWith('core/'))).toEqual([]);
   });
 
   it('should say in the tool metadata what each driver is offered, and decide it from nothing else', () => {

@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import { AgentError, describeError } from '../core/errors';
 import type { ModeService } from '../core/modes/ModeService';
 import type { ApprovalPort } from '../core/ports/approval';
-import { createRuntime, type RuntimeSettings } from '../core/runtime/createRuntime';
+import { createRuntime, type OutsideDriverFactory, type RuntimeSettings } from '../core/runtime/createRuntime';
 import type { AgentServices } from '../core/session/AgentServices';
 import type { AgentSession } from '../core/session/AgentSession';
 import type { ClockPort } from '../core/ports/clock';
@@ -19,6 +19,8 @@ import { NodeVault } from '../node/NodeVault';
 import { processOwner } from '../node/processOwner';
 import { approvalTimeoutMs, DEFAULT_SETTINGS } from '../settings/settings';
 import type { LlmPort } from '../core/ports/llm';
+import type { PlanHost } from '../core/plan/host';
+import type { SavedActionSource } from '../core/session/sessionPlans';
 import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import type { CliArgs } from './args';
 import { budgetFromDataJson } from './budgetSettings';
@@ -44,11 +46,20 @@ export interface CliRuntime {
   budgetProblems: string[];
   /** The terminal's conversation over these services, with the given model. */
   session(llm: LlmPort): AgentSession;
+  /** The drivers of outside clients' connections (the MCP server's) over these services and modes. */
+  outsideDrivers(): Promise<OutsideDriverFactory>;
   close(): void;
 }
 
+/**
+ * What a terminal host's command line says: the vault, where its checkpoints go, the mode, the policy and the
+ * limits. Every other setting is the plugin's default.
+ */
+export type RuntimeArgs = Pick<CliArgs, 'vault' | 'mode' | 'checkpoints' | 'allowDeletes' | 'allowCommands'> &
+  Partial<Pick<CliArgs, 'approval' | 'budget'>>;
+
 export interface CliRuntimeOptions {
-  args: CliArgs;
+  args: RuntimeArgs;
   /** Who answers the terminal session's approvals (its y/n prompt); none for the MCP server, whose runs bring their own. */
   approval?: ApprovalPort;
   clock: ClockPort;
@@ -89,22 +100,27 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
   // The plugin's settings list, its defaults where a terminal has no setting, the command line's on top.
   const settings: RuntimeSettings = {
     ...DEFAULT_SETTINGS,
-    approval: args.approval,
+    ...(args.approval ? { approval: args.approval } : {}),
     allowDeletes: args.allowDeletes,
     allowCommands: args.allowCommands,
     approvalTimeoutMs: options.approvalTimeoutMs ?? approvalTimeoutMs(DEFAULT_SETTINGS),
     ...budget,
   };
+  const adapters = {
+    vault,
+    editor,
+    workspace: new MemoryWorkspace({ vault, editor }),
+    commands: new MemoryCommands(),
+    http: options.http ?? new FetchHttp(),
+    gitFs: new NodeGitFs(checkpointFolder),
+    yaml: nodeYaml,
+  };
+  // The panel's saved actions, from the vault's data.json: the terminal's /actions and /run, an MCP client's tools.
+  const savedActions = (host: PlanHost): Promise<SavedActionSource> => savedActionsFromDataJson(pluginFiles, host);
   const runtime = createRuntime(
     {
-      vault,
-      editor,
-      workspace: new MemoryWorkspace({ vault, editor }),
-      commands: new MemoryCommands(),
-      http: options.http ?? new FetchHttp(),
+      adapters: () => Promise.resolve(adapters),
       pluginFiles,
-      gitFs: new NodeGitFs(checkpointFolder),
-      yaml: nodeYaml,
       clock: options.clock,
       modesFile: new NodeModesFile(options.modesFile),
       approval: { port: () => options.approval ?? null },
@@ -113,13 +129,14 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
       knownSecrets: () => options.knownSecrets,
       onError: options.onError,
       ...(args.mode !== undefined ? { startMode: args.mode } : {}),
+      savedActions,
     },
     () => settings,
   );
-  const { services } = runtime;
+  const services = await runtime.services();
   // A run cut off (a second Ctrl-C exits at once) leaves its stored results; Obsidian sweeps them on start-up too.
   // They are over an hour old, so a server's own runs starting meanwhile are never among them.
-  const swept = services.sweepOrphans().catch((error: unknown) => options.onError(error));
+  const swept = runtime.sweepTemporaryResults().catch((error: unknown) => options.onError(error));
   if (!options.serving) await swept;
   let modes: ModeService;
   try {
@@ -134,15 +151,8 @@ export async function createCliRuntime(options: CliRuntimeOptions): Promise<CliR
     modes,
     settings: runtime.settings,
     checkpointFolder,
-    session: (llm) => {
-      const session: AgentSession = runtime.chatSession({
-        runPrefix: 'cli',
-        llm: () => Promise.resolve(llm),
-        // The panel's saved actions, from the vault's data.json: /actions lists them and /run runs them.
-        savedActions: async () => savedActionsFromDataJson(pluginFiles, await session.planHost()),
-      });
-      return session;
-    },
+    session: (llm) => runtime.chatSession({ runPrefix: 'cli', llm: () => Promise.resolve(llm), savedActions }),
+    outsideDrivers: () => runtime.outsideDrivers(),
     modeProblems: await runtime.modeProblems(),
     budget,
     budgetProblems: fromVault.problems,

@@ -1,5 +1,4 @@
 import { describeError } from '../core/errors';
-import { savedActionsFromDataJson } from '../core/session/savedActionsFile';
 import { serveStdio } from '../mcp/serveStdio';
 import { ownerAlive } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
@@ -31,14 +30,12 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
   let runtime: CliRuntime;
   try {
     runtime = await createCliRuntime({
+      // The pipeline's policy is the plugin's default (writes and commands are asked for); who answers is the
+      // --approval mode's.
       args: {
         vault: args.vault,
-        // The pipeline's policy: writes and commands are asked for; who answers is the --approval mode's port.
-        approval: 'writes',
         allowDeletes: args.allowDeletes,
         allowCommands: args.allowCommands,
-        streaming: true,
-        budget: {},
         ...(args.mode ? { mode: args.mode } : {}),
         ...(args.checkpoints ? { checkpoints: args.checkpoints } : {}),
       },
@@ -69,11 +66,9 @@ export async function mcpCommand(args: McpArgs, io: CliIo, fail: (message: strin
     );
     await serveStdio({
       writesAfter: interrupted,
-      services,
-      modes: runtime.modes,
+      drivers: await runtime.outsideDrivers(),
       settings: runtime.settings,
       approval: args.approval,
-      savedActions: (host) => savedActionsFromDataJson(services.ports.pluginFiles, host),
       now: () => clock.now(),
       input: io.stdin,
       output: io.stdout,

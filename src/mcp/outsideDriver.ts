@@ -1,19 +1,15 @@
-import type { PlanHost } from '../core/plan/host';
+import type { OutsideConnection, OutsideDriverFactory } from '../core/runtime/createRuntime';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideAsker } from '../core/session/outsideApproval';
-import { OutsideDriver, type OutsideDriverOptions } from '../core/session/OutsideDriver';
-import { sessionFactory } from '../core/session/sessionFactory';
-import type { SavedActionSource } from '../core/session/sessionPlans';
+import type { OutsideDriver } from '../core/session/OutsideDriver';
 import { ElicitationAsker } from './ElicitationAsker';
 import { clientNameOf, type LowLevelServer } from './vaultServer';
 
-export type McpDriverOptions = Omit<
-  OutsideDriverOptions,
-  'asker' | 'clientName' | 'driver' | 'onToolsChanged' | 'session'
-> & {
-  settings: () => SessionSettings;
-  /** The saved actions the client may run as tools (the panel's store; the vault's data.json in the terminal). */
-  savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
+export type McpDriverOptions = Omit<OutsideConnection, 'asker' | 'clientName' | 'driver' | 'onToolsChanged'> & {
+  /** The runtime's factory of outside drivers (core/runtime): the connection's session is the runtime's. */
+  drivers: OutsideDriverFactory;
+  /** The settings as they are now: how long the elicitation form waits for an answer. */
+  settings: () => Pick<SessionSettings, 'approvalTimeoutMs'>;
   now: () => number;
   /** Who asks the person; by default the client's elicitation form (a terminal server's only way). */
   asker?: () => OutsideAsker;
@@ -26,19 +22,11 @@ export type McpDriverOptions = Omit<
  * asked through the client's elicitation form and there is no editor (a terminal has none the person sees).
  */
 export function mcpOutsideDriver(server: LowLevelServer, o: McpDriverOptions): OutsideDriver {
-  const clientName = (): string => clientNameOf(server);
-  const { asker, inApp, settings, savedActions, now, ...rest } = o;
-  return new OutsideDriver({
+  const { drivers, settings, now, asker, inApp, ...rest } = o;
+  return drivers({
     ...rest,
-    session: sessionFactory({
-      services: o.services,
-      modes: o.modes,
-      settings,
-      ...(savedActions ? { savedActions } : {}),
-      now,
-    }),
     asker: asker ? asker() : new ElicitationAsker(server, () => settings().approvalTimeoutMs, now),
-    clientName,
+    clientName: () => clientNameOf(server),
     driver: inApp ? 'outside-in-app' : 'outside',
     // The saved actions came after a list of tools was answered without them: the client lists again.
     onToolsChanged: () => void server.sendToolListChanged().catch(() => undefined),

@@ -1,21 +1,17 @@
 import type { Readable, Writable } from 'node:stream';
 import { describeError } from '../core/errors';
-import type { ModeService } from '../core/modes/ModeService';
-import type { PlanHost } from '../core/plan/host';
-import type { AgentServices } from '../core/session/AgentServices';
+import type { OutsideDriverFactory } from '../core/runtime/createRuntime';
 import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideApprovalMode } from '../core/session/outsideApproval';
-import type { SavedActionSource } from '../core/session/sessionPlans';
 import { mcpOutsideDriver } from './outsideDriver';
 import { LineTransport } from './LineTransport';
 import { clientNameOf, createMcpServer, serveSession } from './vaultServer';
 
 export interface StdioServeOptions {
-  services: AgentServices;
-  modes: ModeService;
-  settings: () => SessionSettings;
+  /** The runtime's factory of outside drivers (core/runtime), whose services, modes and saved actions they share. */
+  drivers: OutsideDriverFactory;
+  settings: () => Pick<SessionSettings, 'approvalTimeoutMs'>;
   approval: OutsideApprovalMode;
-  savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
   /** What writes wait for (start-up work on the audit), while reads and the first requests are answered. */
   writesAfter?: Promise<unknown>;
   now: () => number;

@@ -1,8 +1,5 @@
 import { requestUrl, type App } from 'obsidian';
-import { loadModes, vaultModesOf } from '../core/modes/loadModes';
-import type { ModeService } from '../core/modes/ModeService';
 import type { LlmPort } from '../core/ports/llm';
-import { NodeModesFile } from '../node/NodeModesFile';
 import { SystemClock } from '../node/SystemClock';
 import { createProvider } from '../providers/createProvider';
 import type { EmbeddedAgentSettings } from '../settings/settings';
@@ -82,21 +79,4 @@ export async function testConnection(llm: LlmPort): Promise<string> {
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   return `${llm.model} answered${text.trim() === '' ? '' : ` "${text.trim().slice(0, 40)}"`} in ${seconds} s`;
-}
-
-/**
- * The panel's modes, with the runtime's own loader (core/modes/loadModes): loaded when the panel opens, before
- * and without the services. The panel starts in Agent: a person who types an instruction there expects it
- * carried out, and every write still waits for their approval and can be reverted.
- */
-export function createModes(
-  settings: () => EmbeddedAgentSettings,
-  modesFile?: string,
-): Promise<{ modes: ModeService; problems: string[] }> {
-  return loadModes({ file: new NodeModesFile(modesFile), settings, startMode: 'agent' });
-}
-
-/** After the settings are saved: the vault's modes as they are now (invalid ones were refused by the tab). */
-export function refreshVaultModes(modes: ModeService, settings: EmbeddedAgentSettings): void {
-  modes.setVaultModes(vaultModesOf(settings.customModes).modes);
 }

@@ -12,10 +12,11 @@ import { SaveAsPromptButton } from '../ui/savedActions/SaveAsPromptButton';
 import { SavedActionsController } from '../ui/savedActions/SavedActionsController';
 import { SavedActionsPalette } from '../ui/savedActions/SavedActionsPalette';
 import { DryRunController } from '../ui/plan/DryRunController';
-import { createChatSession } from './chatSession';
+import { panelDriver, type PluginSessions } from './chatSession';
 
 export type PlanFeaturesHost = Pick<Plugin, 'addCommand' | 'removeCommand' | 'addChild' | 'removeChild'> &
-  ChatHost & { saveSettings(): Promise<void> };
+  ChatHost &
+  PluginSessions & { saveSettings(): Promise<void> };
 
 /** The saved actions, and the chat panel's hooks that plug the plan features into it. */
 export interface PlanFeatures {
@@ -34,11 +35,13 @@ const RECOMMENDATIONS_SHOWN = 5;
 export function planFeatures(plugin: PlanFeaturesHost, commands: ActionCommandSync): PlanFeatures {
   const modalApproval = new ModalApprovalPort(plugin.app);
   // One session runs every plan feature: dry runs, saved actions (also from the palette) and "Run the rest".
-  const session = createChatSession(plugin, null, {
-    // With the panel closed, a saved action run from the command palette is approved in a modal.
-    approval: { port: () => plugin.approvalPort ?? modalApproval },
-    savedActions: () => savedActions.store(),
-  });
+  const session = plugin.runtime.chatSession(
+    panelDriver(plugin, {
+      // With the panel closed, a saved action run from the command palette is approved in a modal.
+      approval: { port: () => plugin.approvalPort ?? modalApproval },
+      savedActions: () => savedActions.store(),
+    }),
+  );
   let panel: { api: ChatPanelApi; runsEl: HTMLElement; component: Component } | null = null;
   const runsEl = (api: ChatPanelApi): HTMLElement => (panel?.api === api ? panel.runsEl : api.paletteEl);
 

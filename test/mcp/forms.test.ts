@@ -70,7 +70,6 @@ async function overHttp(
       approval: 'writes',
       allowDeletes: false,
       allowCommands: false,
-      streaming: true,
       budget: {},
       checkpoints,
     },
@@ -80,14 +79,14 @@ async function overHttp(
     onError: () => undefined,
     approvalTimeoutMs: settings.approvalTimeoutMs,
   });
+  const drivers = await runtime.outsideDrivers();
   const server = await startHttpServer({
     port: 0,
     token: TOKEN,
     log: () => undefined,
     createDriver: (mcp) =>
       mcpOutsideDriver(mcp, {
-        services: runtime.services,
-        modes: runtime.modes,
+        drivers,
         settings: () => settings,
         approval: 'ask',
         now: () => Date.now(),

@@ -5,7 +5,6 @@ import { createCliRuntime, type CliRuntime } from '../../src/cli/cliServices';
 import type { ApprovalPort } from '../../src/core/ports/approval';
 import type { OutsideApprovalMode, OutsideAsker } from '../../src/core/session/outsideApproval';
 import type { OutsideDriver } from '../../src/core/session/OutsideDriver';
-import { savedActionsFromDataJson } from '../../src/core/session/savedActionsFile';
 import { type HttpServeOptions, type RunningHttpServer, startHttpServer } from '../../src/mcp/httpServer';
 import { mcpOutsideDriver } from '../../src/mcp/outsideDriver';
 import { SystemClock } from '../../src/node/SystemClock';
@@ -70,7 +69,6 @@ export async function serveHttp(
       approval: 'writes',
       allowDeletes: false,
       allowCommands: false,
-      streaming: true,
       budget: {},
       checkpoints,
     },
@@ -84,6 +82,7 @@ export async function serveHttp(
   const outsides: OutsideDriver[] = [];
   const logs: string[] = [];
   const { approval, mode: _mode, outsideApproval, token, vault: _vault, ...limits } = options;
+  const drivers = await runtime.outsideDrivers();
   const server = await startHttpServer({
     port: 0,
     token: token ?? TOKEN,
@@ -91,11 +90,9 @@ export async function serveHttp(
     log: (line) => logs.push(line),
     createDriver: (server) => {
       const outside = mcpOutsideDriver(server, {
-        services: runtime.services,
-        modes: runtime.modes,
+        drivers,
         settings: () => SETTINGS,
         approval: outsideApproval ?? 'ask',
-        savedActions: (host) => savedActionsFromDataJson(runtime.services.ports.pluginFiles, host),
         now: () => Date.now(),
         // `approval` asks elsewhere than in the client, as the plugin asks in its chat panel.
         ...(approval ? { asker: () => elsewhere(approval) } : {}),

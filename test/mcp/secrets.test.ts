@@ -63,7 +63,6 @@ async function overHttp(vault: string, checkpoints: string): Promise<[Client, Cl
       approval: 'writes',
       allowDeletes: false,
       allowCommands: false,
-      streaming: true,
       budget: {},
       checkpoints,
     },
@@ -73,14 +72,14 @@ async function overHttp(vault: string, checkpoints: string): Promise<[Client, Cl
     onError: () => undefined,
     approvalTimeoutMs: SETTINGS.approvalTimeoutMs,
   });
+  const drivers = await runtime.outsideDrivers();
   const server: RunningHttpServer = await startHttpServer({
     port: 0,
     token: TOKEN,
     log: () => undefined,
     createDriver: (mcp) =>
       mcpOutsideDriver(mcp, {
-        services: runtime.services,
-        modes: runtime.modes,
+        drivers,
         settings: () => SETTINGS,
         approval: 'writes-refused',
         now: () => Date.now(),

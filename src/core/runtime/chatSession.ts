@@ -1,4 +1,5 @@
 import type { ModeService } from '../modes/ModeService';
+import type { PlanHost } from '../plan/host';
 import type { RunApproval } from '../ports/approval';
 import type { LlmPort } from '../ports/llm';
 import type { PluginFilesPort } from '../ports/pluginFiles';
@@ -17,11 +18,11 @@ export interface ChatDriver {
   approval?: RunApproval;
   /** The panel's selection; without it the loop reads the context from the workspace port alone. */
   selection?: SelectionSource;
-  /** The saved actions this driver can run. */
-  savedActions?: () => Promise<SavedActionSource>;
+  /** The saved actions this driver can run, over the session's plan host. */
+  savedActions?: (host: PlanHost) => Promise<SavedActionSource>;
 }
 
-/** What a chat session is made of beside its driver; a host whose services load on first use gives them lazily. */
+/** What a session is made of beside its driver: the runtime's parts, its services built on first use. */
 export interface SessionParts {
   services: () => Promise<AgentServices>;
   modes: () => Promise<ModeService>;
@@ -32,29 +33,29 @@ export interface SessionParts {
   approval: RunApproval;
   now: () => number;
   owner: string;
-  /** The secrets kept out of saved conversations; the services' own (once a run has loaded them) when absent. */
-  knownSecrets?: () => readonly string[];
+  /** The secrets kept out of saved conversations: the services' own, once they are built. */
+  knownSecrets: () => readonly string[];
 }
 
 /**
- * A chat session over `parts`, driven by `driver`: the runtime's factory, and the plugin's for its panel, whose
- * session exists before the services are loaded. Secrets are known once the services are: nothing is saved
- * before a run has loaded them.
+ * A session over `parts`, driven by `driver`: the runtime's one way to make one (core/runtime/createRuntime). It
+ * exists before the services: a panel's session is there when the panel opens, and its first run builds them.
  */
-export function chatSessionOver(parts: SessionParts, driver: ChatDriver): AgentSession {
-  let services: AgentServices | null = null;
-  return new AgentSession({
-    services: async () => (services = await parts.services()),
+export function sessionOver(parts: SessionParts, driver: ChatDriver): AgentSession {
+  const source = driver.savedActions;
+  const session: AgentSession = new AgentSession({
+    services: parts.services,
     llm: driver.llm,
     modes: parts.modes,
     settings: parts.settings,
     approval: driver.approval ?? parts.approval,
     files: parts.files,
-    knownSecrets: parts.knownSecrets ?? (() => services?.knownSecrets() ?? []),
+    knownSecrets: parts.knownSecrets,
     now: parts.now,
     runPrefix: driver.runPrefix,
     owner: parts.owner,
     ...(driver.selection ? { selection: driver.selection } : {}),
-    ...(driver.savedActions ? { savedActions: driver.savedActions } : {}),
+    ...(source ? { savedActions: async () => source(await session.planHost()) } : {}),
   });
+  return session;
 }

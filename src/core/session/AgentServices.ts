@@ -164,11 +164,6 @@ export class AgentServices {
     return this.audit.markInterrupted(alive);
   }
 
-  /** On start-up: removes temporary results that runs cut off more than an hour ago left behind. */
-  async sweepOrphans(): Promise<string[]> {
-    return this.externalizer.sweepOrphans(this.ports.clock.now());
-  }
-
   /** The finished run that changed something and ended last (chat, plan, saved action or revert): what "Revert last run" undoes. */
   async lastRun(): Promise<RunSummary | null> {
     return (await this.checkpoints?.lastRun()) ?? null;

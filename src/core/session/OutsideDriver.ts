@@ -23,7 +23,12 @@ import {
   savedActionToolNames,
   savedActionTools,
 } from './outsideSavedActions';
-import type { SessionFactory } from './sessionFactory';
+
+/**
+ * Opens the session an outside driver drives (the runtime's): its runs ask `approval` and name its owner, their
+ * ids start with `runPrefix`.
+ */
+export type SessionFactory = (options: { runPrefix: string; approval: RunApproval }) => AgentSession;
 
 export interface OutsideDriverOptions {
   services: AgentServices;

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ModesFilePort } from '../../../src/core/ports/modesFile';
 import { createRuntime, type RuntimeSettings } from '../../../src/core/runtime/createRuntime';
-import { MemoryCommands } from '../../../src/node/MemoryCommands';
-import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { MemoryVault } from '../../../src/node/MemoryVault';
-import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
 import { SESSION_SETTINGS } from '../../builders/agentSession';
 import { memoryPluginFiles, ScriptedApproval } from '../../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
+import { memoryAdapters } from '../../builders/runtime';
 import { fixedClock } from '../../builders/toolContext';
 import { nodeYaml } from '../../../src/node/nodeYaml';
 
@@ -30,18 +28,11 @@ function modesFile(modes: unknown[]): ModesFilePort & { reads: number } {
 /** A host's ports over memory, and the settings it hands (the plugin's shape). */
 function host(settings: RuntimeSettings, file = modesFile([mode('researcher', 'Researcher')])) {
   const vault = new MemoryVault({ 'Inbox.md': '- a\n' });
-  const editor = new MemoryEditor({ vault });
   const approval = new ScriptedApproval(() => ({ approved: true, scope: 'once' }));
   const runtime = createRuntime(
     {
-      vault,
-      editor,
-      workspace: new MemoryWorkspace({ vault, editor }),
-      commands: new MemoryCommands(),
-      http: { request: () => Promise.reject(new Error('offline')) },
+      adapters: memoryAdapters(vault),
       pluginFiles: memoryPluginFiles(),
-      gitFs: null,
-      yaml: nodeYaml,
       clock: fixedClock(),
       modesFile: file,
       approval: { port: () => approval },

@@ -2,21 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModeService } from '../../../src/core/modes/ModeService';
 import { createPromptAction, createSavedAction, type SavedAction } from '../../../src/core/plan';
-import type { ApprovalDecision, ApprovalRequest } from '../../../src/core/ports/approval';
+import { NO_APPROVAL, type ApprovalDecision, type ApprovalRequest } from '../../../src/core/ports/approval';
+import { createRuntime } from '../../../src/core/runtime/createRuntime';
 import { withdrawnBecause } from '../../../src/core/tool-execution/stages/approval';
-import { AgentServices } from '../../../src/core/session/AgentServices';
+import type { AgentServices } from '../../../src/core/session/AgentServices';
 import type { OutsideApprovalMode, OutsideAsker } from '../../../src/core/session/outsideApproval';
 import { OutsideDriver } from '../../../src/core/session/OutsideDriver';
-import { sessionFactory } from '../../../src/core/session/sessionFactory';
 import { TOOL_METADATA } from '../../../src/core/tools/metadata';
-import { MemoryCommands } from '../../../src/node/MemoryCommands';
-import { MemoryEditor } from '../../../src/node/MemoryEditor';
 import { MemoryVault } from '../../../src/node/MemoryVault';
-import { MemoryWorkspace } from '../../../src/node/MemoryWorkspace';
 import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { memoryPluginFiles } from '../../builders/pipeline';
+import { memoryAdapters } from '../../builders/runtime';
 import { fixedClock } from '../../builders/toolContext';
 import { nodeYaml } from '../../../src/node/nodeYaml';
 
@@ -66,7 +63,6 @@ async function fixture(
   const vault = new MemoryVault(
     options.notes ?? { 'Inbox.md': '- milk\n', 'Private/secret.md': 'pin 1234\n', '.agentignore': 'Private/\n' },
   );
-  const editor = new MemoryEditor({ vault });
   const files = memoryPluginFiles();
   const clock = fixedClock();
   const settings = {
@@ -79,34 +75,24 @@ async function fixture(
     maxTokens: 1000,
     temperature: 0,
   };
-  const services = new AgentServices(
+  const runtime = createRuntime(
     {
-      vault,
-      editor,
-      workspace: new MemoryWorkspace({ vault, editor }),
-      commands: new MemoryCommands(),
-      http: { request: () => Promise.reject(new Error('offline')) },
+      adapters: memoryAdapters(vault, new NodeGitFs(checkpoints)),
       pluginFiles: files,
-      gitFs: new NodeGitFs(checkpoints),
-      yaml: nodeYaml,
       clock,
-    },
-    { pluginFolderInVault: PLUGIN, settings: () => settings },
-  );
-  const modes = new ModeService({ gates: () => settings });
-  modes.setActiveMode(options.mode ?? 'agent');
-  const outside = new OutsideDriver({
-    services,
-    modes,
-    session: sessionFactory({
-      services,
-      modes,
-      settings: () => settings,
+      modesFile: { location: 'no modes file', read: () => Promise.resolve(null), write: () => Promise.resolve() },
+      approval: NO_APPROVAL,
+      pluginFolderInVault: PLUGIN,
+      owner: 'test-host:1',
+      startMode: options.mode ?? 'agent',
       ...(options.savedActions
         ? { savedActions: () => Promise.resolve({ list: () => options.savedActions as SavedAction[] }) }
         : {}),
-      now: () => clock.now(),
-    }),
+    },
+    () => settings,
+  );
+  const services = await runtime.services();
+  const outside = (await runtime.outsideDrivers())({
     approval: options.approval ?? 'ask',
     asker: options.asker ?? new ScriptedAsker(),
     clientName: () => 'Claude Code',

@@ -12,8 +12,8 @@ import { NO_APPROVAL, type RunApproval } from '../../../src/core/ports/approval'
 import type { CallOutcome, RunOptions, RunState, ToolCall } from '../../../src/core/tool-execution/types';
 import { builtinTools } from '../../../src/core/tools/builtinTools';
 import { ToolRegistry } from '../../../src/core/tools/ToolRegistry';
-import { DEFAULT_SETTINGS } from '../../../src/settings/settings';
-import { createChatSession } from '../../../src/plugin/chatSession';
+import { DEFAULT_SETTINGS, withApprovalTimeoutMs } from '../../../src/settings/settings';
+import { AgentSession } from '../../../src/core/session/AgentSession';
 import { ChatView } from '../../../src/ui/chat/ChatView';
 import { CHAT_VIEW_TYPE, type ChatHost } from '../../../src/ui/chat/types';
 import { createTestApp, manifest } from '../../obsidian-double/harness';
@@ -145,7 +145,21 @@ function host(app: App, shot: ChatShot): ChatHost {
       remove: () => Promise.resolve(),
       list: () => Promise.resolve([]),
     }),
-    chatSession: (selection) => createChatSession(chat, selection),
+    // The panel's session as the plugin's runtime makes it, over the stand-in services.
+    chatSession: (selection) =>
+      new AgentSession({
+        services: () => chat.agentServices(),
+        llm: () => chat.llm(),
+        modes: () => chat.modes(),
+        settings: () => withApprovalTimeoutMs(chat.settings),
+        approval: { port: () => chat.approvalPort },
+        files: chat.pluginFiles(),
+        knownSecrets: () => [],
+        now: () => Date.now(),
+        runPrefix: 'chat',
+        owner: 'screenshot:1',
+        selection,
+      }),
   };
   const execute = async (call: ToolCall, run: RunState): Promise<CallOutcome> => {
     const path = (call.input as { path?: string }).path ?? '';

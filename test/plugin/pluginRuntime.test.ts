@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAgentServices } from '../../src/plugin/createAgentServices';
+import type { App } from 'obsidian';
+import { pluginRuntime } from '../../src/plugin/pluginRuntime';
 import { ObsidianPluginFiles } from '../../src/obsidian/ObsidianPluginFiles';
-import { DEFAULT_SETTINGS } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type EmbeddedAgentSettings } from '../../src/settings/settings';
 import { ScriptedApproval } from '../builders/pipeline';
 import { createTestApp } from '../obsidian-double/harness';
 import { NO_APPROVAL } from '../../src/core/ports/approval';
@@ -16,14 +17,28 @@ afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
 });
 
-describe('createAgentServices over the Obsidian API', () => {
+/** The plugin's runtime over `app`, as main.ts makes it; its modes file where given. */
+function runtimeOver(app: App, settings: EmbeddedAgentSettings, vaultPath: string, modesFile?: string) {
+  return pluginRuntime(
+    { app, settings, approvalPort: null },
+    {
+      pluginId: 'embedded-agent',
+      vaultPath,
+      modesFile,
+      savedActions: () => Promise.reject(new Error('no saved actions in this test')),
+      servicesBuilt: () => undefined,
+    },
+  ).runtime;
+}
+
+describe("the plugin's runtime over the Obsidian API", () => {
   it('should run approved writes through the pipeline into the vault, checkpointed outside it, and revert them', async () => {
     const base = await mkdtemp(join(tmpdir(), 'ea-obsidian-services-'));
     folders.push(base);
     const app = createTestApp({ files: { 'Inbox/List.md': '- One\n- Two\n', 'Other.md': 'See [[Inbox/List]]' } });
     const settings = { ...DEFAULT_SETTINGS, allowDeletes: true, checkpointLocation: join(base, 'checkpoints') };
     const approval = new ScriptedApproval(() => ({ approved: true, scope: 'run' }));
-    const { services } = createAgentServices(app, 'embedded-agent', () => settings, join(base, 'vault'));
+    const services = await runtimeOver(app, settings, join(base, 'vault')).services();
     const runs = services.runs({ port: () => approval });
     const run = runs.open('run-1', { signal: new AbortController().signal });
     const results = await services.pipeline.executeBatch(
@@ -50,7 +65,7 @@ describe('createAgentServices over the Obsidian API', () => {
     folders.push(base);
     const app = createTestApp({ files: {} });
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
-    const { services } = createAgentServices(app, 'embedded-agent', () => settings, join(base, 'vault'));
+    const services = await runtimeOver(app, settings, join(base, 'vault')).services();
     const run = services.runs(NO_APPROVAL).open('run-1', { signal: new AbortController().signal });
     const outcome = await services.pipeline.execute(
       { id: '1', name: 'vault.createFile', input: { path: 'x.md', content: '' } },
@@ -85,7 +100,7 @@ describe('createAgentServices over the Obsidian API', () => {
       `${started(1, `${hostname()}:${exited}`)}\n${started(2, `${hostname()}:${process.pid}`)}\n`,
     );
     const settings = { ...DEFAULT_SETTINGS, checkpointLocation: join(base, 'checkpoints') };
-    createAgentServices(app, 'embedded-agent', () => settings, join(base, 'vault'));
+    void runtimeOver(app, settings, join(base, 'vault')).services();
     // (the interrupted line goes to today's file)
     const read = async (): Promise<Record<string, unknown>[]> => {
       const texts = await Promise.all((await files.list('audit')).map((name) => files.read(`audit/${name}`)));
@@ -106,5 +121,43 @@ describe('createAgentServices over the Obsidian API', () => {
     ).toEqual([2]);
     // The audit folder holds only day files now: whatever reads audit/*.jsonl counts calls.
     expect((await files.list('audit')).every((name) => /^\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))).toBe(true);
+  });
+});
+
+const researcher = {
+  slug: 'researcher',
+  name: 'Researcher',
+  toolGroups: ['read', 'vault'],
+  roleDefinition: 'You research.',
+};
+
+describe("the chat panel's modes", () => {
+  it("should offer the vault's custom modes from the settings, follow changes, and report invalid ones", async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'ea-modes-'));
+    folders.push(folder);
+    const settings: EmbeddedAgentSettings = {
+      ...DEFAULT_SETTINGS,
+      customModes: [researcher, { slug: 'Bad Slug', name: 'x', toolGroups: ['read'], roleDefinition: 'y' }],
+    };
+    const runtime = runtimeOver(
+      createTestApp({ files: {} }),
+      settings,
+      join(folder, 'vault'),
+      join(folder, 'modes.json'),
+    );
+    const [modes, problems] = await Promise.all([runtime.modes(), runtime.modeProblems()]);
+    expect(modes.listModes().map((mode) => `${mode.slug}:${mode.source}`)).toEqual([
+      'ask:built-in',
+      'agent:built-in',
+      'researcher:vault',
+    ]);
+    expect(modes.toolNames('researcher')).not.toContain('vault.createFile');
+    expect(problems).toEqual([
+      'Custom modes (settings): mode "Bad Slug" (modes[1]): `slug` must be lowercase letters, digits and "-" (at most 40, starting with a letter or digit), got "Bad Slug"',
+    ]);
+
+    settings.customModes = [{ ...researcher, slug: 'ask', name: 'Ask (vault)' }];
+    await runtime.refreshVaultModes();
+    expect(modes.listModes().map((mode) => `${mode.slug}:${mode.name}`)).toEqual(['ask:Ask (vault)', 'agent:Agent']);
   });
 });
