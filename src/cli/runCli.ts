@@ -2,7 +2,6 @@ import { describeError } from '../core/errors';
 import type { LlmPort } from '../core/ports/llm';
 import { ownerAlive } from '../node/processOwner';
 import { SystemClock } from '../node/SystemClock';
-import { createProvider } from '../providers/createProvider';
 import { DEFAULT_SETTINGS } from '../settings/settings';
 import { createStyle } from './ansi';
 import type { CliIo } from './cliIo';
@@ -70,7 +69,9 @@ export async function runCli(io: CliIo): Promise<number> {
   const write = (text: string): void => void io.stdout.write(terminalOutput(text));
   let llm: LlmPort;
   try {
-    llm = (io.createLlm ?? createProvider)({
+    // The providers' SDKs load only here: `mcp` (which a client spawns at each session start) never evaluates them.
+    const createLlm = io.createLlm ?? (await import('../providers/createProvider')).createProvider;
+    llm = createLlm({
       provider: choice.provider,
       model: choice.model,
       baseUrl: choice.baseUrl,
