@@ -71,7 +71,7 @@ export async function renameLinksBench(options: { vault?: string; note?: string 
       approval: 'writes',
       allowDeletes: true,
       allowCommands: false,
-    } as Parameters<typeof createCliRuntime>[0]['args'],
+    },
     clock: new SystemClock(),
     modesFile: join(base, 'modes.json'),
     watch: false,

@@ -7,7 +7,6 @@ import { memoryPluginFiles, ScriptedApproval } from '../../builders/pipeline';
 import { call, callsReply, ScriptedModel, textReply } from '../../builders/scriptedModel';
 import { memoryAdapters } from '../../builders/runtime';
 import { fixedClock } from '../../builders/toolContext';
-import { nodeYaml } from '../../../src/node/nodeYaml';
 
 const mode = (slug: string, name: string) => ({ slug, name, toolGroups: ['read'], roleDefinition: `You are ${name}.` });
 

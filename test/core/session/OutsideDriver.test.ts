@@ -15,7 +15,6 @@ import { NodeGitFs } from '../../../src/node/NodeGitFs';
 import { memoryPluginFiles } from '../../builders/pipeline';
 import { memoryAdapters } from '../../builders/runtime';
 import { fixedClock } from '../../builders/toolContext';
-import { nodeYaml } from '../../../src/node/nodeYaml';
 
 const PLUGIN = '.obsidian/plugins/embedded-agent';
 
