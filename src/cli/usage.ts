@@ -52,6 +52,9 @@ Options:
   --mode <slug>             ask (reads only), agent or one of your own modes (default: ask)
   --approval <mode>         ask: each write is shown in the client as a form with the change, and runs only if
                                  accepted; a client without MCP elicitation gets every write refused (default)
+                            review: writes run without a question, each checkpointed and audited, and wait to
+                                 be kept or undone afterwards (/changes in the terminal runner, or the Changes
+                                 view in Obsidian); commands are still asked for as with ask
                             client: no question here; the client's own permission prompt decides, and writes are
                                  still sandboxed, checkpointed and audited
                             writes-refused: only read-only tools are offered

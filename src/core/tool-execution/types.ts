@@ -44,8 +44,11 @@ export interface CallPreview {
 
 /** The settings the pipeline reads, at each call (they can change between calls). */
 export interface PipelineSettings {
-  /** "always": every call needs approval, reads included; "writes": only writes and commands. */
-  approval: 'always' | 'writes';
+  /**
+   * "always": every call needs approval, reads included; "writes": only writes and commands; "review": only
+   * commands, while writes run unasked and wait to be reviewed afterwards (the Changes view).
+   */
+  approval: 'always' | 'writes' | 'review';
   allowDeletes: boolean;
   allowCommands: boolean;
   /** How long an approval request may stay unanswered before it counts as a denial. */
