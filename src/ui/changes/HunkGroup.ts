@@ -35,7 +35,7 @@ export class HunkGroup {
     const header = this.el.createDiv({ cls: 'embedded-agent-review-header' });
     header.createSpan({ cls: 'embedded-agent-review-title', text: name });
     header.createSpan({ cls: 'embedded-agent-review-state', text: STATE_TEXT[hunk.state] });
-    renderDiff(this.el, [runDiff(hunk)], { label: `What the run changed in ${hunk.path}`, newFile: false });
+    renderDiff(this.el, runDiff(hunk), { label: `What the run changed in ${hunk.path}`, newFile: false });
     const warnings = contentWarnings(hunk.after.join('\n'), hunk.before.join('\n')).map((warning) => ({
       ...warning,
       line: warning.line + hunk.afterStart - 1,
@@ -75,7 +75,7 @@ export class HunkGroup {
     question.createEl('p', {
       text: 'These lines changed since the run: you or another run wrote here after it. Undo anyway replaces what is there now with what was there before the run.',
     });
-    renderDiff(question, [undoAnywayDiff(hunk)], {
+    renderDiff(question, undoAnywayDiff(hunk), {
       label: 'Now in the note (removed) and what Undo anyway puts back (added)',
       newFile: false,
     });

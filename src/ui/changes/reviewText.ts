@@ -43,12 +43,12 @@ export function hunkName(hunk: Pick<ChangeHunk, 'index' | 'count' | 'path' | 'ch
   return `Change ${hunk.index + 1} of ${hunk.count} in ${hunk.path}${hunk.changedSince ? ' (changed since)' : ''}`;
 }
 
-/** What a file's change was, in words: "Created", "Moved from Inbox/a.md", "Binary: restored whole". */
+/** What a file's change was, in words: "Created, 3 lines added, 0 removed", "Moved from Inbox/a.md, …". */
 export function fileChangeText(file: ChangedFile): string {
   const kind =
     file.change === 'moved'
       ? `Moved from ${file.previousPath ?? 'another folder'}`
       : file.change.charAt(0).toUpperCase() + file.change.slice(1);
   const size = file.binary ? 'not text: undone whole, byte for byte' : changeSize(file);
-  return `${kind}, ${size}, ${STATE_TEXT[file.state]}`;
+  return `${kind}, ${size}`;
 }
