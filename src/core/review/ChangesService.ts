@@ -186,6 +186,11 @@ export class ChangesService implements ChangesPort {
     return this.flip(target, true, options.anyway ?? false);
   }
 
+  /** Resolves once the work under way (a summary of a run that just ended, an undo) is done. */
+  async settled(): Promise<void> {
+    await this.exclusive(() => Promise.resolve());
+  }
+
   onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);

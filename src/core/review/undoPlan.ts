@@ -68,18 +68,19 @@ export async function planFile(
   const after = { path, oid: file.after, bytes: file.afterBytes };
   const from = redo ? { ...before, path: state?.restoredAt ?? own } : { ...after, path: state?.restoredAt ?? path };
   const to = redo ? after : before;
-  const nowHash = await hashNow(vault, from.path, plan);
+  // What the run removed comes back beside whatever took its place since: no conflict, and nothing removed.
+  const bringsBack = from.oid === null && to.oid !== null;
+  const nowHash = bringsBack ? null : await hashNow(vault, from.path, plan);
   if (nowHash !== from.oid && !anyway) {
     plan.changedSince.push(unit);
     return plan;
   }
   plan.applied.push(unit);
-  if (to.oid === null || from.path !== to.path) {
-    if (nowHash !== null) plan.writes.push({ path: from.path, op: 'delete' });
-  }
+  const moves = from.path !== to.path;
+  if (nowHash !== null && (to.oid === null || moves)) plan.writes.push({ path: from.path, op: 'delete' });
   if (to.oid !== null && to.bytes !== null) {
     let target = to.path;
-    if (from.path !== to.path) {
+    if (moves || bringsBack) {
       const there = await hashNow(vault, target, plan);
       if (there === to.oid) return plan;
       if (there !== null || (await vault.stat(target)) !== null) {

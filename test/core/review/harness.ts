@@ -97,6 +97,7 @@ export async function reviewWorld(files: Record<string, string>, disk = false): 
       restart: build,
       text: async (path) => ((await vault.stat(path)) ? vault.read(path) : null),
       cleanup: async () => {
+        await services.changes?.settled();
         services.dispose();
         if (vault instanceof NodeVault) vault.close();
         await rm(base, { recursive: true, force: true });
