@@ -16,6 +16,7 @@ import { withoutStoredResultReads } from '../recipes/storedResultReads';
 import type { CallOutcome, ToolCall } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
 import { auditedRevert } from './auditedRevert';
+import { sessionAuthor } from './runAuthors';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
@@ -192,7 +193,11 @@ export class AgentSession {
   }
 
   private sessionRuns(services: AgentServices): SessionRuns {
-    if (this.opener?.services !== services) this.opener = { services, runs: services.runs(this.o.approval) };
+    if (this.opener?.services !== services)
+      this.opener = {
+        services,
+        runs: services.runs(this.o.approval, sessionAuthor(this.o.runPrefix, this.o.approval.owner)),
+      };
     return this.opener.runs;
   }
 

@@ -1,4 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
+import type { RunOrigin } from '../checkpoints/types';
 import type { ApprovalRequest, RunApproval } from '../ports/approval';
 import type { ClockPort } from '../ports/clock';
 import type { VaultPort } from '../ports/vault';
@@ -111,9 +112,11 @@ export class ToolExecutionPipeline {
       allowedTools?: ReadonlySet<string> | null;
       externalize?: boolean;
       passOutputsOn?: boolean;
+      /** Who makes the run, recorded with its checkpoints. */
+      origin?: RunOrigin;
     },
   ): RunState {
-    this.deps.checkpoints?.beginRun(runId);
+    this.deps.checkpoints?.beginRun(runId, options.origin);
     return {
       runId,
       approval: options.approval,

@@ -1,0 +1,357 @@
+import type { CheckpointService } from '../checkpoints/CheckpointService';
+import type { RunHistory } from '../checkpoints/types';
+import { readOrNull } from '../checkpoints/capturePreState';
+import { hashContent } from '../checkpoints/hashContent';
+import { AgentError, describeError, isAgentError } from '../errors';
+import type { ClockPort } from '../ports/clock';
+import type { GitFsPort } from '../ports/gitFs';
+import type { VaultPort } from '../ports/vault';
+import type { AuditLog } from '../tool-execution/AuditLog';
+import { checkHunks } from './hunkMerge';
+import { shownLine, splitLines } from './lineBlocks';
+import {
+  type Decision,
+  type RunRecord,
+  ReviewStore,
+  type Unit,
+  type UnitState,
+  unitKey,
+  unitStates,
+  WHOLE,
+} from './ReviewStore';
+import { type ReviewedFile, RunModel, runRecord, textOf } from './runModel';
+import { byRun, chosenFiles, createdFolders, findFile, hunkLines, Tally, toTarget, unitsOf } from './reviewUnits';
+import type { ChangedFile, ChangedRun, ChangeHunk, ChangesPort, ChangeTarget, UndoOptions, UndoOutcome } from './types';
+import { type FilePlan, planFile } from './undoPlan';
+import { UNDO_TOOL, writeAsRun } from './undoRun';
+
+export interface ChangesServiceDeps {
+  checkpoints: CheckpointService;
+  vault: VaultPort;
+  audit: AuditLog;
+  clock: ClockPort;
+  /** The checkpoint repository's folder: the review's own files go in `review/` there. */
+  gitFs: GitFsPort;
+}
+
+/**
+ * Review after the fact: every run in the checkpoint repository with who made it and what it changed, kept or
+ * undone by run, file or hunk. An undo is a three-way merge of the run's before and after with the file now, so it
+ * takes back only the run's own lines, in any order, and leaves what anyone wrote since (see `hunkMerge`); it is a
+ * run of its own (author "Undo", tool `checkpoints.undo` in the audit), listed and redone like any. The Changes
+ * view, the terminal's /changes, /undo and /keep, and "Revert last run" all come here.
+ */
+export class ChangesService implements ChangesPort {
+  private readonly store: ReviewStore;
+  private readonly model: RunModel;
+  private readonly listeners = new Set<() => void>();
+  private queue: Promise<unknown> = Promise.resolve();
+  private undoCount = 0;
+  /** The files of the run opened last, for its hunks: one run's worth, so memory stays bounded. */
+  private opened: { runId: string; key: string; files: ReviewedFile[] } | null = null;
+
+  constructor(private readonly deps: ChangesServiceDeps) {
+    this.store = new ReviewStore(deps.gitFs.promises, deps.gitFs.root);
+    this.model = new RunModel(deps.checkpoints, deps.vault);
+    deps.checkpoints.onChange((ended) => {
+      if (ended === undefined) return this.changed();
+      // Summarized once it ends, so the list never diffs: a failure only means the list works it out later.
+      void this.exclusive(() => this.recordOf(ended))
+        .catch(() => undefined)
+        .then(() => this.changed());
+    });
+  }
+
+  async listRuns(options: { limit?: number; before?: string } = {}): Promise<ChangedRun[]> {
+    const runs = await this.exclusive(() => this.allRecords());
+    const decisions = byRun(await this.store.decisions());
+    let start = 0;
+    if (options.before !== undefined) start = runs.findIndex((run) => run.runId === options.before) + 1;
+    const page = runs.slice(start, options.limit === undefined ? undefined : start + options.limit);
+    return page.map((record) => {
+      const states = unitStates(decisions.get(record.runId) ?? [], record.runId);
+      const tally = new Tally(record.author.kind === 'undo');
+      for (const file of record.files) tally.addFile(file, states);
+      let added = 0;
+      let removed = 0;
+      for (const file of record.files) {
+        added += file.linesAdded;
+        removed += file.linesRemoved;
+      }
+      return {
+        runId: record.runId,
+        author: record.author,
+        startedAt: record.startedAt,
+        endedAt: record.endedAt,
+        files: record.files.length,
+        linesAdded: added,
+        linesRemoved: removed,
+        state: tally.state(),
+        ...(record.undoOf ? { undoOf: record.undoOf } : {}),
+      };
+    });
+  }
+
+  async toReviewCount(): Promise<number> {
+    const runs = await this.exclusive(() => this.allRecords());
+    const decisions = byRun(await this.store.decisions());
+    let count = 0;
+    for (const record of runs) {
+      const tally = new Tally(record.author.kind === 'undo');
+      const states = unitStates(decisions.get(record.runId) ?? [], record.runId);
+      for (const file of record.files) tally.addFile(file, states);
+      if (tally.toReview > 0) count++;
+    }
+    return count;
+  }
+
+  async *files(runId: string): AsyncIterable<ChangedFile> {
+    const history = await this.exclusive(() => this.history(runId));
+    const states = unitStates(await this.store.decisions(), runId);
+    const files: ReviewedFile[] = [];
+    for await (const file of this.model.files(history)) {
+      files.push(file);
+      const tally = new Tally(history.origin?.author.kind === 'undo');
+      tally.addFile(file.summary, states);
+      yield {
+        runId,
+        path: file.summary.path,
+        ...(file.summary.previousPath !== undefined ? { previousPath: file.summary.previousPath } : {}),
+        change: file.summary.change,
+        binary: file.summary.binary,
+        hunks: file.summary.hunks,
+        linesAdded: file.summary.linesAdded,
+        linesRemoved: file.summary.linesRemoved,
+        state: tally.state(),
+      };
+    }
+    this.opened = { runId, key: `${history.metas.length}:${history.entries.length}:${String(history.endedAt)}`, files };
+  }
+
+  async hunks(runId: string, path: string): Promise<ChangeHunk[]> {
+    const file = findFile(await this.runFiles(runId), runId, path);
+    const states = unitStates(await this.store.decisions(), runId);
+    const undoRun = (await this.deps.checkpoints.history(runId))?.origin?.author.kind === 'undo';
+    const stateOf = (hunk: number): ChangeHunk['state'] =>
+      states.get(unitKey(file.record.path, hunk))?.state ?? (undoRun ? 'kept' : 'to-review');
+    const text = file.text;
+    if (!text) return [];
+    if (file.summary.whole) {
+      const whole = states.get(unitKey(file.record.path, WHOLE));
+      const since = await this.wholeChangedSince(file, whole);
+      return text.blocks.map((block, index) => ({
+        ...hunkLines(text, block, index, file.record.path),
+        state: whole?.state ?? (undoRun ? 'kept' : 'to-review'),
+        changedSince: since !== null,
+        ...(since !== null ? { now: since } : {}),
+      }));
+    }
+    const undone = new Set(text.blocks.map((_, index) => index).filter((index) => stateOf(index) === 'undone'));
+    const bytes = await readOrNull(this.deps.vault, file.record.path, `Reviewing "${file.record.path}"`);
+    const now = bytes === null ? null : textOf(bytes);
+    const checks = checkHunks(text, undone, now === null ? null : splitLines(now));
+    return text.blocks.map((block, index) => {
+      const check = checks[index] as (typeof checks)[number];
+      return {
+        ...hunkLines(text, block, index, file.record.path),
+        state: stateOf(index),
+        changedSince: check.changedSince,
+        ...(check.changedSince ? { now: check.now.map(shownLine) } : {}),
+      };
+    });
+  }
+
+  async keep(target: ChangeTarget): Promise<void> {
+    await this.exclusive(async () => {
+      const files = await this.runFiles(target.runId);
+      const states = unitStates(await this.store.decisions(), target.runId);
+      const units: Unit[] = [];
+      for (const { file, hunks } of chosenFiles(files, target)) {
+        for (const unit of unitsOf(file.summary, hunks)) {
+          const state = states.get(unitKey(...unit))?.state ?? 'to-review';
+          if (state === 'to-review' || (state === 'kept' && hunks !== null)) units.push(unit);
+        }
+      }
+      if (units.length > 0)
+        await this.store.addDecision({ runId: target.runId, decision: 'kept', units, time: this.deps.clock.now() });
+    });
+    this.changed();
+  }
+
+  undo(target: ChangeTarget, options: UndoOptions = {}): Promise<UndoOutcome> {
+    return this.flip(target, false, options.anyway ?? false);
+  }
+
+  redo(target: ChangeTarget, options: UndoOptions = {}): Promise<UndoOutcome> {
+    return this.flip(target, true, options.anyway ?? false);
+  }
+
+  /** Resolves once the work under way (a summary of a run that just ended, an undo) is done. */
+  async settled(): Promise<void> {
+    await this.exclusive(() => Promise.resolve());
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private async flip(target: ChangeTarget, redo: boolean, anyway: boolean): Promise<UndoOutcome> {
+    const started = this.deps.clock.now();
+    const args = { ...target, ...(anyway ? { anyway } : {}), ...(redo ? { redo } : {}) };
+    let outcome: UndoOutcome;
+    try {
+      outcome = await this.exclusive(() => this.flipLocked(target, redo, anyway));
+    } catch (error) {
+      await this.deps.audit.record({
+        runId: target.runId,
+        tool: UNDO_TOOL,
+        args,
+        ok: false,
+        error: describeError(error),
+        code: isAgentError(error) ? error.code : null,
+        durationMs: this.deps.clock.now() - started,
+      });
+      throw error;
+    }
+    await this.deps.audit.record({
+      runId: outcome.undoRunId ?? target.runId,
+      tool: UNDO_TOOL,
+      args,
+      ok: true,
+      error: null,
+      code: null,
+      durationMs: this.deps.clock.now() - started,
+      restored: [...new Set([...outcome.restoredFiles, ...outcome.applied.map((applied) => applied.path ?? '')])],
+      conflicts: [...new Set(outcome.changedSince.map((left) => left.path ?? ''))].map((path) => ({
+        path,
+        reason: 'changed since the run',
+      })),
+    });
+    this.changed();
+    return outcome;
+  }
+
+  private async flipLocked(target: ChangeTarget, redo: boolean, anyway: boolean): Promise<UndoOutcome> {
+    const history = await this.history(target.runId);
+    const files = await this.runFiles(target.runId, history);
+    const chosen = chosenFiles(files, target);
+    const plan = async (): Promise<FilePlan[]> => {
+      const states = unitStates(await this.store.decisions(), target.runId);
+      const plans: FilePlan[] = [];
+      for (const { file, hunks } of chosen)
+        plans.push(await planFile(this.deps.vault, file, states, hunks, redo, anyway));
+      return plans;
+    };
+    let plans = await plan();
+    const writes = plans.flatMap((one) => one.writes);
+    let undoRunId: string | null = null;
+    if (writes.length > 0) {
+      undoRunId = this.nextUndoId();
+      const verb = redo ? 'Redo' : 'Undo';
+      const author = { kind: 'undo' as const, label: 'Undo', detail: `${verb} of ${target.runId}` };
+      await writeAsRun(
+        this.deps,
+        { runId: undoRunId, origin: { author, undoOf: target.runId } },
+        writes,
+        async (found) => {
+          const read = new Map(plans.flatMap((one) => [...one.read]));
+          if (Object.entries(found).every(([path, oid]) => !read.has(path) || read.get(path) === oid)) return writes;
+          plans = await plan();
+          return plans.flatMap((one) => one.writes);
+        },
+        createdFolders(history),
+      );
+    }
+    const applied = plans.flatMap((one) => one.applied);
+    if (applied.length > 0) {
+      const restoredAt = Object.assign({}, ...plans.map((one) => one.restoredAt ?? {})) as Record<string, string>;
+      const decision: Decision = {
+        runId: target.runId,
+        decision: redo ? 'redone' : 'undone',
+        units: applied,
+        ...(undoRunId ? { by: undoRunId } : {}),
+        ...(Object.keys(restoredAt).length > 0 ? { restoredAt } : {}),
+        time: this.deps.clock.now(),
+      };
+      await this.store.addDecision(decision);
+    }
+    return {
+      undoRunId,
+      applied: applied.map((unit) => toTarget(target.runId, unit)),
+      changedSince: plans.flatMap((one) => one.changedSince).map((unit) => toTarget(target.runId, unit)),
+      restoredFiles: plans.flatMap((one) => one.restoredFiles),
+    };
+  }
+
+  /** Every run in the repository as listed, newest first; summarizing (once) the runs that ended unsummarized. */
+  private async allRecords(): Promise<RunRecord[]> {
+    const records = await this.store.records();
+    const runs: RunRecord[] = [];
+    for (const runId of await this.deps.checkpoints.runIds()) {
+      const known = records.get(runId);
+      const record = known && known.endedAt !== null ? known : await this.recordOf(runId);
+      if (record) runs.push(record);
+    }
+    return runs.sort((a, b) => b.startedAt - a.startedAt || (a.runId < b.runId ? 1 : a.runId > b.runId ? -1 : 0));
+  }
+
+  /** Works out a run's record; stores it once the run has ended. Null when the run has no checkpoints. */
+  private async recordOf(runId: string): Promise<RunRecord | null> {
+    const history = await this.deps.checkpoints.history(runId);
+    if (!history) return null;
+    const record = await runRecord(history, this.model);
+    if (record.endedAt !== null && !history.inProgress) await this.store.addRecord(record);
+    return record;
+  }
+
+  private async history(runId: string): Promise<RunHistory> {
+    const history = await this.deps.checkpoints.history(runId);
+    if (!history)
+      throw new AgentError(
+        'NOT_FOUND',
+        `No run "${runId}" in the checkpoint repository (it never wrote, or was pruned)`,
+        {
+          runId,
+        },
+      );
+    return history;
+  }
+
+  /** The files of a run with their content: the run opened last is kept (until it records more), any other read again. */
+  private async runFiles(runId: string, known?: RunHistory): Promise<ReviewedFile[]> {
+    const history = known ?? (await this.history(runId));
+    const key = `${history.metas.length}:${history.entries.length}:${String(history.endedAt)}`;
+    if (this.opened?.runId === runId && this.opened.key === key) return this.opened.files;
+    const files: ReviewedFile[] = [];
+    for await (const file of this.model.files(history)) files.push(file);
+    this.opened = { runId, key, files };
+    return files;
+  }
+
+  /** For a whole file: null when it is as the review expects, else what it holds now (as lines). */
+  private async wholeChangedSince(file: ReviewedFile, state: UnitState | undefined): Promise<string[] | null> {
+    const undone = state?.state === 'undone';
+    const path = state?.restoredAt ?? (undone ? (file.record.previousPath ?? file.record.path) : file.record.path);
+    const expected = undone ? file.record.before : file.after;
+    const bytes = await readOrNull(this.deps.vault, path, `Reviewing "${path}"`);
+    if ((bytes === null ? null : await hashContent(bytes)) === expected) return null;
+    const text = bytes === null ? '' : textOf(bytes);
+    return text === null ? [] : splitLines(text).map(shownLine);
+  }
+
+  private nextUndoId(): string {
+    const stamp = new Date(this.deps.clock.now()).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+    return `undo-${stamp}-${++this.undoCount}-${Math.random().toString(36).slice(2, 6).padEnd(4, '0')}`;
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.queue.then(task);
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+}

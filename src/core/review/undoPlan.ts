@@ -1,0 +1,111 @@
+import { exactText } from '../checkpoints/applyRestore';
+import { readOrNull } from '../checkpoints/capturePreState';
+import { hashContent } from '../checkpoints/hashContent';
+import type { VaultPort } from '../ports/vault';
+import { uniquePath } from '../tools/vault/uniquePath';
+import { flipHunks } from './hunkMerge';
+import { splitLines } from './lineBlocks';
+import { type Unit, type UnitState, unitKey, WHOLE } from './ReviewStore';
+import { type ReviewedFile, textOf } from './runModel';
+
+/** One write of an undo or redo. */
+export type UndoWrite =
+  | { path: string; op: 'text'; content: string }
+  | { path: string; op: 'bytes'; bytes: Uint8Array }
+  | { path: string; op: 'delete' };
+
+/** What undoing (or redoing) the chosen units of one file takes, worked out against the file now. */
+export interface FilePlan {
+  writes: UndoWrite[];
+  /** Units this puts back (or already found back). */
+  applied: Unit[];
+  /** Units left because their lines changed since the run. */
+  changedSince: Unit[];
+  /** Whole files written back (created, deleted, moved, binary), as paths. */
+  restoredFiles: string[];
+  /** A whole file brought back at another path than its own, which was taken: path → where. */
+  restoredAt?: Record<string, string>;
+  /** What each path held when this was worked out (blob id, null when absent), to check nothing changed since. */
+  read: Map<string, string | null>;
+}
+
+/**
+ * Plans an undo (`redo` false) or redo of `hunks` (all when null) of one file of a run: hunk by hunk by a three-way
+ * merge for text the run modified, else the whole file byte for byte. `states` is the run's review so far.
+ */
+export async function planFile(
+  vault: VaultPort,
+  file: ReviewedFile,
+  states: ReadonlyMap<string, UnitState>,
+  hunks: readonly number[] | null,
+  redo: boolean,
+  anyway: boolean,
+): Promise<FilePlan> {
+  const plan: FilePlan = { writes: [], applied: [], changedSince: [], restoredFiles: [], read: new Map() };
+  const path = file.record.path;
+  if (!file.summary.whole && file.text) {
+    const undone = new Set<number>();
+    for (let index = 0; index < file.text.blocks.length; index++)
+      if (states.get(unitKey(path, index))?.state === 'undone') undone.add(index);
+    const chosen = (hunks ?? file.text.blocks.map((_, index) => index)).filter((index) => undone.has(index) === redo);
+    if (chosen.length === 0) return plan;
+    const bytes = await readNow(vault, path, plan);
+    const now = bytes === null ? null : textOf(bytes);
+    const result = flipHunks(file.text, undone, now === null ? null : splitLines(now), chosen, anyway);
+    if (result.lines) {
+      const content = result.lines.join('');
+      if (content !== now) plan.writes.push({ path, op: 'text', content });
+    }
+    plan.applied = result.applied.map((index) => [path, index]);
+    plan.changedSince = result.changedSince.map((index) => [path, index]);
+    return plan;
+  }
+  const state = states.get(unitKey(path, WHOLE));
+  if ((state?.state === 'undone') !== redo) return plan;
+  const unit: Unit = [path, WHOLE];
+  const own = file.record.previousPath ?? path;
+  const before = { path: own, oid: file.record.before, bytes: file.beforeBytes };
+  const after = { path, oid: file.after, bytes: file.afterBytes };
+  const from = redo ? { ...before, path: state?.restoredAt ?? own } : { ...after, path: state?.restoredAt ?? path };
+  const to = redo ? after : before;
+  // What the run removed comes back beside whatever took its place since: no conflict, and nothing removed.
+  const bringsBack = from.oid === null && to.oid !== null;
+  const nowHash = bringsBack ? null : await hashNow(vault, from.path, plan);
+  if (nowHash !== from.oid && !anyway) {
+    plan.changedSince.push(unit);
+    return plan;
+  }
+  plan.applied.push(unit);
+  const moves = from.path !== to.path;
+  if (nowHash !== null && (to.oid === null || moves)) plan.writes.push({ path: from.path, op: 'delete' });
+  if (to.oid !== null && to.bytes !== null) {
+    let target = to.path;
+    if (moves || bringsBack) {
+      const there = await hashNow(vault, target, plan);
+      if (there === to.oid) return plan;
+      if (there !== null || (await vault.stat(target)) !== null) {
+        target = await uniquePath(vault, to.path, 'file');
+        plan.restoredAt = { [path]: target };
+      }
+    } else if (nowHash === to.oid) return plan;
+    const text = exactText(to.bytes);
+    plan.writes.push(
+      text === null ? { path: target, op: 'bytes', bytes: to.bytes } : { path: target, op: 'text', content: text },
+    );
+  }
+  if (plan.writes.length > 0)
+    plan.restoredFiles.push(to.oid === null ? from.path : (plan.restoredAt?.[path] ?? to.path));
+  return plan;
+}
+
+/** Reads the file now and notes its hash in the plan; null when absent (or a folder). */
+async function readNow(vault: VaultPort, path: string, plan: FilePlan): Promise<Uint8Array | null> {
+  const bytes = await readOrNull(vault, path, `Undoing changes to "${path}"`);
+  plan.read.set(path, bytes === null ? null : await hashContent(bytes));
+  return bytes;
+}
+
+async function hashNow(vault: VaultPort, path: string, plan: FilePlan): Promise<string | null> {
+  await readNow(vault, path, plan);
+  return plan.read.get(path) ?? null;
+}
