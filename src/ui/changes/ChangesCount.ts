@@ -46,7 +46,8 @@ export class ChangesCount {
     try {
       count = await port.toReviewCount();
     } catch (error) {
-      console.error('Embedded Agent: could not count the changes to review', error);
+      // Once detached (the plugin unloads) a count that fails says nothing: its repository may be gone.
+      if (this.stop) console.error('Embedded Agent: could not count the changes to review', error);
       return;
     }
     if (asked !== this.asked || count === this.count) return;
