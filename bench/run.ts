@@ -23,6 +23,7 @@ import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
 import { vaultSearchLargeBench } from './cases/vaultSearchLarge';
 import { writeTurnaroundBench } from './cases/writeTurnaround';
+import { changesViewBench } from './cases/changesView';
 
 const USAGE = 'npm run bench -- [filter [--write]] [--vault DIR [--note PATH]]';
 
@@ -54,6 +55,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'ui', run: uiBench },
   { name: 'plugin start-up', run: pluginStartupBench },
   { name: 'approved writes', run: () => writeTurnaroundBench() },
+  { name: 'changes view', run: () => changesViewBench() },
   { name: 'long conversation', run: longConversationBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },

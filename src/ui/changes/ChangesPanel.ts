@@ -12,8 +12,11 @@ import { moveFocus } from './reviewKeys';
 import { hunkName } from './reviewText';
 import { RunItem, type RunActions } from './RunItem';
 
-/** Runs listed at first, and added by each "Show older runs": enough to fill a tall panel, cheap to draw. */
-export const RUNS_PER_PAGE = 50;
+/**
+ * Runs listed at first, and added by each "Show older runs": several screens of runs (a run is a few lines tall),
+ * and few enough that the list draws at once.
+ */
+export const RUNS_PER_PAGE = 30;
 
 /**
  * The Changes view's content: every run, newest first, opening into files and hunks, with their Keep, Undo and

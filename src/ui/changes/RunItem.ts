@@ -95,43 +95,45 @@ export class RunItem {
     const listing = ++this.listing;
     const filesEl = this.filesEl;
     if (!filesEl) return;
-    const seen = new Set<string>();
-    // One file's hunks at a time, in order, while the listing goes on.
-    let hunksLoaded = Promise.resolve();
+    const listed: [FileGroup, ChangedFile][] = [];
     try {
       for await (const file of this.actions.files(this.run.runId)) {
         if (listing !== this.listing) return;
-        seen.add(file.path);
         let group = this.groups.get(file.path);
         if (!group) {
           group = new FileGroup(filesEl, file, this.actions);
           this.groups.set(file.path, group);
         }
-        const shown = group;
-        hunksLoaded = hunksLoaded.then(() => (listing === this.listing ? shown.reload(file) : undefined));
+        listed.push([group, file]);
       }
     } catch (error) {
       this.actions.failed(`the files of this run`, error);
     }
+    if (listing !== this.listing) return;
+    const seen = new Set(listed.map(([group]) => group.path));
     for (const [path, group] of this.groups) {
-      if (seen.has(path) || listing !== this.listing) continue;
+      if (seen.has(path)) continue;
       group.el.remove();
       this.groups.delete(path);
     }
-    await hunksLoaded;
+    // The hunks once the files are listed, one file after another: the core works a run's files out once, for the
+    // listing, and answers each file's hunks from that.
+    for (const [group, file] of listed) {
+      if (listing !== this.listing) return;
+      await group.reload(file);
+    }
   }
 
   private draw(): void {
     const run = this.run;
     this.el.setAttribute('aria-label', runName(run));
     this.el.className = `embedded-agent-review-run is-${run.state}`;
+    // Four spans and no more: a list of runs is drawn a page at a time, and each element costs.
     this.summaryEl.empty();
-    const who = this.summaryEl.createDiv({ cls: 'embedded-agent-review-title' });
-    who.createSpan({ cls: 'embedded-agent-review-author', text: runAuthor(run) });
-    who.createSpan({ cls: 'embedded-agent-review-time', text: runTime(run.startedAt) });
-    const meta = this.summaryEl.createDiv({ cls: 'embedded-agent-review-detail' });
-    meta.createSpan({ text: changeSize(run) });
-    meta.createSpan({
+    this.summaryEl.createSpan({ cls: 'embedded-agent-review-author', text: runAuthor(run) });
+    this.summaryEl.createSpan({ cls: 'embedded-agent-review-time', text: runTime(run.startedAt) });
+    this.summaryEl.createSpan({ cls: 'embedded-agent-review-size', text: changeSize(run) });
+    this.summaryEl.createSpan({
       cls: 'embedded-agent-review-state',
       text: run.endedAt === null ? 'still running' : STATE_TEXT[run.state],
     });

@@ -8,9 +8,12 @@ export const STATE_TEXT: Record<ReviewState, string> = {
   undone: 'undone',
 };
 
+/** One formatter for every run: making one per call costs more than drawing the run. */
+const TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
 /** "28 Nov 2026, 14:03": when a run started, in the person's own locale. */
 export function runTime(ms: number): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return TIME.format(ms);
 }
 
 /** Who made the run, as its name starts: "Chat", "Saved action: Weekly note", "Claude Code". */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import 'obsidian';
-import { ChangesPanel } from '../../../src/ui/changes/ChangesPanel';
+import { ChangesPanel, RUNS_PER_PAGE } from '../../../src/ui/changes/ChangesPanel';
 import { click, getByRole, nameOf, press, queryAllByRole } from '../support/a11y';
 import { ChangesPortDouble, type DoubleRun } from '../support/changesPortDouble';
 
@@ -179,11 +179,12 @@ describe('the Changes view', () => {
     let release = (): void => undefined;
     port.gate = new Promise((resolve) => (release = resolve));
     click(getByRole(runItem('Plan:'), 'button', 'Open'));
-    await until(() => getByRole(root, 'group', 'Change 1 of 1 in Notes/000.md'));
+    await until(() => getByRole(root, 'group', 'File Notes/000.md'));
     expect(queryAllByRole(root, 'group', /^File /)).toHaveLength(1);
     port.gate = null;
     release();
     await until(() => expect(queryAllByRole(root, 'group', /^File /)).toHaveLength(200));
+    await until(() => getByRole(root, 'group', 'Change 1 of 1 in Notes/199.md'));
   });
 
   it('should keep no file or hunk of a run once it is closed', async () => {
@@ -221,11 +222,11 @@ describe('the Changes view', () => {
   });
 
   it('should page older runs in with a button that is hidden while there are none', async () => {
-    const runs = Array.from({ length: 60 }, (_, i) => ({ ...chatRun(), runId: `run-${i}`, startedAt: T0 + i }));
+    const runs = Array.from({ length: 40 }, (_, i) => ({ ...chatRun(), runId: `run-${i}`, startedAt: T0 + i }));
     await mount(runs);
-    expect(queryAllByRole(root, 'listitem')).toHaveLength(50);
+    expect(queryAllByRole(root, 'listitem')).toHaveLength(RUNS_PER_PAGE);
     click(getByRole(root, 'button', 'Show older runs'));
-    await until(() => expect(queryAllByRole(root, 'listitem')).toHaveLength(60));
+    await until(() => expect(queryAllByRole(root, 'listitem')).toHaveLength(40));
     expect(queryAllByRole(root, 'button', 'Show older runs')).toEqual([]);
   });
 
