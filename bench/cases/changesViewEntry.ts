@@ -9,7 +9,8 @@ import type { App } from 'obsidian';
 import type { CheckpointService } from '../../src/core/checkpoints/CheckpointService';
 import type { RunAuthor } from '../../src/core/checkpoints/types';
 import { ScriptedModel } from '../../test/builders/scriptedModel';
-import { RUNS_PER_PAGE } from '../../src/ui/changes/ChangesPanel';
+import { ChangesPanel, RUNS_PER_PAGE } from '../../src/ui/changes/ChangesPanel';
+import { ChangesPortDouble } from '../../test/ui/support/changesPortDouble';
 import { commandsOf } from '../../test/obsidian-double/harness';
 import { openPanel, until } from './panelDriver';
 
@@ -32,6 +33,8 @@ export interface ChangesViewRun {
   listRunsMs: number[];
   coreFirstFileMs: number;
   coreAllFilesMs: number;
+  /** The list alone: its first page drawn over an in-memory double of the port. */
+  drawMs: number;
 }
 
 const CHAT: RunAuthor = { kind: 'chat', label: 'Chat' };
@@ -81,6 +84,32 @@ async function slowUntil(check: () => boolean, what: string, timeoutMs = 600_000
   }
 }
 
+/**
+ * The list's own share: a first page drawn over the port's in-memory double (test/ui/support) holding `runs` runs,
+ * so no repository is read. Median of 11.
+ */
+async function drawOnly(runs: number): Promise<number> {
+  const port = new ChangesPortDouble(
+    Array.from({ length: runs }, (_, i) => ({
+      runId: `run-${i}`,
+      author: CHAT,
+      startedAt: i,
+      files: [{ path: `Note ${i}.md`, hunks: [{ before: ['a'], after: ['b'] }] }],
+    })),
+  );
+  const times: number[] = [];
+  for (let i = 0; i < 11; i++) {
+    const div = document.body.createDiv();
+    const start = performance.now();
+    const panel = new ChangesPanel(div, port);
+    await panel.refresh();
+    times.push(performance.now() - start);
+    panel.close();
+    div.remove();
+  }
+  return times.sort((a, b) => a - b)[5] as number;
+}
+
 function closeView(app: App): void {
   for (const leaf of app.workspace.getLeavesOfType('embedded-agent-changes')) leaf.detach();
 }
@@ -115,6 +144,7 @@ export async function changesView(
       await changes.listRuns({ limit: RUNS_PER_PAGE + 1 });
       listRunsMs.push(performance.now() - start);
     }
+    const drawMs = await drawOnly(runs);
     const filesStart = performance.now();
     let coreFirstFileMs = 0;
     let coreFiles = 0;
@@ -194,6 +224,7 @@ export async function changesView(
       listRunsMs,
       coreFirstFileMs,
       coreAllFilesMs,
+      drawMs,
     };
   } finally {
     plugin.unload();
