@@ -7,7 +7,8 @@ import type { ClockPort } from '../ports/clock';
 import type { GitFsPort } from '../ports/gitFs';
 import type { VaultPort } from '../ports/vault';
 import type { AuditLog } from '../tool-execution/AuditLog';
-import { checkHunks } from './hunkMerge';
+import { checkHunks, type RunText } from './hunkMerge';
+import { runFiles } from './runFiles';
 import { shownLine, splitLines } from './lineBlocks';
 import {
   type Decision,
@@ -240,7 +241,9 @@ export class ChangesService implements ChangesPort {
       const states = unitStates(await this.store.decisions(), target.runId);
       const plans: FilePlan[] = [];
       for (const { file, hunks } of chosen)
-        plans.push(await planFile(this.deps.vault, file, states, hunks, redo, anyway));
+        plans.push(
+          await planFile(this.deps.vault, file, states, hunks, redo, anyway, (id, path) => this.undoText(id, path)),
+        );
       return plans;
     };
     let plans = await plan();
@@ -266,12 +269,14 @@ export class ChangesService implements ChangesPort {
     const applied = plans.flatMap((one) => one.applied);
     if (applied.length > 0) {
       const restoredAt = Object.assign({}, ...plans.map((one) => one.restoredAt ?? {})) as Record<string, string>;
+      const spots = Object.fromEntries(plans.filter((one) => one.spots.length > 0).map((one) => [one.path, one.spots]));
       const decision: Decision = {
         runId: target.runId,
         decision: redo ? 'redone' : 'undone',
         units: applied,
         ...(undoRunId ? { by: undoRunId } : {}),
         ...(Object.keys(restoredAt).length > 0 ? { restoredAt } : {}),
+        ...(!redo && Object.keys(spots).length > 0 ? { spots } : {}),
         time: this.deps.clock.now(),
       };
       await this.store.addDecision(decision);
@@ -338,6 +343,13 @@ export class ChangesService implements ChangesPort {
     if ((bytes === null ? null : await hashContent(bytes)) === expected) return null;
     const text = bytes === null ? '' : textOf(bytes);
     return text === null ? [] : splitLines(text).map(shownLine);
+  }
+
+  /** The text of `path` as undo run `undoRunId` found and left it; null when that run is gone or did not write it. */
+  private async undoText(undoRunId: string, path: string): Promise<RunText | null> {
+    const history = await this.deps.checkpoints.history(undoRunId).catch(() => null);
+    const record = history ? runFiles(history).find((one) => one.path === path) : undefined;
+    return record ? ((await this.model.file(record)).text ?? null) : null;
   }
 
   private nextUndoId(): string {

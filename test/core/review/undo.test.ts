@@ -76,10 +76,7 @@ describe.each([false, true])('undo after the fact (vault on disk: %s)', (disk) =
 
   it('should undo a rename with the link rewrites that came with it', async () => {
     const w = await world({ 'Old.md': 'body\n', 'Links.md': 'see [[Old]]\n', 'Other.md': 'x\n' }, disk);
-    const runId = await w.run([
-      ['vault.rename', { fromPath: 'Old.md', toPath: 'New.md' }],
-      write('Other.md', 'y\n'),
-    ]);
+    const runId = await w.run([['vault.rename', { fromPath: 'Old.md', toPath: 'New.md' }], write('Other.md', 'y\n')]);
     expect(await w.text('Links.md')).toBe('see [[New]]\n');
     const files = [];
     for await (const file of w.changes.files(runId)) files.push([file.path, file.change, file.previousPath]);
