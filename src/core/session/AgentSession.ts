@@ -16,6 +16,7 @@ import { withoutStoredResultReads } from '../recipes/storedResultReads';
 import type { CallOutcome, ToolCall } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
 import { auditedRevert, revertPlan } from './auditedRevert';
+import type { ChangesService } from '../review/ChangesService';
 import { sessionAuthor } from './runAuthors';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
@@ -434,6 +435,11 @@ export class AgentSession {
     const answer = await ask(plan, run);
     if (answer === 'keep') return { status: 'kept', run };
     return { status: 'reverted', run, result: await auditedRevert(changes, run.runId, answer === 'overwrite') };
+  }
+
+  /** Review after the fact (what the Changes view, /changes, /undo and /keep drive); null when checkpoints are off. */
+  async changes(): Promise<ChangesService | null> {
+    return (await this.o.services()).changes;
   }
 
   /** The runs kept in the checkpoint repository, newest first; null when checkpoints are off. */
