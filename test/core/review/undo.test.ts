@@ -1,24 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesOf, fixtureBytes } from '../../builders/encodingFixtures';
-import { reviewWorld, type ReviewWorld } from './harness';
+import { reviewWorlds, type ReviewWorld, write } from './harness';
 
-const worlds: ReviewWorld[] = [];
-afterEach(async () => {
-  for (const world of worlds.splice(0)) await world.cleanup();
-});
-
-async function world(files: Record<string, string>, disk = false): Promise<ReviewWorld> {
-  const made = await reviewWorld(files, disk);
-  worlds.push(made);
-  return made;
-}
-
-const write = (path: string, content: string): [string, Record<string, unknown>] => [
-  'vault.writeFile',
-  { path, content },
-];
+const world = reviewWorlds();
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
