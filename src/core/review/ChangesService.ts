@@ -348,6 +348,8 @@ export class ChangesService implements ChangesPort {
       const record = known && known.endedAt !== null ? known : await this.recordOf(runId);
       if (record) runs.push(record);
     }
+    // Summaries of pruned runs are dropped once they are most of the file.
+    if (records.size > 2 * runs.length + 100) await this.store.keepRecords(runs.filter((run) => run.endedAt !== null));
     return runs.sort((a, b) => b.startedAt - a.startedAt || (a.runId < b.runId ? 1 : a.runId > b.runId ? -1 : 0));
   }
 

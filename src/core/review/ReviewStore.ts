@@ -83,6 +83,22 @@ export class ReviewStore {
     return this.append('runs.jsonl', record);
   }
 
+  /**
+   * Writes the summaries anew with only `live` (the runs the repository still holds), so the file does not grow
+   * with every run ever made. Safe to lose: a summary missing after a crash is worked out again.
+   */
+  async keepRecords(live: readonly RunRecord[]): Promise<void> {
+    const text = live.map((record) => `${JSON.stringify(record)}\n`).join('');
+    try {
+      await this.fs.writeFile(`${this.folder}/runs.jsonl`, text, 'utf8');
+    } catch (error) {
+      throw new AgentError(
+        'INTERNAL',
+        `Could not write the review file "${this.folder}/runs.jsonl": ${describeError(error)}`,
+      );
+    }
+  }
+
   /** Every decision, oldest first. */
   async decisions(): Promise<Decision[]> {
     return (await this.read('decisions.jsonl')).filter(isDecision);
