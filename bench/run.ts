@@ -15,6 +15,7 @@ import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { pluginStartupBench } from './cases/pluginStartup';
 import { regexSearchBench } from './cases/regexSearch';
 import { renameLinksBench } from './cases/renameLinks';
+import { reviewBench } from './cases/review';
 import { runnerStartBench } from './cases/runnerStart';
 import { textCallReadingBench } from './cases/textCallReading';
 import { toolCallFormatBench } from './cases/toolCallFormat';
@@ -64,6 +65,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'mcp turnaround', run: mcpTurnaroundBench },
   { name: 'mcp large vault', run: mcpLargeVaultBench },
   { name: 'mcp first tools/list', run: mcpFirstListBench },
+  { name: 'review after the fact', run: reviewBench },
   { name: 'rename keeping links', needsVault: true, run: renameLinksBench },
 ];
 

@@ -1,7 +1,8 @@
 import { DEFAULT_SETTINGS } from '../settings/settings';
 
 /** The chat's commands, as `--help` and an unknown command list them. */
-export const COMMANDS = '/dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit';
+export const COMMANDS =
+  '/dry-run /actions /run /rest /continue /revert /runs /changes /keep /undo /redo /history /resume /mode /new /help /quit';
 
 /** What `--help` prints. */
 export const USAGE = `Embedded Agent in the terminal: chat with an agent that works on a vault folder.
@@ -76,6 +77,10 @@ export const CHAT_HELP = `Type a message and press Enter to run the agent. Comma
   /continue      go on with a run that stopped at a budget limit, from where it stopped
   /revert        undo the last run that changed the vault (shows the plan first)
   /runs          list the runs kept in the checkpoint repository
+  /changes [run] review what runs changed: the list, newest first, or one run's files and changes
+  /keep <run> [path] [change]  mark a run, a file or one change reviewed (writes nothing)
+  /undo <run> [path] [change]  take back only that run's own lines; asks before replacing lines changed since
+  /redo <run> [path] [change]  put back what an undo took away
   /mode [slug]   show the modes, or switch to one
   /history       list the saved conversations of this vault (the chat panel's too)
   /resume <id>   continue one of them

@@ -76,7 +76,7 @@ export class CheckpointService {
   private ends = 0;
   private readonly holds = new WriteHolds();
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly listeners = new Set<(ended?: string) => void>();
+  private readonly listeners = new Set<() => void>();
   /** Who made each run begun here, until its first checkpoint records it. */
   private readonly origins = new Map<string, RunOrigin>();
 
@@ -105,19 +105,16 @@ export class CheckpointService {
    */
   endRun(runId: string): Promise<void> {
     const wrote = this.finish(runId);
-    if (!wrote) this.changed();
+    this.changed();
     if (!wrote) return Promise.resolve();
-    return this.exclusive(() => this.recordEnd(runId))
-      .catch(() => undefined)
-      .then(() => this.changed(runId));
+    return this.exclusive(() => this.recordEnd(runId)).catch(() => undefined);
   }
 
   /**
    * Calls `listener` after each checkpoint taken and each run ended, whoever's run it is (the panel's, an MCP
-   * client's, a plan's): what a view needs to offer "Revert last run". A run that wrote is named once its end is
-   * recorded (`ended`), for the review core to summarize it. Returns the call that stops it.
+   * client's, a plan's): what a view needs to offer "Revert last run". Returns the call that stops it.
    */
-  onChange(listener: (ended?: string) => void): () => void {
+  onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
   }
@@ -380,8 +377,8 @@ export class CheckpointService {
     return this.journal.appendEnd(runId, this.clock.now());
   }
 
-  private changed(ended?: string): void {
-    for (const listener of [...this.listeners]) listener(ended);
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 
   /** Run ids with checkpoints in the repository, sorted; one listing of refs, no commit read. */

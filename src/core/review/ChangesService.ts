@@ -7,7 +7,8 @@ import type { ClockPort } from '../ports/clock';
 import type { GitFsPort } from '../ports/gitFs';
 import type { VaultPort } from '../ports/vault';
 import type { AuditLog } from '../tool-execution/AuditLog';
-import { checkHunks } from './hunkMerge';
+import { checkHunks, type RunText } from './hunkMerge';
+import { runFiles } from './runFiles';
 import { shownLine, splitLines } from './lineBlocks';
 import {
   type Decision,
@@ -22,8 +23,34 @@ import {
 import { type ReviewedFile, RunModel, runRecord, textOf } from './runModel';
 import { byRun, chosenFiles, createdFolders, findFile, hunkLines, Tally, toTarget, unitsOf } from './reviewUnits';
 import type { ChangedFile, ChangedRun, ChangeHunk, ChangesPort, ChangeTarget, UndoOptions, UndoOutcome } from './types';
-import { type FilePlan, planFile } from './undoPlan';
+import { type FilePlan, planFile, type UndoWrite } from './undoPlan';
 import { UNDO_TOOL, writeAsRun } from './undoRun';
+
+/** A write an undo would make or made, and whether its file existed before. */
+export type PlannedUndoWrite = UndoWrite & { existed: boolean };
+
+export interface UndoPreview {
+  writes: PlannedUndoWrite[];
+  changedSince: ChangeTarget[];
+}
+
+/** An undo as made: its outcome, the writes and the folders it removed (the undone run had created them). */
+export interface Flipped {
+  outcome: UndoOutcome;
+  written: PlannedUndoWrite[];
+  removedFolders: string[];
+}
+
+interface FlipRequest {
+  target: ChangeTarget;
+  redo: boolean;
+  anyway: boolean;
+  /** The audit line's tool and arguments. */
+  tool: string;
+  args: unknown;
+  /** "Revert last run": its run is named `revert-<run>-<n>`. */
+  revert?: boolean;
+}
 
 export interface ChangesServiceDeps {
   checkpoints: CheckpointService;
@@ -53,13 +80,9 @@ export class ChangesService implements ChangesPort {
   constructor(private readonly deps: ChangesServiceDeps) {
     this.store = new ReviewStore(deps.gitFs.promises, deps.gitFs.root);
     this.model = new RunModel(deps.checkpoints, deps.vault);
-    deps.checkpoints.onChange((ended) => {
-      if (ended === undefined) return this.changed();
-      // Summarized once it ends, so the list never diffs: a failure only means the list works it out later.
-      void this.exclusive(() => this.recordOf(ended))
-        .catch(() => undefined)
-        .then(() => this.changed());
-    });
+    // A run is summarized the first time a list needs it, and stored once it has ended: no work after each run,
+    // and none in the background that could outlive the services.
+    deps.checkpoints.onChange(() => this.changed());
   }
 
   async listRuns(options: { limit?: number; before?: string } = {}): Promise<ChangedRun[]> {
@@ -178,17 +201,37 @@ export class ChangesService implements ChangesPort {
     this.changed();
   }
 
-  undo(target: ChangeTarget, options: UndoOptions = {}): Promise<UndoOutcome> {
-    return this.flip(target, false, options.anyway ?? false);
+  async undo(target: ChangeTarget, options: UndoOptions = {}): Promise<UndoOutcome> {
+    const anyway = options.anyway ?? false;
+    const args = { ...target, ...(anyway ? { anyway } : {}) };
+    return (await this.flip({ target, redo: false, anyway, tool: UNDO_TOOL, args })).outcome;
   }
 
-  redo(target: ChangeTarget, options: UndoOptions = {}): Promise<UndoOutcome> {
-    return this.flip(target, true, options.anyway ?? false);
+  async redo(target: ChangeTarget, options: UndoOptions = {}): Promise<UndoOutcome> {
+    const anyway = options.anyway ?? false;
+    const args = { ...target, ...(anyway ? { anyway } : {}), redo: true };
+    return (await this.flip({ target, redo: true, anyway, tool: UNDO_TOOL, args })).outcome;
   }
 
-  /** Resolves once the work under way (a summary of a run that just ended, an undo) is done. */
-  async settled(): Promise<void> {
-    await this.exclusive(() => Promise.resolve());
+  /** What undoing `target` would write now, and what it would leave as changed since; writes nothing. */
+  previewUndo(target: ChangeTarget): Promise<UndoPreview> {
+    return this.exclusive(async () => {
+      const plans = await this.plan(target, await this.history(target.runId), false, false);
+      const existed = (one: FilePlan, path: string): boolean => (one.read.get(path) ?? null) !== null;
+      return {
+        writes: plans.flatMap((one) => one.writes.map((write) => ({ ...write, existed: existed(one, write.path) }))),
+        changedSince: plans.flatMap((one) => one.changedSince).map((unit) => toTarget(target.runId, unit)),
+      };
+    });
+  }
+
+  /**
+   * A whole run undone as "Revert last run" and `/revert` do it: by the same merge, as run `revert-<run>-<n>`,
+   * audited as `tool` (`checkpoints.revert`, whose lines scripts count) with the arguments it always had.
+   */
+  revertRun(runId: string, overwrite: boolean, tool: string): Promise<Flipped> {
+    const args = { runId, overwriteConflicts: overwrite };
+    return this.flip({ target: { runId }, redo: false, anyway: overwrite, tool, args, revert: true });
   }
 
   onChange(listener: () => void): () => void {
@@ -196,68 +239,74 @@ export class ChangesService implements ChangesPort {
     return () => void this.listeners.delete(listener);
   }
 
-  private async flip(target: ChangeTarget, redo: boolean, anyway: boolean): Promise<UndoOutcome> {
+  /** Resolves once the work under way (a summary of a run that just ended, an undo) is done. */
+  async settled(): Promise<void> {
+    await this.exclusive(() => Promise.resolve());
+  }
+
+  private async flip(request: FlipRequest): Promise<Flipped> {
     const started = this.deps.clock.now();
-    const args = { ...target, ...(anyway ? { anyway } : {}), ...(redo ? { redo } : {}) };
-    let outcome: UndoOutcome;
+    const { target, tool, args } = request;
+    let flipped: Flipped;
     try {
-      outcome = await this.exclusive(() => this.flipLocked(target, redo, anyway));
+      flipped = await this.exclusive(() => this.flipLocked(request));
     } catch (error) {
-      await this.deps.audit.record({
-        runId: target.runId,
-        tool: UNDO_TOOL,
-        args,
-        ok: false,
-        error: describeError(error),
-        code: isAgentError(error) ? error.code : null,
-        durationMs: this.deps.clock.now() - started,
-      });
+      const failure = { error: describeError(error), code: isAgentError(error) ? error.code : null };
+      const durationMs = this.deps.clock.now() - started;
+      await this.deps.audit.record({ runId: target.runId, tool, args, ok: false, ...failure, durationMs });
       throw error;
     }
+    const { outcome } = flipped;
     await this.deps.audit.record({
       runId: outcome.undoRunId ?? target.runId,
-      tool: UNDO_TOOL,
+      tool,
       args,
       ok: true,
       error: null,
       code: null,
       durationMs: this.deps.clock.now() - started,
-      restored: [...new Set([...outcome.restoredFiles, ...outcome.applied.map((applied) => applied.path ?? '')])],
+      restored: [
+        ...new Set(flipped.written.map((write) => write.path)),
+        ...flipped.removedFolders.map((folder) => `${folder}/`),
+      ],
       conflicts: [...new Set(outcome.changedSince.map((left) => left.path ?? ''))].map((path) => ({
         path,
         reason: 'changed since the run',
       })),
     });
     this.changed();
-    return outcome;
+    return flipped;
   }
 
-  private async flipLocked(target: ChangeTarget, redo: boolean, anyway: boolean): Promise<UndoOutcome> {
+  private async plan(target: ChangeTarget, history: RunHistory, redo: boolean, anyway: boolean): Promise<FilePlan[]> {
+    const chosen = chosenFiles(await this.runFiles(target.runId, history), target);
+    const states = unitStates(await this.store.decisions(), target.runId);
+    const plans: FilePlan[] = [];
+    const undoText = (id: string, path: string): Promise<RunText | null> => this.undoText(id, path);
+    for (const { file, hunks } of chosen)
+      plans.push(await planFile(this.deps.vault, file, states, hunks, redo, anyway, undoText));
+    return plans;
+  }
+
+  private async flipLocked({ target, redo, anyway, revert }: FlipRequest): Promise<Flipped> {
     const history = await this.history(target.runId);
-    const files = await this.runFiles(target.runId, history);
-    const chosen = chosenFiles(files, target);
-    const plan = async (): Promise<FilePlan[]> => {
-      const states = unitStates(await this.store.decisions(), target.runId);
-      const plans: FilePlan[] = [];
-      for (const { file, hunks } of chosen)
-        plans.push(await planFile(this.deps.vault, file, states, hunks, redo, anyway));
-      return plans;
-    };
-    let plans = await plan();
+    let plans = await this.plan(target, history, redo, anyway);
     const writes = plans.flatMap((one) => one.writes);
     let undoRunId: string | null = null;
+    let done: { written: UndoWrite[]; removedFolders: string[] } = { written: [], removedFolders: [] };
+    const before = new Map(plans.flatMap((one) => [...one.read]));
     if (writes.length > 0) {
-      undoRunId = this.nextUndoId();
-      const verb = redo ? 'Redo' : 'Undo';
+      undoRunId = revert ? await this.nextRevertId(target.runId) : this.nextUndoId();
+      const verb = revert ? 'Revert' : redo ? 'Redo' : 'Undo';
       const author = { kind: 'undo' as const, label: 'Undo', detail: `${verb} of ${target.runId}` };
-      await writeAsRun(
+      done = await writeAsRun(
         this.deps,
         { runId: undoRunId, origin: { author, undoOf: target.runId } },
         writes,
         async (found) => {
-          const read = new Map(plans.flatMap((one) => [...one.read]));
-          if (Object.entries(found).every(([path, oid]) => !read.has(path) || read.get(path) === oid)) return writes;
-          plans = await plan();
+          if (Object.entries(found).every(([path, oid]) => !before.has(path) || before.get(path) === oid))
+            return writes;
+          plans = await this.plan(target, history, redo, anyway);
           return plans.flatMap((one) => one.writes);
         },
         createdFolders(history),
@@ -266,21 +315,27 @@ export class ChangesService implements ChangesPort {
     const applied = plans.flatMap((one) => one.applied);
     if (applied.length > 0) {
       const restoredAt = Object.assign({}, ...plans.map((one) => one.restoredAt ?? {})) as Record<string, string>;
+      const spots = Object.fromEntries(plans.filter((one) => one.spots.length > 0).map((one) => [one.path, one.spots]));
       const decision: Decision = {
         runId: target.runId,
         decision: redo ? 'redone' : 'undone',
         units: applied,
         ...(undoRunId ? { by: undoRunId } : {}),
         ...(Object.keys(restoredAt).length > 0 ? { restoredAt } : {}),
+        ...(!redo && Object.keys(spots).length > 0 ? { spots } : {}),
         time: this.deps.clock.now(),
       };
       await this.store.addDecision(decision);
     }
     return {
-      undoRunId,
-      applied: applied.map((unit) => toTarget(target.runId, unit)),
-      changedSince: plans.flatMap((one) => one.changedSince).map((unit) => toTarget(target.runId, unit)),
-      restoredFiles: plans.flatMap((one) => one.restoredFiles),
+      outcome: {
+        undoRunId,
+        applied: applied.map((unit) => toTarget(target.runId, unit)),
+        changedSince: plans.flatMap((one) => one.changedSince).map((unit) => toTarget(target.runId, unit)),
+        restoredFiles: plans.flatMap((one) => one.restoredFiles),
+      },
+      written: done.written.map((write) => ({ ...write, existed: (before.get(write.path) ?? null) !== null })),
+      removedFolders: done.removedFolders,
     };
   }
 
@@ -293,6 +348,8 @@ export class ChangesService implements ChangesPort {
       const record = known && known.endedAt !== null ? known : await this.recordOf(runId);
       if (record) runs.push(record);
     }
+    // Summaries of pruned runs are dropped once they are most of the file.
+    if (records.size > 2 * runs.length + 100) await this.store.keepRecords(runs.filter((run) => run.endedAt !== null));
     return runs.sort((a, b) => b.startedAt - a.startedAt || (a.runId < b.runId ? 1 : a.runId > b.runId ? -1 : 0));
   }
 
@@ -338,6 +395,21 @@ export class ChangesService implements ChangesPort {
     if ((bytes === null ? null : await hashContent(bytes)) === expected) return null;
     const text = bytes === null ? '' : textOf(bytes);
     return text === null ? [] : splitLines(text).map(shownLine);
+  }
+
+  /** The text of `path` as undo run `undoRunId` found and left it; null when that run is gone or did not write it. */
+  private async undoText(undoRunId: string, path: string): Promise<RunText | null> {
+    const history = await this.deps.checkpoints.history(undoRunId).catch(() => null);
+    const record = history ? runFiles(history).find((one) => one.path === path) : undefined;
+    return record ? ((await this.model.file(record)).text ?? null) : null;
+  }
+
+  /** `revert-<run>-<n>`, the first not taken: the id "Revert last run" has always given its run. */
+  private async nextRevertId(runId: string): Promise<string> {
+    const taken = new Set(await this.deps.checkpoints.runIds());
+    let n = 1;
+    while (taken.has(`revert-${runId}-${n}`) || this.deps.checkpoints.inProgress(`revert-${runId}-${n}`)) n++;
+    return `revert-${runId}-${n}`;
   }
 
   private nextUndoId(): string {

@@ -40,6 +40,8 @@ export interface Decision {
   by?: string;
   /** A whole file an undo brought back at another path (its own was taken): path → where it came back. */
   restoredAt?: Record<string, string>;
+  /** Where each hunk an undo wrote back sits in what it left (`[hunk, start, end]`, 0-based lines): its redo's anchor. */
+  spots?: Record<string, [number, number, number][]>;
   time: number;
 }
 
@@ -47,6 +49,9 @@ export interface Decision {
 export interface UnitState {
   state: 'to-review' | 'kept' | 'undone';
   restoredAt?: string;
+  /** For an undone hunk: the undo run that wrote it back, and where in what that run left. */
+  by?: string;
+  spot?: [number, number];
 }
 
 /**
@@ -76,6 +81,22 @@ export class ReviewStore {
 
   addRecord(record: RunRecord): Promise<void> {
     return this.append('runs.jsonl', record);
+  }
+
+  /**
+   * Writes the summaries anew with only `live` (the runs the repository still holds), so the file does not grow
+   * with every run ever made. Safe to lose: a summary missing after a crash is worked out again.
+   */
+  async keepRecords(live: readonly RunRecord[]): Promise<void> {
+    const text = live.map((record) => `${JSON.stringify(record)}\n`).join('');
+    try {
+      await this.fs.writeFile(`${this.folder}/runs.jsonl`, text, 'utf8');
+    } catch (error) {
+      throw new AgentError(
+        'INTERNAL',
+        `Could not write the review file "${this.folder}/runs.jsonl": ${describeError(error)}`,
+      );
+    }
   }
 
   /** Every decision, oldest first. */
@@ -139,7 +160,13 @@ export function unitStates(decisions: readonly Decision[], runId: string): Map<s
       } else if (decision.decision === 'redone') states.set(key, { state: 'kept' });
       else {
         const restoredAt = decision.restoredAt?.[path];
-        states.set(key, restoredAt ? { state: 'undone', restoredAt } : { state: 'undone' });
+        const spot = decision.spots?.[path]?.find(([index]) => index === hunk);
+        states.set(key, {
+          state: 'undone',
+          ...(restoredAt ? { restoredAt } : {}),
+          ...(decision.by ? { by: decision.by } : {}),
+          ...(spot ? { spot: [spot[1], spot[2]] as [number, number] } : {}),
+        });
       }
     }
   }

@@ -22,6 +22,8 @@ export interface FlipResult {
   lines: string[] | null;
   applied: number[];
   changedSince: number[];
+  /** Where each applied hunk's lines are in the new lines (0-based, half-open): what a redo puts back. */
+  spots: Map<number, [number, number]>;
 }
 
 /**
@@ -87,44 +89,76 @@ export function flipHunks(
   anyway: boolean,
 ): FlipResult {
   const checks = checkHunks(text, undone, now);
-  const target = (index: number): string[] => {
-    const block = text.blocks[index] as LineBlock;
-    return undone.has(index) ? text.after.slice(block.bStart, block.bEnd) : text.before.slice(block.aStart, block.aEnd);
-  };
   const wanted = [...new Set(flip)].filter((index) => index >= 0 && index < text.blocks.length).sort((a, b) => b - a);
-  const result: FlipResult = { lines: null, applied: [], changedSince: [] };
+  const result: FlipResult = { lines: null, applied: [], changedSince: [], spots: new Map() };
   if (now === null) {
     if (!anyway) return { ...result, changedSince: wanted.reverse() };
     const flipped = new Set(undone);
     for (const index of wanted) if (!flipped.delete(index)) flipped.add(index);
-    return { lines: expectedText(text, flipped).lines, applied: wanted.reverse(), changedSince: [] };
+    const expected = expectedText(text, flipped);
+    for (const index of wanted) result.spots.set(index, expected.ranges[index] as [number, number]);
+    return { ...result, lines: expected.lines, applied: wanted.reverse() };
   }
   const lines = [...now];
+  const written: { index: number; start: number; length: number; replaced: number }[] = [];
   let limit = Number.POSITIVE_INFINITY;
   for (const index of wanted) {
     const check = checks[index] as HunkCheck;
-    const lines2 = target(index);
-    if (check.changedSince && sameLines(check.now, lines2)) {
-      result.applied.push(index);
-      continue;
-    }
+    const block = text.blocks[index] as LineBlock;
+    const target = undone.has(index)
+      ? text.after.slice(block.bStart, block.bEnd)
+      : text.before.slice(block.aStart, block.aEnd);
     // A place shared with a hunk already written (two hunks under one later edit) is not written twice.
-    if (
-      (check.changedSince && !anyway) ||
-      check.nowEnd > limit ||
-      (check.nowEnd === limit && check.nowStart === limit)
-    ) {
-      result.changedSince.push(index);
+    const shared = check.nowEnd > limit || (check.nowEnd === limit && check.nowStart === limit);
+    if ((check.changedSince && !anyway) || shared) {
+      result.changedSince.unshift(index);
       continue;
     }
-    lines.splice(check.nowStart, check.nowEnd - check.nowStart, ...lines2);
+    lines.splice(check.nowStart, check.nowEnd - check.nowStart, ...target);
     limit = check.nowStart;
-    result.applied.push(index);
+    written.unshift({ index, start: check.nowStart, length: target.length, replaced: check.nowEnd - check.nowStart });
+    result.applied.unshift(index);
   }
-  result.applied.reverse();
-  result.changedSince.reverse();
+  let offset = 0;
+  for (const spot of written) {
+    result.spots.set(spot.index, [spot.start + offset, spot.start + offset + spot.length]);
+    offset += spot.length - spot.replaced;
+  }
   if (result.applied.length > 0) result.lines = lines;
   return result;
+}
+
+/**
+ * Puts back what an undo took away, by the same merge over the undo's own change: `undo` is the file as that undo
+ * found it and left it, and `spots` where each of the hunks it undid sits in what it left. The undo's blocks at
+ * those spots are undone in turn, so a redo with nothing changed since gives back the file byte for byte, even
+ * where lines written since sit right beside the hunk (which the run's own before and after cannot place).
+ * Returns the hunks put back (every hunk under a block that was undone) and those left as changed since.
+ */
+export function redoFromUndo(
+  undo: RunText,
+  spots: ReadonlyMap<number, [number, number]>,
+  now: readonly string[] | null,
+  anyway: boolean,
+): { lines: string[] | null; applied: number[]; changedSince: number[] } {
+  const underBlock = new Map<number, number[]>();
+  undo.blocks.forEach((block, blockIndex) => {
+    for (const [hunk, [start, end]] of spots)
+      if (touches(block.bStart, block.bEnd, start, end))
+        underBlock.set(blockIndex, [...(underBlock.get(blockIndex) ?? []), hunk]);
+  });
+  const result = flipHunks(undo, new Set(), now, [...underBlock.keys()], anyway);
+  const applied = new Set(result.applied.flatMap((block) => underBlock.get(block) ?? []));
+  return {
+    lines: result.lines,
+    applied: [...spots.keys()].filter((hunk) => applied.has(hunk)).sort((a, b) => a - b),
+    changedSince: [...spots.keys()].filter((hunk) => !applied.has(hunk)).sort((a, b) => a - b),
+  };
+}
+
+/** Whether two places overlap or meet (an empty place meets a block it sits at either end of). */
+function touches(aStart: number, aEnd: number, bStart: number, bEnd: number): boolean {
+  return aStart <= bEnd && bStart <= aEnd;
 }
 
 /** Whether a change made since (`block`, in the expected lines) overlaps a hunk's place `[start, end)`. */
@@ -132,8 +166,4 @@ function overlaps(block: LineBlock, start: number, end: number): boolean {
   const inserted = block.aStart === block.aEnd;
   if (start === end) return inserted ? block.aStart === start : block.aStart < start && start < block.aEnd;
   return inserted ? start < block.aStart && block.aStart < end : block.aStart < end && start < block.aEnd;
-}
-
-function sameLines(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((line, index) => line === b[index]);
 }

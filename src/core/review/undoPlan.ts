@@ -3,7 +3,7 @@ import { readOrNull } from '../checkpoints/capturePreState';
 import { hashContent } from '../checkpoints/hashContent';
 import type { VaultPort } from '../ports/vault';
 import { uniquePath } from '../tools/vault/uniquePath';
-import { flipHunks } from './hunkMerge';
+import { type FlipResult, flipHunks, redoFromUndo, type RunText } from './hunkMerge';
 import { splitLines } from './lineBlocks';
 import { type Unit, type UnitState, unitKey, WHOLE } from './ReviewStore';
 import { type ReviewedFile, textOf } from './runModel';
@@ -16,6 +16,7 @@ export type UndoWrite =
 
 /** What undoing (or redoing) the chosen units of one file takes, worked out against the file now. */
 export interface FilePlan {
+  path: string;
   writes: UndoWrite[];
   /** Units this puts back (or already found back). */
   applied: Unit[];
@@ -27,7 +28,12 @@ export interface FilePlan {
   restoredAt?: Record<string, string>;
   /** What each path held when this was worked out (blob id, null when absent), to check nothing changed since. */
   read: Map<string, string | null>;
+  /** Where the hunks this undoes sit in what it writes (see `Decision.spots`). */
+  spots: [number, number, number][];
 }
+
+/** The text of `path` as an undo run found and left it: what its redo merges over. */
+export type UndoText = (undoRunId: string, path: string) => Promise<RunText | null>;
 
 /**
  * Plans an undo (`redo` false) or redo of `hunks` (all when null) of one file of a run: hunk by hunk by a three-way
@@ -40,9 +46,18 @@ export async function planFile(
   hunks: readonly number[] | null,
   redo: boolean,
   anyway: boolean,
+  undoText: UndoText,
 ): Promise<FilePlan> {
-  const plan: FilePlan = { writes: [], applied: [], changedSince: [], restoredFiles: [], read: new Map() };
   const path = file.record.path;
+  const plan: FilePlan = {
+    path,
+    writes: [],
+    applied: [],
+    changedSince: [],
+    restoredFiles: [],
+    read: new Map(),
+    spots: [],
+  };
   if (!file.summary.whole && file.text) {
     const undone = new Set<number>();
     for (let index = 0; index < file.text.blocks.length; index++)
@@ -51,13 +66,17 @@ export async function planFile(
     if (chosen.length === 0) return plan;
     const bytes = await readNow(vault, path, plan);
     const now = bytes === null ? null : textOf(bytes);
-    const result = flipHunks(file.text, undone, now === null ? null : splitLines(now), chosen, anyway);
+    const result = redo
+      ? await redoHunks(file, states, now === null ? null : splitLines(now), chosen, anyway, undoText)
+      : flipHunks(file.text, undone, now === null ? null : splitLines(now), chosen, anyway);
     if (result.lines) {
       const content = result.lines.join('');
       if (content !== now) plan.writes.push({ path, op: 'text', content });
     }
     plan.applied = result.applied.map((index) => [path, index]);
     plan.changedSince = result.changedSince.map((index) => [path, index]);
+    if (!redo && 'spots' in result)
+      plan.spots = [...(result.spots as FlipResult['spots'])].map(([index, [start, end]]) => [index, start, end]);
     return plan;
   }
   const state = states.get(unitKey(path, WHOLE));
@@ -75,19 +94,18 @@ export async function planFile(
     plan.changedSince.push(unit);
     return plan;
   }
-  plan.applied.push(unit);
   const moves = from.path !== to.path;
   if (nowHash !== null && (to.oid === null || moves)) plan.writes.push({ path: from.path, op: 'delete' });
   if (to.oid !== null && to.bytes !== null) {
     let target = to.path;
     if (moves || bringsBack) {
       const there = await hashNow(vault, target, plan);
-      if (there === to.oid) return plan;
+      if (there === to.oid) return settled(plan, unit);
       if (there !== null || (await vault.stat(target)) !== null) {
         target = await uniquePath(vault, to.path, 'file');
         plan.restoredAt = { [path]: target };
       }
-    } else if (nowHash === to.oid) return plan;
+    } else if (nowHash === to.oid) return settled(plan, unit);
     const text = exactText(to.bytes);
     plan.writes.push(
       text === null ? { path: target, op: 'bytes', bytes: to.bytes } : { path: target, op: 'text', content: text },
@@ -95,7 +113,67 @@ export async function planFile(
   }
   if (plan.writes.length > 0)
     plan.restoredFiles.push(to.oid === null ? from.path : (plan.restoredAt?.[path] ?? to.path));
+  return settled(plan, unit);
+}
+
+/**
+ * A whole file counts as undone (or redone) only when this writes something: a file already as it should be was
+ * put so by someone else, and a redo must not take away what the undo did not write.
+ */
+function settled(plan: FilePlan, unit: Unit): FilePlan {
+  if (plan.writes.length > 0) plan.applied.push(unit);
   return plan;
+}
+
+/**
+ * Redoes undone hunks over the undo runs that undid them (`redoFromUndo`), each run's in turn; a hunk undone
+ * before spots were recorded is put back over the run's own change.
+ */
+async function redoHunks(
+  file: ReviewedFile,
+  states: ReadonlyMap<string, UnitState>,
+  now: string[] | null,
+  chosen: readonly number[],
+  anyway: boolean,
+  undoText: UndoText,
+): Promise<{ lines: string[] | null; applied: number[]; changedSince: number[] }> {
+  const path = file.record.path;
+  const byRun = new Map<string, Map<number, [number, number]>>();
+  const rest: number[] = [];
+  for (const index of chosen) {
+    const state = states.get(unitKey(path, index));
+    if (state?.by && state.spot)
+      byRun.set(state.by, (byRun.get(state.by) ?? new Map<number, [number, number]>()).set(index, state.spot));
+    else rest.push(index);
+  }
+  let lines = now;
+  const applied: number[] = [];
+  const changedSince: number[] = [];
+  for (const [undoRunId, spots] of byRun) {
+    const undo = await undoText(undoRunId, path);
+    if (!undo) {
+      rest.push(...spots.keys());
+      continue;
+    }
+    const result = redoFromUndo(undo, spots, lines, anyway);
+    lines = result.lines ?? lines;
+    applied.push(...result.applied);
+    changedSince.push(...result.changedSince);
+  }
+  if (rest.length > 0 && file.text) {
+    const undone = new Set<number>();
+    for (let index = 0; index < file.text.blocks.length; index++)
+      if (states.get(unitKey(path, index))?.state === 'undone' && !applied.includes(index)) undone.add(index);
+    const result = flipHunks(file.text, undone, lines, rest, anyway);
+    lines = result.lines ?? lines;
+    applied.push(...result.applied);
+    changedSince.push(...result.changedSince);
+  }
+  return {
+    lines: applied.length > 0 ? lines : null,
+    applied: applied.sort((a, b) => a - b),
+    changedSince: changedSince.sort((a, b) => a - b),
+  };
 }
 
 /** Reads the file now and notes its hash in the plan; null when absent (or a folder). */

@@ -20,7 +20,7 @@ export async function writeAsRun(
   replan: (found: Record<string, string | null>) => Promise<UndoWrite[]>,
   /** Folders the undone run created: removed again once an undo leaves them empty. */
   createdFolders: ReadonlySet<string>,
-): Promise<string[]> {
+): Promise<{ written: UndoWrite[]; removedFolders: string[] }> {
   const { checkpoints, vault } = deps;
   checkpoints.beginRun(run.runId, run.origin);
   try {
@@ -28,6 +28,7 @@ export async function writeAsRun(
     const info = await checkpoints.checkpoint(run.runId, { tool: UNDO_TOOL, paths });
     let seqs = [info.seq];
     const final = await replan(info.before);
+    const removed: string[] = [];
     const extra = final.map((write) => write.path).filter((path) => !paths.includes(path));
     try {
       if (extra.length > 0) {
@@ -35,11 +36,12 @@ export async function writeAsRun(
         seqs = [...seqs, more.seq];
       }
       for (const write of final) await apply(vault, write);
-      for (const write of final) if (write.op === 'delete') await removeEmptyParents(vault, write.path, createdFolders);
+      for (const write of final)
+        if (write.op === 'delete') removed.push(...(await removeEmptyParents(vault, write.path, createdFolders)));
     } finally {
       for (const seq of seqs) await checkpoints.recordAfter(run.runId, seq, seq === info.seq ? [] : extra);
     }
-    return [...new Set(final.map((write) => write.path))];
+    return { written: final, removedFolders: removed };
   } finally {
     await checkpoints.endRun(run.runId);
   }
@@ -68,8 +70,12 @@ async function ensureParents(vault: VaultPort, path: string): Promise<void> {
   for (const folder of missing) await vault.createFolder(folder);
 }
 
-async function removeEmptyParents(vault: VaultPort, path: string, created: ReadonlySet<string>): Promise<void> {
+/** Removes the folders above `path` the undone run created, while each is empty; returns those removed. */
+async function removeEmptyParents(vault: VaultPort, path: string, created: ReadonlySet<string>): Promise<string[]> {
+  const removed: string[] = [];
   for (let folder = parentFolder(path); folder !== '/' && created.has(folder); folder = parentFolder(folder)) {
-    if ((await vault.stat(folder))?.kind !== 'folder' || !(await vault.deleteEmptyFolder(folder))) return;
+    if ((await vault.stat(folder))?.kind !== 'folder' || !(await vault.deleteEmptyFolder(folder))) break;
+    removed.push(folder);
   }
+  return removed;
 }

@@ -1,27 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { reviewWorld, type ReviewWorld } from './harness';
+import { describe, expect, it } from 'vitest';
+import { collect, reviewWorlds, write } from './harness';
 
-const worlds: ReviewWorld[] = [];
-afterEach(async () => {
-  for (const world of worlds.splice(0)) await world.cleanup();
-});
-
-async function world(files: Record<string, string>, disk = false): Promise<ReviewWorld> {
-  const made = await reviewWorld(files, disk);
-  worlds.push(made);
-  return made;
-}
-
-const write = (path: string, content: string): [string, Record<string, unknown>] => [
-  'vault.writeFile',
-  { path, content },
-];
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
+const world = reviewWorlds();
 
 describe('ChangesService', () => {
   it('should list each run newest first with who made it, its files and lines, to review', async () => {

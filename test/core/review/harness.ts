@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach } from 'vitest';
 import type { RunAuthor } from '../../../src/core/checkpoints/types';
 import type { HttpPort } from '../../../src/core/ports/http';
 import type { VaultPort } from '../../../src/core/ports/vault';
@@ -105,4 +106,29 @@ export async function reviewWorld(files: Record<string, string>, disk = false): 
     };
   };
   return build();
+}
+
+/** Worlds made in a test, each cleaned up after it: `world(files, disk)`. */
+export function reviewWorlds(): (files: Record<string, string>, disk?: boolean) => Promise<ReviewWorld> {
+  const made: ReviewWorld[] = [];
+  afterEach(async () => {
+    for (const world of made.splice(0)) await world.cleanup();
+  });
+  return async (files, disk = false) => {
+    const world = await reviewWorld(files, disk);
+    made.push(world);
+    return world;
+  };
+}
+
+/** A `vault.writeFile` call, as `ReviewWorld.run` takes it. */
+export const write = (path: string, content: string): [string, Record<string, unknown>] => [
+  'vault.writeFile',
+  { path, content },
+];
+
+export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
 }

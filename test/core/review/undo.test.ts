@@ -1,24 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bytesOf, fixtureBytes } from '../../builders/encodingFixtures';
-import { reviewWorld, type ReviewWorld } from './harness';
+import { reviewWorlds, type ReviewWorld, write } from './harness';
 
-const worlds: ReviewWorld[] = [];
-afterEach(async () => {
-  for (const world of worlds.splice(0)) await world.cleanup();
-});
-
-async function world(files: Record<string, string>, disk = false): Promise<ReviewWorld> {
-  const made = await reviewWorld(files, disk);
-  worlds.push(made);
-  return made;
-}
-
-const write = (path: string, content: string): [string, Record<string, unknown>] => [
-  'vault.writeFile',
-  { path, content },
-];
+const world = reviewWorlds();
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
@@ -76,10 +62,7 @@ describe.each([false, true])('undo after the fact (vault on disk: %s)', (disk) =
 
   it('should undo a rename with the link rewrites that came with it', async () => {
     const w = await world({ 'Old.md': 'body\n', 'Links.md': 'see [[Old]]\n', 'Other.md': 'x\n' }, disk);
-    const runId = await w.run([
-      ['vault.rename', { fromPath: 'Old.md', toPath: 'New.md' }],
-      write('Other.md', 'y\n'),
-    ]);
+    const runId = await w.run([['vault.rename', { fromPath: 'Old.md', toPath: 'New.md' }], write('Other.md', 'y\n')]);
     expect(await w.text('Links.md')).toBe('see [[New]]\n');
     const files = [];
     for await (const file of w.changes.files(runId)) files.push([file.path, file.change, file.previousPath]);
