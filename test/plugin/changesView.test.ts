@@ -13,7 +13,10 @@ afterEach(async () => {
   panel = null;
 });
 
-const until = <T>(check: () => T | Promise<T>): Promise<T> => vi.waitFor(check, { timeout: 10_000, interval: 10 });
+const until = <T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> =>
+  vi.waitFor(check, { timeout, interval: 10 });
+/** The view's first opening loads the list's module, which a test worker transforms first: slow on a busy machine. */
+const FIRST_OPEN_MS = 30_000;
 
 const BEFORE = ['# Q3', '', 'Goal: ship in July.', '', 'Owner: Sam', '', 'Budget: 10k', ''].join('\n');
 const AFTER = ['# Q3', '', 'Goal: ship in August.', '', 'Owner: Sam', '', 'Budget: 12k', ''].join('\n');
@@ -47,7 +50,7 @@ async function reviewChanges(app: App): Promise<HTMLElement> {
     const region = getByRole(view.containerEl, 'region', 'Changes');
     getByRole(region, 'listitem', /^Chat: /);
     return region;
-  });
+  }, FIRST_OPEN_MS);
 }
 
 async function openHunks(region: HTMLElement): Promise<HTMLElement> {
@@ -80,7 +83,7 @@ describe('review after the fact, through the plugin', () => {
       return found;
     });
     const region = getByRole(view.containerEl, 'region', 'Changes');
-    await until(() => expect(region.textContent).toContain('No changes yet'));
+    await until(() => expect(region.textContent).toContain('No changes yet'), FIRST_OPEN_MS);
     // "Show older runs" is drawn but hidden while there are none.
     expect(region.querySelector('button')?.textContent).toBe('Show older runs');
     expect(queryAllByRole(region, 'button')).toEqual([]);
