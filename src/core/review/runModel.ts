@@ -56,7 +56,10 @@ export class RunModel {
             const afterLines = splitLines(afterText);
             return { before, after: afterLines, blocks: lineBlocks(before, afterLines) };
           })();
-    return { record, summary: summarize(record, text), text, after, beforeBytes, afterBytes };
+    // Binary only when a side is known not to be text: a result recorded before post-states were stored, and
+    // changed since, is unknown rather than binary (undone whole all the same).
+    const binary = beforeText === null || (afterBytes !== null && afterText === null);
+    return { record, summary: summarize(record, text, binary), text, after, beforeBytes, afterBytes };
   }
 
   private async nowIfSame(path: string, oid: string): Promise<Uint8Array | null> {
@@ -97,7 +100,7 @@ export function textOf(bytes: Uint8Array): string | null {
   return text === null || text.includes('\u0000') ? null : text;
 }
 
-function summarize(record: FileRecord, text: RunText | null): FileSummary {
+function summarize(record: FileRecord, text: RunText | null, binary: boolean): FileSummary {
   let added = 0;
   let removed = 0;
   for (const block of text?.blocks ?? []) {
@@ -108,7 +111,7 @@ function summarize(record: FileRecord, text: RunText | null): FileSummary {
     path: record.path,
     ...(record.previousPath !== undefined ? { previousPath: record.previousPath } : {}),
     change: record.change,
-    binary: text === null,
+    binary,
     whole: text === null || record.change !== 'modified',
     hunks: text?.blocks.length ?? 0,
     linesAdded: added,

@@ -1,4 +1,7 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { hashContent } from '../../../src/core/checkpoints/hashContent';
 import { collect, reviewWorlds, write } from './harness';
 
 const world = reviewWorlds();
@@ -105,5 +108,18 @@ describe('ChangesService', () => {
     await expect(w.changes.keep({ runId, path: 'x.md' })).rejects.toThrow(
       `Run "${runId}" did not change "x.md"; it changed "a.md"`,
     );
+  });
+});
+
+describe('ChangesService over runs recorded before post-states were stored', () => {
+  it('should show a note whose result is no longer known as text, undone whole, not as binary', async () => {
+    const w = await world({ 'a.md': 'one\n' });
+    const runId = await w.run([write('a.md', 'two\n')]);
+    // Such a run's journal names the result's hash, but the repository never held its bytes.
+    const oid = await hashContent(new TextEncoder().encode('two\n'));
+    await rm(join(w.base, 'checkpoints', 'objects', oid.slice(0, 2), oid.slice(2)));
+    await w.vault.modify('a.md', 'three\n');
+    const [file] = await collect(w.changes.files(runId));
+    expect(file).toMatchObject({ path: 'a.md', change: 'modified', binary: false, hunks: 0 });
   });
 });
