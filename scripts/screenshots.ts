@@ -65,6 +65,8 @@ async function bundle(dir: string): Promise<void> {
     target: 'es2022',
     outfile: join(dir, 'page.js'),
     alias: { obsidian: join(ROOT, 'test/obsidian-double/index.ts') },
+    // The audit owner's pid: a page has no process.
+    define: { 'process.pid': '0' },
     plugins: [
       {
         // The panel's session names its process as an audit owner ("<host>:<pid>"); a page has no host name.
