@@ -15,6 +15,7 @@ import { pipelineOverheadBench } from './cases/pipelineOverhead';
 import { pluginStartupBench } from './cases/pluginStartup';
 import { regexSearchBench } from './cases/regexSearch';
 import { renameLinksBench } from './cases/renameLinks';
+import { reviewBench } from './cases/review';
 import { runnerStartBench } from './cases/runnerStart';
 import { textCallReadingBench } from './cases/textCallReading';
 import { toolCallFormatBench } from './cases/toolCallFormat';
@@ -23,6 +24,7 @@ import { vaultListBench } from './cases/vaultList';
 import { vaultSearchBench } from './cases/vaultSearch';
 import { vaultSearchLargeBench } from './cases/vaultSearchLarge';
 import { writeTurnaroundBench } from './cases/writeTurnaround';
+import { changesViewBench } from './cases/changesView';
 
 const USAGE = 'npm run bench -- [filter [--write]] [--vault DIR [--note PATH]]';
 
@@ -54,6 +56,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'ui', run: uiBench },
   { name: 'plugin start-up', run: pluginStartupBench },
   { name: 'approved writes', run: () => writeTurnaroundBench() },
+  { name: 'changes view', run: () => changesViewBench() },
   { name: 'long conversation', run: longConversationBench },
   { name: 'agent tokens and loop overhead', run: agentTokensBench },
   { name: 'llm calls per task', run: llmCallsBench },
@@ -62,6 +65,7 @@ const CASES: { name: string; needsVault?: true; run: (args: BenchArgs) => Promis
   { name: 'mcp turnaround', run: mcpTurnaroundBench },
   { name: 'mcp large vault', run: mcpLargeVaultBench },
   { name: 'mcp first tools/list', run: mcpFirstListBench },
+  { name: 'review after the fact', run: reviewBench },
   { name: 'rename keeping links', needsVault: true, run: renameLinksBench },
 ];
 

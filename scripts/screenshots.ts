@@ -1,7 +1,8 @@
 /**
  * Screenshots of the UI components (`npm run screenshots`): bundles test/ui/screenshots/page.ts with esbuild, the
  * real components over the obsidian double, serves it from 127.0.0.1 with the plugin's styles.css and an
- * Obsidian-like theme, and photographs each view with Debian's Chromium into docs/screenshots/.
+ * Obsidian-like theme, and photographs each view with Debian's Chromium into docs/screenshots/. Names given after
+ * `--` (`npm run screenshots -- changes`) take only the shots whose file name starts with one of them.
  */
 import { build } from 'esbuild';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -49,6 +50,10 @@ const SHOTS: Record<string, { view: string; theme: 'light' | 'dark' }> = {
   'chat-log-dark': { view: 'chat-log', theme: 'dark' },
   'chat-budget-light': { view: 'chat-budget', theme: 'light' },
   'chat-budget-dark': { view: 'chat-budget', theme: 'dark' },
+  'changes-run-light': { view: 'changes-run', theme: 'light' },
+  'changes-run-dark': { view: 'changes-run', theme: 'dark' },
+  'changes-conflict-light': { view: 'changes-conflict', theme: 'light' },
+  'changes-conflict-dark': { view: 'changes-conflict', theme: 'dark' },
 };
 
 async function bundle(dir: string): Promise<void> {
@@ -60,6 +65,20 @@ async function bundle(dir: string): Promise<void> {
     target: 'es2022',
     outfile: join(dir, 'page.js'),
     alias: { obsidian: join(ROOT, 'test/obsidian-double/index.ts') },
+    // The audit owner's pid: a page has no process.
+    define: { 'process.pid': '0' },
+    plugins: [
+      {
+        // The panel's session names its process as an audit owner ("<host>:<pid>"); a page has no host name.
+        name: 'node-os-in-the-page',
+        setup(pageBuild) {
+          pageBuild.onResolve({ filter: /^node:os$/ }, () => ({ path: 'node:os', namespace: 'page-shim' }));
+          pageBuild.onLoad({ filter: /.*/, namespace: 'page-shim' }, () => ({
+            contents: "export const hostname = () => 'screenshot-page';",
+          }));
+        },
+      },
+    ],
     logLevel: 'warning',
   });
 }
@@ -108,7 +127,12 @@ async function main(): Promise<void> {
       if (message.type() === 'error') errors.push(message.text());
     });
     const problems: string[] = [];
-    for (const [name, { view, theme }] of Object.entries(SHOTS)) {
+    const only = process.argv.slice(2);
+    const shots = Object.entries(SHOTS).filter(
+      ([name]) => only.length === 0 || only.some((start) => name.startsWith(start)),
+    );
+    if (shots.length === 0) throw new Error(`No screenshot is named after ${only.join(', ')}`);
+    for (const [name, { view, theme }] of shots) {
       await page.goto(`${origin}/?view=${view}&theme=${theme}`);
       const ready = await page
         .waitForFunction(
@@ -137,7 +161,7 @@ async function main(): Promise<void> {
         `axe-core found ${problems.length} serious or critical problems of the plugin's:\n${problems.join('\n')}`,
       );
     console.log(
-      `axe-core: no serious or critical finding of the plugin's in ${Object.keys(SHOTS).length} states (left out as the page's, not the plugin's: the rules ${Object.keys(PAGE_RULES).join(', ')}; ${PAGE_ELEMENTS.map((page) => `${page.rule} on ${page.why}`).join('; ')})`,
+      `axe-core: no serious or critical finding of the plugin's in ${shots.length} states (left out as the page's, not the plugin's: the rules ${Object.keys(PAGE_RULES).join(', ')}; ${PAGE_ELEMENTS.map((page) => `${page.rule} on ${page.why}`).join('; ')})`,
     );
   } finally {
     await browser.close();

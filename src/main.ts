@@ -21,6 +21,7 @@ import { EmbeddedAgentSettingTab } from './ui/SettingsTab';
 import { McpServerHost, type RunningMcpServer } from './plugin/McpServerHost';
 import { PanelApprovals } from './plugin/PanelApprovals';
 import { RunWatch } from './plugin/RunWatch';
+import { ChangesFeature } from './plugin/changesFeature';
 import { ObsidianSecrets } from './obsidian/ObsidianSecrets';
 
 /** Seams for tests and benchmarks: a model in place of the provider, where the vault is on disk, the modes file. */
@@ -50,6 +51,8 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   overrides: RuntimeOverrides = {};
   private readonly panelSession = panelSessionKeeper(this);
   private readonly runWatch = new RunWatch();
+  /** The Changes view and the count of runs to review. */
+  readonly changes = new ChangesFeature(this, () => this.services());
 
   /** The chat panel sets this while it is open; with none, every call that needs approval is denied. */
   get approvalPort(): ApprovalPort | null {
@@ -63,6 +66,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
   override async onload(): Promise<void> {
     await this.loadSettings();
     this.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, this));
+    this.changes.install();
     registerCommands(this);
     this.addSettingTab(
       new EmbeddedAgentSettingTab(
@@ -84,6 +88,7 @@ export default class EmbeddedAgentPlugin extends Plugin implements ChatHost {
 
   override onunload(): void {
     void this.mcpServer.close();
+    this.changes.dispose();
     // These subscribe with workspace.on / vault.on, which Obsidian does not undo when a plugin unloads.
     this.agent?.dispose();
   }

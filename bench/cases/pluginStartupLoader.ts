@@ -120,9 +120,10 @@ export function sourcesThatRan(
  * A source file the plugin needs only on first use (issue [15] item 7): the plans and the saved-action UI (save for
  * the palette commands' ids and names, registered at load, and the preview summary the chat panel's cards use),
  * the JSON-schema validator, YAML, the search index, the
- * link keeper, the providers' SDKs and checkpoints' git.
+ * link keeper, the providers' SDKs and checkpoints' git; the Changes view's list and the review core (save for the
+ * view's shell, the status-bar count and the types they share).
  */
 export const isFirstUseSource = (path: string): boolean =>
-  /(^|\/)node_modules\/(ajv|ajv-formats|fast-uri|json-schema-traverse|js-yaml|openai|@anthropic-ai\/sdk|@opentelemetry\/api|isomorphic-git|re2js)\/|(^|\/)src\/(core\/plan\/(?!actionCommands\.ts$|previewSummary\.ts$)|ui\/savedActions\/|ui\/plan\/|core\/search\/|core\/links\/|providers\/)/.test(
+  /(^|\/)node_modules\/(ajv|ajv-formats|fast-uri|json-schema-traverse|js-yaml|openai|@anthropic-ai\/sdk|@opentelemetry\/api|isomorphic-git|re2js)\/|(^|\/)src\/(core\/plan\/(?!actionCommands\.ts$|previewSummary\.ts$)|ui\/savedActions\/|ui\/plan\/|ui\/changes\/(?!ChangesView\.ts$|ChangesCount\.ts$|types\.ts$)|core\/review\/(?!types\.ts$)|core\/search\/|core\/links\/|providers\/)/.test(
     path,
   );

@@ -6,6 +6,7 @@ import { continueLabel, describeMessageSpend } from '../core/budget/spendText';
 import type { SendOutcome, SessionEvents } from '../core/session/sessionEvents';
 import type { Style } from './ansi';
 import type { CliRuntime } from './cliServices';
+import { keepChange, listChanges, undoChange } from './changesCommand';
 import { listConversations, resumeConversation } from './historyCommand';
 import type { LineInput } from './LineInput';
 import { listRuns, revertLastRun, type CommandContext } from './revertCommand';
@@ -184,6 +185,16 @@ export class ChatSession {
           break;
         case '/runs':
           await listRuns(this.commandContext);
+          break;
+        case '/changes':
+          await listChanges(this.commandContext, argument);
+          break;
+        case '/keep':
+          await keepChange(this.commandContext, argument);
+          break;
+        case '/undo':
+        case '/redo':
+          await undoChange(this.commandContext, argument, name === '/redo');
           break;
         case '/dry-run':
           await this.cancellable((signal) => dryRunCommand(this.commandContext, this.plans, argument, signal));

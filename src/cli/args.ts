@@ -124,7 +124,7 @@ export function isMcpCommand(argv: readonly string[]): boolean {
   return argv[0] === 'mcp';
 }
 
-/** The options after `mcp`: `--vault <folder> [--mode <slug>] [--approval ask|client|writes-refused] [--allow-deletes] …`. */
+/** The options after `mcp`: `--vault <folder> [--mode <slug>] [--approval ask|review|client|writes-refused] [--allow-deletes] …`. */
 export function parseMcpArgs(argv: readonly string[]): { help: true } | { help: false; mcp: McpArgs } {
   const { values, flags } = readOptions(argv, MCP_VALUE_OPTIONS, MCP_FLAGS);
   if (flags.has('--help') || flags.has('-h')) return { help: true };

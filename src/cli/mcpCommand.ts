@@ -11,6 +11,7 @@ import { terminalOutput } from './terminalText';
 
 const APPROVALS: Record<McpArgs['approval'], string> = {
   ask: 'each write asked for through the client (MCP elicitation)',
+  review: 'writes run unasked and wait to be reviewed (/changes in the terminal runner); commands asked for',
   client: "writes approved by the client's own permission prompt (checkpointed and audited here)",
   'writes-refused': 'reads only',
 };

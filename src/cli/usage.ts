@@ -1,7 +1,8 @@
 import { DEFAULT_SETTINGS } from '../settings/settings';
 
 /** The chat's commands, as `--help` and an unknown command list them. */
-export const COMMANDS = '/dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit';
+export const COMMANDS =
+  '/dry-run /actions /run /rest /continue /revert /runs /changes /keep /undo /redo /history /resume /mode /new /help /quit';
 
 /** What `--help` prints. */
 export const USAGE = `Embedded Agent in the terminal: chat with an agent that works on a vault folder.
@@ -52,6 +53,9 @@ Options:
   --mode <slug>             ask (reads only), agent or one of your own modes (default: ask)
   --approval <mode>         ask: each write is shown in the client as a form with the change, and runs only if
                                  accepted; a client without MCP elicitation gets every write refused (default)
+                            review: writes run without a question, each checkpointed and audited, and wait to
+                                 be kept or undone afterwards (/changes in the terminal runner, or the Changes
+                                 view in Obsidian); commands are still asked for as with ask
                             client: no question here; the client's own permission prompt decides, and writes are
                                  still sandboxed, checkpointed and audited
                             writes-refused: only read-only tools are offered
@@ -73,6 +77,10 @@ export const CHAT_HELP = `Type a message and press Enter to run the agent. Comma
   /continue      go on with a run that stopped at a budget limit, from where it stopped
   /revert        undo the last run that changed the vault (shows the plan first)
   /runs          list the runs kept in the checkpoint repository
+  /changes [run] review what runs changed: the list, newest first, or one run's files and changes
+  /keep <run> [path] [change]  mark a run, a file or one change reviewed (writes nothing)
+  /undo <run> [path] [change]  take back only that run's own lines; asks before replacing lines changed since
+  /redo <run> [path] [change]  put back what an undo took away
   /mode [slug]   show the modes, or switch to one
   /history       list the saved conversations of this vault (the chat panel's too)
   /resume <id>   continue one of them

@@ -11,4 +11,6 @@ export const lazyModules = {
   planFeatures: () => import('./planFeatures'),
   /** The MCP server (the MCP SDK and src/mcp), only once the `mcpServer` setting is on. */
   mcp: () => import('./mcpRuntime'),
+  /** The Changes view's list, when a Changes view first opens. */
+  changesPanel: () => import('../ui/changes/ChangesPanel'),
 };

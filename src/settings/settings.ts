@@ -3,10 +3,10 @@
  * docs/guide/settings.md's table and README.md's list of keys (`npm run docs`) are generated from this one list.
  */
 export type ProviderId = 'anthropic' | 'openai' | 'openai-compatible';
-export type ApprovalPolicy = 'always' | 'writes';
+export type ApprovalPolicy = 'always' | 'writes' | 'review';
 export type ToolCallFormat = 'auto' | 'native' | 'text';
 /** Who approves an MCP client's writes: see core/session/outsideApproval. */
-export type McpApproval = 'ask' | 'client' | 'writes-refused';
+export type McpApproval = 'ask' | 'review' | 'client' | 'writes-refused';
 
 export interface EmbeddedAgentSettings {
   provider: ProviderId;
@@ -107,9 +107,9 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   {
     key: 'approval',
     default: 'writes',
-    values: ['always', 'writes'],
+    values: ['always', 'writes', 'review'],
     description:
-      '`always`: approve every plan and every tool call, reads included. `writes`: approve only writes and commands.',
+      '`always`: approve every plan and every tool call, reads included. `writes`: approve only writes and commands. `review`: writes run without a card (still sandboxed, checkpointed and audited) and each run waits in the Changes view, where you keep or undo it hunk by hunk; commands are still asked for, since they cannot be undone.',
   },
   { key: 'allowCommands', default: false, description: 'Let the agent run Obsidian commands by id (`commands.run`).' },
   {
@@ -197,9 +197,9 @@ export const SETTING_SPECS: readonly AnySettingSpec[] = [
   {
     key: 'mcpApproval',
     default: 'ask',
-    values: ['ask', 'client', 'writes-refused'],
+    values: ['ask', 'review', 'client', 'writes-refused'],
     description:
-      "Who approves an MCP client's writes. `ask`: you, on a card in the chat panel that names the client. `client`: the client's own permission prompt; each write is still checked, checkpointed and audited. `writes-refused`: the client may only read. A change applies to clients that connect after it.",
+      "Who approves an MCP client's writes. `ask`: you, on a card in the chat panel that names the client. `review`: you, afterwards: writes run without a card and each of the client's runs waits in the Changes view, where you keep or undo it hunk by hunk (commands are still asked for on a card). `client`: the client's own permission prompt; each write is still checked, checkpointed and audited. `writes-refused`: the client may only read. A change applies to clients that connect after it.",
   },
   {
     key: 'customModes',

@@ -1,9 +1,10 @@
 import { Component } from 'obsidian';
 import type { ApprovalDecision, ApprovalRequest } from '../core/ports/approval';
-import type { CommandChange, ContentWarning, FileChange } from '../core/ports/changePreview';
+import type { CommandChange, FileChange } from '../core/ports/changePreview';
 import { toolMeta } from '../core/tools/metadata';
 import { RISK_LABELS, approvalTitle, changeVerb, isHighlighted } from './changeLabels';
 import { renderDiff } from './DiffView';
+import { renderWarnings } from './contentWarningsView';
 import { PlanPreview, type PlanPreviewOptions } from './PlanPreview';
 import { appendRevealed, formatSize, plural } from './revealedText';
 
@@ -174,7 +175,8 @@ export class ApprovalCard extends Component {
       this.request.preview.notes.filter((note) => note.includes(change.path)),
       section,
     );
-    if ('warnings' in change && change.warnings.length > 0) renderWarnings(section, change.warnings);
+    if ('warnings' in change && change.warnings.length > 0)
+      renderWarnings(section, change.warnings, 'Check before approving');
     if ((change.kind === 'created' || change.kind === 'modified') && change.hunks.length > 0) {
       // Changes to existing notes, and content with hidden characters or links, always show; new notes fold when many.
       const diffable = this.request.preview.files.filter((file) => 'hunks' in file && file.hunks.length > 0).length;
@@ -228,24 +230,6 @@ export class ApprovalCard extends Component {
       { approved: true, scope: 'run' },
       'Approved, with every later change of this run',
     );
-  }
-}
-
-function renderWarnings(parent: HTMLElement, warnings: readonly ContentWarning[]): void {
-  const box = parent.createDiv({ cls: 'embedded-agent-warnings' });
-  box.createDiv({ cls: 'embedded-agent-warnings-title', text: 'Check before approving' });
-  const list = box.createEl('ul');
-  for (const warning of warnings) {
-    const item = list.createEl('li', { cls: `is-${warning.kind}` });
-    if (warning.kind === 'external-url') {
-      item.appendText(`Line ${warning.line}: external link `);
-      // Shown as text, never as a link: approving must not be one click away from opening it.
-      appendRevealed(item.createEl('code', { cls: 'embedded-agent-url' }), warning.value);
-    } else {
-      item.appendText(
-        `Line ${warning.line}: hidden ${warning.kind === 'bidi-control' ? 'text-direction character' : 'character'} ${warning.label} (${warning.value})`,
-      );
-    }
   }
 }
 

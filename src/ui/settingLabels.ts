@@ -42,7 +42,11 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
   approval: {
     name: 'Ask for approval',
     section: 'Safety',
-    options: { always: 'For every plan and tool call', writes: 'For writes and commands only' },
+    options: {
+      always: 'For every plan and tool call',
+      writes: 'For writes and commands only',
+      review: 'For commands only; review writes afterwards',
+    },
   },
   allowCommands: { name: 'Allow commands', section: 'Safety' },
   allowDeletes: { name: 'Allow deletes and renames', section: 'Safety' },
@@ -61,6 +65,7 @@ export const SETTING_LABELS: Record<keyof EmbeddedAgentSettings, SettingLabel> =
     section: 'MCP server',
     options: {
       ask: 'You, in the chat panel',
+      review: 'You, afterwards, in the Changes view',
       client: "The client's own prompt",
       'writes-refused': 'Nobody: reads only',
     },

@@ -38,6 +38,8 @@ export interface SessionOptions {
   files?: PluginFilesPort;
   /** The session's clock; a fixed one when absent. */
   now?: () => number;
+  /** Handed the services the session runs on (their review core, their checkpoints). */
+  services?: (services: AgentServices) => void;
 }
 
 /** Without an approval given: every call is approved, and nobody is there to confirm a plan. */
@@ -75,6 +77,7 @@ export function buildSession(model: LlmPort, options: SessionOptions = {}): Agen
       settings: () => settings,
     },
   );
+  options.services?.(services);
   const modes = new ModeService({ gates: () => settings });
   return new AgentSession({
     services: () => Promise.resolve(services),

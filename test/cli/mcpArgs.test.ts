@@ -46,9 +46,13 @@ describe('parseMcpArgs', () => {
     });
   });
 
+  it('should take review, which leaves writes to be reviewed afterwards', () => {
+    expect(parseMcpArgs(['--vault', 'v', '--approval', 'review'])).toMatchObject({ mcp: { approval: 'review' } });
+  });
+
   it('should name what is wrong with an option', () => {
     expect(() => parseMcpArgs(['--vault', 'v', '--approval', 'always'])).toThrow(
-      'mcp: --approval must be one of ask, client, writes-refused, got "always". Run with --help to see every option',
+      'mcp: --approval must be one of ask, review, client, writes-refused, got "always". Run with --help to see every option',
     );
     expect(() => parseMcpArgs([])).toThrow(
       'mcp: --vault is required: the folder of the vault to serve, e.g. mcp --vault examples/vault. Run with --help to see every option',

@@ -254,7 +254,7 @@ describe('terminal runner: a scripted session over a copy of examples/vault', ()
     expect(out).toContain('New conversation: the agent no longer sees the earlier messages.');
     expect(out).toContain('/revert        undo the last run that changed the vault');
     expect(out).toContain(
-      'Unknown command /bogus. Commands: /dry-run /actions /run /rest /continue /revert /runs /history /resume /mode /new /help /quit',
+      'Unknown command /bogus. Commands: /dry-run /actions /run /rest /continue /revert /runs /changes /keep /undo /redo /history /resume /mode /new /help /quit',
     );
   });
 

@@ -11,6 +11,7 @@ import { patchFileManager } from './fileManagerPatch';
 import { patchMarkdownRenderer } from './markdownRenderer';
 import { patchMetadataCache } from './metadataCachePatch';
 import { patchNotice } from './noticePatch';
+import { patchStatusBar } from './statusBarPatch';
 import { patchVault } from './vaultPatch';
 import { patchViews } from './viewsPatch';
 import { patchWorkspace } from './workspacePatch';
@@ -34,6 +35,7 @@ if (!Object.prototype.hasOwnProperty.call(Vault.prototype, PATCHED)) {
   patchApp();
   patchMarkdownRenderer();
   patchNotice();
+  patchStatusBar();
 }
 
 // Obsidian's DOM helpers (createDiv, createEl, …) and the global `app` need a DOM: test files that construct an

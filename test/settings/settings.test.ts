@@ -37,8 +37,14 @@ describe('parseSettings', () => {
     expect(problems).toEqual([
       'Setting "streaming" should be a boolean, got "yes"; using true',
       'Setting "temperature" must be between 0 and 2, got 7; using 0.2',
-      'Setting "approval" must be one of "always", "writes", got "never"; using "writes"',
+      'Setting "approval" must be one of "always", "writes", "review", got "never"; using "writes"',
     ]);
+  });
+
+  it('should take review for the approval of the agent and of MCP clients', () => {
+    const { settings, problems } = parseSettings({ approval: 'review', mcpApproval: 'review' });
+    expect(problems).toEqual([]);
+    expect(settings).toMatchObject({ approval: 'review', mcpApproval: 'review' });
   });
 
   it('should never share the default savedActions array between loads', () => {

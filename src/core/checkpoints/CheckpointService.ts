@@ -8,10 +8,18 @@ import { diffCheckpoint } from './checkpointDiff';
 import { pruneRuns } from './pruneRuns';
 import { planRestoreSteps, targetsFrom, targetsWithin, type Targets } from './restorePlan';
 import { PostStates, RunJournal } from './RunJournal';
-import { checkpointAt, checkpointMeta, loadRun, loadRunOrNull, metasOf, type LoadedRun } from './runCheckpoints';
-import { hashContent } from './hashContent';
+import {
+  assertRunId,
+  checkpointAt,
+  checkpointMeta,
+  loadRun,
+  loadRunOrNull,
+  metasOf,
+  toInfo,
+  type LoadedRun,
+} from './runCheckpoints';
 import { ShadowRepo } from './ShadowRepo';
-import { WriteHolds } from './WriteHolds';
+import { heldPaths, WriteHolds } from './WriteHolds';
 import type {
   CheckpointInfo,
   CheckpointMeta,
@@ -21,6 +29,8 @@ import type {
   RestoreChange,
   RevertPlan,
   RevertResult,
+  RunHistory,
+  RunOrigin,
   RunSummary,
 } from './types';
 
@@ -40,9 +50,6 @@ export interface RestoreOptions {
 
 /** The tool name recorded for the checkpoint a revert takes of itself. */
 export const RESTORE_TOOL = 'checkpoints.restore';
-
-/** Ref names and file names both come from run ids, so they are kept to a safe alphabet. */
-const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /**
  * Checkpoints of the files the agent touches, in a shadow git repository, and exact revert.
@@ -70,6 +77,8 @@ export class CheckpointService {
   private readonly holds = new WriteHolds();
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
+  /** Who made each run begun here, until its first checkpoint records it. */
+  private readonly origins = new Map<string, RunOrigin>();
 
   constructor(deps: CheckpointServiceDeps) {
     this.vault = deps.vault;
@@ -79,10 +88,14 @@ export class CheckpointService {
     this.journal = new RunJournal(deps.gitFs.promises, deps.gitFs.root);
   }
 
-  /** Marks a run as in progress: it may take checkpoints and is never pruned. A run with checkpoints resumes. */
-  beginRun(runId: string): void {
+  /**
+   * Marks a run as in progress: it may take checkpoints and is never pruned. A run with checkpoints resumes.
+   * `origin` (who made it) goes into its first checkpoint, so the Changes view can name it after a restart.
+   */
+  beginRun(runId: string, origin?: RunOrigin): void {
     assertRunId(runId);
     this.active.add(runId);
+    if (origin) this.origins.set(runId, origin);
   }
 
   /**
@@ -354,6 +367,7 @@ export class CheckpointService {
   /** Ends the run in memory; whether it wrote here (and so has an end to record). */
   private finish(runId: string): boolean {
     this.active.delete(runId);
+    this.origins.delete(runId);
     this.endOrder.set(runId, ++this.ends);
     this.holds.release(runId);
     return this.wrote.delete(runId);
@@ -365,6 +379,37 @@ export class CheckpointService {
 
   private changed(): void {
     for (const listener of [...this.listeners]) listener();
+  }
+
+  /** Run ids with checkpoints in the repository, sorted; one listing of refs, no commit read. */
+  runIds(): Promise<string[]> {
+    return this.exclusive(() => this.repo.listRunIds());
+  }
+
+  /** Whether `runId` is in progress in this process. */
+  inProgress(runId: string): boolean {
+    return this.active.has(runId);
+  }
+
+  /**
+   * A run as recorded, for the review core: its checkpoints (seq 1 first), the post-states its journal holds, when
+   * it ended (null while going, or after a crash) and who made it. Null when the run has no checkpoints.
+   */
+  async history(runId: string): Promise<RunHistory | null> {
+    assertRunId(runId);
+    return this.exclusive(async () => {
+      const run = await loadRunOrNull(this.repo, runId);
+      if (!run) return null;
+      const metas = metasOf(run);
+      const origin = metas[0]?.origin ?? this.origins.get(runId) ?? null;
+      const { entries, endedAt } = await this.journal.readAll(runId);
+      return { runId, metas, entries, endedAt, origin, inProgress: this.active.has(runId) };
+    });
+  }
+
+  /** The bytes of a content hash the repository holds (a pre-state, or a post-state recorded since authors were). */
+  readBlob(oid: string): Promise<Uint8Array> {
+    return this.repo.readBlob(oid);
   }
 
   private async checkpointLocked(
@@ -387,6 +432,8 @@ export class CheckpointService {
         files: pre.files,
         folders: pre.folders,
       };
+      const origin = seq === 1 ? this.origins.get(runId) : undefined;
+      if (origin) meta.origin = origin;
       const commit = await this.repo.writeCheckpoint(meta, head);
       return { ...toInfo(meta, commit, false), before: pre.files };
     } catch (error) {
@@ -406,7 +453,8 @@ export class CheckpointService {
     for (const path of new Set([...Object.keys(meta.files), ...paths])) {
       if ((await this.vault.stat(path))?.kind === 'folder') continue;
       const bytes = (await this.vault.takeWritten?.(path)) ?? (await readOrNull(this.vault, path, context));
-      after[path] = bytes === null ? null : await hashContent(bytes);
+      // Stored, not only hashed: the review core diffs what the run left against what it found. Its id is the hash.
+      after[path] = bytes === null ? null : await this.repo.writeBlob(bytes);
     }
     await this.journal.append(runId, { seq, time: this.clock.now(), after });
   }
@@ -447,16 +495,6 @@ export class CheckpointService {
   }
 }
 
-function assertRunId(runId: string): void {
-  if (!RUN_ID.test(runId) || runId.includes('..') || runId.endsWith('.lock') || runId.endsWith('.')) {
-    throw new AgentError(
-      'INVALID_INPUT',
-      `Run id "${runId}" cannot name a checkpoint branch: use 1-200 letters, digits, ".", "_" or "-", starting with a letter or digit`,
-      { runId },
-    );
-  }
-}
-
 /** The order of `listRuns`: by first checkpoint, then last checkpoint, then id, newest first. */
 function newestFirst(
   a: { runId: string; startedAt: number; lastAt: number },
@@ -468,26 +506,4 @@ function newestFirst(
 function restoreTargets(run: LoadedRun, toSeq: number, include: RestoreOptions['include']): Promise<Targets> | Targets {
   const targets = targetsFrom(metasOf(run), toSeq);
   return include ? targetsWithin(targets, include) : targets;
-}
-
-/** What a write holds until its result is recorded: the files it records and the folders it makes, moves or deletes. */
-function heldPaths(request: CheckpointRequest): string[] {
-  return [...request.paths, ...(request.folders ?? [])];
-}
-
-function toInfo(meta: CheckpointMeta, commit: string, recordedAfter: boolean): CheckpointInfo {
-  const files = Object.keys(meta.files).sort();
-  const folders = Object.keys(meta.folders).sort();
-  return {
-    runId: meta.runId,
-    seq: meta.seq,
-    tool: meta.tool,
-    time: meta.time,
-    commit,
-    files,
-    absent: files.filter((path) => meta.files[path] === null),
-    folders,
-    absentFolders: folders.filter((folder) => !meta.folders[folder]),
-    recordedAfter,
-  };
 }

@@ -93,6 +93,17 @@ export class RunJournal {
     await this.appendLine(runId, { ended: time });
   }
 
+  /** The post-states and the last end in one read (see `read` and `endedAt`). */
+  async readAll(runId: string): Promise<{ entries: JournalEntry[]; endedAt: number | null }> {
+    const entries: JournalEntry[] = [];
+    let endedAt: number | null = null;
+    for (const line of parseLines(await this.readText(runId))) {
+      if ('ended' in line) endedAt = line.ended;
+      else entries.push(line);
+    }
+    return { entries, endedAt };
+  }
+
   /** When the run last ended, as `appendEnd` recorded it; null when it never did (still going, crashed, or older). */
   async endedAt(runId: string): Promise<number | null> {
     let ended: number | null = null;

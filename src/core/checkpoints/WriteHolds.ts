@@ -1,3 +1,4 @@
+import type { CheckpointRequest } from './types';
 import { foldCase, parentFolder } from '../paths/normalizePath';
 
 interface Hold {
@@ -66,4 +67,9 @@ function overlaps(hold: Hold, key: string): boolean {
  */
 function holdKey(path: string): string {
   return foldCase(path.normalize('NFC'));
+}
+
+export /** What a write holds until its result is recorded: the files it records and the folders it makes, moves or deletes. */
+function heldPaths(request: CheckpointRequest): string[] {
+  return [...request.paths, ...(request.folders ?? [])];
 }

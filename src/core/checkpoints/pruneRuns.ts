@@ -32,6 +32,9 @@ export async function pruneRuns(
   for (const run of runs) {
     const objects = new Set<string>();
     await repo.reachableFrom(run.head, objects);
+    // What the run's writes left (its journal's post-states) is stored too, for the Changes view's diffs.
+    for (const entry of await journal.read(run.runId))
+      for (const oid of Object.values(entry.after)) if (oid !== null) objects.add(oid);
     reach.set(run.runId, objects);
     for (const oid of objects) references.set(oid, (references.get(oid) ?? 0) + 1);
   }

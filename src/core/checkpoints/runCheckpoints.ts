@@ -1,6 +1,6 @@
 import { AgentError } from '../errors';
 import type { ShadowRepo } from './ShadowRepo';
-import type { CheckpointMeta } from './types';
+import type { CheckpointInfo, CheckpointMeta } from './types';
 
 /** A run's checkpoints as read from the shadow repository. */
 export interface LoadedRun {
@@ -75,4 +75,34 @@ function noSuchCheckpoint(runId: string, count: number, seq: number): AgentError
     runId,
     seq,
   });
+}
+
+/** Ref names and file names both come from run ids, so they are kept to a safe alphabet. */
+const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export function assertRunId(runId: string): void {
+  if (!RUN_ID.test(runId) || runId.includes('..') || runId.endsWith('.lock') || runId.endsWith('.')) {
+    throw new AgentError(
+      'INVALID_INPUT',
+      `Run id "${runId}" cannot name a checkpoint branch: use 1-200 letters, digits, ".", "_" or "-", starting with a letter or digit`,
+      { runId },
+    );
+  }
+}
+
+export function toInfo(meta: CheckpointMeta, commit: string, recordedAfter: boolean): CheckpointInfo {
+  const files = Object.keys(meta.files).sort();
+  const folders = Object.keys(meta.folders).sort();
+  return {
+    runId: meta.runId,
+    seq: meta.seq,
+    tool: meta.tool,
+    time: meta.time,
+    commit,
+    files,
+    absent: files.filter((path) => meta.files[path] === null),
+    folders,
+    absentFolders: folders.filter((folder) => !meta.folders[folder]),
+    recordedAfter,
+  };
 }

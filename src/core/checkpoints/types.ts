@@ -1,7 +1,28 @@
+import type { JournalEntry } from './RunJournal';
+
 /**
  * The checkpoint vocabulary shared by the service, the restore logic and the future checkpoints.* tools.
  * A content hash is the git blob id of the bytes (SHA-1 of "blob <size>\0<bytes>"); `null` means "absent".
  */
+
+/** Who made a run (see core/review/types.ts, which re-exports it). `label` is what the Changes view shows before the colon. */
+export interface RunAuthor {
+  kind: 'chat' | 'saved-action' | 'plan' | 'terminal' | 'mcp' | 'outside' | 'undo' | 'agent';
+  /**
+   * "Chat", "Saved action", "Plan", "Terminal", "Undo", "Outside Obsidian", or the client's / agent's own name
+   * ("Claude Code") for `mcp` and `agent`: the token's name when there is one ([19]).
+   */
+  label: string;
+  /** More, shown after the label: a saved action's name, what an undo undid, "reports itself as …". */
+  detail?: string;
+}
+
+/** Where a run came from, given when it begins and kept in its first checkpoint, so the list survives a restart. */
+export interface RunOrigin {
+  author: RunAuthor;
+  /** For an undo or redo run: the run whose change it took back or put back. */
+  undoOf?: string;
+}
 
 /** What a write is about to touch. Folder writes list every file under the folder (see `expandFolder`). */
 export interface CheckpointRequest {
@@ -31,6 +52,8 @@ export interface CheckpointMeta {
   files: Record<string, string | null>;
   /** Every recorded folder → whether it existed before the write. Parent folders of each path are included. */
   folders: Record<string, boolean>;
+  /** On a run's first checkpoint: who made the run (absent on runs recorded before authors were). */
+  origin?: RunOrigin;
 }
 
 export interface CheckpointInfo {
@@ -123,4 +146,14 @@ export interface PruneResult {
   removedObjects: number;
   bytesBefore: number;
   bytesAfter: number;
+}
+
+/** A run as the review core reads it (see `CheckpointService.history`). */
+export interface RunHistory {
+  runId: string;
+  metas: CheckpointMeta[];
+  entries: JournalEntry[];
+  endedAt: number | null;
+  origin: RunOrigin | null;
+  inProgress: boolean;
 }

@@ -44,9 +44,13 @@ async function executeOn(
  * only changes the preview showed runs unasked, anything else is asked for on its own card.
  */
 
-/** Writes and commands are confirmed; with the "always" policy every plan is, reads included. */
+/**
+ * Commands are confirmed; writes too, unless the policy is "review" (they are reviewed afterwards, in the Changes
+ * view); with the "always" policy every plan is, reads included.
+ */
 export function needsPlanConfirmation(risk: RiskLevel, settings: Pick<PlanSettings, 'approval'>): boolean {
-  return settings.approval === 'always' || risk !== 'read-only';
+  if (settings.approval === 'always' || risk === 'commands') return true;
+  return risk === 'writes' && settings.approval !== 'review';
 }
 
 /**

@@ -22,9 +22,10 @@ export type ApprovalDecision =
       /**
        * Where the yes was given, when not on this plugin's own card or prompt: `client` when nobody here was asked
        * (an outside client's own permission prompt stood for the question); `client-form` when the question was
-       * this plugin's, shown and accepted in an outside client's form, whoever or whatever answered it there.
+       * this plugin's, shown and accepted in an outside client's form, whoever or whatever answered it there;
+       * `review` when nobody was asked now because the approval mode is `review`: the run waits in the Changes view.
        */
-      by?: 'client' | 'client-form';
+      by?: 'client' | 'client-form' | 'review';
     }
   | { approved: false; reason: string };
 

@@ -4,17 +4,10 @@
  * Changes view (src/ui), the terminal's `/changes`, `/undo`, `/keep` and the status-bar count only render them.
  */
 
-/** Who made a run. `label` is what the Changes view shows before the colon. */
-export interface RunAuthor {
-  kind: 'chat' | 'saved-action' | 'plan' | 'terminal' | 'mcp' | 'outside' | 'undo' | 'agent';
-  /**
-   * "Chat", "Saved action", "Plan", "Terminal", "Undo", "Outside Obsidian", or the client's / agent's own name
-   * ("Claude Code") for `mcp` and `agent`: the token's name when there is one ([19]).
-   */
-  label: string;
-  /** More, shown after the label: a saved action's name, what an undo undid, "reports itself as …". */
-  detail?: string;
-}
+import type { RunAuthor } from '../checkpoints/types';
+
+/** Who made a run: defined with the checkpoints, which keep it in each run's first checkpoint. */
+export type { RunAuthor };
 
 /** Where a run, a file or a hunk stands. A run or file is `partly-undone` when some hunks are undone, not all. */
 export type ReviewState = 'to-review' | 'kept' | 'partly-undone' | 'undone';

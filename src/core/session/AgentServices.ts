@@ -1,6 +1,6 @@
 import { CheckpointService } from '../checkpoints/CheckpointService';
 import type { PlanHost, PlanSettings } from '../plan/host';
-import type { RunSummary } from '../checkpoints/types';
+import type { RunAuthor, RunSummary } from '../checkpoints/types';
 import { CommunityPluginIndex } from '../plugins/CommunityPluginIndex';
 import type { RunApproval } from '../ports/approval';
 import type { YamlPort } from '../ports/yaml';
@@ -22,6 +22,7 @@ import type { AnyTool } from '../tools/BaseTool';
 import { agentTools } from '../tools/agent';
 import { builtinTools } from '../tools/builtinTools';
 import { ToolRegistry } from '../tools/ToolRegistry';
+import { ChangesService } from '../review/ChangesService';
 import { SessionRuns } from './SessionRuns';
 import type { ToolContext } from '../tools/types';
 
@@ -67,6 +68,8 @@ export class AgentServices {
   readonly plugins: CommunityPluginIndex;
   /** Search's index of the vault, over its change events: every call's search shares it. */
   readonly searchIndex: SearchIndex;
+  /** Review after the fact (the Changes view, /changes, /undo, "Revert last run"); null when checkpoints are off. */
+  readonly changes: ChangesService | null;
 
   constructor(
     readonly ports: AgentServicesPorts,
@@ -85,6 +88,10 @@ export class AgentServices {
     );
     this.plugins = new CommunityPluginIndex({ http: ports.http, files: pluginFiles, clock });
     this.searchIndex = new SearchIndex(vault);
+    this.changes =
+      gitFs && this.checkpoints
+        ? new ChangesService({ checkpoints: this.checkpoints, vault, audit: this.audit, clock, gitFs })
+        : null;
     this.pipeline = new ToolExecutionPipeline({
       registry: this.registry,
       ignore: this.ignore,
@@ -117,8 +124,8 @@ export class AgentServices {
    * Opens and ends runs whose approvals `approval` answers: the session core's, for every driver of it. A run of
    * these services is only ever opened here, so whoever opens one says who approves it.
    */
-  runs(approval: RunApproval): SessionRuns {
-    return new SessionRuns(this, approval);
+  runs(approval: RunApproval, author?: () => RunAuthor): SessionRuns {
+    return new SessionRuns(this, approval, author);
   }
 
   /** Keeps the checkpoint repository under its size cap: after every run's end. */

@@ -15,7 +15,9 @@ import { RecipeMatchingService } from '../recipes/RecipeMatchingService';
 import { withoutStoredResultReads } from '../recipes/storedResultReads';
 import type { CallOutcome, ToolCall } from '../tool-execution/types';
 import type { AgentServices } from './AgentServices';
-import { auditedRevert } from './auditedRevert';
+import { auditedRevert, revertPlan } from './auditedRevert';
+import type { ChangesService } from '../review/ChangesService';
+import { sessionAuthor } from './runAuthors';
 import { type Conversation, ConversationStore, type ConversationSummary } from './ConversationStore';
 import { RunIds } from './runIds';
 import { runRequest, type RunRequestResult } from './runRequest';
@@ -192,7 +194,11 @@ export class AgentSession {
   }
 
   private sessionRuns(services: AgentServices): SessionRuns {
-    if (this.opener?.services !== services) this.opener = { services, runs: services.runs(this.o.approval) };
+    if (this.opener?.services !== services)
+      this.opener = {
+        services,
+        runs: services.runs(this.o.approval, sessionAuthor(this.o.runPrefix, this.o.approval.owner)),
+      };
     return this.opener.runs;
   }
 
@@ -408,12 +414,14 @@ export class AgentSession {
 
   /**
    * Undoes the last run that changed the vault, whichever shell or feature made it (chat, plan, saved action, a
-   * revert): `ask` shows the plan and answers. A revert is a run of its own, so a second one undoes it.
+   * revert): `ask` shows the plan and answers. It is the review core's undo of the whole run (a three-way merge that
+   * takes back only the run's own lines, so a later run's or the person's edits stay, in any order); it is a run
+   * of its own, so a second one undoes it.
    */
   async revertLastRun(ask: AskRevert): Promise<RevertOutcome> {
     const services = await this.o.services();
-    const checkpoints = services.checkpoints;
-    if (!checkpoints) return { status: 'no-checkpoints' };
+    const { checkpoints, changes } = services;
+    if (!checkpoints || !changes) return { status: 'no-checkpoints' };
     const run = await services.lastRun();
     // A run still writing (an MCP client's session) that changed files after the last ended one: undoing the older
     // run instead would not be what the person asked, and undoing this one would interleave with its writes.
@@ -422,12 +430,16 @@ export class AgentSession {
     );
     if (open) return { status: 'in-progress', run: open };
     if (!run) return { status: 'no-run' };
-    const plan = await checkpoints.planRevert(run.runId);
+    const plan = await revertPlan(changes, run.runId);
     if (plan.changes.length === 0 && plan.conflicts.length === 0) return { status: 'nothing-to-revert', run };
     const answer = await ask(plan, run);
     if (answer === 'keep') return { status: 'kept', run };
-    const deps = { checkpoints, audit: services.audit, clock: services.ports.clock };
-    return { status: 'reverted', run, result: await auditedRevert(deps, run.runId, answer === 'overwrite') };
+    return { status: 'reverted', run, result: await auditedRevert(changes, run.runId, answer === 'overwrite') };
+  }
+
+  /** Review after the fact (what the Changes view, /changes, /undo and /keep drive); null when checkpoints are off. */
+  async changes(): Promise<ChangesService | null> {
+    return (await this.o.services()).changes;
   }
 
   /** The runs kept in the checkpoint repository, newest first; null when checkpoints are off. */

@@ -1,3 +1,4 @@
+import type { RunAuthor } from '../checkpoints/types';
 import type { RunApproval } from '../ports/approval';
 import { AgentError } from '../errors';
 import type { CallOutcome, RunOpener, RunOptions, RunState } from '../tool-execution/types';
@@ -24,6 +25,8 @@ export class SessionRuns implements RunOpener {
   constructor(
     private readonly services: RunServices,
     readonly approval: RunApproval,
+    /** Who makes these runs, as the Changes view names them (see runAuthors.ts). */
+    private readonly author: () => RunAuthor = () => ({ kind: 'agent', label: 'Agent' }),
   ) {}
 
   open(runId: string, options: RunOptions): RunState {
@@ -31,6 +34,7 @@ export class SessionRuns implements RunOpener {
       ...options,
       ports: options.ports ?? this.services.toolPorts(),
       approval: this.approval,
+      origin: options.origin ?? { author: this.author() },
     });
   }
 
@@ -52,7 +56,12 @@ export class SessionRuns implements RunOpener {
     return outcome;
   }
 
-  ownedBy(owner: () => string): SessionRuns {
-    return this.approval.owner ? this : new SessionRuns(this.services, { ...this.approval, owner });
+  ownedBy(owner: () => string, author?: RunAuthor): SessionRuns {
+    if (this.approval.owner) return this;
+    return new SessionRuns(this.services, { ...this.approval, owner }, author ? () => author : this.author);
+  }
+
+  authoredBy(author: RunAuthor): SessionRuns {
+    return this.approval.owner ? this : new SessionRuns(this.services, this.approval, () => author);
   }
 }

@@ -1,54 +1,55 @@
-import type { CheckpointService } from '../checkpoints/CheckpointService';
-import type { RevertResult } from '../checkpoints/types';
-import { describeError, isAgentError } from '../errors';
-import type { ClockPort } from '../ports/clock';
-import type { AuditLog } from '../tool-execution/AuditLog';
+import type { RestoreChange, RevertConflict, RevertPlan, RevertResult } from '../checkpoints/types';
+import type { ChangesService, PlannedUndoWrite } from '../review/ChangesService';
+import type { ChangeTarget } from '../review/types';
 
 /**
  * The audit's tool name for "Revert last run" and `/revert`: not `checkpoints.restore`, which is the model's tool
- * and has its own lines through the pipeline, so a count of either stays a count of one thing. (The per-hunk and
- * per-file undo of a later issue audits as `checkpoints.undo`.)
+ * and has its own lines through the pipeline, nor `checkpoints.undo`, the Changes view's and `/undo`'s, so a count
+ * of each stays a count of one thing.
  */
 export const REVERT_TOOL = 'checkpoints.revert';
 
 /**
- * Reverts run `runId` and writes its audit line, whether it went or failed: the run reverted (`args.runId`), the
- * files and folders restored, those left alone as changed since (`conflicts`), ok or the error. The line's
- * `runId` is the revert's own run (`revert-<run>-<n>`), which a further revert undoes; the reverted run's when
- * the revert made none (nothing to write, or it failed before writing).
+ * What reverting run `runId` would change now, by the review's three-way merge: the files it would write back and
+ * those it would leave because their lines changed since the run (only the run's own lines are ever taken back).
+ */
+export async function revertPlan(changes: ChangesService, runId: string): Promise<RevertPlan> {
+  const preview = await changes.previewUndo({ runId });
+  return { runId, toSeq: 1, changes: preview.writes.map(restoreChange), conflicts: conflictsOf(preview.changedSince) };
+}
+
+/**
+ * Reverts run `runId` through the review core (ChangesService.revertRun: each file by the three-way merge, the
+ * revert a run `revert-<run>-<n>` of its own) and writes its audit line, whether it went or failed: the run
+ * reverted (`args.runId`), the files and folders restored, those left alone as changed since (`conflicts`), ok or
+ * the error. With `overwriteConflicts` the lines changed since are replaced too.
  */
 export async function auditedRevert(
-  deps: { checkpoints: CheckpointService; audit: AuditLog; clock: ClockPort },
+  changes: ChangesService,
   runId: string,
   overwriteConflicts: boolean,
 ): Promise<RevertResult> {
-  const started = deps.clock.now();
-  const args = { runId, overwriteConflicts };
-  let result: RevertResult;
-  try {
-    result = await deps.checkpoints.revert(runId, { overwriteConflicts });
-  } catch (error) {
-    await deps.audit.record({
-      runId,
-      tool: REVERT_TOOL,
-      args,
-      ok: false,
-      error: describeError(error),
-      code: isAgentError(error) ? error.code : null,
-      durationMs: deps.clock.now() - started,
-    });
-    throw error;
-  }
-  await deps.audit.record({
-    runId: result.revertRunId ?? runId,
-    tool: REVERT_TOOL,
-    args,
-    ok: true,
-    error: null,
-    code: null,
-    durationMs: deps.clock.now() - started,
-    restored: result.applied.map((change) => (change.kind === 'folder' ? `${change.path}/` : change.path)),
-    conflicts: result.skipped.map((conflict) => ({ path: conflict.path, reason: conflict.reason })),
-  });
-  return result;
+  const { outcome, written, removedFolders } = await changes.revertRun(runId, overwriteConflicts, REVERT_TOOL);
+  return {
+    runId,
+    toSeq: 1,
+    revertRunId: outcome.undoRunId,
+    applied: [
+      ...written.map(restoreChange),
+      ...removedFolders.map((path): RestoreChange => ({ path, kind: 'folder', action: 'delete' })),
+    ],
+    skipped: conflictsOf(outcome.changedSince),
+    keptFolders: [],
+  };
+}
+
+function restoreChange(write: PlannedUndoWrite): RestoreChange {
+  const action = write.op === 'delete' ? 'delete' : write.existed ? 'restore' : 'recreate';
+  return { path: write.path, kind: 'file', action };
+}
+
+/** Each file with hunks left as changed since, once. */
+function conflictsOf(targets: readonly ChangeTarget[]): RevertConflict[] {
+  const paths = [...new Set(targets.map((target) => target.path ?? ''))];
+  return paths.map((path) => ({ path, expectedHash: null, actualHash: null, reason: 'edited' }));
 }

@@ -5,12 +5,13 @@ import { withdrawnBecause } from '../tool-execution/stages/approval';
 
 /**
  * Who approves an outside client's writes. `ask`: the person, through the client (MCP elicitation), on the change
- * in words; `client`: nobody here, the client's own permission prompt was the question (the write is still
+ * in words; `review`: the person, afterwards, in the Changes view: writes run unasked and wait there to be kept or
+ * undone, while commands (which no undo takes back) are asked as in `ask`; `client`: nobody here, the client's own permission prompt was the question (the write is still
  * sandboxed, checkpointed and audited); `writes-refused`: only read-only tools are offered, and any write is refused.
  */
-export type OutsideApprovalMode = 'ask' | 'client' | 'writes-refused';
+export type OutsideApprovalMode = 'ask' | 'review' | 'client' | 'writes-refused';
 
-export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'client', 'writes-refused'];
+export const OUTSIDE_APPROVAL_MODES: readonly OutsideApprovalMode[] = ['ask', 'review', 'client', 'writes-refused'];
 
 /** The way to approve writes that needs nothing of the client: the plugin's own server, asking on a card. */
 export const ASK_IN_OBSIDIAN =
@@ -50,8 +51,6 @@ export function outsideApprovalPort(
   clientGone: AbortSignal,
   callSignal: () => AbortSignal | null = () => null,
 ): ApprovalPort {
-  const goneReason = (): string => disconnectedText(clientName());
-  const gone = (): ApprovalDecision => ({ approved: false, reason: goneReason() });
   switch (mode) {
     case 'client':
       return { request: () => Promise.resolve({ approved: true, scope: 'once', by: 'client' }) };
@@ -64,42 +63,62 @@ export function outsideApprovalPort(
           }),
       };
     case 'ask':
+      return askingPort(asker, clientName, clientGone, callSignal);
+    case 'review': {
+      const asking = askingPort(asker, clientName, clientGone, callSignal);
       return {
-        request: async (request, signal) => {
-          if (clientGone.aborted) return gone();
-          if (!asker.canAsk()) {
-            return {
-              approved: false,
-              reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or ${ASK_IN_OBSIDIAN}`,
-            };
-          }
-          // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.
-          const call = callSignal();
-          const withdrawal = withdrawOn([
-            [clientGone, goneReason],
-            ...(call ? [[call, () => `${clientName()} cancelled the call before anyone answered`] as const] : []),
-          ]);
-          try {
-            let text: string | null = null;
-            const answer = await asker.ask(
-              () => (text ??= approvalMessage(clientName(), request)),
-              request,
-              AbortSignal.any([signal, withdrawal.signal]),
-              call ?? undefined,
-            );
-            // A yes given as the client left (a click in the same moment) would write for nobody.
-            const late = withdrawal.reason();
-            return answer.approved && late !== null ? { approved: false, reason: late } : answer;
-          } catch (error) {
-            const reason = withdrawal.reason();
-            if (reason !== null) return { approved: false, reason };
-            throw error;
-          } finally {
-            withdrawal.stop();
-          }
-        },
+        request: (request, signal) =>
+          request.risk === 'writes'
+            ? Promise.resolve({ approved: true, scope: 'once', by: 'review' })
+            : asking.request(request, signal),
       };
+    }
   }
+}
+
+/** Asks the person through the client, and withdraws the question when the client goes or cancels the call. */
+function askingPort(
+  asker: OutsideAsker,
+  clientName: () => string,
+  clientGone: AbortSignal,
+  callSignal: () => AbortSignal | null,
+): ApprovalPort {
+  const goneReason = (): string => disconnectedText(clientName());
+  return {
+    request: async (request, signal) => {
+      if (clientGone.aborted) return { approved: false, reason: goneReason() };
+      if (!asker.canAsk()) {
+        return {
+          approved: false,
+          reason: `${clientName()} cannot show an approval form (it does not support MCP elicitation); start the server with --approval client to rely on the client's own permission prompt, or ${ASK_IN_OBSIDIAN}`,
+        };
+      }
+      // The call being approved: the client cancelling it (MCP notifications/cancelled) withdraws the question.
+      const call = callSignal();
+      const withdrawal = withdrawOn([
+        [clientGone, goneReason],
+        ...(call ? [[call, () => `${clientName()} cancelled the call before anyone answered`] as const] : []),
+      ]);
+      try {
+        let text: string | null = null;
+        const answer = await asker.ask(
+          () => (text ??= approvalMessage(clientName(), request)),
+          request,
+          AbortSignal.any([signal, withdrawal.signal]),
+          call ?? undefined,
+        );
+        // A yes given as the client left (a click in the same moment) would write for nobody.
+        const late = withdrawal.reason();
+        return answer.approved && late !== null ? { approved: false, reason: late } : answer;
+      } catch (error) {
+        const reason = withdrawal.reason();
+        if (reason !== null) return { approved: false, reason };
+        throw error;
+      } finally {
+        withdrawal.stop();
+      }
+    },
+  };
 }
 
 /**

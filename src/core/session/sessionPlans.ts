@@ -15,6 +15,7 @@ import type {
 } from '../plan';
 import type { LlmPort } from '../ports/llm';
 import type { RunIds } from './runIds';
+import { PLAN_AUTHOR, savedActionAuthor } from './runAuthors';
 
 /**
  * The plan machinery (and the JSON-schema validator under it), loaded by the first plan a session previews or runs:
@@ -61,6 +62,11 @@ export interface SessionPlansOptions {
 }
 
 /** Who a saved action's cards say asks: "Saved action “Weekly note” wants to create …". */
+/** The host whose runs are recorded as a plan's (an outside client's stay the client's). */
+function planAuthored(host: PlanHost): PlanHost {
+  return { ...host, runs: host.runs.authoredBy?.(PLAN_AUTHOR) ?? host.runs };
+}
+
 export function savedActionOwner(name: string): string {
   return `Saved action “${name}”`;
 }
@@ -123,7 +129,7 @@ export class SessionPlans {
     signal: AbortSignal,
   ): Promise<RunPlanOutcome> {
     const plan = await planModule();
-    const host = await this.o.host();
+    const host = planAuthored(await this.o.host());
     const progress = events.onProgress ? { onProgress: events.onProgress } : {};
     if ('dryRun' in target) {
       const ran = await plan.executeApproved(target.dryRun, host, {
@@ -147,7 +153,7 @@ export class SessionPlans {
   /** "Run the rest": on the first confirmation; what the preview did not show is asked for on its own card. */
   async runRest(rest: PlanRest, events: PlanEvents, signal: AbortSignal): Promise<RunPlanOutcome> {
     const plan = await planModule();
-    const host = await this.o.host();
+    const host = planAuthored(await this.o.host());
     const ran = await plan.runRest(rest, host, {
       runId: this.o.runIds.next(`${this.o.runPrefix}-rest`),
       signal,
@@ -205,7 +211,10 @@ export class SessionPlans {
     }
     const runId = this.o.runIds.next(`${this.o.runPrefix}-saved-${action.id}`);
     // Every card of the run names the action (an outside client's run keeps naming the client).
-    const owned = { ...host, runs: host.runs.ownedBy(() => savedActionOwner(action.name)) };
+    const owned = {
+      ...host,
+      runs: host.runs.ownedBy(() => savedActionOwner(action.name), savedActionAuthor(action.name)),
+    };
     return plan.runSavedAction(action, owned, {
       runId,
       signal,

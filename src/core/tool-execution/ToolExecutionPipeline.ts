@@ -1,4 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
+import type { RunOrigin } from '../checkpoints/types';
 import type { ApprovalRequest, RunApproval } from '../ports/approval';
 import type { YamlPort } from '../ports/yaml';
 import type { ClockPort } from '../ports/clock';
@@ -15,7 +16,7 @@ import { redactForReader, redactTextForReader } from './redact';
 import { refuseRedactedOverwrite } from './stages/redactedOverwrite';
 import type { ResultExternalizer } from './ResultExternalizer';
 import { ShownState, type StaleFile } from './ShownState';
-import { askRunApproval, denialError, needsApproval } from './stages/approval';
+import { askRunApproval, denialError, needsApproval, unaskedNote } from './stages/approval';
 import { checkpointTargets } from './stages/checkpointTargets';
 import { changedPaths, checkPaths, listingOnce } from './stages/checkPaths';
 import { resolveTool } from './stages/resolveTool';
@@ -114,9 +115,11 @@ export class ToolExecutionPipeline {
       allowedTools?: ReadonlySet<string> | null;
       externalize?: boolean;
       passOutputsOn?: boolean;
+      /** Who makes the run, recorded with its checkpoints. */
+      origin?: RunOrigin;
     },
   ): RunState {
-    this.deps.checkpoints?.beginRun(runId);
+    this.deps.checkpoints?.beginRun(runId, options.origin);
     return {
       runId,
       approval: options.approval,
@@ -309,7 +312,7 @@ export class ToolExecutionPipeline {
   private async clear(admitted: Admitted, run: RunState, asks: boolean, again: Stale | null): Promise<Cleared> {
     const { tool, meta, rawInput, input, context, settings, reads } = admitted;
     const changes = await this.described(admitted, meta.isWrite || asks);
-    if (!asks) return { changes, shown: new ShownState(), note: 'auto', basis: 'described' };
+    if (!asks) return { changes, shown: new ShownState(), note: unaskedNote(meta, settings), basis: 'described' };
     const review = run.approvedChanges
       ? await run.approvedChanges.review(tool.name, rawInput, changes, context.vault)
       : null;
@@ -382,6 +385,7 @@ export class ToolExecutionPipeline {
     // The audit line tells a person's yes from a client's: only the former saw this card.
     if (decision.by === 'client') return 'approved-by-client';
     if (decision.by === 'client-form') return 'approved-in-client-form';
+    if (decision.by === 'review') return 'review';
     return decision.scope === 'run' ? 'approved-for-run' : 'approved';
   }
 

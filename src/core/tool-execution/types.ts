@@ -1,6 +1,7 @@
 import type { AnyTool } from '../tools/BaseTool';
 import type { PlannedChange, ToolContext } from '../tools/types';
 import type { ApprovedChanges } from './ApprovedChanges';
+import type { RunAuthor, RunOrigin } from '../checkpoints/types';
 import type { RunApproval } from '../ports/approval';
 import type { ChangePreview } from '../ports/changePreview';
 import type { ShownState } from './ShownState';
@@ -44,8 +45,11 @@ export interface CallPreview {
 
 /** The settings the pipeline reads, at each call (they can change between calls). */
 export interface PipelineSettings {
-  /** "always": every call needs approval, reads included; "writes": only writes and commands. */
-  approval: 'always' | 'writes';
+  /**
+   * "always": every call needs approval, reads included; "writes": only writes and commands; "review": only
+   * commands, while writes run unasked and wait to be reviewed afterwards (the Changes view).
+   */
+  approval: 'always' | 'writes' | 'review';
   allowDeletes: boolean;
   allowCommands: boolean;
   /** How long an approval request may stay unanswered before it counts as a denial. */
@@ -81,7 +85,8 @@ export interface RunState {
 
 /** The checkpoint service as the pipeline needs it (src/core/checkpoints implements it). */
 export interface CheckpointRecorder {
-  beginRun(runId: string): void;
+  /** `origin`: who made the run, kept with its checkpoints for the Changes view. */
+  beginRun(runId: string, origin?: RunOrigin): void;
   /** Resolves once the run's end is recorded where other processes read it (see CheckpointService.endRun). */
   endRun(runId: string): Promise<void> | void;
   /**
@@ -105,6 +110,8 @@ export interface RunOptions {
   allowedTools?: ReadonlySet<string> | null;
   externalize?: boolean;
   passOutputsOn?: boolean;
+  /** Who makes the run; the opener's author when absent. */
+  origin?: RunOrigin;
 }
 
 /**
@@ -121,5 +128,7 @@ export interface RunOpener {
    * The same runs, each card naming `owner` ("Saved action “Weekly note”"), unless these runs already name one:
    * an outside client's saved action stays the client's.
    */
-  ownedBy(owner: () => string): RunOpener;
+  ownedBy(owner: () => string, author?: RunAuthor): RunOpener;
+  /** The same runs, recorded as made by `author` (a plan), unless these runs are an outside client's. */
+  authoredBy?(author: RunAuthor): RunOpener;
 }

@@ -63,7 +63,7 @@ export function boundedPatch(
 }
 
 /** Each distinct line as a small integer, so that the search compares numbers. */
-function lineIds(oldLines: readonly string[], newLines: readonly string[]): [Int32Array, Int32Array] {
+export function lineIds(oldLines: readonly string[], newLines: readonly string[]): [Int32Array, Int32Array] {
   const ids = new Map<string, number>();
   const idsOf = (lines: readonly string[]): Int32Array =>
     Int32Array.from(lines, (line) => {

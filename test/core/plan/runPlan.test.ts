@@ -97,6 +97,20 @@ describe('runPlan', () => {
     expect(Object.keys(fixture.vault.dump())).toEqual(['Inbox/Alpha.md', 'Inbox/Beta.md']);
   });
 
+  it('should run a plan that writes without a card under the review policy, each write audited as left to review', async () => {
+    const fixture = await buildPlanHost({ settings: { approval: 'review' } });
+    const outcome = await start(fixture, bulletsTemplate());
+    expect(outcome).toMatchObject({ status: 'ran', dryRun: null, result: { status: 'completed' } });
+    expect(fixture.approval.requests).toEqual([]);
+    expect(
+      fixture
+        .audit()
+        .filter((line) => line.runId === 'run-7' && line.tool === 'vault.createFile')
+        .map((line) => line.approval),
+    ).toEqual(['review', 'review']);
+    expect(Object.keys(fixture.vault.dump())).toEqual(['Inbox/Alpha.md', 'Inbox/Beta.md']);
+  });
+
   it('should run a read-only plan at once when only writes need approval', async () => {
     const fixture = await buildPlanHost({ files: { 'a.md': 'TODO: x' } });
     const outcome = await start(fixture, findTodos());

@@ -311,6 +311,18 @@ describe('OutsideDriver calls', () => {
     expect(line?.approval).toBe('approved-by-client');
   });
 
+  it('should not ask with approval review, and audit the write as left to review', async () => {
+    const asker = new ScriptedAsker();
+    const { outside, vault, files } = await fixture({ approval: 'review', asker });
+    expect((await outside.call('vault_writeFile', { path: 'Inbox.md', content: '- eggs\n' })).ok).toBe(true);
+    expect(await vault.read('Inbox.md')).toBe('- eggs\n');
+    expect(asker.messages).toEqual([]);
+    await outside.end();
+    const line = auditLines(files).find((entry) => entry.tool === 'vault.writeFile');
+    expect(line?.checkpoint).toBe(`${outside.runId}#1`);
+    expect(line?.approval).toBe('review');
+  });
+
   it('should refuse a path the ignore rules hide, with client approval too', async () => {
     const { outside, vault } = await fixture({ approval: 'client' });
     expect(await outside.call('vault_readFile', { path: 'Private/secret.md' })).toEqual({

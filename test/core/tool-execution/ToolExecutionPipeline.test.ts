@@ -43,6 +43,30 @@ describe('ToolExecutionPipeline', () => {
     expect(context.vault.dump()).toEqual({ 'a.md': 'two\n' });
   });
 
+  it('should write without asking under the review policy, checkpointed, and audit it as left to review', async () => {
+    const { pipeline, run, approval, checkpoints, context, audit } = buildPipeline({
+      files: { 'a.md': 'one\n' },
+      settings: { approval: 'review' },
+    });
+    const outcome = await pipeline.execute(call('vault.writeFile', { path: 'a.md', content: 'two\n' }), run);
+    expect(outcome).toMatchObject({ ok: true, checkpoint: 'run-1#1' });
+    expect(approval.requests).toEqual([]);
+    expect(checkpoints.events).toEqual([
+      'checkpoint run-1#1 vault.writeFile [a.md] folders [] existence []',
+      'after run-1#1 [a.md]',
+    ]);
+    expect(context.vault.dump()).toEqual({ 'a.md': 'two\n' });
+    await pipeline.endRun(run);
+    expect(audit()[0]).toMatchObject({ tool: 'vault.writeFile', ok: true, approval: 'review' });
+  });
+
+  it('should still ask before a command under the review policy, since no undo takes it back', async () => {
+    const commands = new MemoryCommands([{ id: 'app:go-back', name: 'Navigate back', callback: () => undefined }]);
+    const { pipeline, run, approval } = buildPipeline({ settings: { approval: 'review' }, context: { commands } });
+    await pipeline.execute(call('commands.run', { id: 'app:go-back' }), run);
+    expect(approval.requests.map((request) => request.tool)).toEqual(['commands.run']);
+  });
+
   it('should checkpoint every folder a create may make, so revert can remove them', async () => {
     const { pipeline, run, checkpoints } = buildPipeline();
     await pipeline.execute(call('vault.createFile', { path: 'Projects/2026/Idea.md', content: 'x' }), run);

@@ -67,6 +67,7 @@ describe('plugin registration', () => {
       .filter((command) => command.id.startsWith('embedded-agent:'));
     expect(ours.map((command) => [command.id, command.name])).toEqual([
       ['embedded-agent:open-chat', 'Embedded Agent: Open chat'],
+      ['embedded-agent:review-changes', 'Embedded Agent: Review changes'],
       ['embedded-agent:run-saved-action-find-todos', 'Embedded Agent: Run saved action: Find TODOs'],
       ['embedded-agent:run-saved-action-summary', 'Embedded Agent: Run saved action: Summary'],
     ]);

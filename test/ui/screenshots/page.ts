@@ -20,6 +20,7 @@ import { patchObsidianLikeControls } from '../support/obsidianLikeControls';
 import { mountChat, type ChatShot } from './chatPage';
 
 import { mountPlanShot } from './planShots';
+import { mountChangesShot } from './changesShots';
 
 patchObsidianLikeControls();
 
@@ -190,6 +191,10 @@ async function mount(view: string | null): Promise<void> {
     case 'dry-run':
       root.addClass('is-sidebar');
       await mountPlanShot(view, root);
+      return;
+    case 'changes-run':
+    case 'changes-conflict':
+      await mountChangesShot(view, root);
       return;
     default:
       root.setText(`Unknown view "${String(view)}"`);

@@ -3,9 +3,18 @@ import type { ApprovalDecision, ApprovalPort, ApprovalRequest, RunApproval } fro
 import type { ToolMeta } from '../../tools/types';
 import type { PipelineSettings } from '../types';
 
-/** Writes and commands always need approval; with the "always" policy, reads do too. */
+/**
+ * Commands always need approval, since no undo takes them back; writes do unless the policy is "review" (they are
+ * checkpointed and kept or undone afterwards); with the "always" policy, reads do too.
+ */
 export function needsApproval(meta: ToolMeta, settings: Pick<PipelineSettings, 'approval'>): boolean {
-  return settings.approval === 'always' || meta.isWrite || meta.risk === 'commands';
+  if (settings.approval === 'always' || meta.risk === 'commands') return true;
+  return meta.isWrite && settings.approval !== 'review';
+}
+
+/** What the audit line says of a call nobody was asked about: `review` for a write left to be reviewed afterwards. */
+export function unaskedNote(meta: ToolMeta, settings: Pick<PipelineSettings, 'approval'>): 'auto' | 'review' {
+  return meta.isWrite && settings.approval === 'review' ? 'review' : 'auto';
 }
 
 const deny = (reason: string): ApprovalDecision => ({ approved: false, reason });

@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ScriptedModel } from '../builders/scriptedModel';
+import { commandsOf } from '../obsidian-double/harness';
+import { click, getByRole, nameOf, queryAllByRole } from '../ui/support/a11y';
+import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { connectWorkerClient, type WorkerClient } from './support/mcpClient';
+
+let panel: ChatPanel | null = null;
+let client: WorkerClient | null = null;
+afterEach(async () => {
+  await client?.close().catch(() => undefined);
+  client = null;
+  for (const leaf of panel?.app.workspace.getLeavesOfType('embedded-agent-changes') ?? []) leaf.detach();
+  await panel?.cleanup();
+  panel = null;
+});
+
+const until = <T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> =>
+  vi.waitFor(check, { timeout, interval: 10 });
+/** The view's first opening loads the list's module, which a test worker transforms first: slow on a busy machine. */
+const FIRST_OPEN_MS = 30_000;
+
+describe('an MCP client under mcpApproval review', () => {
+  it('should write without a card, and its run be listed by its name and undone after it disconnected', async () => {
+    panel = await openChatPanel({ model: new ScriptedModel([]), files: { 'Inbox.md': '- one idea\n' } });
+    Object.assign(panel.plugin.settings, { mcpServer: true, mcpPort: 0, mcpApproval: 'review' });
+    await panel.plugin.saveSettings();
+    const state = panel.plugin.mcpServer.state();
+    if (state.status !== 'listening') throw new Error(`the server is not listening: ${JSON.stringify(state)}`);
+    const token = panel.plugin.mcpServer.takeUnseenToken();
+    if (token === null) throw new Error('switching the server on made no token');
+    client = await connectWorkerClient(new URL(state.url), token);
+
+    const result = await client.callTool('vault_writeFile', {
+      path: 'Inbox.md',
+      content: '- one idea\n- from Claude\n',
+    });
+    expect(result.isError ?? false).toBe(false);
+    // No card was asked: the write is left to be reviewed.
+    expect(queryAllByRole(panel.root, 'button', 'Approve')).toEqual([]);
+    expect(await panel.app.vault.adapter.read('Inbox.md')).toBe('- one idea\n- from Claude\n');
+    await client.disconnect();
+
+    const { app } = panel;
+    commandsOf(app).executeCommandById('embedded-agent:review-changes');
+    const run = await until(() => {
+      const view = app.workspace.getLeavesOfType('embedded-agent-changes')[0]?.view;
+      if (!view) throw new Error('the Changes view did not open');
+      if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
+      return getByRole(getByRole(view.containerEl, 'region', 'Changes'), 'listitem', /^An MCP client .*: /);
+    }, FIRST_OPEN_MS);
+    expect(nameOf(run)).toMatch(/, 1 file, 1 line added, 0 removed, to review$/);
+    click(getByRole(run, 'button', 'Undo run'));
+    await until(async () => expect(await app.vault.adapter.read('Inbox.md')).toBe('- one idea\n'));
+    await until(() => expect(nameOf(getByRole(document.body, 'listitem', /^An MCP client .*: /))).toMatch(/, undone$/));
+  });
+});
