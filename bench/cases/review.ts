@@ -13,6 +13,7 @@ import { NodePluginFiles } from '../../src/node/NodePluginFiles';
 import { SystemClock } from '../../src/node/SystemClock';
 import { measure, ms, type BenchRow } from '../measure';
 import { generateVault } from '../vaultGenerator';
+import { nodeYaml } from '../../src/node/nodeYaml';
 
 const AREA = 'review after the fact';
 const APPROVE: ApprovalPort = { request: () => Promise.resolve({ approved: true, scope: 'once' }) };
@@ -53,6 +54,7 @@ async function world(notes: number): Promise<World> {
         http: { request: () => Promise.reject(new Error('offline')) },
         pluginFiles: new NodePluginFiles(join(base, 'plugin')),
         gitFs: new NodeGitFs(join(base, 'checkpoints')),
+        yaml: nodeYaml,
         clock: new SystemClock(),
       },
       {

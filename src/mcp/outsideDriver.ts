@@ -3,9 +3,12 @@ import type { SessionSettings } from '../core/session/AgentSession';
 import type { OutsideAsker } from '../core/session/outsideApproval';
 import type { OutsideDriver } from '../core/session/OutsideDriver';
 import { ElicitationAsker } from './ElicitationAsker';
-import { clientNameOf, type LowLevelServer } from './vaultServer';
+import { clientAuthorOf, clientNameOf, type LowLevelServer } from './vaultServer';
 
-export type McpDriverOptions = Omit<OutsideConnection, 'asker' | 'clientName' | 'driver' | 'onToolsChanged'> & {
+export type McpDriverOptions = Omit<
+  OutsideConnection,
+  'asker' | 'clientName' | 'clientAuthor' | 'driver' | 'onToolsChanged'
+> & {
   /** The runtime's factory of outside drivers (core/runtime): the connection's session is the runtime's. */
   drivers: OutsideDriverFactory;
   /** The settings as they are now: how long the elicitation form waits for an answer. */
@@ -27,6 +30,7 @@ export function mcpOutsideDriver(server: LowLevelServer, o: McpDriverOptions): O
     ...rest,
     asker: asker ? asker() : new ElicitationAsker(server, () => settings().approvalTimeoutMs, now),
     clientName: () => clientNameOf(server),
+    clientAuthor: () => clientAuthorOf(server),
     driver: inApp ? 'outside-in-app' : 'outside',
     // The saved actions came after a list of tools was answered without them: the client lists again.
     onToolsChanged: () => void server.sendToolListChanged().catch(() => undefined),

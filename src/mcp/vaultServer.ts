@@ -1,3 +1,4 @@
+import type { RunAuthor } from '../core/checkpoints/types';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type CallToolResult,
@@ -14,7 +15,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { describeError, isAgentError } from '../core/errors';
 import type { OutsideDriver } from '../core/session/OutsideDriver';
-import { outsideClientName } from '../core/session/clientName';
+import { outsideClientAuthor, outsideClientName } from '../core/session/clientName';
 import type { OutsideResult, OutsideTool } from '../core/session/outsideSavedActions';
 import type { ToolHints } from '../core/tools/hints';
 import manifest from '../../manifest.json';
@@ -61,8 +62,17 @@ export function callRequestId(signal: AbortSignal | undefined): RequestId | unde
  * introduced itself with, bounded and with hidden characters shown (see outsideClientName).
  */
 export function clientNameOf(server: LowLevelServer): string {
+  return outsideClientName(reportedName(server));
+}
+
+/** Who the client's runs are made by in the Changes view: the name it reports, said to be only that. */
+export function clientAuthorOf(server: LowLevelServer): RunAuthor {
+  return outsideClientAuthor(reportedName(server));
+}
+
+function reportedName(server: LowLevelServer): string | undefined {
   const client = server.getClientVersion();
-  return outsideClientName([client?.title, client?.name].find((name) => name !== undefined && name.trim() !== ''));
+  return [client?.title, client?.name].find((name) => name !== undefined && name.trim() !== '');
 }
 
 /**

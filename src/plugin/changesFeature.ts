@@ -1,10 +1,10 @@
 import type { Plugin } from 'obsidian';
 import { AgentError, isAgentError } from '../core/errors';
 import type { ChangesPort } from '../core/review/types';
+import type { AgentServices } from '../core/session/AgentServices';
 import { ChangesCount } from '../ui/changes/ChangesCount';
 import { ChangesView } from '../ui/changes/ChangesView';
 import { CHANGES_VIEW_TYPE, type ChangesHost } from '../ui/changes/types';
-import type { ObsidianServices } from './createAgentServices';
 import { lazyModules } from './lazyModules';
 import { openChangesView } from './openChangesView';
 
@@ -27,7 +27,7 @@ export class ChangesFeature implements ChangesHost {
 
   constructor(
     private readonly plugin: Plugin & { watchRuns(listener: () => void): () => void },
-    private readonly services: () => Promise<ObsidianServices>,
+    private readonly services: () => Promise<{ services: AgentServices }>,
   ) {}
 
   install(): void {

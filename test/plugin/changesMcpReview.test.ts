@@ -48,11 +48,19 @@ describe('an MCP client under mcpApproval review', () => {
       const view = app.workspace.getLeavesOfType('embedded-agent-changes')[0]?.view;
       if (!view) throw new Error('the Changes view did not open');
       if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-      return getByRole(getByRole(view.containerEl, 'region', 'Changes'), 'listitem', /^An MCP client .*: /);
+      return getByRole(
+        getByRole(view.containerEl, 'region', 'Changes'),
+        'listitem',
+        /^Claude Code: an MCP client, by the name it reports, /,
+      );
     }, FIRST_OPEN_MS);
     expect(nameOf(run)).toMatch(/, 1 file, 1 line added, 0 removed, to review$/);
     click(getByRole(run, 'button', 'Undo run'));
     await until(async () => expect(await app.vault.adapter.read('Inbox.md')).toBe('- one idea\n'));
-    await until(() => expect(nameOf(getByRole(document.body, 'listitem', /^An MCP client .*: /))).toMatch(/, undone$/));
+    await until(() =>
+      expect(
+        nameOf(getByRole(document.body, 'listitem', /^Claude Code: an MCP client, by the name it reports, /)),
+      ).toMatch(/, undone$/),
+    );
   });
 });

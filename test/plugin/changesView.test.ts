@@ -132,6 +132,7 @@ describe('review after the fact, through the plugin', () => {
     click(undone);
     await until(async () => expect(await app.vault.adapter.read('Projects/Q3.md')).toBe(AFTER));
     await until(() => getByRole(getByRole(run, 'group', 'Change 2 of 2 in Projects/Q3.md'), 'button', 'Undo'));
+    await until(() => expect(getByRole(region, 'status').textContent).toBe('Change 2 of 2 in Projects/Q3.md redone'));
   });
 
   it('should ask before undoing a line the person changed since, with both versions, writing only on Undo anyway', async () => {
@@ -156,6 +157,9 @@ describe('review after the fact, through the plugin', () => {
       expect(await app.vault.adapter.read('Projects/Q3.md')).toBe(
         edited.replace('Goal: ship in September.', 'Goal: ship in July.'),
       ),
+    );
+    await until(() =>
+      expect(getByRole(region, 'status').textContent).toBe('Change 1 of 2 in Projects/Q3.md (changed since) undone'),
     );
   });
 });

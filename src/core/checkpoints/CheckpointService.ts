@@ -31,6 +31,7 @@ import type {
   RevertResult,
   RunHistory,
   RunOrigin,
+  RunOriginSource,
   RunSummary,
 } from './types';
 
@@ -78,7 +79,7 @@ export class CheckpointService {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Set<() => void>();
   /** Who made each run begun here, until its first checkpoint records it. */
-  private readonly origins = new Map<string, RunOrigin>();
+  private readonly origins = new Map<string, RunOriginSource>();
 
   constructor(deps: CheckpointServiceDeps) {
     this.vault = deps.vault;
@@ -92,7 +93,7 @@ export class CheckpointService {
    * Marks a run as in progress: it may take checkpoints and is never pruned. A run with checkpoints resumes.
    * `origin` (who made it) goes into its first checkpoint, so the Changes view can name it after a restart.
    */
-  beginRun(runId: string, origin?: RunOrigin): void {
+  beginRun(runId: string, origin?: RunOriginSource): void {
     assertRunId(runId);
     this.active.add(runId);
     if (origin) this.origins.set(runId, origin);
@@ -401,10 +402,15 @@ export class CheckpointService {
       const run = await loadRunOrNull(this.repo, runId);
       if (!run) return null;
       const metas = metasOf(run);
-      const origin = metas[0]?.origin ?? this.origins.get(runId) ?? null;
+      const origin = metas[0]?.origin ?? this.originOf(runId) ?? null;
       const { entries, endedAt } = await this.journal.readAll(runId);
       return { runId, metas, entries, endedAt, origin, inProgress: this.active.has(runId) };
     });
+  }
+
+  /** Who made run `runId`, as its opener said when it began; undefined when it said nothing. */
+  private originOf(runId: string, origin = this.origins.get(runId)): RunOrigin | undefined {
+    return typeof origin === 'function' ? origin() : origin;
   }
 
   /** The bytes of a content hash the repository holds (a pre-state, or a post-state recorded since authors were). */
@@ -432,7 +438,7 @@ export class CheckpointService {
         files: pre.files,
         folders: pre.folders,
       };
-      const origin = seq === 1 ? this.origins.get(runId) : undefined;
+      const origin = seq === 1 ? this.originOf(runId) : undefined;
       if (origin) meta.origin = origin;
       const commit = await this.repo.writeCheckpoint(meta, head);
       return { ...toInfo(meta, commit, false), before: pre.files };

@@ -24,6 +24,12 @@ export interface RunOrigin {
   undoOf?: string;
 }
 
+/**
+ * A run's origin as its opener knows it: the value, or a function asked at the run's first checkpoint, when who
+ * made it is surely known (an MCP client's name comes with its `initialize`, after its connection opened the run).
+ */
+export type RunOriginSource = RunOrigin | (() => RunOrigin);
+
 /** What a write is about to touch. Folder writes list every file under the folder (see `expandFolder`). */
 export interface CheckpointRequest {
   /** The tool making the write, e.g. "vault.rename". */

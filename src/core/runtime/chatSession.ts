@@ -1,4 +1,5 @@
 import type { ModeService } from '../modes/ModeService';
+import type { RunAuthor } from '../checkpoints/types';
 import type { PlanHost } from '../plan/host';
 import type { RunApproval } from '../ports/approval';
 import type { LlmPort } from '../ports/llm';
@@ -16,6 +17,8 @@ export interface ChatDriver {
   llm: () => Promise<LlmPort>;
   /** Who answers this session's approvals, cards and plan confirmations alike; the host's when absent. */
   approval?: RunApproval;
+  /** Who this session's runs are made by in the Changes view; worked out from the run prefix when absent. */
+  author?: () => RunAuthor;
   /** The panel's selection; without it the loop reads the context from the workspace port alone. */
   selection?: SelectionSource;
   /** The saved actions this driver can run, over the session's plan host. */
@@ -53,6 +56,7 @@ export function sessionOver(parts: SessionParts, driver: ChatDriver): AgentSessi
     knownSecrets: parts.knownSecrets,
     now: parts.now,
     runPrefix: driver.runPrefix,
+    ...(driver.author ? { author: driver.author } : {}),
     owner: parts.owner,
     ...(driver.selection ? { selection: driver.selection } : {}),
     ...(source ? { savedActions: async () => source(await session.planHost()) } : {}),

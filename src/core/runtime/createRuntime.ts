@@ -162,10 +162,11 @@ export function createRuntime(ports: RuntimePorts, settings: () => RuntimeSettin
           services: ready,
           modes: modeService,
           // The outside driver's session: the client is the model, and its saved actions are the host's.
-          session: ({ runPrefix, approval }) =>
+          session: ({ runPrefix, approval, author }) =>
             chatSession({
               runPrefix,
               approval,
+              ...(author ? { author } : {}),
               llm: () => Promise.reject(new AgentError('NOT_ALLOWED', NO_MODEL)),
               ...(ports.savedActions ? { savedActions: ports.savedActions } : {}),
             }),

@@ -1,4 +1,5 @@
 import { AgentTask } from '../agent/AgentTask';
+import type { RunAuthor } from '../checkpoints/types';
 import type { AgentResult, TaskCallbacks, VaultContext } from '../agent/types';
 import type { BudgetLimits } from '../budget/limits';
 import { meteredLlm } from '../budget/meteredLlm';
@@ -71,6 +72,8 @@ export interface AgentSessionOptions {
   now: () => number;
   /** Starts every run id of this shell ("chat", "cli"), so each checkpoint journal has one writer. */
   runPrefix: string;
+  /** Who this session's runs are made by in the Changes view; worked out from `runPrefix` when absent. */
+  author?: () => RunAuthor;
   /** The panel's selection; without it the loop reads the context from the workspace port alone. */
   selection?: SelectionSource;
   /** The saved actions this shell can run (the panel's store, the vault's data.json in the terminal). */
@@ -197,7 +200,7 @@ export class AgentSession {
     if (this.opener?.services !== services)
       this.opener = {
         services,
-        runs: services.runs(this.o.approval, sessionAuthor(this.o.runPrefix, this.o.approval.owner)),
+        runs: services.runs(this.o.approval, this.o.author ?? sessionAuthor(this.o.runPrefix, this.o.approval.owner)),
       };
     return this.opener.runs;
   }

@@ -1,4 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
+import type { RunAuthor } from '../checkpoints/types';
 import type { ModeService } from '../modes/ModeService';
 import type { SavedAction } from '../plan/savedActions';
 import type { ApprovalPort, RunApproval } from '../ports/approval';
@@ -28,7 +29,11 @@ import {
  * Opens the session an outside driver drives (the runtime's): its runs ask `approval` and name its owner, their
  * ids start with `runPrefix`.
  */
-export type SessionFactory = (options: { runPrefix: string; approval: RunApproval }) => AgentSession;
+export type SessionFactory = (options: {
+  runPrefix: string;
+  approval: RunApproval;
+  author?: () => RunAuthor;
+}) => AgentSession;
 
 export interface OutsideDriverOptions {
   services: AgentServices;
@@ -40,6 +45,8 @@ export interface OutsideDriverOptions {
   asker: OutsideAsker;
   /** The client's name as it introduced itself ("claude-code"), for the approval form. */
   clientName: () => string;
+  /** Who the client's runs are made by in the Changes view; an MCP client's reported name when absent. */
+  clientAuthor?: () => RunAuthor;
   /**
    * Which outside driver this is: served inside the app (its editor and workspace are the ones the person sees) or
    * from the terminal (in memory, with nothing open). The metadata table says what each is offered.
@@ -111,7 +118,7 @@ export class OutsideDriver {
       () => this.writeSignal,
     );
     const approval: RunApproval = { port: () => this.approvalPort, owner: o.clientName };
-    this.session = o.session({ runPrefix: 'mcp', approval });
+    this.session = o.session({ runPrefix: 'mcp', approval, ...(o.clientAuthor ? { author: o.clientAuthor } : {}) });
     this.runId = this.session.runIds.next('mcp');
     // The host's start-up work on the audit goes first in the write queue: reads do not wait for it.
     if (o.writesAfter) void this.session.writes.inTurn(() => o.writesAfter as Promise<unknown>);

@@ -34,7 +34,7 @@ export class SessionRuns implements RunOpener {
       ...options,
       ports: options.ports ?? this.services.toolPorts(),
       approval: this.approval,
-      origin: options.origin ?? { author: this.author() },
+      origin: options.origin ?? (() => ({ author: this.author() })),
     });
   }
 

@@ -1,3 +1,4 @@
+import type { RunAuthor } from '../checkpoints/types';
 import { codePoint, revealInvisible } from '../tool-execution/changePreview/contentWarnings';
 
 /** At most this many characters of a name a client reports for itself are shown; a longer one ends with "…". */
@@ -14,6 +15,17 @@ export function outsideClientName(reported: string | undefined, connection = 'An
   const name = (reported ?? '').trim();
   if (name === '') return `${connection} (reports no name)`;
   return `${connection} (reports itself as “${boundedName(name)}”)`;
+}
+
+/**
+ * Who an outside client's runs are made by in the Changes view: the name it reports (bounded, hidden characters
+ * shown) leads, as the view's list names each run by its maker; the detail says that name is only what the client
+ * says of itself. ([19] gives each client a token whose name the user chose.)
+ */
+export function outsideClientAuthor(reported: string | undefined): RunAuthor {
+  const name = (reported ?? '').trim();
+  if (name === '') return { kind: 'mcp', label: 'MCP client', detail: 'reports no name' };
+  return { kind: 'mcp', label: boundedName(name), detail: 'an MCP client, by the name it reports' };
 }
 
 /** `name` with hidden characters as markers, cut at `REPORTED_NAME_MAX` characters (never inside a marker). */

@@ -1,5 +1,5 @@
 import { AgentError, describeError, isAgentError } from '../errors';
-import type { RunOrigin } from '../checkpoints/types';
+import type { RunOriginSource } from '../checkpoints/types';
 import type { ApprovalRequest, RunApproval } from '../ports/approval';
 import type { YamlPort } from '../ports/yaml';
 import type { ClockPort } from '../ports/clock';
@@ -116,7 +116,7 @@ export class ToolExecutionPipeline {
       externalize?: boolean;
       passOutputsOn?: boolean;
       /** Who makes the run, recorded with its checkpoints. */
-      origin?: RunOrigin;
+      origin?: RunOriginSource;
     },
   ): RunState {
     this.deps.checkpoints?.beginRun(runId, options.origin);

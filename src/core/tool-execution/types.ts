@@ -1,7 +1,7 @@
 import type { AnyTool } from '../tools/BaseTool';
 import type { PlannedChange, ToolContext } from '../tools/types';
 import type { ApprovedChanges } from './ApprovedChanges';
-import type { RunAuthor, RunOrigin } from '../checkpoints/types';
+import type { RunAuthor, RunOriginSource } from '../checkpoints/types';
 import type { RunApproval } from '../ports/approval';
 import type { ChangePreview } from '../ports/changePreview';
 import type { ShownState } from './ShownState';
@@ -86,7 +86,7 @@ export interface RunState {
 /** The checkpoint service as the pipeline needs it (src/core/checkpoints implements it). */
 export interface CheckpointRecorder {
   /** `origin`: who made the run, kept with its checkpoints for the Changes view. */
-  beginRun(runId: string, origin?: RunOrigin): void;
+  beginRun(runId: string, origin?: RunOriginSource): void;
   /** Resolves once the run's end is recorded where other processes read it (see CheckpointService.endRun). */
   endRun(runId: string): Promise<void> | void;
   /**
@@ -111,7 +111,7 @@ export interface RunOptions {
   externalize?: boolean;
   passOutputsOn?: boolean;
   /** Who makes the run; the opener's author when absent. */
-  origin?: RunOrigin;
+  origin?: RunOriginSource;
 }
 
 /**

@@ -17,6 +17,7 @@ import { NodePluginFiles } from '../../../src/node/NodePluginFiles';
 import { NodeVault } from '../../../src/node/NodeVault';
 import { ScriptedApproval } from '../../builders/pipeline';
 import { fixedClock } from '../../builders/toolContext';
+import { nodeYaml } from '../../../src/node/nodeYaml';
 
 export interface ReviewWorld {
   services: AgentServices;
@@ -63,6 +64,7 @@ export async function reviewWorld(files: Record<string, string>, disk = false): 
         http: offline,
         pluginFiles: new NodePluginFiles(join(base, 'plugin')),
         gitFs: new NodeGitFs(join(base, 'checkpoints')),
+        yaml: nodeYaml,
         clock,
       },
       {
