@@ -2,24 +2,15 @@
 // here the runner is bundled once with esbuild, into node_modules/.cache, and bundled again only when a file it
 // is built from changed, so a start takes about 0.2 s. V8's code for the bundle is kept beside it (`.v8cache`), so
 // a start after the first skips compiling it again: an MCP client spawns `mcp` at every session start.
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { Script } from 'node:vm';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cliBundle } from './cliBundle.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-// One bundle per checkout: git worktrees may share one node_modules, and each must run its own sources.
-const bundle = join(
-  root,
-  'node_modules',
-  '.cache',
-  'embedded-agent',
-  `cli-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.cjs`,
-);
-
-const codeCache = `${bundle}.v8cache`;
+const { bundle, codeCache } = cliBundle(root);
 
 /** The newest modification time among the runner's sources and what decides its dependencies. */
 function newestInput() {

@@ -1,21 +1,14 @@
 import { execFile } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { cliBundle } from '../../scripts/cliBundle.mjs';
 
 const run = promisify(execFile);
 const root = resolve('.');
 // Where scripts/start-cli.mjs keeps this checkout's bundle, and V8's code for it beside it.
-const bundle = join(
-  root,
-  'node_modules',
-  '.cache',
-  'embedded-agent',
-  `cli-${createHash('sha256').update(root).digest('hex').slice(0, 12)}.cjs`,
-);
-const codeCache = `${bundle}.v8cache`;
+const { bundle, codeCache } = cliBundle(root);
 
 const help = async (): Promise<string> =>
   (await run(process.execPath, ['scripts/start-cli.mjs', '--help'], { cwd: root })).stdout;

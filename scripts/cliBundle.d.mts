@@ -1,0 +1,1 @@
+export function cliBundle(root: string): { bundle: string; codeCache: string };
