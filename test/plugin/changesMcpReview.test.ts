@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedModel } from '../builders/scriptedModel';
-import { commandsOf } from '../obsidian-double/harness';
 import { click, getByRole, nameOf, queryAllByRole } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { closeChangesViews, reviewChanges, until } from './support/changesView';
 import { connectWorkerClient, type WorkerClient } from './support/mcpClient';
 
 let panel: ChatPanel | null = null;
@@ -11,15 +11,10 @@ let client: WorkerClient | null = null;
 afterEach(async () => {
   await client?.close().catch(() => undefined);
   client = null;
-  for (const leaf of panel?.app.workspace.getLeavesOfType('embedded-agent-changes') ?? []) leaf.detach();
+  closeChangesViews(panel?.app);
   await panel?.cleanup();
   panel = null;
 });
-
-const until = <T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> =>
-  vi.waitFor(check, { timeout, interval: 10 });
-/** The view's first opening loads the list's module, which a test worker transforms first: slow on a busy machine. */
-const FIRST_OPEN_MS = 30_000;
 
 describe('an MCP client under mcpApproval review', () => {
   it('should write without a card, and its run be listed by its name and undone after it disconnected', async () => {
@@ -43,17 +38,9 @@ describe('an MCP client under mcpApproval review', () => {
     await client.disconnect();
 
     const { app } = panel;
-    commandsOf(app).executeCommandById('embedded-agent:review-changes');
-    const run = await until(() => {
-      const view = app.workspace.getLeavesOfType('embedded-agent-changes')[0]?.view;
-      if (!view) throw new Error('the Changes view did not open');
-      if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-      return getByRole(
-        getByRole(view.containerEl, 'region', 'Changes'),
-        'listitem',
-        /^Claude Code: an MCP client, by the name it reports, /,
-      );
-    }, FIRST_OPEN_MS);
+    const run = await reviewChanges(app, (region) =>
+      getByRole(region, 'listitem', /^Claude Code: an MCP client, by the name it reports, /),
+    );
     expect(nameOf(run)).toMatch(/, 1 file, 1 line added, 0 removed, to review$/);
     click(getByRole(run, 'button', 'Undo run'));
     await until(async () => expect(await app.vault.adapter.read('Inbox.md')).toBe('- one idea\n'));

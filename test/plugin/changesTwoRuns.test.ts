@@ -1,22 +1,17 @@
 // @vitest-environment happy-dom
 import type { App } from 'obsidian';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
-import { commandsOf } from '../obsidian-double/harness';
 import { click, getByRole, press, queryAllByRole, type } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { closeChangesViews, reviewChanges, until } from './support/changesView';
 
 let panel: ChatPanel | null = null;
 afterEach(async () => {
-  for (const leaf of panel?.app.workspace.getLeavesOfType('embedded-agent-changes') ?? []) leaf.detach();
+  closeChangesViews(panel?.app);
   await panel?.cleanup();
   panel = null;
 });
-
-const until = <T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> =>
-  vi.waitFor(check, { timeout, interval: 10 });
-/** The view's first opening loads the list's module, which a test worker transforms first: slow on a busy machine. */
-const FIRST_OPEN_MS = 30_000;
 
 const note = (lines: Record<number, string>): string => {
   const text = ['# Q3', '', 'Goal: ship in July.', '', 'Owner: Sam', '', 'Budget: 10k', ''];
@@ -60,15 +55,10 @@ describe('two runs on one note, reviewed after the fact through the plugin', () 
     if (!file) throw new Error('Projects/Q3.md is missing');
     await app.vault.modify(file, NEWER_RUN.replace('# Q3', '# Q3 plan'));
 
-    expect(commandsOf(app).executeCommandById('embedded-agent:review-changes')).toBe(true);
-    const region = await until(() => {
-      const view = app.workspace.getLeavesOfType('embedded-agent-changes')[0]?.view;
-      if (!view) throw new Error('the Changes view did not open');
-      if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-      const found = getByRole(view.containerEl, 'region', 'Changes');
+    const region = await reviewChanges(app, (found) => {
       expect(queryAllByRole(found, 'listitem', /^Chat: /)).toHaveLength(2);
       return found;
-    }, FIRST_OPEN_MS);
+    });
     // Newest first: the older run is the second.
     const older = queryAllByRole(region, 'listitem', /^Chat: /)[1] as HTMLElement;
     click(getByRole(older, 'button', 'Open'));
@@ -97,13 +87,7 @@ describe('two runs on one note, reviewed after the fact through the plugin', () 
     await send(root, 'Archive the plan', 'Archived the plan.');
     expect(await app.vault.adapter.read('Index.md')).toBe('See [[Old plan]] and [the plan](Old%20plan.md).\n');
 
-    expect(commandsOf(app).executeCommandById('embedded-agent:review-changes')).toBe(true);
-    const run = await until(() => {
-      const view = app.workspace.getLeavesOfType('embedded-agent-changes')[0]?.view;
-      if (!view) throw new Error('the Changes view did not open');
-      if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-      return getByRole(getByRole(view.containerEl, 'region', 'Changes'), 'listitem', /^Chat: /);
-    }, FIRST_OPEN_MS);
+    const run = await reviewChanges(app, (region) => getByRole(region, 'listitem', /^Chat: /));
     click(getByRole(run, 'button', 'Undo run'));
     await until(async () => expect(await app.vault.adapter.read('Projects/Plan.md')).toBe('# Plan\n'));
     await until(async () => expect(await app.vault.adapter.read('Index.md')).toBe(index));

@@ -1,22 +1,18 @@
 // @vitest-environment happy-dom
 import type { App } from 'obsidian';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { call, callsReply, ScriptedModel, textReply } from '../builders/scriptedModel';
 import { commandsOf } from '../obsidian-double/harness';
 import { click, getByRole, nameOf, press, queryAllByRole, type } from '../ui/support/a11y';
 import { openChatPanel, type ChatPanel } from '../ui/support/chatPanel';
+import { closeChangesViews, FIRST_OPEN_MS, reviewChanges as reviewChangesFor, until } from './support/changesView';
 
 let panel: ChatPanel | null = null;
 afterEach(async () => {
-  for (const leaf of panel?.app.workspace.getLeavesOfType('embedded-agent-changes') ?? []) leaf.detach();
+  closeChangesViews(panel?.app);
   await panel?.cleanup();
   panel = null;
 });
-
-const until = <T>(check: () => T | Promise<T>, timeout = 10_000): Promise<T> =>
-  vi.waitFor(check, { timeout, interval: 10 });
-/** The view's first opening loads the list's module, which a test worker transforms first: slow on a busy machine. */
-const FIRST_OPEN_MS = 30_000;
 
 const BEFORE = ['# Q3', '', 'Goal: ship in July.', '', 'Owner: Sam', '', 'Budget: 10k', ''].join('\n');
 const AFTER = ['# Q3', '', 'Goal: ship in August.', '', 'Owner: Sam', '', 'Budget: 12k', ''].join('\n');
@@ -41,16 +37,10 @@ async function chatRunUnderReview(): Promise<ChatPanel> {
 
 /** Runs "Review changes" from the palette and returns the view's region named "Changes". */
 async function reviewChanges(app: App): Promise<HTMLElement> {
-  expect(commandsOf(app).executeCommandById('embedded-agent:review-changes')).toBe(true);
-  return until(() => {
-    const view = app.workspace.getLeavesOfType('embedded-agent-changes')[0]?.view;
-    if (!view) throw new Error('the Changes view did not open');
-    // In Obsidian the view is in the document; the double leaves leaves detached from it.
-    if (!view.containerEl.isConnected) document.body.appendChild(view.containerEl);
-    const region = getByRole(view.containerEl, 'region', 'Changes');
+  return reviewChangesFor(app, (region) => {
     getByRole(region, 'listitem', /^Chat: /);
     return region;
-  }, FIRST_OPEN_MS);
+  });
 }
 
 async function openHunks(region: HTMLElement): Promise<HTMLElement> {
